@@ -1,0 +1,24 @@
+import { DEMO_PASSWORD, DEMO_USERS } from '@opencare/api/demo/demo-data';
+import { createEdge } from './edge';
+import { readEnv } from './env';
+
+const env = readEnv();
+const edge = await createEdge(env);
+const address = await edge.app.listen({ host: env.HOST, port: env.PORT });
+const url = edge.deps.config.publicUrl;
+
+const lines = [`OpenCare is running at ${url}  (listening on ${address}, database: ${edge.database.kind})`];
+if (env.DEMO) {
+  lines.push(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+}
+if (edge.deps.mailer.kind === 'outbox') lines.push(`E-mail goes to the dev outbox: ${url}/api/v1/dev/outbox`);
+console.log(`\n${lines.join('\n')}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    edge.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,50 @@
+// One linter for the whole monorepo. Type-aware rules catch floating promises; the restricted
+// globals and imports keep configuration in env.ts files and transports out of the domain.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/*.js', '**/*.mjs', '**/test-results/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through the app\'s env.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['**/env.ts', '**/*.test.ts', '**/vitest.config.ts', '**/playwright.config.ts', '**/drizzle.config.ts', 'bench/**', 'e2e/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', 'e2e/**', 'bench/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+  {
+    // Domain code imports no transport: REST, tRPC and socket adapters live in their own folders.
+    files: ['packages/api/src/**/*.ts'],
+    ignores: ['packages/api/src/transport/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['fastify', '@fastify/*', '@trpc/*', 'socket.io', 'socket.io-client'], message: 'Domain code imports no transport.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,63 @@
+import { ROLES, ROUTE_ROLES, hasAnyRole, permissionsOf, type Permission, type RouteRole } from '@opencare/schemas/roles';
+import { audit } from '../audit/audit.service';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import type { AccountRef, Actor } from './actor';
+
+/**
+ * Every access decision of the product is made here, from the roles map of spec §3:
+ * route level (patient-only, physician-or-nurse, admin-only) and record level (own records,
+ * the organisation's patients for its clinicians, the organisation's accounts for its admins).
+ */
+
+export function isSuper(actor: Actor): boolean {
+  return actor.roles.includes(ROLES.Super);
+}
+
+export function hasRouteRole(actor: Actor, group: RouteRole): boolean {
+  return hasAnyRole(actor.roles, ROUTE_ROLES[group]);
+}
+
+/** Route level (spec §2, §6). */
+export function requireRouteRole(actor: Actor, group: RouteRole): void {
+  if (!hasRouteRole(actor, group)) throw new AppError('err_forbidden');
+}
+
+/** Permission level (spec §6); an unknown role is a User, who may only read. */
+export function requirePermission(actor: Actor, permission: Permission): void {
+  if (!permissionsOf(actor.roles).includes(permission)) throw new AppError('err_forbidden');
+}
+
+const sameOrganisation = (actor: Actor, target: AccountRef) => isSuper(actor) || actor.organisationId === target.organisationId;
+const isPatientAccount = (target: AccountRef) => target.accountType === 'pat' || target.roles.includes(ROLES.Patient);
+
+/** Who may see an account and its profile. */
+export function canReadAccount(actor: Actor, target: AccountRef): boolean {
+  if (target.userId === actor.userId) return true;
+  if (!sameOrganisation(actor, target)) return false;
+  if (hasRouteRole(actor, 'admin')) return true;
+  // Clinicians see the patients of their organisation, and their colleagues' provider accounts.
+  if (hasRouteRole(actor, 'clinician')) return isPatientAccount(target) || target.accountType === 'prov';
+  return false;
+}
+
+/** Who may change an account, its profile or its user: the user themself (within the service's
+ * limits on which fields) or an admin of the organisation. */
+export function canWriteAccount(actor: Actor, target: AccountRef): boolean {
+  if (target.userId === actor.userId) return true;
+  return sameOrganisation(actor, target) && hasRouteRole(actor, 'admin');
+}
+
+/**
+ * Decide, audit, and throw when refused. Every read and write of a person's record goes through
+ * here, so the audit log holds both the allowed and the refused ones.
+ */
+export async function authorize(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  meta: RequestMeta,
+  event: { action: string; resourceType: string; resourceId: string | null; allowed: boolean },
+): Promise<void> {
+  await audit(deps.db, actor, meta, { ...event, outcome: event.allowed ? 'allowed' : 'denied' });
+  if (!event.allowed) throw new AppError('err_forbidden');
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { accountRoles, accounts, patientProfiles, profiles, providerProfiles } from '../db/schema';
+
+
+/** Explicit columns: what an account DTO needs, and nothing else. */
+const accountColumns = {
+  account: {
+    id: accounts.id,
+    userId: accounts.userId,
+    organisationId: accounts.organisationId,
+    accountNumber: accounts.accountNumber,
+    accountLabel: accounts.accountLabel,
+    accountType: accounts.accountType,
+    status: accounts.status,
+    isDefault: accounts.isDefault,
+    isOnline: accounts.isOnline,
+    lastSeen: accounts.lastSeen,
+    preferences: accounts.preferences,
+  },
+  profile: {
+    firstName: profiles.firstName,
+    middleName: profiles.middleName,
+    lastName: profiles.lastName,
+    preferredName: profiles.preferredName,
+    dateOfBirth: profiles.dateOfBirth,
+    gender: profiles.gender,
+    preferredLanguage: profiles.preferredLanguage,
+    timezone: profiles.timezone,
+    email: profiles.email,
+    phone: profiles.phone,
+  },
+  // Left-joined objects lead with their key: drizzle reads a null first column as "no row".
+  patient: {
+    accountId: patientProfiles.accountId,
+    mrn: patientProfiles.mrn,
+    primaryProviderId: patientProfiles.primaryProviderId,
+    emrId: patientProfiles.emrId,
+    careTeamId: patientProfiles.careTeamId,
+    medicalHistory: patientProfiles.medicalHistory,
+    medications: patientProfiles.medications,
+    allergies: patientProfiles.allergies,
+    bloodType: patientProfiles.bloodType,
+    fhirData: patientProfiles.fhirData,
+  },
+  provider: {
+    accountId: providerProfiles.accountId,
+    npi: providerProfiles.npi,
+    clinicName: providerProfiles.clinicName,
+    licenseNumber: providerProfiles.licenseNumber,
+    yearsOfExperience: providerProfiles.yearsOfExperience,
+    education: providerProfiles.education,
+    certifications: providerProfiles.certifications,
+    spokenLanguages: providerProfiles.spokenLanguages,
+    specialty: providerProfiles.specialty,
+  },
+};
+
+export type AccountRecord = Awaited<ReturnType<typeof selectAccounts>>[number] & {
+  roles: number[];
+  primaryProviderName: string | null;
+};
+
+function selectAccounts(db: Executor) {
+  return db
+    .select(accountColumns)
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .leftJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
+    .leftJoin(providerProfiles, eq(providerProfiles.accountId, accounts.id))
+    .$dynamic();
+}
+
+async function withRoles(db: Executor, rows: Awaited<ReturnType<typeof selectAccounts>>): Promise<AccountRecord[]> {
+  if (rows.length === 0) return [];
+  const roleRows = await db
+    .select({ accountId: accountRoles.accountId, role: accountRoles.role })
+    .from(accountRoles)
+    .where(
+      inArray(
+        accountRoles.accountId,
+        rows.map((r) => r.account.id),
+      ),
+    );
+  const providerIds = rows.flatMap((r) => (r.patient?.primaryProviderId ? [r.patient.primaryProviderId] : []));
+  const providerNames = await findProviderNames(db, providerIds);
+  return rows.map((row) => ({
+    ...row,
+    roles: roleRows.filter((r) => r.accountId === row.account.id).map((r) => r.role),
+    primaryProviderName: row.patient?.primaryProviderId ? (providerNames.get(row.patient.primaryProviderId) ?? null) : null,
+  }));
+}
+
+/** A user's accounts, the default first. */
+export async function findAccountsOfUser(db: Executor, userId: string): Promise<AccountRecord[]> {
+  const rows = await selectAccounts(db)
+    .where(eq(accounts.userId, userId))
+    .orderBy(sql`${accounts.isDefault} desc`, asc(accounts.createdAt));
+  return withRoles(db, rows);
+}
+
+export async function findAccountsOfUsers(db: Executor, userIds: string[]): Promise<AccountRecord[]> {
+  if (userIds.length === 0) return [];
+  const rows = await selectAccounts(db)
+    .where(inArray(accounts.userId, userIds))
+    .orderBy(sql`${accounts.isDefault} desc`, asc(accounts.createdAt));
+  return withRoles(db, rows);
+}
+
+/** Names of primary providers, for the patient profiles that name one. */
+async function findProviderNames(db: Executor, accountIds: string[]) {
+  if (accountIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ accountId: profiles.accountId, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(profiles)
+    .where(inArray(profiles.accountId, accountIds));
+  return new Map(rows.map((r) => [r.accountId, `${r.firstName} ${r.lastName}`]));
+}
+
+export async function findAccount(db: Executor, accountId: string): Promise<AccountRecord | undefined> {
+  const rows = await selectAccounts(db).where(eq(accounts.id, accountId));
+  return (await withRoles(db, rows))[0];
+}
+
+export type NewAccount = typeof accounts.$inferInsert;
+export type NewProfile = Omit<typeof profiles.$inferInsert, 'accountId'>;
+
+/** One account with its profile, roles and the extension its type needs. */
+export async function insertAccount(
+  db: Executor,
+  account: NewAccount,
+  profile: NewProfile,
+  roles: number[],
+  extension: { patient?: Partial<typeof patientProfiles.$inferInsert>; provider?: Partial<typeof providerProfiles.$inferInsert> } = {},
+): Promise<string> {
+  const [row] = await db.insert(accounts).values(account).returning({ id: accounts.id });
+  if (!row) throw new Error('account insert returned nothing');
+  await db.insert(profiles).values({ ...profile, accountId: row.id });
+  if (roles.length > 0) await db.insert(accountRoles).values(roles.map((role) => ({ accountId: row.id, role })));
+  if (account.accountType === 'pat' || extension.patient) {
+    await db.insert(patientProfiles).values({ ...extension.patient, accountId: row.id });
+  }
+  if (account.accountType === 'prov' || extension.provider) {
+    await db.insert(providerProfiles).values({ ...extension.provider, accountId: row.id });
+  }
+  return row.id;
+}
+
+export async function updateAccountRow(db: Executor, accountId: string, values: Partial<NewAccount>): Promise<void> {
+  await db.update(accounts).set(values).where(eq(accounts.id, accountId));
+}
+
+/** Make one account the user's default; the others lose the flag in the same transaction. */
+export async function setDefaultAccount(db: Executor, userId: string, accountId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(accounts).set({ isDefault: false }).where(and(eq(accounts.userId, userId), eq(accounts.isDefault, true)));
+    await tx.update(accounts).set({ isDefault: true }).where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
+  });
+}
+
+export async function updateProfileRow(db: Executor, accountId: string, values: Partial<NewProfile>): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.update(profiles).set(values).where(eq(profiles.accountId, accountId));
+}
+
+export async function listAccountsInOrganisation(db: Executor, organisationId: string | null, page: number, pageSize: number) {
+  const where = organisationId ? eq(accounts.organisationId, organisationId) : undefined;
+  const rows = await selectAccounts(db)
+    .where(where)
+    .orderBy(asc(accounts.accountNumber))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
+  return { rows: await withRoles(db, rows), total: count?.n ?? 0 };
+}

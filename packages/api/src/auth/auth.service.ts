@@ -1,0 +1,129 @@
+import { LIMITS } from '@opencare/schemas/constants';
+import type { LoginInput } from '@opencare/schemas/entities/auth';
+import type { User } from '@opencare/schemas/entities/user';
+import type { Actor } from '../access/actor';
+import { findAccountsOfUser } from '../accounts/accounts.repository';
+import { audit } from '../audit/audit.service';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import { loadUserDto } from '../users/user.dto';
+import { findUserById, findUserByLogin, updateUserRow, type UserRow } from '../users/users.repository';
+import { signAccessToken, verifyAccessToken } from './access-token';
+import { decoyPasswordHash, hashToken, newOpaqueToken, verifyPassword } from './secrets';
+import {
+  findRefreshToken,
+  findSession,
+  insertRefreshToken,
+  insertSession,
+  revokeSession,
+  touchSession,
+  useRefreshToken,
+} from './sessions.repository';
+
+export interface SignedIn {
+  user: User;
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+const failedLoginKey = (ip: string) => `login-failed:${ip}`;
+
+/** A locked or inactive user cannot sign in, refresh or act, whatever their token says. */
+function assertUserMayAct(user: UserRow): void {
+  if (user.status !== 'active') throw new AppError('accountInactive');
+  if (user.isLocked) throw new AppError('accountLocked');
+}
+
+async function issueTokens(deps: Deps, userId: string, sessionId: string) {
+  const refreshToken = newOpaqueToken();
+  const refreshExpiresAt = new Date(Date.now() + deps.config.refreshTokenTtlMs);
+  await insertRefreshToken(deps.db, sessionId, hashToken(refreshToken), refreshExpiresAt);
+  await touchSession(deps.db, sessionId, refreshExpiresAt);
+  const accessToken = await signAccessToken(deps.config, userId, sessionId);
+  return { accessToken, refreshToken, refreshExpiresAt };
+}
+
+/**
+ * Sign in with username (or e-mail) and password. Unknown user and wrong password give the same
+ * answer in the same time; ten failures from one address in a minute close the door for that minute.
+ */
+export async function login(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
+  const key = failedLoginKey(meta.ip);
+  if ((await deps.limiter.peek(key)).count >= LIMITS.failedLoginsPerWindow) throw new AppError('rateLimited');
+
+  const user = await findUserByLogin(deps.db, input.username);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+  if (!user || !passwordOk) {
+    await deps.limiter.hit(key, LIMITS.failedLoginWindowMs);
+    await audit(deps.db, null, meta, { action: 'auth.login', resourceType: 'user', resourceId: user?.id, outcome: 'denied' });
+    throw new AppError('invalidCredentials');
+  }
+  assertUserMayAct(user);
+
+  const sessionId = await insertSession(deps.db, {
+    userId: user.id,
+    expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlMs),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  const tokens = await issueTokens(deps, user.id, sessionId);
+  const lastLogin = new Date();
+  await updateUserRow(deps.db, user.id, { lastLogin });
+  await audit(deps.db, null, meta, { action: 'auth.login', resourceType: 'user', resourceId: user.id, outcome: 'allowed' });
+  return { user: await loadUserDto(deps.db, { ...user, lastLogin }), ...tokens };
+}
+
+/**
+ * Trade a refresh token for a new pair. Tokens rotate on every use; a token presented a second time
+ * means it was copied, so the whole session (its token family) is revoked.
+ */
+export async function refresh(deps: Deps, refreshToken: string | undefined, meta: RequestMeta): Promise<SignedIn> {
+  if (!refreshToken) throw new AppError('tokenRequired');
+  const stored = await findRefreshToken(deps.db, hashToken(refreshToken));
+  if (!stored) throw new AppError('tokenInvalid');
+  const session = await findSession(deps.db, stored.sessionId);
+  if (!session || session.revokedAt) throw new AppError('sessionExpired');
+  if (stored.usedAt || !(await useRefreshToken(deps.db, stored.id))) {
+    await revokeSession(deps.db, stored.sessionId, 'refresh token reused');
+    await audit(deps.db, null, meta, { action: 'auth.refresh.reuse', resourceType: 'session', resourceId: session.id, outcome: 'denied' });
+    throw new AppError('tokenInvalid');
+  }
+  if (stored.expiresAt.getTime() <= Date.now()) throw new AppError('tokenExpired');
+  const user = await findUserById(deps.db, session.userId);
+  if (!user) throw new AppError('tokenInvalid');
+  assertUserMayAct(user);
+  const tokens = await issueTokens(deps, user.id, session.id);
+  return { user: await loadUserDto(deps.db, user), ...tokens };
+}
+
+export async function logout(deps: Deps, actor: Actor, meta: RequestMeta): Promise<void> {
+  await revokeSession(deps.db, actor.sessionId, 'logout');
+  await audit(deps.db, actor, meta, { action: 'auth.logout', resourceType: 'session', resourceId: actor.sessionId, outcome: 'allowed' });
+}
+
+/**
+ * Who is calling: the access token's session must be live and its user active; the acting account is
+ * the default one unless the request names another account of the same user.
+ */
+export async function resolveActor(deps: Pick<Deps, 'db' | 'config'>, token: string | undefined, accountId?: string): Promise<Actor> {
+  if (!token) throw new AppError('tokenRequired');
+  const claims = await verifyAccessToken(deps.config, token);
+  const session = await findSession(deps.db, claims.sessionId);
+  if (!session || session.revokedAt || session.userId !== claims.userId) throw new AppError('sessionExpired');
+  const user = await findUserById(deps.db, claims.userId);
+  if (!user) throw new AppError('tokenInvalid');
+  assertUserMayAct(user);
+  const accounts = await findAccountsOfUser(deps.db, user.id);
+  const acting = accountId ? accounts.find((a) => a.account.id === accountId) : accounts.find((a) => a.account.isDefault);
+  if (!acting) throw new AppError(accountId ? 'err_forbidden' : 'accountInactive');
+  if (acting.account.status !== 'active') throw new AppError('accountInactive');
+  return {
+    userId: user.id,
+    sessionId: session.id,
+    accountId: acting.account.id,
+    organisationId: acting.account.organisationId,
+    accountType: acting.account.accountType,
+    roles: acting.roles,
+  };
+}

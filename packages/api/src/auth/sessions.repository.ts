@@ -1,0 +1,84 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { refreshTokens, sessions } from '../db/schema';
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; expiresAt: Date; ip: string; userAgent?: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...values, userAgent: values.userAgent?.slice(0, 300) })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return row.id;
+}
+
+export async function findSession(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, id));
+  return row;
+}
+
+export async function revokeSession(db: Executor, id: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSessionsOfUser(db: Executor, userId: string, reason: string): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export function listActiveSessions(db: Executor, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now.toISOString()}`))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+export async function insertRefreshToken(db: Executor, sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a refresh token used; false when another request used it first (a replay). */
+export async function useRefreshToken(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function touchSession(db: Executor, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: new Date(), expiresAt }).where(eq(sessions.id, id));
+}

@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const accountNumberSeq = pgSequence('account_number_seq', { startWith: 10000001 });
+export const mrnSeq = pgSequence('mrn_seq', { startWith: 500001 });
+
+export const organisations = pgTable('organisations', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    isLocked: boolean('is_locked').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    lastLogin: at('last_login'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    accountNumber: text('account_number')
+      .notNull()
+      .unique()
+      .default(sql`'A' || nextval('account_number_seq')::text`),
+    accountLabel: text('account_label'),
+    accountType: text('account_type', { enum: ['pat', 'prov', 'car', 'ins'] }).notNull(),
+    status: text('status', { enum: ['active', 'inactive', 'pending'] }).notNull().default('active'),
+    isDefault: boolean('is_default').notNull().default(false),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastSeen: at('last_seen'),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A user has exactly one default account: at most one here, at least one kept by the service.
+    uniqueIndex('accounts_one_default_per_user').on(t.userId).where(sql`${t.isDefault}`),
+    index('accounts_organisation_idx').on(t.organisationId, t.accountType),
+  ],
+);
+
+export const accountRoles = pgTable(
+  'account_roles',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    role: integer('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.role] })],
+);
+
+export const profiles = pgTable('profiles', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name'),
+  lastName: text('last_name').notNull(),
+  preferredName: text('preferred_name'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  gender: text('gender'),
+  preferredLanguage: text('preferred_language').notNull().default('en-US'),
+  timezone: text('timezone').notNull().default('UTC'),
+  email: text('email'),
+  phone: text('phone'),
+  address: text('address'),
+  country: text('country'),
+  maritalStatus: text('marital_status'),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  textNotifications: boolean('text_notifications').notNull().default(false),
+});
+
+export const patientProfiles = pgTable('patient_profiles', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  mrn: text('mrn')
+    .notNull()
+    .unique()
+    .default(sql`'MRN' || nextval('mrn_seq')::text`),
+  primaryProviderId: uuid('primary_provider_id').references(() => accounts.id, { onDelete: 'set null' }),
+  emrId: text('emr_id'),
+  careTeamId: text('care_team_id'),
+  medicalHistory: jsonb('medical_history').$type<string[]>().notNull().default([]),
+  medications: jsonb('medications').$type<string[]>().notNull().default([]),
+  allergies: jsonb('allergies').$type<string[]>().notNull().default([]),
+  bloodType: text('blood_type'),
+  fhirData: jsonb('fhir_data').$type<Record<string, unknown>>(),
+});
+
+export const providerProfiles = pgTable('provider_profiles', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  npi: text('npi'),
+  clinicName: text('clinic_name'),
+  licenseNumber: text('license_number'),
+  yearsOfExperience: integer('years_of_experience'),
+  education: text('education'),
+  certifications: jsonb('certifications').$type<string[]>().notNull().default([]),
+  spokenLanguages: jsonb('spoken_languages').$type<string[]>().notNull().default([]),
+  specialty: text('specialty'),
+});
+
+/** A signed-in device. Access tokens name their session, so signing out ends them at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored hashed; one family per session, rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** A self sign-up waiting for its e-mail to be verified and the sign-up completed. */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    accountType: text('account_type', { enum: ['pat', 'prov', 'car', 'ins'] }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: at('expires_at').notNull(),
+    lastSentAt: at('last_sent_at').notNull().defaultNow(),
+    verifiedAt: at('verified_at'),
+    completedAt: at('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signup_requests_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** The dev outbox: mail kept in the database when no SMTP server is configured. */
+export const outbox = pgTable('outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Append-only record of every read and write of patient data and every refused access.
+ * A trigger in the migrations refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: createdAt(),
+    actorUserId: uuid('actor_user_id'),
+    actorAccountId: uuid('actor_account_id'),
+    action: text('action').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id'),
+    outcome: text('outcome', { enum: ['allowed', 'denied'] }).notNull(),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_log_resource_idx').on(t.resourceType, t.resourceId), index('audit_log_actor_idx').on(t.actorUserId)],
+);
+
+export const errorLogs = pgTable('error_logs', {
+  id: id(),
+  at: createdAt(),
+  userId: uuid('user_id'),
+  key: text('key').notNull(),
+  message: text('message').notNull(),
+  stack: text('stack'),
+  info: text('info'),
+  environment: jsonb('environment').$type<Record<string, unknown>>().notNull(),
+});

@@ -1,0 +1,87 @@
+import { ROLES, type RoleNumber } from '@opencare/schemas/roles';
+import type { AccountType } from '@opencare/schemas/lookups';
+import { insertAccount } from '../accounts/accounts.repository';
+import { hashPassword } from '../auth/secrets';
+import type { Database } from '../db/database';
+import { insertOrganisation } from '../organisations/organisations.repository';
+import { findUserByLogin, insertUser } from '../users/users.repository';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+interface DemoAccount {
+  type: AccountType;
+  role: RoleNumber;
+  firstName: string;
+  lastName: string;
+  isDefault: boolean;
+  label?: string;
+}
+interface DemoUser {
+  username: string;
+  accounts: DemoAccount[];
+  dateOfBirth?: string;
+  specialty?: string;
+}
+
+const account = (type: AccountType, role: RoleNumber, firstName: string, lastName: string, isDefault = true, label?: string): DemoAccount => ({
+  type,
+  role,
+  firstName,
+  lastName,
+  isDefault,
+  label,
+});
+
+export const DEMO_USERS: DemoUser[] = [
+  { username: 'admin', accounts: [account('prov', ROLES.Admin, 'Alex', 'Admin')] },
+  { username: 'physician', accounts: [account('prov', ROLES.Physician, 'Priya', 'Raman')], specialty: '08' },
+  { username: 'nurse', accounts: [account('prov', ROLES.Nurse, 'Noah', 'Bennett')], specialty: '50' },
+  { username: 'assistant', accounts: [account('prov', ROLES.Assistant, 'Ana', 'Silva')], specialty: '97' },
+  { username: 'patient', accounts: [account('pat', ROLES.Patient, 'Pat', 'Morgan')], dateOfBirth: '1958-04-12' },
+  { username: 'patient2', accounts: [account('pat', ROLES.Patient, 'Layla', 'Haddad')], dateOfBirth: '1971-09-30' },
+  {
+    username: 'caregiver',
+    dateOfBirth: '1984-02-03',
+    accounts: [
+      account('car', ROLES.User, 'Casey', 'Jordan', true, 'Caregiver'),
+      account('pat', ROLES.Patient, 'Casey', 'Jordan', false, 'My own care'),
+    ],
+  },
+];
+
+/**
+ * Demo organisation and users (demo mode only): every role once, and a caregiver who also holds a
+ * patient account. Runs once: a database that already has the admin is left as it is.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  if (await findUserByLogin(db, 'admin')) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const organisationId = await insertOrganisation(tx, 'Demo Clinic');
+    for (const demo of DEMO_USERS) {
+      const userId = await insertUser(tx, {
+        username: demo.username,
+        email: `${demo.username}@demo.opencare.test`,
+        phone: '+1 555 010 0000',
+        passwordHash,
+        isVerified: true,
+      });
+      for (const a of demo.accounts) {
+        await insertAccount(
+          tx,
+          { userId, organisationId, accountType: a.type, isDefault: a.isDefault, accountLabel: a.label ?? null },
+          {
+            firstName: a.firstName,
+            lastName: a.lastName,
+            dateOfBirth: demo.dateOfBirth ?? null,
+            email: `${demo.username}@demo.opencare.test`,
+            timezone: 'America/New_York',
+          },
+          [a.role],
+          demo.specialty ? { provider: { specialty: demo.specialty, clinicName: 'Demo Clinic' } } : {},
+        );
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,39 @@
+import type { Database } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { RateLimiter } from './rate-limit/rate-limiter';
+
+export interface ApiConfig {
+  /** Where people open the web app; links in e-mails start here. */
+  publicUrl: string;
+  /** HS256 key that signs access tokens. */
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlMs: number;
+  /** Cookies only over HTTPS in production. */
+  secureCookies: boolean;
+  /** The dev outbox may be read over the API (never in production). */
+  outboxApi: boolean;
+}
+
+/** Minimal structured logger (pino's shape). Never pass patient data to it. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What every service gets: injected, so tests run the same code against PGlite or PostgreSQL. */
+export interface Deps {
+  db: Database;
+  config: ApiConfig;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: Logger;
+}
+
+/** Where a request came from, for the audit log and rate limits. */
+export interface RequestMeta {
+  ip: string;
+  requestId: string;
+  userAgent?: string;
+}

@@ -1,0 +1,34 @@
+import { ERRORS, errorMessage, type ErrorKey, type FieldIssue } from '@opencare/schemas/errors';
+import type { z } from 'zod';
+
+/**
+ * The one error services throw. The key finds status and message in the catalogue; only the REST
+ * error handler, the tRPC error formatter and socket acknowledgements translate it for a client.
+ */
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly status: number;
+  readonly fields: FieldIssue[] | undefined;
+
+  constructor(key: ErrorKey, options: { params?: Record<string, string | number>; fields?: FieldIssue[] } = {}) {
+    super(errorMessage(key, options.params));
+    this.name = 'AppError';
+    this.key = key;
+    this.status = ERRORS[key].status || 500;
+    this.fields = options.fields;
+  }
+}
+
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.join('.') : '(body)',
+    message: issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : issue.message,
+  }));
+}
+
+/** Validate input at a boundary: a bad value becomes a 400 with field messages, never a 500. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new AppError('validationFailed', { fields: fieldIssues(result.error) });
+  return result.data;
+}

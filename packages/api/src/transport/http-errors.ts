@@ -1,0 +1,52 @@
+import { ERRORS, type ErrorKey, type FieldIssue } from '@opencare/schemas/errors';
+import { AppError } from '../errors/app-error';
+
+export interface ErrorBody {
+  success: false;
+  key: ErrorKey;
+  message: string;
+  errors?: FieldIssue[];
+}
+
+/** Fastify's own errors (bad JSON, body too large, wrong content type) mapped into the catalogue. */
+function frameworkKey(error: { code?: string; statusCode?: number }): ErrorKey {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'payloadTooLarge';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupportedMediaType';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'malformedRequest';
+    default:
+      break;
+  }
+  if (error.statusCode === 404) return 'notFound';
+  if (error.statusCode === 413) return 'payloadTooLarge';
+  if (error.statusCode === 415) return 'unsupportedMediaType';
+  if (error.statusCode === 429) return 'rateLimited';
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'malformedRequest';
+  return 'unknown';
+}
+
+/**
+ * Any thrown thing to a status and a catalogue body. Below 500 the catalogue message is returned;
+ * at 500 and above only the generic one: no internal detail or stack ever reaches a client.
+ */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { success: false, key: error.key, message: error.status >= 500 ? ERRORS[error.key].message : error.message };
+    if (error.fields) body.errors = error.fields;
+    return { status: error.status, body };
+  }
+  const key = frameworkKey((error ?? {}) as { code?: string; statusCode?: number });
+  const status = ERRORS[key].status || 500;
+  return { status, body: { success: false, key, message: ERRORS[key].message } };
+}
+
+/** What the server log may say about a failure: its type and code and where, not its message. */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const e = (error ?? {}) as { name?: string; code?: string; stack?: string };
+  return { type: e.name, code: e.code, frames: e.stack?.split('\n').slice(1, 8).join('\n') };
+}

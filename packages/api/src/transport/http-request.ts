@@ -1,0 +1,35 @@
+import '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiConfig } from '../deps';
+
+/** The refresh token travels only in this httpOnly, SameSite=strict cookie (design.md). */
+export const REFRESH_COOKIE = 'opencare_refresh';
+
+export function readRefreshCookie(req: FastifyRequest): string | undefined {
+  return req.cookies[REFRESH_COOKIE];
+}
+
+export function setRefreshCookie(reply: FastifyReply, config: ApiConfig, token: string, expires: Date): void {
+  reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/', expires });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: ApiConfig): void {
+  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/' });
+}
+
+export function requestMetaOf(req: FastifyRequest) {
+  return { ip: req.ip, requestId: String(req.id), userAgent: req.headers['user-agent'] };
+}
+
+/** Bearer token of the Authorization header. */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
+/** The account a request acts as, when it names one (users with several accounts). */
+export function requestedAccountId(req: FastifyRequest): string | undefined {
+  const value = req.headers['x-account-id'];
+  // Passed on as given: an id that is not one of the caller's accounts is refused, not ignored.
+  return typeof value === 'string' && value.length > 0 ? value.slice(0, 100) : undefined;
+}

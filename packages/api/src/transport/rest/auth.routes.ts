@@ -1,0 +1,68 @@
+import { loginInputSchema, resendVerificationInputSchema, signupInputSchema, tokenInputSchema } from '@opencare/schemas/entities/auth';
+import { emailCheckInputSchema } from '@opencare/schemas/entities/user';
+import type { FastifyInstance } from 'fastify';
+import { login, logout, refresh, type SignedIn } from '../../auth/auth.service';
+import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
+import type { Deps } from '../../deps';
+import { parseInput } from '../../errors/app-error';
+import { checkEmail } from '../../users/users.service';
+import { clearRefreshCookie, readRefreshCookie, requestMetaOf, setRefreshCookie } from '../http-request';
+import { authenticate, ok, rateLimit } from './rest-kit';
+
+const MINUTE = 60_000;
+
+export function authRoutes(app: FastifyInstance, deps: Deps) {
+  const signupLimit = { preHandler: rateLimit(deps, 'signup', 20, MINUTE) };
+
+  const signedIn = (reply: Parameters<typeof setRefreshCookie>[0], result: SignedIn, message: string) => {
+    setRefreshCookie(reply, deps.config, result.refreshToken, result.refreshExpiresAt);
+    void reply.header('x-access-token', result.accessToken);
+    return ok(reply, result.user, message);
+  };
+
+  app.post('/auth/login', async (req, reply) => {
+    const result = await login(deps, parseInput(loginInputSchema, req.body), requestMetaOf(req));
+    return signedIn(reply, result, 'Logged in.');
+  });
+
+  app.post('/auth/refresh', async (req, reply) => {
+    try {
+      return signedIn(reply, await refresh(deps, readRefreshCookie(req), requestMetaOf(req)), 'Session refreshed.');
+    } catch (error) {
+      clearRefreshCookie(reply, deps.config);
+      throw error;
+    }
+  });
+
+  app.post('/auth/logout', async (req, reply) => {
+    await logout(deps, await authenticate(deps, req), requestMetaOf(req));
+    clearRefreshCookie(reply, deps.config);
+    return ok(reply, null, 'Logged out.');
+  });
+
+  app.post('/auth/signup', signupLimit, async (req, reply) => {
+    const result = await signup(deps, parseInput(signupInputSchema, req.body), requestMetaOf(req));
+    return ok(reply, result, 'Check your e-mail to verify it.', { status: 201 });
+  });
+
+  app.post('/auth/signup/verify', signupLimit, async (req, reply) => {
+    const { token } = parseInput(tokenInputSchema, req.body);
+    return ok(reply, await verifySignup(deps, token), 'E-mail verified.');
+  });
+
+  app.post('/auth/signup/resend-verification', signupLimit, async (req, reply) => {
+    const { email } = parseInput(resendVerificationInputSchema, req.body);
+    return ok(reply, await resendVerification(deps, email), 'Verification e-mail sent.');
+  });
+
+  app.post('/auth/signup/complete', signupLimit, async (req, reply) => {
+    const { token } = parseInput(tokenInputSchema, req.body);
+    return ok(reply, await completeSignup(deps, token, requestMetaOf(req)), 'Sign-up complete. You can log in now.', { status: 201 });
+  });
+
+  // POST keeps the address out of URLs and access logs.
+  app.post('/auth/email-check', signupLimit, async (req, reply) => {
+    const { email } = parseInput(emailCheckInputSchema, req.body);
+    return ok(reply, await checkEmail(deps, email));
+  });
+}

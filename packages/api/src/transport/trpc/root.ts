@@ -1,0 +1,13 @@
+import { accountsRouter, authRouter, logsRouter, lookupsRouter, profileRouter, usersRouter } from './routers';
+import { router } from './trpc';
+
+export const appRouter = router({
+  auth: authRouter,
+  profile: profileRouter,
+  accounts: accountsRouter,
+  users: usersRouter,
+  lookups: lookupsRouter,
+  logs: logsRouter,
+});
+
+export type AppRouter = typeof appRouter;

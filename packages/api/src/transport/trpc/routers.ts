@@ -1,0 +1,85 @@
+import { accountListQuerySchema, createAccountInputSchema, updateAccountInputSchema } from '@opencare/schemas/entities/account';
+import { loginInputSchema, resendVerificationInputSchema, signupInputSchema, tokenInputSchema } from '@opencare/schemas/entities/auth';
+import { errorLogEntrySchema } from '@opencare/schemas/entities/error-log';
+import { createUserInputSchema, emailCheckInputSchema, updateProfileInputSchema, updateUserInputSchema, userListQuerySchema } from '@opencare/schemas/entities/user';
+import { lookupTypeSchema } from '@opencare/schemas/lookups';
+import { usernameSchema, uuidSchema } from '@opencare/schemas/rules';
+import { z } from 'zod';
+import { createAccount, deactivateAccount, getAccount, getAccountProfile, listAccounts, updateAccount } from '../../accounts/accounts.service';
+import { login, logout, refresh, type SignedIn } from '../../auth/auth.service';
+import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
+import { recordClientError } from '../../logs/logs.service';
+import { getLookup, listLookups } from '../../lookups/lookups.service';
+import { getMyProfile, updateMyProfile } from '../../profile/profile.service';
+import { createUser, deactivateUser, getUser, listUsers, updateUser, usernameAvailable, checkEmail } from '../../users/users.service';
+import { authedProcedure, publicProcedure, router, type TrpcContext } from './trpc';
+
+const byId = z.strictObject({ id: uuidSchema });
+
+/** Over tRPC the access token comes back in the body; the refresh token still only in its cookie. */
+function signedIn(ctx: TrpcContext, result: SignedIn) {
+  ctx.cookies.setRefresh(result.refreshToken, result.refreshExpiresAt);
+  return { user: result.user, accessToken: result.accessToken };
+}
+
+export const authRouter = router({
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => signedIn(ctx, await login(ctx.deps, input, ctx.meta))),
+  refresh: publicProcedure.mutation(async ({ ctx }) => {
+    try {
+      return signedIn(ctx, await refresh(ctx.deps, ctx.cookies.refreshToken(), ctx.meta));
+    } catch (error) {
+      ctx.cookies.clearRefresh();
+      throw error;
+    }
+  }),
+  logout: authedProcedure.mutation(async ({ ctx }) => {
+    await logout(ctx.deps, ctx.actor, ctx.meta);
+    ctx.cookies.clearRefresh();
+    return null;
+  }),
+  signup: publicProcedure.input(signupInputSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
+  verifySignup: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => verifySignup(ctx.deps, input.token)),
+  resendVerification: publicProcedure
+    .input(resendVerificationInputSchema)
+    .mutation(({ ctx, input }) => resendVerification(ctx.deps, input.email)),
+  completeSignup: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => completeSignup(ctx.deps, input.token, ctx.meta)),
+  emailCheck: publicProcedure.input(emailCheckInputSchema).query(({ ctx, input }) => checkEmail(ctx.deps, input.email)),
+});
+
+export const profileRouter = router({
+  get: authedProcedure.query(({ ctx }) => getMyProfile(ctx.deps, ctx.actor, ctx.meta)),
+  update: authedProcedure.input(updateProfileInputSchema).mutation(({ ctx, input }) => updateMyProfile(ctx.deps, ctx.actor, ctx.meta, input)),
+});
+
+export const accountsRouter = router({
+  list: authedProcedure.input(accountListQuerySchema).query(({ ctx, input }) => listAccounts(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getAccount(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  profile: authedProcedure.input(byId).query(({ ctx, input }) => getAccountProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  create: authedProcedure.input(createAccountInputSchema).mutation(({ ctx, input }) => createAccount(ctx.deps, ctx.actor, ctx.meta, input)),
+  update: authedProcedure
+    .input(z.strictObject({ id: uuidSchema, changes: updateAccountInputSchema }))
+    .mutation(({ ctx, input }) => updateAccount(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deactivateAccount(ctx.deps, ctx.actor, ctx.meta, input.id)),
+});
+
+export const usersRouter = router({
+  list: authedProcedure.input(userListQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  create: authedProcedure.input(createUserInputSchema).mutation(({ ctx, input }) => createUser(ctx.deps, ctx.actor, ctx.meta, input)),
+  update: authedProcedure
+    .input(z.strictObject({ id: uuidSchema, changes: updateUserInputSchema }))
+    .mutation(({ ctx, input }) => updateUser(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deactivateUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  usernameAvailable: publicProcedure
+    .input(z.strictObject({ name: usernameSchema }))
+    .query(({ ctx, input }) => usernameAvailable(ctx.deps, input.name)),
+});
+
+export const lookupsRouter = router({
+  list: authedProcedure.query(() => listLookups()),
+  get: authedProcedure.input(z.strictObject({ type: lookupTypeSchema })).query(({ input }) => getLookup(input.type)),
+});
+
+export const logsRouter = router({
+  create: publicProcedure.input(errorLogEntrySchema).mutation(({ ctx, input }) => recordClientError(ctx.deps, null, input)),
+});

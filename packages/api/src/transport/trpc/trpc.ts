@@ -1,0 +1,91 @@
+import { ERRORS, type ErrorKey } from '@opencare/schemas/errors';
+import type { RouteRole } from '@opencare/schemas/roles';
+import { TRPCError, initTRPC } from '@trpc/server';
+import { ZodError } from 'zod';
+import { requireRouteRole } from '../../access/access';
+import type { Actor } from '../../access/actor';
+import { resolveActor } from '../../auth/auth.service';
+import type { Deps, RequestMeta } from '../../deps';
+import { AppError, fieldIssues } from '../../errors/app-error';
+import { toErrorResponse } from '../http-errors';
+
+/** Refresh-cookie access for procedures that sign in or out, whatever the adapter. */
+export interface CookieJar {
+  refreshToken(): string | undefined;
+  setRefresh(token: string, expires: Date): void;
+  clearRefresh(): void;
+}
+
+export interface TrpcContext {
+  deps: Deps;
+  meta: RequestMeta;
+  token: string | undefined;
+  accountId: string | undefined;
+  cookies: CookieJar;
+}
+
+const CODE_OF_STATUS: Record<number, TRPCError['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The catalogue key and body of any error a procedure raised (input validation included). */
+function catalogueError(error: TRPCError) {
+  if (error.cause instanceof ZodError) {
+    return { key: 'validationFailed' as ErrorKey, message: ERRORS.validationFailed.message, errors: fieldIssues(error.cause) };
+  }
+  if (error.cause instanceof AppError) {
+    const { body } = toErrorResponse(error.cause);
+    return { key: body.key, message: body.message, errors: body.errors };
+  }
+  if (error.code === 'PARSE_ERROR' || error.code === 'BAD_REQUEST') return { key: 'malformedRequest' as ErrorKey, message: ERRORS.malformedRequest.message };
+  if (error.code === 'NOT_FOUND') return { key: 'notFound' as ErrorKey, message: ERRORS.notFound.message };
+  if (error.code === 'PAYLOAD_TOO_LARGE') return { key: 'payloadTooLarge' as ErrorKey, message: ERRORS.payloadTooLarge.message };
+  if (error.code === 'METHOD_NOT_SUPPORTED') return { key: 'malformedRequest' as ErrorKey, message: ERRORS.malformedRequest.message };
+  return { key: 'unknown' as ErrorKey, message: ERRORS.unknown.message };
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  // Same catalogue as REST: a key, its message (generic at 5xx) and field issues; never a stack.
+  errorFormatter({ shape, error }) {
+    const { key, message, errors } = catalogueError(error);
+    return { code: shape.code, message, data: { key, errors, httpStatus: shape.data.httpStatus, code: shape.data.code, path: shape.data.path } };
+  },
+});
+
+export const router = t.router;
+
+/** Services throw AppError; tRPC answers with the status its catalogue entry gives. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: CODE_OF_STATUS[cause.status] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const actor: Actor = await resolveActor(ctx.deps, ctx.token, ctx.accountId);
+  return next({ ctx: { ...ctx, actor } });
+});
+
+const withRouteRole = (group: RouteRole) =>
+  authedProcedure.use(({ ctx, next }) => {
+    requireRouteRole(ctx.actor, group);
+    return next();
+  });
+
+export const patientProcedure = withRouteRole('patient');
+export const clinicianProcedure = withRouteRole('physicianOrNurse');
+export const adminProcedure = withRouteRole('admin');

@@ -1,0 +1,124 @@
+/**
+ * The error catalogue of spec §8: every key the product can raise, its HTTP status and its en-US message.
+ * Services throw by key; the transports translate a key to its status and message, nothing else does.
+ * Status 0 marks errors raised in the client only (no server answer).
+ * A message may hold {{placeholders}} that the thrower fills in.
+ */
+export const ERRORS = {
+  // Generic and transport
+  unknown: { status: 500, message: 'Something went wrong, please try again.' },
+  err_network: { status: 0, message: 'Network Error' },
+  err_forbidden: { status: 403, message: 'Sorry, you do not have permission to access this page.' },
+  noContent: { status: 204, message: 'There is nothing to show here.' },
+  notFound: { status: 404, message: 'We could not find what you asked for.' },
+  validationFailed: { status: 400, message: 'Some fields are not valid. Please check them and try again.' },
+  malformedRequest: { status: 400, message: 'The request could not be read.' },
+  unsupportedMediaType: { status: 415, message: 'The request must be sent as JSON.' },
+  payloadTooLarge: { status: 413, message: 'The request is too large.' },
+  rateLimited: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
+  invalidResponseData: { status: 0, message: 'Invalid response data' },
+  reportTechnicalIssue: { status: 500, message: 'Something is not working. Please report a technical issue.' },
+  serviceUnavailable: { status: 503, message: 'The service is not available right now. Please try again shortly.' },
+  languageError: { status: 0, message: 'The language could not be loaded.' },
+  invalidDate: { status: 0, message: 'The date is not valid.' },
+  invalidGateways: { status: 0, message: 'The gateway list is not valid.' },
+
+  // Account
+  invalidCredentials: { status: 401, message: 'Invalid username or password.' },
+  usernameOrEmailTaken: { status: 409, message: 'This username or e-mail is already associated with another account.' },
+  invalidInvitation: { status: 400, message: 'This invitation is no longer valid.' },
+  invalidActivationCode: { status: 400, message: 'The activation code is not valid.' },
+  alreadyActivated: { status: 409, message: 'This account is already activated. Please log in or reset your password.' },
+  signupRequestExists: {
+    status: 409,
+    message: 'An active sign-up request exists for this e-mail. Please check your e-mail to verify it.',
+  },
+  noActiveSignupRequest: { status: 404, message: 'No active sign-up request was found. Please sign up again.' },
+  signupNotVerified: { status: 409, message: 'Please verify your e-mail before completing sign-up.' },
+  resendTooSoon: { status: 429, message: 'You can resend only once every 5 minutes.' },
+  verificationRecentlySent: {
+    status: 429,
+    message: 'A verification e-mail was sent recently. Please wait a few minutes before asking again.',
+  },
+  usernameNotAvailable: { status: 409, message: 'This username is not available.' },
+  accountTypeRequired: { status: 400, message: 'Account type is required.' },
+  accountTypeByInvitation: { status: 403, message: 'This type of account can only be created by invitation.' },
+  tokenExpired: { status: 401, message: 'Your token has expired. Please log in again.' },
+  tokenInvalid: { status: 401, message: 'Your token is not valid. Please log in again.' },
+  tokenRequired: { status: 401, message: 'A token is required. Please log in again.' },
+  accountInactive: { status: 403, message: 'Your account is inactive. Please contact support.' },
+  accountLocked: { status: 403, message: 'Your account is locked. Please contact support.' },
+  sessionExpired: { status: 401, message: 'Your session has expired. Please log in again.' },
+  userCreationFailed: { status: 500, message: 'We could not create the user. Please try again.' },
+  tokenIssueFailed: { status: 500, message: 'We could not issue a token. Please try again.' },
+  defaultAccountRequired: { status: 409, message: 'A user must keep exactly one default account.' },
+  lastAdmin: { status: 409, message: 'The last administrator cannot be locked out.' },
+
+  // Appointment
+  appointmentExpired: { status: 409, message: 'This appointment has expired.' },
+  appointmentCanceled: { status: 409, message: 'This appointment was canceled. Please contact us to reschedule.' },
+  joinTooEarly: { status: 409, message: 'You cannot join more than {{minutes}} minutes before the start.' },
+  appointmentCompleted: { status: 409, message: 'This appointment is already completed.' },
+  appointmentNotAvailable: { status: 404, message: 'This appointment is not available.' },
+  appointmentNotToday: { status: 409, message: 'This appointment is not scheduled for today.' },
+  appointmentInFuture: { status: 409, message: 'This appointment is in the future.' },
+  appointmentMissed: { status: 409, message: 'This appointment was missed.' },
+  joinOutsideWindow: { status: 409, message: 'You cannot join outside the scheduled time window.' },
+  unableToJoin: { status: 409, message: 'We could not join, check in or start the visit.' },
+
+  // Media (raised in the client)
+  mediaDevicesNotSupported: { status: 0, message: 'This browser does not support media devices.' },
+  invalidMediaStream: { status: 0, message: 'The media stream is not valid.' },
+  noCamera: { status: 0, message: 'No camera was found.' },
+  noMicrophone: { status: 0, message: 'No microphone was found.' },
+  noSpeakers: { status: 0, message: 'No speakers were found.' },
+  mediaPermissionDenied: { status: 0, message: 'Permission to use the camera or microphone was denied.' },
+  pictureInPictureUnsupported: { status: 0, message: 'This browser does not support picture in picture.' },
+  dualStreamUnsupported: { status: 0, message: 'This browser does not support a dual stream.' },
+  screenShareUnsupported: { status: 0, message: 'This browser does not support screen sharing.' },
+  deviceInUse: { status: 0, message: 'The device is in use by another application.' },
+  toggleFailed: { status: 0, message: 'We could not turn the device on or off.' },
+  flipFailed: { status: 0, message: 'We could not flip the camera.' },
+  muteFailed: { status: 0, message: 'We could not mute or unmute.' },
+  switchFailed: { status: 0, message: 'We could not switch the device.' },
+  secondaryCameraNotFound: { status: 0, message: 'No second camera was found.' },
+
+  // Gateway and Bluetooth
+  macNotFound: { status: 404, message: 'No gateway has this MAC number.' },
+  macInvalid: { status: 400, message: 'The MAC number must have 12 digits.' },
+  macAlreadyAssigned: { status: 409, message: 'This gateway is already assigned.' },
+  gatewayMissing: { status: 404, message: 'The gateway was not found.' },
+  gatewayNotConnected: { status: 409, message: 'The gateway is not connected.' },
+  bluetoothUnsupported: { status: 0, message: 'Bluetooth is not supported on this device.' },
+  bluetoothOff: { status: 0, message: 'Bluetooth is turned off.' },
+  locationPermissionRequired: { status: 0, message: 'Location permission is required to find devices.' },
+  wifiScanFailed: { status: 502, message: 'The Wi-Fi scan failed.' },
+  wifiConnectFailed: { status: 502, message: 'The gateway could not connect to Wi-Fi.' },
+  registrationFailed: { status: 500, message: 'The gateway registration failed.' },
+  gatewayCommandError: { status: 502, message: 'The gateway could not run the command.' },
+  gatewayResponseError: { status: 502, message: 'The gateway sent a response we could not read.' },
+
+  // Device writes (design.md, idempotency)
+  idempotencyKeyRequired: { status: 400, message: 'An idempotency key is required.' },
+  idempotencyKeyReused: { status: 422, message: 'This idempotency key was already used with a different request.' },
+  requestInFlight: { status: 409, message: 'The same request is still being processed.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+export const errorKeys = Object.keys(ERRORS) as ErrorKey[];
+
+export function isErrorKey(key: unknown): key is ErrorKey {
+  return typeof key === 'string' && Object.hasOwn(ERRORS, key);
+}
+
+/** Fill a catalogue message's {{placeholders}}; unknown keys fall back to `unknown` (spec §8). */
+export function errorMessage(key: string, params: Record<string, string | number> = {}): string {
+  const template: string = isErrorKey(key) ? ERRORS[key].message : ERRORS.unknown.message;
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(params[name] ?? whole));
+}
+
+/** A field-level problem, as a 400 carries them. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}

@@ -74,7 +74,11 @@ export type RolesMap = z.infer<typeof rolesMapSchema>;
 
 export function rolesMapOf(roles: readonly number[]): RolesMap {
   const map: RolesMap = {};
-  for (const role of roles) map[roleNameOf(role)] = role;
+  // An unknown number falls back to User with User's own number, so the map stays name-to-number of spec §3.
+  for (const role of roles) {
+    const name = roleNameOf(role);
+    map[name] = ROLES[name];
+  }
   if (roles.length === 0) map.User = ROLES.User;
   return map;
 }

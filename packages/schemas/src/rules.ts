@@ -47,23 +47,30 @@ export const emailSchema = z
   .pipe(z.email('Enter a valid e-mail address.'));
 
 /** International phone numbers: digits with optional +, spaces, dashes and brackets; 7 to 15 digits. */
+const PHONE_SHAPE = /^\+?\(?[0-9][0-9 ()-]*$/;
 export const phoneSchema = z
   .string({ error: requiredOr('Phone number must be text.') })
   .trim()
-  .regex(/^\+?[0-9][0-9 ()-]*$/, 'Enter a valid phone number.')
+  .regex(PHONE_SHAPE, 'Enter a valid phone number.')
   .refine((p) => {
+    // A malformed number already has its message; count digits only of a well-formed one, so it is said once.
+    if (!PHONE_SHAPE.test(p)) return true;
     const digits = p.replace(/\D/g, '').length;
     return digits >= 7 && digits <= 15;
   }, 'Enter a valid phone number.');
 
 /** A calendar date, YYYY-MM-DD (spec §3 date format), that really exists. */
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+function isRealDate(d: string): boolean {
+  const parsed = new Date(`${d}T00:00:00Z`);
+  return DATE_SHAPE.test(d) && !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);
+}
+// Each later rule skips input an earlier one already rejected, so a person sees one message per mistake
+// (not "at least 18" for 2023-02-30); no `abort`, which would also hide the form's retype checks.
 export const dateSchema = z
   .string({ error: requiredOr('Date must be text.') })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
-  .refine((d) => {
-    const parsed = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);
-  }, 'Enter a date that exists.');
+  .regex(DATE_SHAPE, 'Enter a date as YYYY-MM-DD.')
+  .refine((d) => !DATE_SHAPE.test(d) || isRealDate(d), 'Enter a date that exists.');
 
 /** Whole years between a YYYY-MM-DD birth date and `today`. */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
@@ -77,7 +84,7 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
 export const MINIMUM_AGE_RULE = `You must be at least ${MINIMUM_AGE} years old.`;
 
 /** A birth date at least 18 years back (spec §5), not in the future. */
-export const adultDateOfBirthSchema = dateSchema.refine((d) => ageOn(d) >= MINIMUM_AGE, MINIMUM_AGE_RULE);
+export const adultDateOfBirthSchema = dateSchema.refine((d) => !isRealDate(d) || ageOn(d) >= MINIMUM_AGE, MINIMUM_AGE_RULE);
 
 /** A gateway MAC number: 12 hex digits, with or without ':' or '-' separators; normalised to upper case. */
 export const macSchema = z

@@ -147,6 +147,7 @@ export async function insertAccount(
 }
 
 export async function updateAccountRow(db: Executor, accountId: string, values: Partial<NewAccount>): Promise<void> {
+  if (Object.keys(values).length === 0) return;
   await db.update(accounts).set(values).where(eq(accounts.id, accountId));
 }
 

@@ -36,15 +36,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const client = postgres(url, { max: 10, onnotice: () => {} });
-  const reserved = await client.reserve();
+  // One connection for the migrations, so the advisory lock and the migration share a session.
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePostgres(drizzlePostgres(reserved as unknown as postgres.Sql), { migrationsFolder });
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(migrator), { migrationsFolder });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
-    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
-    reserved.release();
+    await migrator.end();
   }
+  const client = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountTypeSchema, codedSchema } from '../lookups';
-import { preferencesSchema } from '../preferences';
+import { preferencesPatchSchema } from '../preferences';
 import { roleNameSchema, rolesMapSchema } from '../roles';
 import { text } from '../rules';
 import { anyProfileSchema } from './profile';
@@ -16,7 +16,7 @@ export const accountSchema = z.object({
   lastSeen: z.string().nullable(),
   profile: anyProfileSchema,
   status: codedSchema,
-  preferences: preferencesSchema.partial(),
+  preferences: preferencesPatchSchema,
   roles: rolesMapSchema,
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -37,7 +37,7 @@ export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
 export const updateAccountInputSchema = z.strictObject({
   accountLabel: text('Account label', 60).nullable().optional(),
   isDefault: z.literal(true).optional(),
-  preferences: preferencesSchema.partial().optional(),
+  preferences: preferencesPatchSchema.optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
 export type UpdateAccountInput = z.infer<typeof updateAccountInputSchema>;

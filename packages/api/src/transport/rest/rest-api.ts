@@ -9,6 +9,8 @@ import { systemRoutes } from './system.routes';
 /** REST v1 (spec §7) as one Fastify plugin; the edge mounts it under /api/v1. */
 export function restApi(deps: Deps) {
   return async function restPlugin(app: FastifyInstance) {
+    // JSON only: a text body is refused with 415 rather than read as a string.
+    app.removeContentTypeParser('text/plain');
     app.setErrorHandler((error, req, reply) => {
       const { status, body } = toErrorResponse(error);
       if (status >= 500) req.log.error({ err: loggableError(error) }, 'request failed');

@@ -1,0 +1,81 @@
+import type { AppRouter } from '@opencare/api/transport/trpc/root';
+import { TRPCClientError, createTRPCClient, httpLink } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEdge, type TestEdge } from '../testing/test-edge';
+
+let t: TestEdge;
+beforeAll(async () => {
+  t = await startTestEdge();
+});
+afterAll(() => t.close());
+
+function client(token?: string, accountId?: string) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${t.url}/trpc`,
+        headers: () => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), ...(accountId ? { 'x-account-id': accountId } : {}) }),
+      }),
+    ],
+  });
+}
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return error as TRPCClientError<AppRouter>;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('tRPC at /trpc runs the same services as REST', () => {
+  it('logs in and reads the profile with the token it returns', async () => {
+    const { user, accessToken } = await client().auth.login.mutate({ username: 'physician', password: 'Passw0rd!' });
+    expect(user.fullName).toBe('Priya Raman');
+    const profile = await client(accessToken).profile.get.query();
+    expect(profile.user.username).toBe('physician');
+    const lookups = await client(accessToken).lookups.get.query({ type: 'appointmentTypes' });
+    expect(lookups).toEqual([
+      { code: 'pv', description: 'Postoperative' },
+      { code: 'tv', description: 'Telemedicine' },
+    ]);
+  });
+
+  it('answers with catalogue keys, statuses and field messages', async () => {
+    const wrong = await failure(client().auth.login.mutate({ username: 'patient', password: 'nope' }));
+    expect(wrong.data?.httpStatus).toBe(401);
+    expect(wrong.data?.key).toBe('invalidCredentials');
+    expect(wrong.message).toBe('Invalid username or password.');
+
+    const invalid = await failure(client().auth.login.mutate({ username: '', password: '' }));
+    expect(invalid.data?.httpStatus).toBe(400);
+    expect(invalid.data?.key).toBe('validationFailed');
+    expect(invalid.data?.errors).toContainEqual({ field: 'username', message: 'This field is required.' });
+
+    const anonymous = await failure(client().profile.get.query());
+    expect(anonymous.data?.key).toBe('tokenRequired');
+  });
+
+  it('applies the same access rules', async () => {
+    const patient = (await client().auth.login.mutate({ username: 'patient', password: 'Passw0rd!' })).accessToken;
+    const physician = (await client().auth.login.mutate({ username: 'physician', password: 'Passw0rd!' })).accessToken;
+    const forbidden = await failure(client(patient).users.list.query({ page: 1, pageSize: 20 }));
+    expect(forbidden.data?.httpStatus).toBe(403);
+    expect(forbidden.data?.key).toBe('err_forbidden');
+    const patientAccount = (await client(patient).profile.get.query()).accountId;
+    const seen = await client(physician).accounts.profile.query({ id: patientAccount });
+    expect(seen.fullName).toBe('Pat Morgan');
+    const patient2 = (await client().auth.login.mutate({ username: 'patient2', password: 'Passw0rd!' })).accessToken;
+    expect((await failure(client(patient2).accounts.profile.query({ id: patientAccount }))).data?.httpStatus).toBe(403);
+  });
+
+  it('never leaks a stack trace', async () => {
+    const res = await fetch(`${t.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const text = await res.text();
+    expect(text).not.toMatch(/stack|\.ts:\d+/);
+  });
+});

@@ -1,0 +1,32 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { applyDocumentLanguage, isLanguage, storeLanguage, type Language } from './language';
+import { resources } from './resources';
+
+/**
+ * One i18next instance with every locale bundled: three small JSON files cost less than a request
+ * each, and the first render is already in the right language (no flash, no loader).
+ */
+export function initI18n(language: Language) {
+  applyDocumentLanguage(language);
+  void i18next.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en-US',
+    supportedLngs: Object.keys(resources),
+    initAsync: false,
+    interpolation: { escapeValue: false }, // React escapes what it renders.
+    // A key missing from the source locale fails loudly in development, as conventions.md asks;
+    // in production the key's fallback text is shown rather than breaking the page.
+    saveMissing: import.meta.env.DEV,
+    missingKeyHandler: (_lngs, _ns, key) => {
+      throw new Error(`Missing translation key: ${key}`);
+    },
+  });
+  i18next.on('languageChanged', (lng) => {
+    if (!isLanguage(lng)) return;
+    applyDocumentLanguage(lng);
+    storeLanguage(lng);
+  });
+  return i18next;
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { REQUIRED } from '../rules';
+import {
+  GATT_ACTIONS,
+  GATT_DATA_TYPES,
+  TASK_PHASES,
+  addGatewayInputSchema,
+  companyIdentifierInputSchema,
+  deviceProfileInputSchema,
+  deviceProfileSchema,
+  deviceTaskSchema,
+  gatewaySchema,
+  ouiInputSchema,
+  vendorInputSchema,
+} from './devices';
+
+function issues(schema: z.ZodType, input: unknown): [string, string][] {
+  const result = schema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+}
+
+const FULL_UUID = '00002a35-0000-1000-8000-00805f9b34fb';
+const task = { phase: 'task', service: '1810', characteristic: '2A35', action: 'indicate', dataType: 'hex' };
+
+describe('vendorInputSchema', () => {
+  it('needs a vendor name; the rest is optional', () => {
+    expect(vendorInputSchema.parse({ vendorName: ' Omron ' })).toEqual({ vendorName: 'Omron' });
+    expect(issues(vendorInputSchema, {})).toEqual([['vendorName', REQUIRED]]);
+    expect(issues(vendorInputSchema, { vendorName: '  ' })).toEqual([['vendorName', REQUIRED]]);
+  });
+
+  it('checks the website and the lengths', () => {
+    expect(vendorInputSchema.safeParse({ vendorName: 'Omron', website: 'https://omron.com' }).success).toBe(true);
+    expect(issues(vendorInputSchema, { vendorName: 'Omron', website: 'omron' })).toEqual([
+      ['website', 'Enter a valid web address.'],
+    ]);
+    expect(issues(vendorInputSchema, { vendorName: 'a'.repeat(101) })).toEqual([
+      ['vendorName', 'Vendor name must be at most 100 characters.'],
+    ]);
+  });
+
+  it('refuses unknown fields (strict)', () => {
+    expect(vendorInputSchema.safeParse({ vendorName: 'Omron', ouis: [] }).success).toBe(false);
+  });
+});
+
+describe('Bluetooth identifiers of a vendor', () => {
+  it('normalises an OUI like EA:E0:AA to upper case and refuses a short one', () => {
+    expect(ouiInputSchema.parse({ oui: 'ea:e0:aa' })).toEqual({ oui: 'EA:E0:AA' });
+    expect(issues(ouiInputSchema, { oui: 'EA:E0' })).toEqual([['oui', 'Enter a vendor identifier like EA:E0:AA.']]);
+  });
+
+  it('normalises a company identifier like 0x0CA5 and refuses three digits', () => {
+    expect(companyIdentifierInputSchema.parse({ companyIdentifier: '0x0ca5' })).toEqual({ companyIdentifier: '0x0CA5' });
+    expect(issues(companyIdentifierInputSchema, { companyIdentifier: '0xCA5' })).toEqual([
+      ['companyIdentifier', 'Enter a company identifier like 0x0CA5.'],
+    ]);
+  });
+});
+
+describe('addGatewayInputSchema', () => {
+  it('adds a gateway by its 12-digit MAC number, normalised', () => {
+    expect(addGatewayInputSchema.parse({ mac: 'b8:27:eb:12:34:56', displayName: ' Kitchen ' })).toEqual({
+      mac: 'B827EB123456',
+      displayName: 'Kitchen',
+    });
+    expect(addGatewayInputSchema.parse({ mac: 'B827EB123456' })).toEqual({ mac: 'B827EB123456' });
+  });
+
+  it('refuses 11 or 13 digits and non-hex with the MAC message', () => {
+    for (const mac of ['B827EB12345', 'B827EB1234567', 'B827EB12345Z']) {
+      expect(issues(addGatewayInputSchema, { mac })).toEqual([['mac', 'The MAC number must have 12 digits.']]);
+    }
+  });
+
+  it('requires the MAC number and refuses unknown fields', () => {
+    expect(issues(addGatewayInputSchema, {})).toEqual([['mac', REQUIRED]]);
+    expect(addGatewayInputSchema.safeParse({ mac: 'B827EB123456', owner: 'me' }).success).toBe(false);
+  });
+});
+
+describe('gatewaySchema', () => {
+  it('carries every gateway field of spec §3', () => {
+    const gateway = {
+      id: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f',
+      displayName: 'Kitchen',
+      serial: null,
+      model: 'Pi 4',
+      os: null,
+      bluetoothVersion: '5.0',
+      bluetoothAdapters: ['hci0'],
+      macAddress: ['B827EB123456'],
+      status: 'online',
+      publicIp: null,
+      localIp: '192.168.1.2',
+      btAddress: null,
+      version: '1.0.0',
+      nxwId: null,
+    };
+    expect(gatewaySchema.parse(gateway)).toEqual(gateway);
+    expect(gatewaySchema.safeParse({ ...gateway, status: 'broken' }).success).toBe(false);
+    const { nxwId: _omit, ...missing } = gateway;
+    expect(gatewaySchema.safeParse(missing).success).toBe(false);
+  });
+});
+
+describe('deviceTaskSchema (one GATT task)', () => {
+  it('accepts a task with 16-bit and 128-bit UUIDs and fills no descriptors', () => {
+    expect(deviceTaskSchema.parse(task)).toEqual({ ...task, descriptors: [] });
+    expect(deviceTaskSchema.safeParse({ ...task, service: FULL_UUID, characteristic: FULL_UUID.toUpperCase() }).success).toBe(
+      true,
+    );
+  });
+
+  it('offers the actions, data types and phases of spec §3', () => {
+    expect(GATT_ACTIONS).toEqual(['read', 'write', 'notify', 'indicate']);
+    expect(GATT_DATA_TYPES).toEqual(['string', 'hex', 'integer', 'float', 'boolean']);
+    expect(TASK_PHASES).toEqual(['start', 'task', 'end']);
+    for (const action of GATT_ACTIONS) expect(deviceTaskSchema.safeParse({ ...task, action }).success).toBe(true);
+    for (const dataType of GATT_DATA_TYPES) expect(deviceTaskSchema.safeParse({ ...task, dataType }).success).toBe(true);
+    for (const phase of TASK_PHASES) expect(deviceTaskSchema.safeParse({ ...task, phase }).success).toBe(true);
+    expect(deviceTaskSchema.safeParse({ ...task, action: 'subscribe' }).success).toBe(false);
+    expect(deviceTaskSchema.safeParse({ ...task, dataType: 'bytes' }).success).toBe(false);
+    expect(deviceTaskSchema.safeParse({ ...task, phase: 'middle' }).success).toBe(false);
+  });
+
+  it.each(['2A3', '2A355', '0x2A35', 'GGGG', '00002a35-0000-1000-8000-00805f9b34f', ''])(
+    'refuses the UUID %j with a message saying what is expected',
+    (uuid) => {
+      expect(issues(deviceTaskSchema, { ...task, characteristic: uuid })).toEqual([
+        ['characteristic', 'Enter a 16-bit or 128-bit Bluetooth UUID.'],
+      ]);
+    },
+  );
+
+  it('bounds the handle to 0..0xFFFF and the write value to 512 characters', () => {
+    expect(deviceTaskSchema.safeParse({ ...task, handle: 0 }).success).toBe(true);
+    expect(deviceTaskSchema.safeParse({ ...task, handle: 0xffff }).success).toBe(true);
+    expect(deviceTaskSchema.safeParse({ ...task, handle: -1 }).success).toBe(false);
+    expect(deviceTaskSchema.safeParse({ ...task, handle: 0x10000 }).success).toBe(false);
+    expect(deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(512) }).success).toBe(true);
+    expect(deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(513) }).success).toBe(false);
+  });
+
+  it('accepts up to 16 descriptors', () => {
+    expect(deviceTaskSchema.safeParse({ ...task, descriptors: Array(16).fill('2902') }).success).toBe(true);
+    expect(deviceTaskSchema.safeParse({ ...task, descriptors: Array(17).fill('2902') }).success).toBe(false);
+  });
+
+  it('refuses unknown fields and missing required ones', () => {
+    expect(deviceTaskSchema.safeParse({ ...task, retries: 3 }).success).toBe(false);
+    const { service: _omit, ...withoutService } = task;
+    expect(deviceTaskSchema.safeParse(withoutService).success).toBe(false);
+  });
+});
+
+describe('deviceProfileInputSchema', () => {
+  it('needs a profile name (spec §5), and starts with no tasks', () => {
+    expect(deviceProfileInputSchema.parse({ profileName: ' BP cuff ' })).toEqual({ profileName: 'BP cuff', tasks: [] });
+    expect(issues(deviceProfileInputSchema, {})).toEqual([['profileName', REQUIRED]]);
+    expect(issues(deviceProfileInputSchema, { profileName: '' })).toEqual([['profileName', REQUIRED]]);
+  });
+
+  it('accepts a full profile with a measurement code and tasks', () => {
+    const profile = deviceProfileInputSchema.parse({
+      profileName: 'BP cuff',
+      vendorId: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f',
+      measurement: 'bp',
+      device: 'Omron X7',
+      tasks: [{ ...task, phase: 'start' }, task, { ...task, phase: 'end' }],
+    });
+    expect(profile.tasks).toHaveLength(3);
+  });
+
+  it('points at the failing task when one is invalid', () => {
+    expect(issues(deviceProfileInputSchema, { profileName: 'BP', tasks: [task, { ...task, action: 'poke' }] })[0]?.[0]).toBe(
+      'tasks.1.action',
+    );
+  });
+
+  it('refuses an unknown measurement, a bad vendor id and more than 100 tasks', () => {
+    expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', measurement: 'hr' }).success).toBe(false);
+    expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', vendorId: '42' }).success).toBe(false);
+    expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', tasks: Array(100).fill(task) }).success).toBe(true);
+    expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', tasks: Array(101).fill(task) }).success).toBe(false);
+  });
+
+  it('has the states draft and complete', () => {
+    const saved = { id: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f', profileName: 'BP', tasks: [], updatedAt: 'now' };
+    expect(deviceProfileSchema.safeParse({ ...saved, state: 'draft' }).success).toBe(true);
+    expect(deviceProfileSchema.safeParse({ ...saved, state: 'complete' }).success).toBe(true);
+    expect(deviceProfileSchema.safeParse({ ...saved, state: 'later' }).success).toBe(false);
+  });
+});

@@ -63,7 +63,13 @@ describe('envelopeSchema', () => {
   it('accepts success, message, optional key, data and optional meta', () => {
     expect(schema.safeParse({ success: true, message: 'OK', data: { id: 'a' } }).success).toBe(true);
     expect(
-      schema.safeParse({ success: true, message: 'OK', key: 'ok', data: { id: 'a' }, meta: listMeta(1, 1, 20) }).success,
+      schema.safeParse({
+        success: true,
+        message: 'OK',
+        key: 'ok',
+        data: { id: 'a' },
+        meta: listMeta(1, 1, 20),
+      }).success,
     ).toBe(true);
   });
 
@@ -71,7 +77,9 @@ describe('envelopeSchema', () => {
     expect(schema.safeParse({ message: 'OK', data: { id: 'a' } }).success).toBe(false);
     expect(schema.safeParse({ success: true, data: { id: 'a' } }).success).toBe(false);
     expect(schema.safeParse({ success: true, message: 'OK', data: { id: 1 } }).success).toBe(false);
-    expect(schema.safeParse({ success: true, message: 'OK', data: { id: 'a' }, meta: { total: 1 } }).success).toBe(false);
+    expect(
+      schema.safeParse({ success: true, message: 'OK', data: { id: 'a' }, meta: { total: 1 } }).success,
+    ).toBe(false);
   });
 
   it('wraps a list with its meta', () => {

@@ -144,13 +144,21 @@ describe('errorMessage', () => {
   });
 
   it('fills {{placeholders}} from the parameters', () => {
-    expect(errorMessage('joinTooEarly', { minutes: 15 })).toBe('You cannot join more than 15 minutes before the start.');
-    expect(errorMessage('joinTooEarly', { minutes: '5' })).toBe('You cannot join more than 5 minutes before the start.');
-    expect(errorMessage('joinTooEarly', { minutes: 0 })).toBe('You cannot join more than 0 minutes before the start.');
+    expect(errorMessage('joinTooEarly', { minutes: 15 })).toBe(
+      'You cannot join more than 15 minutes before the start.',
+    );
+    expect(errorMessage('joinTooEarly', { minutes: '5' })).toBe(
+      'You cannot join more than 5 minutes before the start.',
+    );
+    expect(errorMessage('joinTooEarly', { minutes: 0 })).toBe(
+      'You cannot join more than 0 minutes before the start.',
+    );
   });
 
   it('leaves a placeholder it has no value for as it is', () => {
-    expect(errorMessage('joinTooEarly')).toBe('You cannot join more than {{minutes}} minutes before the start.');
+    expect(errorMessage('joinTooEarly')).toBe(
+      'You cannot join more than {{minutes}} minutes before the start.',
+    );
     expect(errorMessage('joinTooEarly', { hours: 2 })).toContain('{{minutes}}');
   });
 
@@ -162,7 +170,8 @@ describe('errorMessage', () => {
 
   it('leaves every catalogue message without a placeholder unchanged', () => {
     for (const key of errorKeys) {
-      if (!ERRORS[key].message.includes('{{')) expect(errorMessage(key, { minutes: 1 })).toBe(ERRORS[key].message);
+      if (!ERRORS[key].message.includes('{{'))
+        expect(errorMessage(key, { minutes: 1 })).toBe(ERRORS[key].message);
     }
   });
 });

@@ -112,7 +112,10 @@ describe('code schemas', () => {
 
 describe('codedSchema', () => {
   it('carries a code with its description', () => {
-    expect(codedSchema.parse({ code: 'f', description: 'Female' })).toEqual({ code: 'f', description: 'Female' });
+    expect(codedSchema.parse({ code: 'f', description: 'Female' })).toEqual({
+      code: 'f',
+      description: 'Female',
+    });
     expect(codedSchema.safeParse({ code: 'f' }).success).toBe(false);
   });
 });

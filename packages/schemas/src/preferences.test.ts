@@ -9,6 +9,7 @@ import {
   THEMES,
   callEngineSchema,
   languageSchema,
+  preferencesPatchSchema,
   preferencesSchema,
 } from './preferences';
 
@@ -91,5 +92,29 @@ describe('preferences values', () => {
     expect(languageSchema.safeParse('EN-us').success).toBe(false);
     expect(callEngineSchema.parse('simple-peer')).toBe('simple-peer');
     expect(callEngineSchema.safeParse('LiveKit').success).toBe(false);
+  });
+});
+
+describe('preferencesPatchSchema (a change to some preferences)', () => {
+  it('keeps only the fields given: a patch never resets the others to their defaults', () => {
+    expect(preferencesPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });
+    expect(preferencesPatchSchema.parse({})).toEqual({});
+  });
+
+  it('checks each given field like the full preferences', () => {
+    expect(preferencesPatchSchema.safeParse({ textSize: 'xxl' }).success).toBe(false);
+    expect(preferencesPatchSchema.safeParse({ overdueTime: 0 }).success).toBe(false);
+    expect(preferencesPatchSchema.safeParse({ callEngine: 'simple-peer' }).success).toBe(true);
+  });
+
+  it('rejects unknown fields (strict)', () => {
+    expect(preferencesPatchSchema.safeParse({ theme: 'dark', fontFamily: 'serif' }).success).toBe(false);
+  });
+
+  it('applied over the defaults, gives full preferences', () => {
+    expect(preferencesSchema.parse(preferencesPatchSchema.parse({ weightUnit: 'kg' }))).toEqual({
+      ...DEFAULT_PREFERENCES,
+      weightUnit: 'kg',
+    });
   });
 });

@@ -16,7 +16,15 @@ import {
 
 describe('ROLES (spec §3 roles map)', () => {
   it('holds exactly the seven roles with their numbers', () => {
-    expect(ROLES).toEqual({ Super: 0, User: 1, Admin: 100, Physician: 101, Nurse: 102, Assistant: 103, Patient: 104 });
+    expect(ROLES).toEqual({
+      Super: 0,
+      User: 1,
+      Admin: 100,
+      Physician: 101,
+      Nurse: 102,
+      Assistant: 103,
+      Patient: 104,
+    });
     expect(roleNames).toEqual(['Super', 'User', 'Admin', 'Physician', 'Nurse', 'Assistant', 'Patient']);
   });
 
@@ -51,7 +59,9 @@ describe('permissionsOf', () => {
 
   it('gives each single role exactly its table row, in the canonical order', () => {
     for (const name of roleNames) {
-      expect(permissionsOf([ROLES[name]])).toEqual(PERMISSIONS.filter((p) => ROLE_PERMISSIONS[name].includes(p)));
+      expect(permissionsOf([ROLES[name]])).toEqual(
+        PERMISSIONS.filter((p) => ROLE_PERMISSIONS[name].includes(p)),
+      );
     }
   });
 
@@ -73,7 +83,13 @@ describe('permissionsOf', () => {
   });
 
   it('unites the permissions of several roles without duplicates', () => {
-    expect(permissionsOf([ROLES.Assistant, ROLES.Physician])).toEqual(['Read', 'Write', 'Update', 'Approve', 'Export']);
+    expect(permissionsOf([ROLES.Assistant, ROLES.Physician])).toEqual([
+      'Read',
+      'Write',
+      'Update',
+      'Approve',
+      'Export',
+    ]);
     expect(permissionsOf([ROLES.Nurse, ROLES.Nurse, 999])).toEqual(['Read', 'Write', 'Update']);
   });
 });

@@ -339,7 +339,9 @@ describe('uuidSchema', () => {
   it('accepts a UUID and rejects anything else', () => {
     expect(uuidSchema.safeParse('3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f').success).toBe(true);
     expect(messages(uuidSchema, '123')).toEqual(['Enter a valid identifier.']);
-    expect(messages(uuidSchema, '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6')).toEqual(['Enter a valid identifier.']);
+    expect(messages(uuidSchema, '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6')).toEqual([
+      'Enter a valid identifier.',
+    ]);
   });
 });
 

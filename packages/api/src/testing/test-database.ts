@@ -14,13 +14,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.unsafe(`create database "${name}"`);
   const url = new URL(testEnv.DATABASE_URL);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
+  const handle = await openDatabase({ url: url.toString() }).catch(async (error: unknown) => {
+    await dropDatabase();
+    throw error;
+  });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await dropDatabase();
     },
   };
 }

@@ -40,7 +40,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     if (error.fields) body.errors = error.fields;
     return { status: error.status, body };
   }
-  const key = frameworkKey((error ?? {}) as { code?: string; statusCode?: number });
+  const key = frameworkKey(error ?? {});
   const status = ERRORS[key].status || 500;
   return { status, body: { success: false, key, message: ERRORS[key].message } };
 }

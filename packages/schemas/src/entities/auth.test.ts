@@ -57,7 +57,9 @@ describe('loginInputSchema', () => {
   it('bounds the lengths and refuses unknown fields', () => {
     expect(loginInputSchema.safeParse({ username: 'a'.repeat(255), password: 'x' }).success).toBe(false);
     expect(loginInputSchema.safeParse({ username: 'jane1', password: 'x'.repeat(1025) }).success).toBe(false);
-    expect(loginInputSchema.safeParse({ username: 'jane1', password: 'x', remember: true }).success).toBe(false);
+    expect(loginInputSchema.safeParse({ username: 'jane1', password: 'x', remember: true }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -83,7 +85,12 @@ describe('signupInputSchema', () => {
       invitationCode: 'abc123',
       preferredLanguage: 'es',
     });
-    expect(parsed).toMatchObject({ specialty: '08', role: 'Physician', preferredLanguage: 'es', textNotifications: true });
+    expect(parsed).toMatchObject({
+      specialty: '08',
+      role: 'Physician',
+      preferredLanguage: 'es',
+      textNotifications: true,
+    });
   });
 
   it('lower-cases both e-mail fields, so a retype differing only in case matches', () => {
@@ -129,18 +136,20 @@ describe('signupInputSchema', () => {
   });
 
   it('applies the password rule to the password', () => {
-    expect(issues(signupInputSchema, { ...validSignup, password: 'abcdefgh', passwordConfirmation: 'abcdefgh' })).toEqual([
-      ['password', PASSWORD_RULE],
-    ]);
-    expect(issues(signupInputSchema, { ...validSignup, password: 'Ab1!', passwordConfirmation: 'Ab1!' })).toEqual([
-      ['password', 'Password must be at least 8 characters.'],
-    ]);
+    expect(
+      issues(signupInputSchema, { ...validSignup, password: 'abcdefgh', passwordConfirmation: 'abcdefgh' }),
+    ).toEqual([['password', PASSWORD_RULE]]);
+    expect(
+      issues(signupInputSchema, { ...validSignup, password: 'Ab1!', passwordConfirmation: 'Ab1!' }),
+    ).toEqual([['password', 'Password must be at least 8 characters.']]);
   });
 
   it('refuses someone younger than 18', () => {
     const now = new Date();
     const seventeen = `${now.getUTCFullYear() - 17}-01-01`;
-    expect(issues(signupInputSchema, { ...validSignup, dateOfBirth: seventeen })).toEqual([['dateOfBirth', MINIMUM_AGE_RULE]]);
+    expect(issues(signupInputSchema, { ...validSignup, dateOfBirth: seventeen })).toEqual([
+      ['dateOfBirth', MINIMUM_AGE_RULE],
+    ]);
   });
 
   it('requires acceptance of the terms', () => {
@@ -148,7 +157,9 @@ describe('signupInputSchema', () => {
       ['termsAccepted', 'Please accept the terms and conditions.'],
     ]);
     const { termsAccepted: _omit, ...withoutTerms } = validSignup;
-    expect(issues(signupInputSchema, withoutTerms)).toEqual([['termsAccepted', 'Please accept the terms and conditions.']]);
+    expect(issues(signupInputSchema, withoutTerms)).toEqual([
+      ['termsAccepted', 'Please accept the terms and conditions.'],
+    ]);
   });
 
   it('requires an account type from the lookup', () => {
@@ -184,12 +195,16 @@ describe('signupInputSchema', () => {
       { maritalStatus: 'complicated' },
       { preferredLanguage: 'fr' },
     ]) {
-      expect(signupInputSchema.safeParse({ ...validSignup, ...bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(signupInputSchema.safeParse({ ...validSignup, ...bad }).success, JSON.stringify(bad)).toBe(
+        false,
+      );
     }
   });
 
   it('refuses unknown fields (strict)', () => {
-    expect(issues(signupInputSchema, { ...validSignup, isAdmin: true })).toEqual([['', 'Unrecognized key: "isAdmin"']]);
+    expect(issues(signupInputSchema, { ...validSignup, isAdmin: true })).toEqual([
+      ['', 'Unrecognized key: "isAdmin"'],
+    ]);
   });
 });
 
@@ -205,7 +220,9 @@ describe('tokenInputSchema', () => {
 
 describe('resendVerificationInputSchema', () => {
   it('needs a valid e-mail, lower-cased', () => {
-    expect(resendVerificationInputSchema.parse({ email: 'Jane@Example.com' })).toEqual({ email: 'jane@example.com' });
+    expect(resendVerificationInputSchema.parse({ email: 'Jane@Example.com' })).toEqual({
+      email: 'jane@example.com',
+    });
     expect(resendVerificationInputSchema.safeParse({ email: 'jane' }).success).toBe(false);
   });
 });
@@ -224,12 +241,18 @@ describe('changePasswordInputSchema', () => {
   });
 
   it('applies the password rule to the new password only', () => {
-    expect(issues(changePasswordInputSchema, { ...valid, password: 'newpass1!', passwordConfirmation: 'newpass1!' })).toEqual([
-      ['password', PASSWORD_RULE],
-    ]);
+    expect(
+      issues(changePasswordInputSchema, {
+        ...valid,
+        password: 'newpass1!',
+        passwordConfirmation: 'newpass1!',
+      }),
+    ).toEqual([['password', PASSWORD_RULE]]);
   });
 
   it('requires the current password', () => {
-    expect(issues(changePasswordInputSchema, { ...valid, currentPassword: '' })).toEqual([['currentPassword', REQUIRED]]);
+    expect(issues(changePasswordInputSchema, { ...valid, currentPassword: '' })).toEqual([
+      ['currentPassword', REQUIRED],
+    ]);
   });
 });

@@ -42,8 +42,12 @@ describe('createInvitationInputSchema', () => {
   });
 
   it('requires a valid e-mail and an account type', () => {
-    expect(issues(createInvitationInputSchema, { ...valid, email: 'nurse' })).toEqual([['email', 'Enter a valid e-mail address.']]);
-    expect(issues(createInvitationInputSchema, { ...valid, email: undefined })).toEqual([['email', REQUIRED]]);
+    expect(issues(createInvitationInputSchema, { ...valid, email: 'nurse' })).toEqual([
+      ['email', 'Enter a valid e-mail address.'],
+    ]);
+    expect(issues(createInvitationInputSchema, { ...valid, email: undefined })).toEqual([
+      ['email', REQUIRED],
+    ]);
     expect(createInvitationInputSchema.safeParse({ email: 'a@b.co', role: 'Nurse' }).success).toBe(false);
     expect(createInvitationInputSchema.safeParse({ ...valid, accountType: 'staff' }).success).toBe(false);
   });
@@ -91,17 +95,25 @@ describe('measurementScheduleSchema', () => {
   });
 
   it('needs at least one day for specific days', () => {
-    expect(issues(measurementScheduleSchema, { startDate: '2025-03-01', frequency: 'specificDays' })).toEqual([
-      ['days', 'Choose at least one day.'],
-    ]);
-    expect(issues(measurementScheduleSchema, { startDate: '2025-03-01', frequency: 'specificDays', days: [] })).toEqual([
-      ['days', 'Choose at least one day.'],
-    ]);
+    expect(issues(measurementScheduleSchema, { startDate: '2025-03-01', frequency: 'specificDays' })).toEqual(
+      [['days', 'Choose at least one day.']],
+    );
     expect(
-      measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'specificDays', days: ['mon'] }).success,
+      issues(measurementScheduleSchema, { startDate: '2025-03-01', frequency: 'specificDays', days: [] }),
+    ).toEqual([['days', 'Choose at least one day.']]);
+    expect(
+      measurementScheduleSchema.safeParse({
+        startDate: '2025-03-01',
+        frequency: 'specificDays',
+        days: ['mon'],
+      }).success,
     ).toBe(true);
     expect(
-      measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'specificDays', days: [...WEEKDAYS] }).success,
+      measurementScheduleSchema.safeParse({
+        startDate: '2025-03-01',
+        frequency: 'specificDays',
+        days: [...WEEKDAYS],
+      }).success,
     ).toBe(true);
   });
 
@@ -122,11 +134,17 @@ describe('measurementScheduleSchema', () => {
     const base = { startDate: '2025-03-01', frequency: 'daily' };
     expect(measurementScheduleSchema.safeParse({ ...base, times: ['00:00', '23:59'] }).success).toBe(true);
     for (const time of ['24:00', '9:00', '09:60', '9am', '09:00:00']) {
-      expect(issues(measurementScheduleSchema, { ...base, times: [time] })).toEqual([['times.0', 'Enter a time as HH:mm.']]);
+      expect(issues(measurementScheduleSchema, { ...base, times: [time] })).toEqual([
+        ['times.0', 'Enter a time as HH:mm.'],
+      ]);
     }
     expect(measurementScheduleSchema.safeParse({ ...base, times: [] }).success).toBe(false);
-    expect(measurementScheduleSchema.safeParse({ ...base, times: Array(12).fill('08:00') }).success).toBe(true);
-    expect(measurementScheduleSchema.safeParse({ ...base, times: Array(13).fill('08:00') }).success).toBe(false);
+    expect(measurementScheduleSchema.safeParse({ ...base, times: Array(12).fill('08:00') }).success).toBe(
+      true,
+    );
+    expect(measurementScheduleSchema.safeParse({ ...base, times: Array(13).fill('08:00') }).success).toBe(
+      false,
+    );
   });
 
   it('records before or after a meal (blood sugar) and e-mail notification', () => {
@@ -137,15 +155,22 @@ describe('measurementScheduleSchema', () => {
       notifyByEmail: true,
     });
     expect(parsed).toMatchObject({ meal: 'before', notifyByEmail: true });
-    expect(measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'daily', meal: 'during' }).success).toBe(
-      false,
-    );
+    expect(
+      measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'daily', meal: 'during' })
+        .success,
+    ).toBe(false);
   });
 
   it('refuses an unknown frequency and unknown fields', () => {
-    expect(measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'hourly' }).success).toBe(false);
-    expect(measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'daily', endDate: '2025-04-01' }).success).toBe(
-      false,
-    );
+    expect(
+      measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'hourly' }).success,
+    ).toBe(false);
+    expect(
+      measurementScheduleSchema.safeParse({
+        startDate: '2025-03-01',
+        frequency: 'daily',
+        endDate: '2025-04-01',
+      }).success,
+    ).toBe(false);
   });
 });

@@ -31,7 +31,9 @@ describe('vendorInputSchema', () => {
   });
 
   it('checks the website and the lengths', () => {
-    expect(vendorInputSchema.safeParse({ vendorName: 'Omron', website: 'https://omron.com' }).success).toBe(true);
+    expect(vendorInputSchema.safeParse({ vendorName: 'Omron', website: 'https://omron.com' }).success).toBe(
+      true,
+    );
     expect(issues(vendorInputSchema, { vendorName: 'Omron', website: 'omron' })).toEqual([
       ['website', 'Enter a valid web address.'],
     ]);
@@ -48,11 +50,15 @@ describe('vendorInputSchema', () => {
 describe('Bluetooth identifiers of a vendor', () => {
   it('normalises an OUI like EA:E0:AA to upper case and refuses a short one', () => {
     expect(ouiInputSchema.parse({ oui: 'ea:e0:aa' })).toEqual({ oui: 'EA:E0:AA' });
-    expect(issues(ouiInputSchema, { oui: 'EA:E0' })).toEqual([['oui', 'Enter a vendor identifier like EA:E0:AA.']]);
+    expect(issues(ouiInputSchema, { oui: 'EA:E0' })).toEqual([
+      ['oui', 'Enter a vendor identifier like EA:E0:AA.'],
+    ]);
   });
 
   it('normalises a company identifier like 0x0CA5 and refuses three digits', () => {
-    expect(companyIdentifierInputSchema.parse({ companyIdentifier: '0x0ca5' })).toEqual({ companyIdentifier: '0x0CA5' });
+    expect(companyIdentifierInputSchema.parse({ companyIdentifier: '0x0ca5' })).toEqual({
+      companyIdentifier: '0x0CA5',
+    });
     expect(issues(companyIdentifierInputSchema, { companyIdentifier: '0xCA5' })).toEqual([
       ['companyIdentifier', 'Enter a company identifier like 0x0CA5.'],
     ]);
@@ -70,7 +76,9 @@ describe('addGatewayInputSchema', () => {
 
   it('refuses 11 or 13 digits and non-hex with the MAC message', () => {
     for (const mac of ['B827EB12345', 'B827EB1234567', 'B827EB12345Z']) {
-      expect(issues(addGatewayInputSchema, { mac })).toEqual([['mac', 'The MAC number must have 12 digits.']]);
+      expect(issues(addGatewayInputSchema, { mac })).toEqual([
+        ['mac', 'The MAC number must have 12 digits.'],
+      ]);
     }
   });
 
@@ -108,18 +116,22 @@ describe('gatewaySchema', () => {
 describe('deviceTaskSchema (one GATT task)', () => {
   it('accepts a task with 16-bit and 128-bit UUIDs and fills no descriptors', () => {
     expect(deviceTaskSchema.parse(task)).toEqual({ ...task, descriptors: [] });
-    expect(deviceTaskSchema.safeParse({ ...task, service: FULL_UUID, characteristic: FULL_UUID.toUpperCase() }).success).toBe(
-      true,
-    );
+    expect(
+      deviceTaskSchema.safeParse({ ...task, service: FULL_UUID, characteristic: FULL_UUID.toUpperCase() })
+        .success,
+    ).toBe(true);
   });
 
   it('offers the actions, data types and phases of spec §3', () => {
     expect(GATT_ACTIONS).toEqual(['read', 'write', 'notify', 'indicate']);
     expect(GATT_DATA_TYPES).toEqual(['string', 'hex', 'integer', 'float', 'boolean']);
     expect(TASK_PHASES).toEqual(['start', 'task', 'end']);
-    for (const action of GATT_ACTIONS) expect(deviceTaskSchema.safeParse({ ...task, action }).success).toBe(true);
-    for (const dataType of GATT_DATA_TYPES) expect(deviceTaskSchema.safeParse({ ...task, dataType }).success).toBe(true);
-    for (const phase of TASK_PHASES) expect(deviceTaskSchema.safeParse({ ...task, phase }).success).toBe(true);
+    for (const action of GATT_ACTIONS)
+      expect(deviceTaskSchema.safeParse({ ...task, action }).success).toBe(true);
+    for (const dataType of GATT_DATA_TYPES)
+      expect(deviceTaskSchema.safeParse({ ...task, dataType }).success).toBe(true);
+    for (const phase of TASK_PHASES)
+      expect(deviceTaskSchema.safeParse({ ...task, phase }).success).toBe(true);
     expect(deviceTaskSchema.safeParse({ ...task, action: 'subscribe' }).success).toBe(false);
     expect(deviceTaskSchema.safeParse({ ...task, dataType: 'bytes' }).success).toBe(false);
     expect(deviceTaskSchema.safeParse({ ...task, phase: 'middle' }).success).toBe(false);
@@ -139,8 +151,12 @@ describe('deviceTaskSchema (one GATT task)', () => {
     expect(deviceTaskSchema.safeParse({ ...task, handle: 0xffff }).success).toBe(true);
     expect(deviceTaskSchema.safeParse({ ...task, handle: -1 }).success).toBe(false);
     expect(deviceTaskSchema.safeParse({ ...task, handle: 0x10000 }).success).toBe(false);
-    expect(deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(512) }).success).toBe(true);
-    expect(deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(513) }).success).toBe(false);
+    expect(
+      deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(512) }).success,
+    ).toBe(true);
+    expect(
+      deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(513) }).success,
+    ).toBe(false);
   });
 
   it('accepts up to 16 descriptors', () => {
@@ -157,7 +173,10 @@ describe('deviceTaskSchema (one GATT task)', () => {
 
 describe('deviceProfileInputSchema', () => {
   it('needs a profile name (spec §5), and starts with no tasks', () => {
-    expect(deviceProfileInputSchema.parse({ profileName: ' BP cuff ' })).toEqual({ profileName: 'BP cuff', tasks: [] });
+    expect(deviceProfileInputSchema.parse({ profileName: ' BP cuff ' })).toEqual({
+      profileName: 'BP cuff',
+      tasks: [],
+    });
     expect(issues(deviceProfileInputSchema, {})).toEqual([['profileName', REQUIRED]]);
     expect(issues(deviceProfileInputSchema, { profileName: '' })).toEqual([['profileName', REQUIRED]]);
   });
@@ -174,20 +193,32 @@ describe('deviceProfileInputSchema', () => {
   });
 
   it('points at the failing task when one is invalid', () => {
-    expect(issues(deviceProfileInputSchema, { profileName: 'BP', tasks: [task, { ...task, action: 'poke' }] })[0]?.[0]).toBe(
-      'tasks.1.action',
-    );
+    expect(
+      issues(deviceProfileInputSchema, {
+        profileName: 'BP',
+        tasks: [task, { ...task, action: 'poke' }],
+      })[0]?.[0],
+    ).toBe('tasks.1.action');
   });
 
   it('refuses an unknown measurement, a bad vendor id and more than 100 tasks', () => {
     expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', measurement: 'hr' }).success).toBe(false);
     expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', vendorId: '42' }).success).toBe(false);
-    expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', tasks: Array(100).fill(task) }).success).toBe(true);
-    expect(deviceProfileInputSchema.safeParse({ profileName: 'BP', tasks: Array(101).fill(task) }).success).toBe(false);
+    expect(
+      deviceProfileInputSchema.safeParse({ profileName: 'BP', tasks: Array(100).fill(task) }).success,
+    ).toBe(true);
+    expect(
+      deviceProfileInputSchema.safeParse({ profileName: 'BP', tasks: Array(101).fill(task) }).success,
+    ).toBe(false);
   });
 
   it('has the states draft and complete', () => {
-    const saved = { id: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f', profileName: 'BP', tasks: [], updatedAt: 'now' };
+    const saved = {
+      id: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f',
+      profileName: 'BP',
+      tasks: [],
+      updatedAt: 'now',
+    };
     expect(deviceProfileSchema.safeParse({ ...saved, state: 'draft' }).success).toBe(true);
     expect(deviceProfileSchema.safeParse({ ...saved, state: 'complete' }).success).toBe(true);
     expect(deviceProfileSchema.safeParse({ ...saved, state: 'later' }).success).toBe(false);

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDist = resolve(here, '../apps/web/dist');
+const PORT = 3457;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// The edge serves the built web app; without it every page is a JSON 404, so say so up front.
+if (!existsSync(join(webDist, 'index.html'))) {
+  throw new Error(`No web build at ${webDist}. Run \`npm run build -w @opencare/web\` first.`);
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright never downloads a browser here (apt-get install chromium).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // `env -u`: Playwright passes its own environment on to the server, and a DATABASE_URL or
+    // REDIS_URL from the shell (CI sets both) would point the run at a shared database. Every run
+    // gets an embedded PGlite in a fresh folder, so demo data and rate limits start clean.
+    command: 'env -u DATABASE_URL -u REDIS_URL -u SMTP_URL -u PUBLIC_URL -u JWT_SECRET npx tsx ../apps/edge/src/server.ts',
+    cwd: here,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'test',
+      DEMO: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: join(tmpdir(), `opencare-e2e-${randomUUID()}`),
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -72,6 +72,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds,
     refreshTokenTtlMs: LIMITS.refreshTokenTtlMs,
     secureCookies: env.NODE_ENV === 'production',
+    publicRateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     outboxApi: !env.SMTP_URL && env.NODE_ENV !== 'production',
   };
   const deps: Deps = {

@@ -17,6 +17,7 @@ export const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('OpenCare <no-reply@opencare.local>'),
   DEMO: flag.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag.default(false),

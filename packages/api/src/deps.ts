@@ -11,6 +11,8 @@ export interface ApiConfig {
   refreshTokenTtlMs: number;
   /** Cookies only over HTTPS in production. */
   secureCookies: boolean;
+  /** Requests a minute from one address to each public account endpoint (sign-up, checks). */
+  publicRateLimitPerMinute: number;
   /** The dev outbox may be read over the API (never in production). */
   outboxApi: boolean;
 }

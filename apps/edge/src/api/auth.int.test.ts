@@ -83,6 +83,27 @@ describe('failed-login limit', () => {
   });
 });
 
+describe('limits on public account endpoints', () => {
+  it('answers 429 with RateLimit headers past the per-minute limit', async () => {
+    const edge = await startTestEdge({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const statuses: number[] = [];
+      let last: Awaited<ReturnType<TestEdge['call']>> | undefined;
+      for (let i = 0; i < 4; i += 1) {
+        last = await edge.call('POST', '/api/v1/auth/email-check', { body: { email: 'someone@example.org' } });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(last?.body.key).toBe('rateLimited');
+      expect(last?.headers.get('ratelimit-limit')).toBe('3');
+      expect(last?.headers.get('ratelimit-remaining')).toBe('0');
+      expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await edge.close();
+    }
+  });
+});
+
 describe('refresh and logout', () => {
   it('rotates the refresh token; a reused one revokes the whole session', async () => {
     const { cookie, token } = await t.login('patient');

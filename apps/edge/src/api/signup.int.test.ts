@@ -1,3 +1,5 @@
+import { signupRequests } from '@opencare/api/db/schema';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener } from '../testing/smtp-listener';
 import { startTestEdge, type TestEdge } from '../testing/test-edge';
@@ -96,6 +98,25 @@ describe('self sign-up through a real SMTP server', () => {
     // The pending sign-up holds its username.
     const available = await t.call('GET', `/api/v1/users/username/${body.username}/available`);
     expect(available.body.data).toEqual({ username: body.username, available: false });
+  });
+
+  it('resends after 5 minutes with a new link; the old one stops working', async () => {
+    const body = signupBody();
+    await t.call('POST', '/api/v1/auth/signup', { body });
+    const oldToken = tokenIn((await smtp.next()).text);
+    // Six minutes pass.
+    await t.edge.deps.db
+      .update(signupRequests)
+      .set({ lastSentAt: new Date(Date.now() - 6 * 60_000) })
+      .where(sql`lower(${signupRequests.email}) = ${body.emailAddress}`);
+    const resend = await t.call('POST', '/api/v1/auth/signup/resend-verification', { body: { email: body.emailAddress.toUpperCase() } });
+    expect(resend.status).toBe(200);
+    const newToken = tokenIn((await smtp.next()).text);
+    expect(newToken).not.toBe(oldToken);
+    expect((await t.call('POST', '/api/v1/auth/signup/verify', { body: { token: oldToken } })).body.key).toBe('invalidActivationCode');
+    expect((await t.call('POST', '/api/v1/auth/signup/verify', { body: { token: newToken } })).status).toBe(200);
+    const badEmail = await t.call('POST', '/api/v1/auth/signup/resend-verification', { body: { email: 'not-an-email' } });
+    expect(badEmail.body.errors).toEqual([{ field: 'email', message: 'Enter a valid e-mail address.' }]);
   });
 
   it('refuses taken names, under-age people, provider self sign-up and bad codes', async () => {

@@ -42,6 +42,8 @@ export async function startTestEdge(options: { mailer?: Mailer; env?: Record<str
     DATA_DIR: mkdtempSync(join(tmpdir(), 'opencare-test-')),
     JWT_SECRET: randomBytes(32).toString('hex'),
     WEB_DIST: join(tmpdir(), 'no-web-here'),
+    // Suites make many sign-up calls from one address; the limit itself has a test of its own.
+    RATE_LIMIT_PER_MINUTE: '10000',
     ...(scaled && testEnv.REDIS_URL ? { REDIS_URL: testEnv.REDIS_URL } : {}),
     ...options.env,
   });

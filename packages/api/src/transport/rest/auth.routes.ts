@@ -12,7 +12,7 @@ import { authenticate, ok, rateLimit } from './rest-kit';
 const MINUTE = 60_000;
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
-  const signupLimit = { preHandler: rateLimit(deps, 'signup', 20, MINUTE) };
+  const signupLimit = { preHandler: rateLimit(deps, 'signup', deps.config.publicRateLimitPerMinute, MINUTE) };
 
   const signedIn = (reply: Parameters<typeof setRefreshCookie>[0], result: SignedIn, message: string) => {
     setRefreshCookie(reply, deps.config, result.refreshToken, result.refreshExpiresAt);

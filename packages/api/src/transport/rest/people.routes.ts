@@ -61,7 +61,7 @@ export function peopleRoutes(app: FastifyInstance, deps: Deps) {
     return ok(reply, await deactivateAccount(deps, actor, meta, idOf(req.params)), 'Account deactivated.');
   });
 
-  app.get('/users/username/:name/available', { preHandler: rateLimit(deps, 'username', 60, 60_000) }, async (req, reply) => {
+  app.get('/users/username/:name/available', { preHandler: rateLimit(deps, 'username', deps.config.publicRateLimitPerMinute, 60_000) }, async (req, reply) => {
     const { name } = parseInput(usernameParams, req.params);
     return ok(reply, await usernameAvailable(deps, name));
   });

@@ -25,7 +25,7 @@ export function systemRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // Reports come from signed-in and signed-out screens alike; a token, when sent, names the reporter.
-  app.post('/logs', { preHandler: rateLimit(deps, 'logs', 30, 60_000) }, async (req, reply) => {
+  app.post('/logs', { preHandler: rateLimit(deps, 'logs', deps.config.publicRateLimitPerMinute, 60_000) }, async (req, reply) => {
     const entry = parseInput(errorLogEntrySchema, req.body);
     const token = bearerToken(req);
     const actor = token ? await resolveActor(deps, token).catch(() => null) : null;

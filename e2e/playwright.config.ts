@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,21 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 // The edge serves the built web app; without it every page is a JSON 404, so say so up front.
 if (!existsSync(join(webDist, 'index.html'))) {
   throw new Error(`No web build at ${webDist}. Run \`npm run build -w @opencare/web\` first.`);
+}
+
+// Each run's edge keeps its embedded database in a fresh folder (about 40 MB). Playwright stops the
+// server only after every teardown hook, so a run cannot remove its own folder: the next run sweeps
+// up folders left by runs that ended more than an hour ago.
+const DATA_PREFIX = 'opencare-e2e-';
+for (const name of readdirSync(tmpdir())) {
+  const path = join(tmpdir(), name);
+  try {
+    if (name.startsWith(DATA_PREFIX) && Date.now() - statSync(path).mtimeMs > 60 * 60 * 1000) {
+      rmSync(path, { recursive: true, force: true });
+    }
+  } catch {
+    // Another run got there first.
+  }
 }
 
 export default defineConfig({
@@ -50,7 +65,8 @@ export default defineConfig({
     // `env -u`: Playwright passes its own environment on to the server, and a DATABASE_URL or
     // REDIS_URL from the shell (CI sets both) would point the run at a shared database. Every run
     // gets an embedded PGlite in a fresh folder, so demo data and rate limits start clean.
-    command: 'env -u DATABASE_URL -u REDIS_URL -u SMTP_URL -u PUBLIC_URL -u JWT_SECRET npx tsx ../apps/edge/src/server.ts',
+    command:
+      'env -u DATABASE_URL -u REDIS_URL -u SMTP_URL -u PUBLIC_URL -u JWT_SECRET npx tsx ../apps/edge/src/server.ts',
     cwd: here,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
@@ -63,7 +79,7 @@ export default defineConfig({
       DEMO: 'true',
       HOST: '127.0.0.1',
       PORT: String(PORT),
-      DATA_DIR: join(tmpdir(), `opencare-e2e-${randomUUID()}`),
+      DATA_DIR: join(tmpdir(), `${DATA_PREFIX}${randomUUID()}`),
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
     },

@@ -22,7 +22,10 @@ export default defineConfig({
         // Libraries change less often than our code: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

@@ -60,7 +60,9 @@ test.describe('login', () => {
     await logIn(page, 'assistant', DEMO_PASSWORD);
     // A token the server cannot verify answers 401; the refresh cookie must get the session back.
     await page.evaluate(() => sessionStorage.setItem('opencare.accessToken', 'expired.token.value'));
-    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh') && r.status() === 200);
+    const refreshed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/auth/refresh') && r.status() === 200,
+    );
     await page.reload();
 
     await refreshed;
@@ -107,8 +109,8 @@ test.describe('language', () => {
   test('a failed login is explained in the chosen language', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
-    await page.getByLabel('Nombre de usuario', { exact: true }).fill('patient');
-    await page.getByLabel('Contraseña', { exact: true }).fill('wrong');
+    await page.getByRole('textbox', { name: 'Nombre de usuario', exact: true }).fill('patient');
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('wrong');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
     await expect(page.getByRole('alert')).toHaveText('Nombre de usuario o contraseña no válidos.');

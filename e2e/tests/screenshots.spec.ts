@@ -21,7 +21,9 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
 
 /** Nothing may stick out sideways: a horizontal scrollbar on a phone is a broken layout. */
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 

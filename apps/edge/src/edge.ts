@@ -87,6 +87,8 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
+    // HSTS only where the edge is served over HTTPS.
+    strictTransportSecurity: env.NODE_ENV === 'production',
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -124,7 +124,7 @@ describe('refresh and logout', () => {
   });
 
   it('needs a refresh cookie', async () => {
-    const res = await t.call('POST', '/api/v1/auth/refresh');
+    const res = await t.call('POST', '/api/v1/auth/refresh', { headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(401);
     expect(res.body.key).toBe('tokenRequired');
   });

@@ -1,12 +1,13 @@
 import type { User, UserProfileResponse } from '@opencare/schemas/entities/user';
 import { accessToken } from '../session/token-store';
-import { ApiError, authedRequest, publicRequest, refreshSession } from './client';
-
-export { refreshSession };
+import { ApiError, authedRequest, publicRequest } from './client';
 
 /** Log in; the token is kept only when the answer is a user and carries one (spec §5). */
 export async function login(username: string, password: string): Promise<User> {
-  const { data, token } = await publicRequest<User>('/auth/login', { method: 'POST', body: { username, password } });
+  const { data, token } = await publicRequest<User>('/auth/login', {
+    method: 'POST',
+    body: { username, password },
+  });
   if (!token || !Array.isArray(data.accounts)) {
     throw new ApiError(401, 'invalidCredentials', 'Invalid username or password.');
   }

@@ -40,7 +40,11 @@ function timezoneHeaders(): Record<string, string> {
 }
 
 function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof (value as { success?: unknown }).success === 'boolean';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { success?: unknown }).success === 'boolean'
+  );
 }
 
 async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<ApiResponse<T>> {
@@ -95,7 +99,8 @@ export function refreshSession(): Promise<ApiResponse<User>> {
   refreshing ??= (async () => {
     try {
       const result = await publicRequest<User>('/auth/refresh', { method: 'POST' });
-      if (!result.token) throw new ApiError(401, 'sessionExpired', 'Your session has expired. Please log in again.');
+      if (!result.token)
+        throw new ApiError(401, 'sessionExpired', 'Your session has expired. Please log in again.');
       accessToken.set(result.token);
       return result;
     } catch (error) {

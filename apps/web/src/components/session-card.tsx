@@ -31,7 +31,15 @@ export function SessionCard({ user, account, onLogout }: SessionCardProps) {
               {user.fullName}
             </Title>
             <Group gap="xs">
-              <Badge variant="light" color="teal" data-testid="user-role" data-role={role}>
+              {/* tt="none": the displayed role is lower case (spec §6); badges shout by default. */}
+              <Badge
+                variant="light"
+                color="teal"
+                size="lg"
+                tt="none"
+                data-testid="user-role"
+                data-role={role}
+              >
                 {roleLabel(t, role)}
               </Badge>
             </Group>
@@ -40,16 +48,8 @@ export function SessionCard({ user, account, onLogout }: SessionCardProps) {
 
         <DataList labelWidth="9rem" withDivider>
           <DataList.Item>
-            <DataList.ItemLabel>{t('home.fullName')}</DataList.ItemLabel>
-            <DataList.ItemValue>{user.fullName}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
             <DataList.ItemLabel>{t('home.username')}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="user-username">{user.username}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('home.role')}</DataList.ItemLabel>
-            <DataList.ItemValue>{roleLabel(t, role)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('home.account')}</DataList.ItemLabel>

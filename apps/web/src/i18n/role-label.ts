@@ -2,7 +2,15 @@ import type { RoleName } from '@opencare/schemas/roles';
 import type { TFunction } from 'i18next';
 
 type RoleKey = Lowercase<RoleName>;
-const ROLE_KEYS: readonly RoleKey[] = ['super', 'user', 'admin', 'physician', 'nurse', 'assistant', 'patient'];
+const ROLE_KEYS: readonly RoleKey[] = [
+  'super',
+  'user',
+  'admin',
+  'physician',
+  'nurse',
+  'assistant',
+  'patient',
+];
 
 /**
  * The displayed role (spec §6: the role key in lower case) in the reader's language; en-US keeps

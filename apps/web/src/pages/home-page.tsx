@@ -1,4 +1,4 @@
-import { Container, Stack, Text } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Disclaimer } from '../components/disclaimer';
@@ -15,9 +15,9 @@ export function HomePage() {
   return (
     <Container size="sm" px={0} py="md">
       <Stack>
-        <Text size="lg" fw={500}>
+        <Title order={1} size="h3" fw={500}>
           {t('home.welcome', { name: state.account.profile.firstName })}
-        </Text>
+        </Title>
         <SessionCard
           user={state.user}
           account={state.account}

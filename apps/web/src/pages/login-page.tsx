@@ -8,7 +8,9 @@ import { useSession } from '../session/use-session';
 /** Where to go after logging in: back to the page that sent us here, if it was one of ours. */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login'
+    ? from
+    : '/';
 }
 
 export function LoginPage() {

@@ -3,9 +3,7 @@ import type { User } from '@opencare/schemas/entities/user';
 import { createContext } from 'react';
 
 export type SessionState =
-  | { status: 'restoring' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; user: User; account: Account };
+  { status: 'restoring' } | { status: 'signed-out' } | { status: 'signed-in'; user: User; account: Account };
 
 export interface SessionContextValue {
   state: SessionState;

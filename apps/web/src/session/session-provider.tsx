@@ -9,7 +9,8 @@ import { accessToken } from './token-store';
 function signedIn(user: User, accountId?: string): SessionState {
   const account = actingAccount(user, accountId);
   // A user without an account cannot act; the server refuses such a login, so treat it as none.
-  if (!account) throw new ApiError(403, 'accountInactive', 'Your account is inactive. Please contact support.');
+  if (!account)
+    throw new ApiError(403, 'accountInactive', 'Your account is inactive. Please contact support.');
   return { status: 'signed-in', user, account };
 }
 
@@ -22,14 +23,18 @@ async function restore(): Promise<SessionState> {
   try {
     const profile = await getProfile();
     return signedIn(await getUser(profile.userId), profile.accountId);
-  } catch {
-    accessToken.clear();
+  } catch (error) {
+    // Forget the token only when the server refused it; after a network failure a reload may
+    // still restore the session.
+    if (error instanceof ApiError && error.status !== 0) accessToken.clear();
     return { status: 'signed-out' };
   }
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>(() => (accessToken.get() ? { status: 'restoring' } : { status: 'signed-out' }));
+  const [state, setState] = useState<SessionState>(() =>
+    accessToken.get() ? { status: 'restoring' } : { status: 'signed-out' },
+  );
 
   useEffect(() => {
     if (state.status !== 'restoring') return;

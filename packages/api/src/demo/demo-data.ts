@@ -7,6 +7,7 @@ import { insertOrganisation } from '../organisations/organisations.repository';
 import { findUserByLogin, insertUser } from '../users/users.repository';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
+const DEMO_PHONE = '+1 555 010 0000';
 
 interface DemoAccount {
   type: AccountType;
@@ -62,7 +63,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       const userId = await insertUser(tx, {
         username: demo.username,
         email: `${demo.username}@demo.opencare.test`,
-        phone: '+1 555 010 0000',
+        phone: DEMO_PHONE,
         passwordHash,
         isVerified: true,
       });
@@ -75,6 +76,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             lastName: a.lastName,
             dateOfBirth: demo.dateOfBirth ?? null,
             email: `${demo.username}@demo.opencare.test`,
+            phone: DEMO_PHONE,
             timezone: 'America/New_York',
           },
           [a.role],

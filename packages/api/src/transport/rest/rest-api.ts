@@ -9,8 +9,17 @@ import { systemRoutes } from './system.routes';
 /** REST v1 (spec §7) as one Fastify plugin; the edge mounts it under /api/v1. */
 export function restApi(deps: Deps) {
   return async function restPlugin(app: FastifyInstance) {
-    // JSON only: a text body is refused with 415 rather than read as a string.
-    app.removeContentTypeParser('text/plain');
+    // JSON only: a text body is refused with 415 rather than read as a string. An empty JSON body is
+    // no body (refresh and logout take none); bodies that need fields still fail validation.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser(['text/plain', 'application/json']);
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      if (body === '') {
+        done(null, undefined);
+        return;
+      }
+      void parseJson(req, body.toString(), done);
+    });
     app.setErrorHandler((error, req, reply) => {
       const { status, body } = toErrorResponse(error);
       if (status >= 500) req.log.error({ err: loggableError(error) }, 'request failed');

@@ -49,7 +49,6 @@ function isEnvelope(value: unknown): value is Envelope {
 
 async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...timezoneHeaders() };
-  // Only with a body: the server refuses an empty body declared as JSON.
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 

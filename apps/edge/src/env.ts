@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const flag = z
@@ -11,7 +13,11 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
-  DATA_DIR: z.string().default('./data'),
+  /** Relative paths are taken from the repository root, wherever the edge is started from. */
+  DATA_DIR: z
+    .string()
+    .default('data')
+    .transform((dir) => resolve(fileURLToPath(new URL('../../..', import.meta.url)), dir)),
   REDIS_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').optional(),
   SMTP_URL: z.url().optional(),

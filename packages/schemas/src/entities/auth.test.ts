@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../testing/issues';
 import { MINIMUM_AGE_RULE, PASSWORD_RULE, REQUIRED } from '../rules';
 import {
   changePasswordInputSchema,
@@ -9,11 +9,6 @@ import {
   tokenInputSchema,
 } from './auth';
 
-/** Field path and message of each issue, or [] when the input is accepted. */
-function issues(schema: z.ZodType, input: unknown): [string, string][] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
-}
 
 const validSignup = {
   username: 'jane1',

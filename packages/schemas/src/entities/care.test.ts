@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../testing/issues';
 import { REQUIRED } from '../rules';
 import {
   SCHEDULE_FREQUENCIES,
@@ -9,10 +9,6 @@ import {
   measurementScheduleSchema,
 } from './care';
 
-function issues(schema: z.ZodType, input: unknown): [string, string][] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
-}
 
 describe('createInvitationInputSchema', () => {
   const valid = { email: 'Nurse@Clinic.org', role: 'Nurse', accountType: 'prov' };

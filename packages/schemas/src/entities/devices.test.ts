@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../testing/issues';
 import { REQUIRED } from '../rules';
 import {
   GATT_ACTIONS,
@@ -15,10 +15,6 @@ import {
   vendorInputSchema,
 } from './devices';
 
-function issues(schema: z.ZodType, input: unknown): [string, string][] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
-}
 
 const FULL_UUID = '00002a35-0000-1000-8000-00805f9b34fb';
 const task = { phase: 'task', service: '1810', characteristic: '2A35', action: 'indicate', dataType: 'hex' };

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyDocumentLanguage, isLanguage, storeLanguage, type Language } from './language';
-import { resources } from './resources';
+import { namespaces, resources } from './resources';
 
 /**
  * One i18next instance with every locale bundled: three small JSON files cost less than a request
@@ -11,6 +11,8 @@ export function initI18n(language: Language) {
   applyDocumentLanguage(language);
   void i18next.use(initReactI18next).init({
     resources,
+    ns: namespaces,
+    defaultNS: 'common',
     lng: language,
     fallbackLng: 'en-US',
     supportedLngs: Object.keys(resources),

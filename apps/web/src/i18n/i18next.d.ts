@@ -3,7 +3,7 @@ import type { Messages } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Messages };
+    defaultNS: 'common';
+    resources: Messages;
   }
 }

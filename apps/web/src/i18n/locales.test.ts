@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import ar from './locales/ar.json';
-import enUS from './locales/en-US.json';
-import es from './locales/es.json';
+import { resources } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,8 +16,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
-const source = flatten(enUS);
-const others = { es, ar } as const;
+const source = flatten(resources['en-US']);
+const others = { es: resources.es, ar: resources.ar } as const;
 
 describe('locales', () => {
   it('has a non-empty source locale', () => {

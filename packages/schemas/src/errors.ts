@@ -49,6 +49,7 @@ export const ERRORS = {
   accountInactive: { status: 403, message: 'Your account is inactive. Please contact support.' },
   accountLocked: { status: 403, message: 'Your account is locked. Please contact support.' },
   sessionExpired: { status: 401, message: 'Your session has expired. Please log in again.' },
+  currentPasswordIncorrect: { status: 400, message: 'The current password is not correct.' },
   userCreationFailed: { status: 500, message: 'We could not create the user. Please try again.' },
   tokenIssueFailed: { status: 500, message: 'We could not issue a token. Please try again.' },
   defaultAccountRequired: { status: 409, message: 'A user must keep exactly one default account.' },

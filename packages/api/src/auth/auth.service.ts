@@ -9,13 +9,15 @@ import { AppError } from '../errors/app-error';
 import { loadUserDto } from '../users/user.dto';
 import { findUserById, findUserByLogin, updateUserRow, type UserRow } from '../users/users.repository';
 import { signAccessToken, verifyAccessToken } from './access-token';
-import { decoyPasswordHash, hashToken, newOpaqueToken, verifyPassword } from './secrets';
+import { decoyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets';
 import {
   findRefreshToken,
   findSession,
   insertRefreshToken,
   insertSession,
+  listActiveSessions,
   revokeSession,
+  revokeSessionsOfUser,
   touchSession,
   useRefreshToken,
 } from './sessions.repository';
@@ -100,6 +102,67 @@ export async function refresh(deps: Deps, refreshToken: string | undefined, meta
 export async function logout(deps: Deps, actor: Actor, meta: RequestMeta): Promise<void> {
   await revokeSession(deps.db, actor.sessionId, 'logout');
   await audit(deps.db, actor, meta, { action: 'auth.logout', resourceType: 'session', resourceId: actor.sessionId, outcome: 'allowed' });
+}
+
+/** Sign out every device of the user, this one included. */
+export async function logoutEverywhere(deps: Deps, actor: Actor, meta: RequestMeta): Promise<number> {
+  const ended = await revokeSessionsOfUser(deps.db, actor.userId, 'logout everywhere');
+  await audit(deps.db, actor, meta, { action: 'auth.logout.everywhere', resourceType: 'user', resourceId: actor.userId, outcome: 'allowed' });
+  return ended.length;
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
+export async function listSessions(deps: Deps, actor: Actor): Promise<SessionSummary[]> {
+  const rows = await listActiveSessions(deps.db, actor.userId, new Date());
+  return rows.map((s) => ({
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    lastUsedAt: s.lastUsedAt.toISOString(),
+    userAgent: s.userAgent,
+    ip: s.ip,
+    current: s.id === actor.sessionId,
+  }));
+}
+
+/** End one of one's own sessions (a lost phone, say); someone else's is not found. */
+export async function endSession(deps: Deps, actor: Actor, meta: RequestMeta, sessionId: string): Promise<void> {
+  const session = await findSession(deps.db, sessionId);
+  if (!session || session.userId !== actor.userId || session.revokedAt) throw new AppError('notFound');
+  await revokeSession(deps.db, sessionId, 'signed out from another session');
+  await audit(deps.db, actor, meta, { action: 'auth.session.end', resourceType: 'session', resourceId: sessionId, outcome: 'allowed' });
+}
+
+/** A new password ends every other session: whoever knew the old one is signed out. */
+export async function changePassword(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  input: { currentPassword: string; password: string },
+): Promise<void> {
+  const user = await findUserById(deps.db, actor.userId);
+  if (!user) throw new AppError('notFound');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await audit(deps.db, actor, meta, { action: 'auth.password.change', resourceType: 'user', resourceId: user.id, outcome: 'denied' });
+    throw new AppError('currentPasswordIncorrect');
+  }
+  await updateUserRow(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
+  await revokeSessionsOfUser(deps.db, user.id, 'password changed', actor.sessionId);
+  await audit(deps.db, actor, meta, { action: 'auth.password.change', resourceType: 'user', resourceId: user.id, outcome: 'allowed' });
+}
+
+/** The User of the caller, as login returns it. */
+export async function me(deps: Deps, actor: Actor): Promise<User> {
+  const user = await findUserById(deps.db, actor.userId);
+  if (!user) throw new AppError('notFound');
+  return loadUserDto(deps.db, user);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
 
@@ -29,11 +29,12 @@ export async function revokeSession(db: Executor, id: string, reason: string): P
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSessionsOfUser(db: Executor, userId: string, reason: string): Promise<string[]> {
+/** Revoke every live session of a user, but `exceptSessionId` when given. */
+export async function revokeSessionsOfUser(db: Executor, userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }

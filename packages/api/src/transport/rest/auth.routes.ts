@@ -1,7 +1,15 @@
-import { loginInputSchema, resendVerificationInputSchema, signupInputSchema, tokenInputSchema } from '@opencare/schemas/entities/auth';
+import {
+  changePasswordInputSchema,
+  loginInputSchema,
+  resendVerificationInputSchema,
+  signupInputSchema,
+  tokenInputSchema,
+} from '@opencare/schemas/entities/auth';
+import { uuidSchema } from '@opencare/schemas/rules';
+import { z } from 'zod';
 import { emailCheckInputSchema } from '@opencare/schemas/entities/user';
 import type { FastifyInstance } from 'fastify';
-import { login, logout, refresh, type SignedIn } from '../../auth/auth.service';
+import { changePassword, endSession, listSessions, login, logout, logoutEverywhere, refresh, type SignedIn } from '../../auth/auth.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
 import type { Deps } from '../../deps';
 import { parseInput } from '../../errors/app-error';
@@ -38,6 +46,26 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     await logout(deps, await authenticate(deps, req), requestMetaOf(req));
     clearRefreshCookie(reply, deps.config);
     return ok(reply, null, 'Logged out.');
+  });
+
+  app.post('/auth/logout-everywhere', async (req, reply) => {
+    const ended = await logoutEverywhere(deps, await authenticate(deps, req), requestMetaOf(req));
+    clearRefreshCookie(reply, deps.config);
+    return ok(reply, { ended }, 'Signed out everywhere.');
+  });
+
+  app.get('/auth/sessions', async (req, reply) => ok(reply, await listSessions(deps, await authenticate(deps, req))));
+
+  app.delete('/auth/sessions/:id', async (req, reply) => {
+    const { id } = parseInput(z.strictObject({ id: uuidSchema }), req.params);
+    await endSession(deps, await authenticate(deps, req), requestMetaOf(req), id);
+    return ok(reply, null, 'Signed out.');
+  });
+
+  app.post('/auth/change-password', async (req, reply) => {
+    const actor = await authenticate(deps, req);
+    await changePassword(deps, actor, requestMetaOf(req), parseInput(changePasswordInputSchema, req.body));
+    return ok(reply, null, 'Password changed. Other sessions were signed out.');
   });
 
   app.post('/auth/signup', signupLimit, async (req, reply) => {

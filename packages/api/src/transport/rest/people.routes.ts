@@ -13,6 +13,7 @@ import {
 } from '../../accounts/accounts.service';
 import type { Deps } from '../../deps';
 import { parseInput } from '../../errors/app-error';
+import { me } from '../../auth/auth.service';
 import { getMyProfile, updateMyProfile } from '../../profile/profile.service';
 import { createUser, deactivateUser, getUser, listUsers, updateUser, usernameAvailable } from '../../users/users.service';
 import { requestMetaOf } from '../http-request';
@@ -65,6 +66,7 @@ export function peopleRoutes(app: FastifyInstance, deps: Deps) {
     const { name } = parseInput(usernameParams, req.params);
     return ok(reply, await usernameAvailable(deps, name));
   });
+  app.get('/users/me', async (req, reply) => ok(reply, await me(deps, await authenticate(deps, req))));
   app.get('/users', async (req, reply) => {
     const { actor, meta } = await who(req);
     const result = await listUsers(deps, actor, meta, parseInput(userListQuerySchema, req.query));

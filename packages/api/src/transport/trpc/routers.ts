@@ -1,12 +1,18 @@
 import { accountListQuerySchema, createAccountInputSchema, updateAccountInputSchema } from '@opencare/schemas/entities/account';
-import { loginInputSchema, resendVerificationInputSchema, signupInputSchema, tokenInputSchema } from '@opencare/schemas/entities/auth';
+import {
+  changePasswordInputSchema,
+  loginInputSchema,
+  resendVerificationInputSchema,
+  signupInputSchema,
+  tokenInputSchema,
+} from '@opencare/schemas/entities/auth';
 import { errorLogEntrySchema } from '@opencare/schemas/entities/error-log';
 import { createUserInputSchema, emailCheckInputSchema, updateProfileInputSchema, updateUserInputSchema, userListQuerySchema } from '@opencare/schemas/entities/user';
 import { lookupTypeSchema } from '@opencare/schemas/lookups';
 import { usernameSchema, uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
 import { createAccount, deactivateAccount, getAccount, getAccountProfile, listAccounts, updateAccount } from '../../accounts/accounts.service';
-import { login, logout, refresh, type SignedIn } from '../../auth/auth.service';
+import { changePassword, endSession, listSessions, login, logout, logoutEverywhere, me, refresh, type SignedIn } from '../../auth/auth.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
 import { recordClientError } from '../../logs/logs.service';
 import { getLookup, listLookups } from '../../lookups/lookups.service';
@@ -37,6 +43,16 @@ export const authRouter = router({
     ctx.cookies.clearRefresh();
     return null;
   }),
+  logoutEverywhere: authedProcedure.mutation(async ({ ctx }) => {
+    const ended = await logoutEverywhere(ctx.deps, ctx.actor, ctx.meta);
+    ctx.cookies.clearRefresh();
+    return { ended };
+  }),
+  sessions: authedProcedure.query(({ ctx }) => listSessions(ctx.deps, ctx.actor)),
+  endSession: authedProcedure.input(byId).mutation(({ ctx, input }) => endSession(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
+  changePassword: authedProcedure
+    .input(changePasswordInputSchema)
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.actor, ctx.meta, input).then(() => null)),
   signup: publicProcedure.input(signupInputSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
   verifySignup: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => verifySignup(ctx.deps, input.token)),
   resendVerification: publicProcedure
@@ -63,6 +79,7 @@ export const accountsRouter = router({
 });
 
 export const usersRouter = router({
+  me: authedProcedure.query(({ ctx }) => me(ctx.deps, ctx.actor)),
   list: authedProcedure.input(userListQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, ctx.actor, ctx.meta, input)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
   create: authedProcedure.input(createUserInputSchema).mutation(({ ctx, input }) => createUser(ctx.deps, ctx.actor, ctx.meta, input)),

@@ -198,6 +198,29 @@ export const signupRequests = pgTable(
   (t) => [index('signup_requests_email_idx').on(sql`lower(${t.email})`)],
 );
 
+/** An invitation to join an organisation with a given role; the token travels only in its e-mail. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    email: text('email').notNull(),
+    role: integer('role').notNull(),
+    accountType: text('account_type', { enum: ['pat', 'prov', 'car', 'ins'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pending', 'accepted', 'revoked'] }).notNull().default('pending'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    lastSentAt: at('last_sent_at').notNull().defaultNow(),
+    acceptedAt: at('accepted_at'),
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('invitations_organisation_idx').on(t.organisationId, t.createdAt)],
+);
+
 /** The dev outbox: mail kept in the database when no SMTP server is configured. */
 export const outbox = pgTable('outbox', {
   id: id(),

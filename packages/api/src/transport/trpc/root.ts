@@ -1,4 +1,4 @@
-import { accountsRouter, authRouter, logsRouter, lookupsRouter, profileRouter, usersRouter } from './routers';
+import { accountsRouter, authRouter, invitationsRouter, logsRouter, lookupsRouter, profileRouter, usersRouter } from './routers';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -6,6 +6,7 @@ export const appRouter = router({
   profile: profileRouter,
   accounts: accountsRouter,
   users: usersRouter,
+  invitations: invitationsRouter,
   lookups: lookupsRouter,
   logs: logsRouter,
 });

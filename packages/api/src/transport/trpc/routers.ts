@@ -6,6 +6,12 @@ import {
   signupInputSchema,
   tokenInputSchema,
 } from '@opencare/schemas/entities/auth';
+import {
+  completeInvitationInputSchema,
+  createInvitationInputSchema,
+  invitationListQuerySchema,
+  updateInvitationInputSchema,
+} from '@opencare/schemas/entities/care';
 import { errorLogEntrySchema } from '@opencare/schemas/entities/error-log';
 import { createUserInputSchema, emailCheckInputSchema, updateProfileInputSchema, updateUserInputSchema, userListQuerySchema } from '@opencare/schemas/entities/user';
 import { lookupTypeSchema } from '@opencare/schemas/lookups';
@@ -14,6 +20,17 @@ import { z } from 'zod';
 import { createAccount, deactivateAccount, getAccount, getAccountProfile, listAccounts, updateAccount } from '../../accounts/accounts.service';
 import { changePassword, endSession, listSessions, login, logout, logoutEverywhere, me, refresh, type SignedIn } from '../../auth/auth.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
+import {
+  completeInvitation,
+  createInvitation,
+  deleteInvitation,
+  getInvitation,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+  updateInvitation,
+  verifyInvitation,
+} from '../../invitations/invitations.service';
 import { recordClientError } from '../../logs/logs.service';
 import { getLookup, listLookups } from '../../lookups/lookups.service';
 import { getMyProfile, updateMyProfile } from '../../profile/profile.service';
@@ -90,6 +107,20 @@ export const usersRouter = router({
   usernameAvailable: publicProcedure
     .input(z.strictObject({ name: usernameSchema }))
     .query(({ ctx, input }) => usernameAvailable(ctx.deps, input.name)),
+});
+
+export const invitationsRouter = router({
+  list: authedProcedure.input(invitationListQuerySchema).query(({ ctx, input }) => listInvitations(ctx.deps, ctx.actor, ctx.meta, input)),
+  create: authedProcedure.input(createInvitationInputSchema).mutation(({ ctx, input }) => createInvitation(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  update: authedProcedure
+    .input(z.strictObject({ id: uuidSchema, changes: updateInvitationInputSchema }))
+    .mutation(({ ctx, input }) => updateInvitation(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteInvitation(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
+  resend: authedProcedure.input(byId).mutation(({ ctx, input }) => resendInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  revoke: authedProcedure.input(byId).mutation(({ ctx, input }) => revokeInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  verify: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => verifyInvitation(ctx.deps, input.token)),
+  complete: publicProcedure.input(completeInvitationInputSchema).mutation(({ ctx, input }) => completeInvitation(ctx.deps, input, ctx.meta)),
 });
 
 export const lookupsRouter = router({

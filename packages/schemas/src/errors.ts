@@ -99,6 +99,13 @@ export const ERRORS = {
   gatewayCommandError: { status: 502, message: 'The gateway could not run the command.' },
   gatewayResponseError: { status: 502, message: 'The gateway sent a response we could not read.' },
 
+  // Vendors and device profiles
+  vendorIdentifierTaken: { status: 409, message: 'This identifier already belongs to a vendor.' },
+  deviceProfileIncomplete: {
+    status: 400,
+    message: 'A complete device profile needs a vendor, a measurement, a device and at least one task.',
+  },
+
   // Device writes (design.md, idempotency)
   idempotencyKeyRequired: { status: 400, message: 'An idempotency key is required.' },
   idempotencyKeyReused: { status: 422, message: 'This idempotency key was already used with a different request.' },

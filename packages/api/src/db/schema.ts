@@ -221,6 +221,62 @@ export const invitations = pgTable(
   (t) => [index('invitations_organisation_idx').on(t.organisationId, t.createdAt)],
 );
 
+/** A maker of Bluetooth health devices, known to one organisation. */
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    vendorName: text('vendor_name').notNull(),
+    address: text('address'),
+    website: text('website'),
+    contactPerson: text('contact_person'),
+    taxId: text('tax_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vendors_organisation_idx').on(t.organisationId)],
+);
+
+/** Bluetooth vendor identifiers (OUI, EA:E0:AA) and company identifiers (0x0CA5) of a vendor. */
+export const vendorIdentifiers = pgTable(
+  'vendor_identifiers',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['oui', 'company'] }).notNull(),
+    value: text('value').notNull(),
+  },
+  // One identifier names one vendor of an organisation: a reading's maker must be unambiguous.
+  (t) => [uniqueIndex('vendor_identifiers_unique').on(t.organisationId, t.kind, t.value)],
+);
+
+/** A Bluetooth task workflow that gateways run: GATT tasks in start, task and end phases. */
+export const deviceProfiles = pgTable(
+  'device_profiles',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    profileName: text('profile_name').notNull(),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    measurement: text('measurement'),
+    device: text('device'),
+    tasks: jsonb('tasks').$type<unknown[]>().notNull().default([]),
+    state: text('state', { enum: ['draft', 'complete'] }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('device_profiles_organisation_idx').on(t.organisationId, t.updatedAt)],
+);
+
 /** The dev outbox: mail kept in the database when no SMTP server is configured. */
 export const outbox = pgTable('outbox', {
   id: id(),

@@ -10,6 +10,13 @@ export const vendorInputSchema = z.strictObject({
   contactPerson: optionalText('Contact person', 100),
   taxId: optionalText('Tax id', 40),
 });
+export const updateVendorInputSchema = vendorInputSchema.partial();
+export const vendorListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(100).optional(),
+});
+export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
 export const vendorSchema = vendorInputSchema.extend({
   id: z.uuid(),
   ouis: z.array(z.string()),
@@ -75,6 +82,21 @@ export const deviceProfileInputSchema = z.strictObject({
   device: optionalText('Device', 100),
   tasks: z.array(deviceTaskSchema).max(100).default([]),
 });
+/** A draft saved midway: only the fields given change (no defaults), and a field can be cleared. */
+export const updateDeviceProfileInputSchema = z.strictObject({
+  profileName: text('Profile name', 100).optional(),
+  vendorId: z.uuid().nullable().optional(),
+  measurement: measurementCodeSchema.nullable().optional(),
+  device: optionalText('Device', 100).nullable(),
+  tasks: z.array(deviceTaskSchema).max(100).optional(),
+});
+export type UpdateDeviceProfileInput = z.infer<typeof updateDeviceProfileInputSchema>;
+export const deviceProfileListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  state: z.enum(DEVICE_PROFILE_STATES).optional(),
+});
+export type DeviceProfileListQuery = z.infer<typeof deviceProfileListQuerySchema>;
 export const deviceProfileSchema = deviceProfileInputSchema.extend({
   id: z.uuid(),
   state: z.enum(DEVICE_PROFILE_STATES),

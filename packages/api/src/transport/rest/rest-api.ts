@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { authRoutes } from './auth.routes';
+import { deviceRoutes } from './devices.routes';
 import { invitationRoutes } from './invitations.routes';
 import { peopleRoutes } from './people.routes';
 import { systemRoutes } from './system.routes';
@@ -32,6 +33,7 @@ export function restApi(deps: Deps) {
     authRoutes(app, deps);
     peopleRoutes(app, deps);
     invitationRoutes(app, deps);
+    deviceRoutes(app, deps);
     systemRoutes(app, deps);
     await Promise.resolve();
   };

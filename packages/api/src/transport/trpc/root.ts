@@ -1,4 +1,14 @@
-import { accountsRouter, authRouter, invitationsRouter, logsRouter, lookupsRouter, profileRouter, usersRouter } from './routers';
+import {
+  accountsRouter,
+  authRouter,
+  deviceProfilesRouter,
+  invitationsRouter,
+  logsRouter,
+  lookupsRouter,
+  profileRouter,
+  usersRouter,
+  vendorsRouter,
+} from './routers';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -7,6 +17,8 @@ export const appRouter = router({
   accounts: accountsRouter,
   users: usersRouter,
   invitations: invitationsRouter,
+  vendors: vendorsRouter,
+  deviceProfiles: deviceProfilesRouter,
   lookups: lookupsRouter,
   logs: logsRouter,
 });

@@ -12,10 +12,18 @@ import {
   invitationListQuerySchema,
   updateInvitationInputSchema,
 } from '@opencare/schemas/entities/care';
+import {
+  deviceProfileInputSchema,
+  deviceProfileListQuerySchema,
+  updateDeviceProfileInputSchema,
+  updateVendorInputSchema,
+  vendorInputSchema,
+  vendorListQuerySchema,
+} from '@opencare/schemas/entities/devices';
 import { errorLogEntrySchema } from '@opencare/schemas/entities/error-log';
 import { createUserInputSchema, emailCheckInputSchema, updateProfileInputSchema, updateUserInputSchema, userListQuerySchema } from '@opencare/schemas/entities/user';
 import { lookupTypeSchema } from '@opencare/schemas/lookups';
-import { usernameSchema, uuidSchema } from '@opencare/schemas/rules';
+import { companyIdentifierSchema, ouiSchema, usernameSchema, uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
 import { createAccount, deactivateAccount, getAccount, getAccountProfile, listAccounts, updateAccount } from '../../accounts/accounts.service';
 import { changePassword, endSession, listSessions, login, logout, logoutEverywhere, me, refresh, type SignedIn } from '../../auth/auth.service';
@@ -31,7 +39,16 @@ import {
   updateInvitation,
   verifyInvitation,
 } from '../../invitations/invitations.service';
+import {
+  completeDeviceProfile,
+  createDeviceProfile,
+  deleteDeviceProfile,
+  getDeviceProfile,
+  listDeviceProfiles,
+  updateDeviceProfile,
+} from '../../device-profiles/device-profiles.service';
 import { recordClientError } from '../../logs/logs.service';
+import { addIdentifier, createVendor, deleteVendor, getVendor, listVendors, removeIdentifier, updateVendor } from '../../vendors/vendors.service';
 import { getLookup, listLookups } from '../../lookups/lookups.service';
 import { getMyProfile, updateMyProfile } from '../../profile/profile.service';
 import { createUser, deactivateUser, getUser, listUsers, updateUser, usernameAvailable, checkEmail } from '../../users/users.service';
@@ -121,6 +138,41 @@ export const invitationsRouter = router({
   revoke: authedProcedure.input(byId).mutation(({ ctx, input }) => revokeInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
   verify: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => verifyInvitation(ctx.deps, input.token)),
   complete: publicProcedure.input(completeInvitationInputSchema).mutation(({ ctx, input }) => completeInvitation(ctx.deps, input, ctx.meta)),
+});
+
+const byVendorIdentifier = <T extends z.ZodType>(value: T) => z.strictObject({ id: uuidSchema, value });
+
+export const vendorsRouter = router({
+  list: authedProcedure.input(vendorListQuerySchema).query(({ ctx, input }) => listVendors(ctx.deps, ctx.actor, input)),
+  create: authedProcedure.input(vendorInputSchema).mutation(({ ctx, input }) => createVendor(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getVendor(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  update: authedProcedure
+    .input(z.strictObject({ id: uuidSchema, changes: updateVendorInputSchema }))
+    .mutation(({ ctx, input }) => updateVendor(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteVendor(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
+  addOui: authedProcedure
+    .input(byVendorIdentifier(ouiSchema))
+    .mutation(({ ctx, input }) => addIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'oui', input.value)),
+  removeOui: authedProcedure
+    .input(byVendorIdentifier(ouiSchema))
+    .mutation(({ ctx, input }) => removeIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'oui', input.value)),
+  addCompanyIdentifier: authedProcedure
+    .input(byVendorIdentifier(companyIdentifierSchema))
+    .mutation(({ ctx, input }) => addIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'company', input.value)),
+  removeCompanyIdentifier: authedProcedure
+    .input(byVendorIdentifier(companyIdentifierSchema))
+    .mutation(({ ctx, input }) => removeIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'company', input.value)),
+});
+
+export const deviceProfilesRouter = router({
+  list: authedProcedure.input(deviceProfileListQuerySchema).query(({ ctx, input }) => listDeviceProfiles(ctx.deps, ctx.actor, input)),
+  create: authedProcedure.input(deviceProfileInputSchema).mutation(({ ctx, input }) => createDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  update: authedProcedure
+    .input(z.strictObject({ id: uuidSchema, changes: updateDeviceProfileInputSchema }))
+    .mutation(({ ctx, input }) => updateDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
+  complete: authedProcedure.input(byId).mutation(({ ctx, input }) => completeDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
 });
 
 export const lookupsRouter = router({

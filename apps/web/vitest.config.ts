@@ -1,8 +1,14 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  plugins: [react()],
   test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
+    // A browser-like DOM for components, storage and matchMedia; plain units run in it too.
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
   },
 });

@@ -49,6 +49,32 @@ for (const viewport of VIEWPORTS) {
 
       await expectNoHorizontalOverflow(page);
       await capture(page, testInfo, `home-${language.code}-${viewport.name}`);
+
+      // The other screens of the web client, as this user (a caregiver) sees them.
+      for (const [name, path] of [
+        ['settings-preferences', '/settings/preferences'],
+        ['settings-security', '/settings/account/security'],
+        ['appointments', '/appointments'],
+        ['forbidden', '/patients'],
+        ['faqs', '/faqs'],
+      ] as const) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+        await expectNoHorizontalOverflow(page);
+        await capture(page, testInfo, `${name}-${language.code}-${viewport.name}`);
+      }
+    });
+
+    test(`screenshots of sign-up: ${language.code} ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/login');
+      await page.getByTestId('language-switch').selectOption(language.code);
+      await page.goto('/signup');
+      await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await capture(page, testInfo, `signup-code-${language.code}-${viewport.name}`);
     });
   }
 }

@@ -1,18 +1,23 @@
-import { DirectionProvider, MantineProvider } from '@mantine/core';
+import type { Preferences } from '@opencare/schemas/preferences';
+import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { directionOf, type Language } from './i18n/language';
-import { router } from './routes';
+import { AppErrorProvider } from './components/app-error/app-error-provider';
+import { NotificationsProvider } from './components/notifications/notifications-provider';
+import { createAppRouter } from './routes';
+import { PreferencesProvider } from './session/preferences-provider';
 import { SessionProvider } from './session/session-provider';
-import { theme } from './theme';
 
-export function App({ language }: { language: Language }) {
+export function App({ preferences }: { preferences: Preferences }) {
+  const [router] = useState(createAppRouter);
   return (
-    <DirectionProvider initialDirection={directionOf(language)}>
-      <MantineProvider theme={theme} forceColorScheme="light">
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </MantineProvider>
-    </DirectionProvider>
+    <PreferencesProvider initial={preferences}>
+      <NotificationsProvider>
+        <AppErrorProvider>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </AppErrorProvider>
+      </NotificationsProvider>
+    </PreferencesProvider>
   );
 }

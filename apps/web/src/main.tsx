@@ -1,18 +1,38 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { reportClientError } from './api/error-reporter';
 import { App } from './app';
+import { env } from './env';
 import { initI18n } from './i18n/i18n';
-import { storedLanguage } from './i18n/language';
+import { loadPreferences } from './session/preferences-store';
 
-const language = storedLanguage();
-initI18n(language);
+const preferences = loadPreferences();
+initI18n(preferences.language);
+
+// Errors no component caught: reported (spec §8), never shown raw.
+window.addEventListener('error', (event) => {
+  void reportClientError({ error: event.error ?? event.message, info: 'window error' });
+});
+window.addEventListener('unhandledrejection', (event) => {
+  void reportClientError({ error: event.reason, info: 'unhandled rejection' });
+});
+
+// The service worker caches the app shell so an installed app starts offline. Production only:
+// in development it would serve stale modules.
+if (env.production && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { updateViaCache: 'none' }).catch((error: unknown) => {
+      console.warn('Service worker registration failed.', error);
+    });
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
 createRoot(root).render(
   <StrictMode>
-    <App language={language} />
+    <App preferences={preferences} />
   </StrictMode>,
 );

@@ -1,18 +1,197 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { AppLayout } from './components/app-layout';
-import { RequireSession } from './components/require-session';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RequireNativeDevice } from './components/guards/require-native-device';
+import { RequireRole } from './components/guards/require-role';
+import { RequireSession } from './components/guards/require-session';
+import { RequireUuidParam } from './components/guards/require-uuid-param';
+import { AuthLayout } from './components/layouts/auth-layout';
+import { MainLayout } from './components/layouts/main-layout';
+import { RootLayout } from './components/layouts/root-layout';
+import { RouteErrorScreen } from './components/layouts/route-error-screen';
+import { SimpleLayout } from './components/layouts/simple-layout';
+import { settingsRoute } from './features/settings/routes';
+import { signupRoutes } from './features/signup/routes';
+import { AreaPage } from './pages/dashboard/area-page';
+import type { DashboardArea } from './pages/dashboard/dashboard-areas';
+import { DashboardHomePage } from './pages/dashboard/dashboard-home-page';
+import { ResourcePage } from './pages/dashboard/resource-page';
+import { UserFormPage } from './pages/dashboard/user-form-page';
+import { UserViewPage } from './pages/dashboard/user-view-page';
+import { UsersPage } from './pages/dashboard/users-page';
+import { AddDevicePage } from './pages/devices/add-device-page';
+import { DeviceInfoPage } from './pages/devices/device-info-page';
+import { DevicesPage } from './pages/devices/devices-page';
+import { EmptyScreenPage } from './pages/empty-screen-page';
+import { ErrorLogPage } from './pages/error-log-page';
+import { GatewayInfoPage } from './pages/gateways/gateway-info-page';
+import { GatewaySetupPage } from './pages/gateways/gateway-setup-page';
+import { GatewayWifiPage } from './pages/gateways/gateway-wifi-page';
+import { GatewaysPage } from './pages/gateways/gateways-page';
 import { HomePage } from './pages/home-page';
+import { FaqPage } from './pages/info/faq-page';
+import { FeedbackPage } from './pages/info/feedback-page';
+import { HelpPage } from './pages/info/help-page';
+import { PrivacyPolicyPage } from './pages/info/privacy-policy-page';
+import { TermsPage } from './pages/info/terms-page';
 import { LoginPage } from './pages/login-page';
+import { MeasurementsPage } from './pages/measurements-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { PatientProfilePage } from './pages/patients/patient-profile-page';
+import { PatientsPage } from './pages/patients/patients-page';
+import { TelehealthInvitationsPage } from './pages/telehealth-invitations-page';
+import { TelehealthVisitPage } from './pages/telehealth-visit-page';
+import { ROUTES, type RouteName } from './route-paths';
 
-/** The one route table of the app. */
-export const router = createBrowserRouter([
+/** A dashboard area at its named route's path, relative to /dashboard. */
+const area = (route: RouteName, id: DashboardArea): RouteObject => ({
+  path: ROUTES[route].slice(`${ROUTES.dashboard}/`.length),
+  element: <AreaPage area={id} />,
+});
+
+/** /dashboard and /create-profile: admins only (spec §2). */
+const adminRoutes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    path: 'dashboard',
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { element: <RequireSession />, children: [{ path: '/', element: <HomePage /> }] },
-      { path: '*', element: <NotFoundPage /> },
+      { index: true, element: <DashboardHomePage /> },
+      {
+        path: 'user-management',
+        children: [
+          { index: true, element: <Navigate to={ROUTES.userList} replace /> },
+          { path: 'users', element: <UsersPage status="active" /> },
+          { path: 'inactive-users', element: <UsersPage status="inactive" /> },
+          { path: 'create-user', element: <UserFormPage mode="create" /> },
+          { path: 'users/:username', element: <UserViewPage /> },
+          { path: 'users/:username/edit', element: <UserFormPage mode="edit" /> },
+          { path: 'invitations', element: <ResourcePage resource="invitations" screen="list" /> },
+          { path: 'invitations/create', element: <ResourcePage resource="invitations" screen="create" /> },
+          { path: 'invitations/:invitationId', element: <ResourcePage resource="invitations" screen="view" /> },
+          { path: 'invitations/:invitationId/edit', element: <ResourcePage resource="invitations" screen="edit" /> },
+        ],
+      },
+      {
+        path: 'vendor',
+        children: [
+          { index: true, element: <ResourcePage resource="vendors" screen="list" /> },
+          { path: 'create', element: <ResourcePage resource="vendors" screen="create" /> },
+          { path: ':vendorId', element: <ResourcePage resource="vendors" screen="view" /> },
+          { path: ':vendorId/edit', element: <ResourcePage resource="vendors" screen="edit" /> },
+        ],
+      },
+      {
+        path: 'device-management',
+        children: [
+          { index: true, element: <ResourcePage resource="deviceProfiles" screen="list" /> },
+          { path: ':deviceProfileId', element: <ResourcePage resource="deviceProfiles" screen="view" /> },
+          { path: ':deviceProfileId/edit', element: <ResourcePage resource="deviceProfiles" screen="edit" /> },
+        ],
+      },
+      area('settingsManagement', 'system'),
+      area('patientManagement', 'patientManagement'),
+      area('systemManagement', 'systemManagement'),
+      area('organization', 'organization'),
+      area('securityAndCompliance', 'security'),
+      area('telemedicine', 'telemedicine'),
+      area('reportingAndAnalytics', 'reportingAndAnalytics'),
+      area('appointmentManagement', 'appointmentManagement'),
+      area('billingAndPayments', 'billingAndPayments'),
     ],
   },
-]);
+  { path: 'create-profile', element: <ResourcePage resource="deviceProfiles" screen="create" /> },
+];
+
+/** Patients only; devices and the gateway's Wi-Fi setup only where Web Bluetooth exists (spec §2). */
+const patientRoutes: RouteObject[] = [
+  {
+    path: 'gateways',
+    children: [
+      { index: true, element: <GatewaysPage /> },
+      { path: 'setup', element: <GatewaySetupPage /> },
+      { element: <RequireNativeDevice />, children: [{ path: 'connect-to-wifi', element: <GatewayWifiPage /> }] },
+      { path: ':gatewayName', element: <GatewayInfoPage /> },
+    ],
+  },
+  { path: 'help', element: <HelpPage /> },
+  { path: 'measurements', element: <MeasurementsPage /> },
+  {
+    path: 'devices',
+    element: <RequireNativeDevice />,
+    children: [
+      { index: true, element: <DevicesPage /> },
+      { path: 'add', element: <AddDevicePage /> },
+      { path: ':deviceId', element: <DeviceInfoPage /> },
+    ],
+  },
+];
+
+/** Physicians and nurses only (spec §2). */
+const clinicianRoutes: RouteObject[] = [
+  { path: 'mail', element: <EmptyScreenPage screen="mail" /> },
+  {
+    path: 'patients',
+    children: [
+      { index: true, element: <PatientsPage /> },
+      {
+        path: ':patientId',
+        element: <RequireUuidParam param="patientId" fallback={ROUTES.findPatient} />,
+        children: [{ index: true, element: <PatientProfilePage /> }],
+      },
+    ],
+  },
+  { path: 'incomplete-visits', element: <EmptyScreenPage screen="incompleteVisits" /> },
+  { path: 'analytics', element: <EmptyScreenPage screen="analytics" /> },
+];
+
+/** The one route table of the app (spec §2). Names and full paths: route-paths.ts. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [{ path: 'login', element: <LoginPage /> }, ...signupRoutes],
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          // The menu's information pages: public, and inside the app's frame once signed in.
+          { path: 'faqs', element: <FaqPage /> },
+          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
+          { path: 'terms-and-conditions', element: <TermsPage /> },
+          { path: 'feedback', element: <FeedbackPage /> },
+          {
+            element: <RequireSession />,
+            children: [
+              { index: true, element: <HomePage /> },
+              { path: 'appointments', element: <EmptyScreenPage screen="appointments" /> },
+              settingsRoute,
+              { element: <RequireRole group="patient" />, children: patientRoutes },
+              { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },
+              { element: <RequireRole group="admin" />, children: adminRoutes },
+            ],
+          },
+        ],
+      },
+      {
+        element: <SimpleLayout />,
+        children: [
+          { path: 'telehealth-visit', element: <Navigate to={ROUTES.home} replace /> },
+          {
+            element: <RequireSession />,
+            children: [
+              { path: 'telehealth-visit/:visitCode', element: <TelehealthVisitPage /> },
+              { path: 'error-log', element: <ErrorLogPage /> },
+            ],
+          },
+          { path: 'telehealth-invitations', element: <TelehealthInvitationsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

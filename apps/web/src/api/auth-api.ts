@@ -1,33 +1,54 @@
-import type { User, UserProfileResponse } from '@opencare/schemas/entities/user';
-import { accessToken } from '../session/token-store';
-import { ApiError, authedRequest, publicRequest } from './client';
+import { accountSchema, type Account } from '@opencare/schemas/entities/account';
+import { userProfileResponseSchema, userSchema, type User } from '@opencare/schemas/entities/user';
+import { sessionStore } from '../session/session-store';
+import { ApiError, authedRequest, publicRequest, refreshSession } from './client';
 
-/** Log in; the token is kept only when the answer is a user and carries one (spec §5). */
-export async function login(username: string, password: string): Promise<User> {
-  const { data, token } = await publicRequest<User>('/auth/login', {
-    method: 'POST',
-    body: { username, password },
-  });
-  if (!token || !Array.isArray(data.accounts)) {
-    throw new ApiError(401, 'invalidCredentials', 'Invalid username or password.');
-  }
-  accessToken.set(token);
-  return data;
-}
-
-/** End the session on the server too; the local session ends whatever the server answers. */
-export async function logout(): Promise<void> {
+/** Log in; the answer must be a user and carry a token, else the credentials count as invalid (spec §5). */
+export async function login(username: string, password: string): Promise<{ user: User; token: string }> {
+  let result;
   try {
-    await authedRequest<null>('/auth/logout', { method: 'POST' });
-  } finally {
-    accessToken.clear();
+    result = await publicRequest('/auth/login', { method: 'POST', body: { username, password }, schema: userSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.key === 'invalidResponseData') throw ApiError.of('invalidCredentials');
+    throw error;
   }
+  if (!result.token) throw ApiError.of('invalidCredentials');
+  return { user: result.data, token: result.token };
 }
 
-export function getProfile(): Promise<UserProfileResponse> {
-  return authedRequest<UserProfileResponse>('/profile');
+/** End the session on the server; the caller ends it locally whatever the server answers. */
+export async function logout(): Promise<void> {
+  if (!sessionStore.accessToken.get()) return;
+  await authedRequest<null>('/auth/logout', { method: 'POST' });
 }
 
-export function getUser(userId: string): Promise<User> {
-  return authedRequest<User>(`/users/${encodeURIComponent(userId)}`);
+/** A new access token from the refresh cookie, for a tab that has none yet (spec §4). */
+export async function resumeSession(): Promise<User> {
+  const { data } = await refreshSession();
+  const checked = userSchema.safeParse(data);
+  if (!checked.success) throw ApiError.of('invalidResponseData');
+  return checked.data;
+}
+
+/**
+ * The signed-in user with every account. `GET /users/me` is the one call for it; a server that does
+ * not have it yet (it answers 400 or 404 there) is asked for the profile and then the user by id.
+ */
+export async function getMe(): Promise<User> {
+  try {
+    return await authedRequest('/users/me', { schema: userSchema });
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) throw error;
+  }
+  const profile = await authedRequest('/profile', { schema: userProfileResponseSchema });
+  return authedRequest(`/users/${encodeURIComponent(profile.userId)}`, { schema: userSchema });
+}
+
+/** Make one of one's accounts the default: the one acted as after the next login. */
+export function makeDefaultAccount(accountId: string): Promise<Account> {
+  return authedRequest(`/accounts/${encodeURIComponent(accountId)}`, {
+    method: 'PATCH',
+    body: { isDefault: true },
+    schema: accountSchema,
+  });
 }

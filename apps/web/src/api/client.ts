@@ -1,34 +1,58 @@
+import { REAUTH_DELAY_MS, RETRY_ATTEMPTS, retryDelayMs } from '@opencare/schemas/constants';
 import type { User } from '@opencare/schemas/entities/user';
-import type { Envelope } from '@opencare/schemas/envelope';
-import type { FieldIssue } from '@opencare/schemas/errors';
-import { accessToken } from '../session/token-store';
+import type { Envelope, ListMeta } from '@opencare/schemas/envelope';
+import { clearSession, hasSessionMarker, sessionStore } from '../session/session-store';
+import type { StoredItem } from '../session/stored-item';
+import { ApiError, isNetworkError } from './api-error';
+import { eventSource, type ApiEvents } from './api-events';
+
+export { ApiError } from './api-error';
 
 const API_BASE = '/api/v1';
-
-/** A failed call: the catalogue key and message from the server, or a client-side key (status 0). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly key: string,
-    message: string,
-    readonly errors: FieldIssue[] = [],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 export interface ApiResponse<T> {
   data: T;
   message: string;
   /** The access token a login or refresh answer carries in `x-access-token`. */
   token: string | null;
+  /** A list's paging (spec §3). */
+  meta?: ListMeta;
 }
 
-interface RequestOptions {
+/** Anything with zod's safeParse: answers are checked against the shared schemas (spec §5). */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** When given, an answer that does not match is refused with `invalidResponseData`. */
+  schema?: ResponseSchema<T>;
 }
+
+/** What the client reads and clears of the session; the browser's stores unless a test says otherwise. */
+export interface ClientSession {
+  accessToken: StoredItem<string>;
+  accountId: StoredItem<string>;
+  hasMarker(): boolean;
+  clear(): void;
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  session?: ClientSession;
+}
+
+const browserSession: ClientSession = {
+  accessToken: sessionStore.accessToken,
+  accountId: sessionStore.accountId,
+  hasMarker: hasSessionMarker,
+  clear: clearSession,
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The caller's time zone, sent with every call so the server can show dates in local time. */
 function timezoneHeaders(): Record<string, string> {
@@ -41,89 +65,164 @@ function timezoneHeaders(): Record<string, string> {
 
 function isEnvelope(value: unknown): value is Envelope {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { success?: unknown }).success === 'boolean'
+    typeof value === 'object' && value !== null && typeof (value as { success?: unknown }).success === 'boolean'
   );
 }
 
-async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { accept: 'application/json', ...timezoneHeaders() };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      // The refresh cookie is httpOnly and same-origin: the browser sends it, scripts never see it.
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'err_network', 'Network Error');
-  }
-
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  if (!isEnvelope(body)) {
-    throw response.ok
-      ? new ApiError(response.status, 'invalidResponseData', 'Invalid response data')
-      : new ApiError(response.status, 'unknown', 'Something went wrong, please try again.');
-  }
-  if (!response.ok || !body.success) {
-    throw new ApiError(response.status, body.key ?? 'unknown', body.message, body.errors ?? []);
-  }
-  return { data: body.data as T, message: body.message, token: response.headers.get('x-access-token') };
+/** Run `task` holding a lock every tab of this origin shares, where the browser has one. */
+async function acrossTabs<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(name, task) : task();
 }
 
-/** A call that needs no session (login, refresh). */
-export function publicRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  return send<T>(path, options, null);
-}
+export function createApiClient(options: ApiClientOptions = {}) {
+  const session = options.session ?? browserSession;
+  const sleep = options.sleep ?? wait;
+  // Looked up per call, so a test's stubbed global fetch is the one used.
+  const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
+  const events: ApiEvents = { networkError: eventSource(), sessionEnded: eventSource() };
 
-let refreshing: Promise<ApiResponse<User>> | null = null;
-
-/**
- * Trade the refresh cookie for a new access token. Single-flight: refresh tokens rotate and a
- * token presented twice revokes the whole session, so two calls racing (two requests that both got
- * a 401, or React's development double effects) must share one refresh.
- */
-export function refreshSession(): Promise<ApiResponse<User>> {
-  refreshing ??= (async () => {
-    try {
-      const result = await publicRequest<User>('/auth/refresh', { method: 'POST' });
-      if (!result.token)
-        throw new ApiError(401, 'sessionExpired', 'Your session has expired. Please log in again.');
-      accessToken.set(result.token);
-      return result;
-    } catch (error) {
-      accessToken.clear();
-      throw error;
-    } finally {
-      refreshing = null;
+  async function send<T>(path: string, request: RequestOptions<T>, token: string | null): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...timezoneHeaders() };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) {
+      headers.authorization = `Bearer ${token}`;
+      // The account chosen in the switcher; without it the server acts as the default account.
+      const accountId = session.accountId.get();
+      if (accountId) headers['x-account-id'] = accountId;
     }
-  })();
-  return refreshing;
+
+    let response: Response;
+    try {
+      response = await doFetch(`${API_BASE}${path}`, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        // The refresh cookie is httpOnly and same-origin: the browser sends it, scripts never see it.
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw ApiError.of('err_network');
+    }
+
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    if (response.status === 204) throw ApiError.of('noContent');
+    if (!isEnvelope(body)) {
+      throw response.ok ? ApiError.of('invalidResponseData') : ApiError.of('unknown', response.status);
+    }
+    if (!response.ok || !body.success) {
+      throw new ApiError(response.status, body.key ?? 'unknown', body.message, body.errors ?? []);
+    }
+    let data = body.data as T;
+    if (request.schema) {
+      const checked = request.schema.safeParse(body.data);
+      if (!checked.success) {
+        // Field paths only: the values may be a patient's data.
+        console.warn(`Invalid response data from ${path}`, checked.error.issues);
+        throw ApiError.of('invalidResponseData');
+      }
+      data = checked.data;
+    }
+    return { data, message: body.message, token: response.headers.get('x-access-token'), meta: body.meta };
+  }
+
+  /**
+   * Reads are idempotent, so a read that could not reach the server is tried again: three attempts
+   * in all, waiting 2 s then 4 s (spec §9). Writes are never repeated: the first may have landed.
+   */
+  async function sendWithRetry<T>(path: string, request: RequestOptions<T>, token: string | null) {
+    const idempotent = (request.method ?? 'GET') === 'GET';
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await send(path, request, token);
+      } catch (error) {
+        if (!isNetworkError(error)) throw error;
+        if (!idempotent || attempt >= RETRY_ATTEMPTS) {
+          events.networkError.emit(error);
+          throw error;
+        }
+        await sleep(retryDelayMs(attempt));
+      }
+    }
+  }
+
+  let refreshing: Promise<ApiResponse<User>> | null = null;
+
+  /**
+   * Trade the refresh cookie for a new access token. Single-flight within the tab and, where the
+   * browser has Web Locks, across tabs: refresh tokens rotate and a token presented twice revokes the
+   * whole session, so two refreshes must never race. Any failure ends the session (spec §4).
+   */
+  function refreshSession({ delayMs = 0 } = {}): Promise<ApiResponse<User>> {
+    refreshing ??= (async () => {
+      try {
+        if (!session.hasMarker()) throw ApiError.of('sessionExpired');
+        if (delayMs > 0) await sleep(delayMs);
+        const result = await acrossTabs('opencare.refresh', () =>
+          send<User>('/auth/refresh', { method: 'POST' }, null),
+        );
+        if (!result.token) throw ApiError.of('sessionExpired');
+        session.accessToken.set(result.token);
+        return result;
+      } catch (error) {
+        session.clear();
+        const ended = error instanceof ApiError ? error : ApiError.of('sessionExpired');
+        events.sessionEnded.emit(ended);
+        throw ended;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  /** A token for the retry of a call refused with `stale`: a newer one if another call already
+   * re-authenticated, else the result of the (one, shared) re-authentication. */
+  async function tokenAfter401(stale: string): Promise<string> {
+    const current = session.accessToken.get();
+    if (!refreshing && current && current !== stale) return current;
+    const { token } = await refreshSession({ delayMs: REAUTH_DELAY_MS });
+    // refreshSession never resolves without a token.
+    return token as string;
+  }
+
+  /** A call that needs no session (login, refresh, sign-up). */
+  function publicRequest<T>(path: string, request: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    return sendWithRetry(path, request, null);
+  }
+
+  /**
+   * A call made with the session's access token. Without a token it is not sent at all; on a 401
+   * the session is re-authenticated once (one re-authentication at a time, however many calls wait
+   * for it) and the call retried once (spec §4, Session).
+   */
+  async function authedResponse<T>(path: string, request: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    const token = session.accessToken.get();
+    if (!token) throw ApiError.of('tokenRequired');
+    try {
+      return await sendWithRetry(path, request, token);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      const fresh = await tokenAfter401(token);
+      return sendWithRetry(path, request, fresh);
+    }
+  }
+
+  /** authedResponse's data only: what most calls want. */
+  async function authedRequest<T>(path: string, request: RequestOptions<T> = {}): Promise<T> {
+    return (await authedResponse(path, request)).data;
+  }
+
+  return { publicRequest, authedRequest, authedResponse, refreshSession, events };
 }
 
-/**
- * A call made with the session's access token. Without a token it is not sent at all; on a 401
- * the session is refreshed once and the call retried once (spec §4, Session).
- */
-export async function authedRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = accessToken.get();
-  if (!token) throw new ApiError(401, 'tokenRequired', 'A token is required. Please log in again.');
-  try {
-    return (await send<T>(path, options, token)).data;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    const { token: fresh } = await refreshSession();
-    return (await send<T>(path, options, fresh)).data;
-  }
-}
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const client = createApiClient();
+export const { publicRequest, authedRequest, authedResponse, refreshSession } = client;
+export const apiEvents = client.events;

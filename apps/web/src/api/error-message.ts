@@ -1,30 +1,48 @@
+import { ERRORS, isErrorKey, type ErrorKey } from '@opencare/schemas/errors';
 import type { TFunction } from 'i18next';
-import { ApiError } from './client';
+import { ApiError } from './api-error';
 
-const TRANSLATED = [
-  'unknown',
-  'err_network',
-  'invalidResponseData',
-  'invalidCredentials',
-  'rateLimited',
-  'accountInactive',
-  'accountLocked',
-  'sessionExpired',
-  'validationFailed',
-  'serviceUnavailable',
-] as const;
-type TranslatedKey = (typeof TRANSLATED)[number];
+/** Standard error names (media and fetch failures) that stand for a catalogue key (spec §8). */
+const BY_NAME: Record<string, ErrorKey> = {
+  NotAllowedError: 'mediaPermissionDenied',
+  SecurityError: 'mediaPermissionDenied',
+  NotReadableError: 'deviceInUse',
+  NotSupportedError: 'mediaDevicesNotSupported',
+  NetworkError: 'err_network',
+};
 
-function isTranslated(key: string): key is TranslatedKey {
-  return (TRANSLATED as readonly string[]).includes(key);
+/** The catalogue key of a failure, by key or by name; anything else is `unknown`. */
+export function errorKeyOf(error: unknown): ErrorKey {
+  if (typeof error === 'string') return isErrorKey(error) ? error : 'unknown';
+  if (error instanceof ApiError) return isErrorKey(error.key) ? error.key : 'unknown';
+  if (error instanceof Error) {
+    if (isErrorKey(error.message)) return error.message;
+    return BY_NAME[error.name] ?? 'unknown';
+  }
+  return 'unknown';
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The values a server message filled into its catalogue template ("… more than 10 minutes …"), so
+ * the translation can say the same number.
+ */
+function paramsOf(key: ErrorKey, message: string): Record<string, string> {
+  const template: string = ERRORS[key].message;
+  if (!template.includes('{{')) return {};
+  const pattern = escape(template).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)');
+  return new RegExp(`^${pattern}$`).exec(message)?.groups ?? {};
 }
 
 /**
- * What to tell the user about a failed call: our translation of the catalogue key when we have
- * one (the server speaks en-US only), else the server's own message, else a generic one.
+ * What to tell the user about a failure: the translation of its catalogue key in the `common`
+ * namespace (`errors.<key>`; the server speaks en-US only), else "Something went wrong, please try
+ * again." (spec §8).
  */
 export function errorMessageOf(t: TFunction, error: unknown): string {
-  if (!(error instanceof ApiError)) return t('errors.unknown');
-  if (isTranslated(error.key)) return t(`errors.${error.key}`);
-  return error.message || t('errors.unknown');
+  const key = errorKeyOf(error);
+  const params = error instanceof ApiError ? paramsOf(key, error.message) : {};
+  // Typed as one key: i18next's key types read the `_` of err_network as a context suffix.
+  return t(`errors.${key}` as 'errors.unknown', { replace: params });
 }

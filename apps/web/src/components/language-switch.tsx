@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../i18n/language';
 import { useLanguage } from '../i18n/use-language';
 
-export function LanguageSwitch() {
+export function LanguageSwitch({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
   return (
@@ -17,7 +17,7 @@ export function LanguageSwitch() {
       // Each language is named in itself, so a reader can find theirs whatever is shown now.
       data={LANGUAGES.map((lng) => ({ value: lng, label: t(`language.names.${lng}`) }))}
       size="sm"
-      w={130}
+      w={fullWidth ? '100%' : 130}
       data-testid="language-switch"
     />
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNetworkError } from '../api/api-error';
 import { errorMessageOf } from '../api/error-message';
 
 interface LoginFormProps {
@@ -35,7 +36,8 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack>
-        {failure !== null && (
+        {/* A network failure is already told at the top of the screen (spec §8, reported globally). */}
+        {failure !== null && !isNetworkError(failure) && (
           <Alert color="red" variant="light" role="alert" data-testid="login-error">
             {errorMessageOf(t, failure)}
           </Alert>

@@ -4,6 +4,7 @@ import type { User } from '@opencare/schemas/entities/user';
 import { displayedRole } from '@opencare/schemas/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accountName } from '../i18n/account-name';
 import { roleLabel } from '../i18n/role-label';
 
 interface SessionCardProps {
@@ -17,13 +18,12 @@ export function SessionCard({ user, account, onLogout }: SessionCardProps) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   const role = displayedRole(account.roles);
-  const accountName = account.accountLabel ?? account.accountType.description;
 
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs">
       <Stack gap="lg">
         <Group wrap="nowrap" align="center">
-          <Avatar color="teal" radius="xl" size="lg" aria-hidden>
+          <Avatar color="teal" variant="filled" radius="xl" size="lg" aria-hidden>
             {user.initials}
           </Avatar>
           <Stack gap={4} miw={0}>
@@ -53,7 +53,7 @@ export function SessionCard({ user, account, onLogout }: SessionCardProps) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('home.account')}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="account-label">{accountName}</DataList.ItemValue>
+            <DataList.ItemValue data-testid="account-label">{accountName(t, account)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('home.accountNumber')}</DataList.ItemLabel>

@@ -1,11 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { applyDocumentLanguage, isLanguage, storeLanguage, type Language } from './language';
+import { applyDocumentLanguage, type Language } from './language';
 import { namespaces, resources } from './resources';
 
 /**
- * One i18next instance with every locale bundled: three small JSON files cost less than a request
- * each, and the first render is already in the right language (no flash, no loader).
+ * One i18next instance with every locale bundled: a few small JSON files cost less than a request
+ * each, and the first render is already in the right language (no flash, no loader). Later changes
+ * of language come from the preferences provider.
  */
 export function initI18n(language: Language) {
   applyDocumentLanguage(language);
@@ -24,11 +25,6 @@ export function initI18n(language: Language) {
     missingKeyHandler: (_lngs, _ns, key) => {
       throw new Error(`Missing translation key: ${key}`);
     },
-  });
-  i18next.on('languageChanged', (lng) => {
-    if (!isLanguage(lng)) return;
-    applyDocumentLanguage(lng);
-    storeLanguage(lng);
   });
   return i18next;
 }

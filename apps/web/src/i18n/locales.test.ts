@@ -1,3 +1,4 @@
+import { errorKeys } from '@opencare/schemas/errors';
 import { describe, expect, it } from 'vitest';
 import { resources } from './resources';
 
@@ -20,6 +21,13 @@ const source = flatten(resources['en-US']);
 const others = { es: resources.es, ar: resources.ar } as const;
 
 describe('locales', () => {
+  it('translate every key of the error catalogue', () => {
+    for (const locale of [resources['en-US'], resources.es, resources.ar]) {
+      const errors = flatten(locale.common.errors);
+      expect(errorKeys.filter((key) => !errors.get(key)?.trim())).toEqual([]);
+    }
+  });
+
   it('has a non-empty source locale', () => {
     expect(source.size).toBeGreaterThan(0);
     for (const [key, text] of source) expect(text.trim(), key).not.toBe('');

@@ -1,20 +1,13 @@
-import { useDirection } from '@mantine/core';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { directionOf, isLanguage, type Language } from './language';
+import { usePreferences } from '../session/use-preferences';
+import type { Language } from './language';
 
-/** The current language and a switch that also turns the layout (Mantine's direction) around. */
+/**
+ * The current language and a switch for it. The language is one of the preferences: the
+ * preferences provider applies it (i18next, `<html lang dir>`, Mantine's direction) and remembers it.
+ */
 export function useLanguage(): { language: Language; setLanguage: (language: Language) => void } {
-  const { i18n } = useTranslation();
-  const { setDirection } = useDirection();
-  const setLanguage = useCallback(
-    (language: Language) => {
-      // i18n.ts's languageChanged listener sets <html lang dir> and remembers the choice.
-      void i18n.changeLanguage(language);
-      setDirection(directionOf(language));
-    },
-    [i18n, setDirection],
-  );
-  const current = i18n.resolvedLanguage;
-  return { language: isLanguage(current) ? current : 'en-US', setLanguage };
+  const { preferences, setPreference } = usePreferences();
+  const setLanguage = useCallback((language: Language) => setPreference('language', language), [setPreference]);
+  return { language: preferences.language, setLanguage };
 }

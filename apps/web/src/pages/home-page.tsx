@@ -1,32 +1,70 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Disclaimer } from '../components/disclaimer';
+import { DailyTasks } from '../components/home/daily-tasks';
+import { CalendarIcon } from '../components/icons/icons';
+import { EmptyState } from '../components/page/empty-state';
 import { SessionCard } from '../components/session-card';
+import { ROUTES } from '../route-paths';
 import { useSession } from '../session/use-session';
+
+const HOME_TABS = ['dailyTasks', 'appointments'] as const;
+type HomeTab = (typeof HOME_TABS)[number];
+const isHomeTab = (value: string | null): value is HomeTab => (HOME_TABS as readonly (string | null)[]).includes(value);
 
 export function HomePage() {
   const { t } = useTranslation();
   const { state, logout } = useSession();
   const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  // The active home tab lives in the address (`?tab=`), so back and reload keep it; dailyTasks by default.
+  const requested = search.get('tab');
+  const tab: HomeTab = isHomeTab(requested) ? requested : 'dailyTasks';
   // RequireSession renders this page only when signed in.
   if (state.status !== 'signed-in') return null;
 
   return (
-    <Container size="sm" px={0} py="md">
+    <Container size="md" px={0} py="md">
       <Stack>
         <Title order={1} size="h3" fw={500}>
           {t('home.welcome', { name: state.account.profile.firstName })}
         </Title>
+        <Disclaimer />
         <SessionCard
           user={state.user}
           account={state.account}
           onLogout={async () => {
             await logout();
-            await navigate('/login', { replace: true });
+            await navigate(ROUTES.login, { replace: true });
           }}
         />
-        <Disclaimer />
+        <Tabs
+          value={tab}
+          onChange={(next) => {
+            if (isHomeTab(next)) setSearch(next === 'dailyTasks' ? {} : { tab: next }, { replace: true });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List aria-label={t('home.sections')} grow>
+            {HOME_TABS.map((name) => (
+              <Tabs.Tab key={name} value={name} data-testid={`home-tab-${name}`}>
+                {t(`home.tabs.${name}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="dailyTasks" pt="md">
+            <DailyTasks />
+          </Tabs.Panel>
+          <Tabs.Panel value="appointments" pt="md">
+            <EmptyState
+              order={2}
+              icon={<CalendarIcon size={28} />}
+              title={t('home.noAppointments')}
+              hint={t('home.noAppointmentsHint')}
+            />
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
     </Container>
   );

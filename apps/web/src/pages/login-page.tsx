@@ -1,16 +1,17 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import { LoginForm } from '../components/login-form';
+import { ROUTES } from '../route-paths';
 import { useSession } from '../session/use-session';
 
 /** Where to go after logging in: back to the page that sent us here, if it was one of ours. */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login'
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== ROUTES.login && !from.startsWith(`${ROUTES.login}?`)
     ? from
-    : '/';
+    : ROUTES.home;
 }
 
 export function LoginPage() {
@@ -35,6 +36,12 @@ export function LoginPage() {
         <Paper withBorder radius="md" p="lg" shadow="xs">
           <LoginForm onSubmit={login} />
         </Paper>
+        <Text ta="center" size="sm">
+          {t('login.newHere')}{' '}
+          <Anchor component={Link} to={ROUTES.signup} fw={600}>
+            {t('login.signUp')}
+          </Anchor>
+        </Text>
       </Stack>
     </Container>
   );

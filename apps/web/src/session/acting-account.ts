@@ -1,14 +1,24 @@
 import type { Account } from '@opencare/schemas/entities/account';
 import type { User } from '@opencare/schemas/entities/user';
 
+/** The account flagged isDefault (spec §4); the first one if the server flagged none. */
+export function defaultAccount(user: User): Account | undefined {
+  return user.accounts.find((a) => a.isDefault) ?? user.accounts[0];
+}
+
 /**
- * The account the user acts as: the one the server names (the profile's accountId), else the
- * default account, which is the server's choice when a request names none.
+ * The account the user acts as: the one chosen in the account switcher while it is still one of
+ * theirs, else the default account, which is also the server's choice when a request names none.
  */
-export function actingAccount(user: User, accountId?: string): Account | undefined {
-  return (
-    (accountId ? user.accounts.find((a) => a.id === accountId) : undefined) ??
-    user.accounts.find((a) => a.isDefault) ??
-    user.accounts[0]
-  );
+export function actingAccount(user: User, accountId?: string | null): Account | undefined {
+  return (accountId ? user.accounts.find((a) => a.id === accountId) : undefined) ?? defaultAccount(user);
+}
+
+/** The role numbers of an account's roles map, for the route guards' `hasAnyRole`. */
+export function roleNumbersOf(account: Account): number[] {
+  return Object.values(account.roles).filter((n): n is number => typeof n === 'number');
+}
+
+export function isAccountActive(account: Account): boolean {
+  return account.status.code === 'active';
 }

@@ -2,14 +2,25 @@ import type { Account } from '@opencare/schemas/entities/account';
 import type { User } from '@opencare/schemas/entities/user';
 import { createContext } from 'react';
 
+/** Signed in: the user with every account, and the account acted as (the default unless switched). */
 export type SessionState =
-  { status: 'restoring' } | { status: 'signed-out' } | { status: 'signed-in'; user: User; account: Account };
+  | { status: 'restoring' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: User; account: Account };
 
 export interface SessionContextValue {
   state: SessionState;
   /** Resolves when signed in; rejects with an ApiError whose message the form shows. */
   login: (username: string, password: string) => Promise<void>;
+  /** Ends the session here and on the server; resolves once signed out, whatever the server said. */
   logout: () => Promise<void>;
+  /** Act as another of the user's accounts: sent as `x-account-id`, changes the displayed role. */
+  switchAccount: (accountId: string) => void;
+  /** Make one of the user's accounts their default account (`PATCH /accounts/:id`). */
+  makeDefault: (accountId: string) => Promise<void>;
+  /** The calendar's selected date, YYYY-MM-DD (spec §3: today, or the remembered one). */
+  calendarDate: string;
+  setCalendarDate: (date: string) => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -1,60 +1,96 @@
 import type { User } from '@opencare/schemas/entities/user';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getProfile, getUser, login as loginRequest, logout as logoutRequest } from '../api/auth-api';
-import { ApiError } from '../api/client';
+import type { ApiError } from '../api/api-error';
+import {
+  getMe,
+  login as loginRequest,
+  logout as logoutRequest,
+  makeDefaultAccount,
+  resumeSession,
+} from '../api/auth-api';
+import { apiEvents } from '../api/client';
 import { actingAccount } from './acting-account';
+import { today } from './calendar-date';
 import { SessionContext, type SessionContextValue, type SessionState } from './session-context';
-import { accessToken } from './token-store';
+import { clearSession, hasSessionMarker, SESSION_MARKER_KEY, sessionStore, startSession } from './session-store';
 
-function signedIn(user: User, accountId?: string): SessionState {
-  const account = actingAccount(user, accountId);
+function signedIn(user: User): SessionState {
+  const account = actingAccount(user, sessionStore.accountId.get());
   // A user without an account cannot act; the server refuses such a login, so treat it as none.
-  if (!account)
-    throw new ApiError(403, 'accountInactive', 'Your account is inactive. Please contact support.');
-  return { status: 'signed-in', user, account };
+  return account ? { status: 'signed-in', user, account } : { status: 'signed-out' };
 }
 
 /**
- * After a reload the tab still holds its access token: the profile says whose it is and which
- * account they act as (a 401 there is refreshed once by the client), then the user is loaded.
+ * Where a page load starts: this tab's stored user (checked again with the server right after),
+ * the server's answer (a token but no user), a refresh (no token, but a session marker: another tab
+ * or window is signed in) or signed out.
  */
-async function restore(): Promise<SessionState> {
-  if (!accessToken.get()) return { status: 'signed-out' };
-  try {
-    const profile = await getProfile();
-    return signedIn(await getUser(profile.userId), profile.accountId);
-  } catch (error) {
-    // Forget the token only when the server refused it; after a network failure a reload may
-    // still restore the session.
-    if (error instanceof ApiError && error.status !== 0) accessToken.clear();
-    return { status: 'signed-out' };
-  }
+function initialState(): SessionState {
+  const user = sessionStore.user.get();
+  if (sessionStore.accessToken.get()) return user ? signedIn(user) : { status: 'restoring' };
+  return hasSessionMarker() ? { status: 'restoring' } : { status: 'signed-out' };
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>(() =>
-    accessToken.get() ? { status: 'restoring' } : { status: 'signed-out' },
-  );
+interface SessionProviderProps {
+  children: ReactNode;
+  /** Told when the session ends without the user asking (re-authentication refused). */
+  onSessionEnded?: (error: ApiError) => void;
+}
 
+export function SessionProvider({ children, onSessionEnded }: SessionProviderProps) {
+  const [state, setState] = useState<SessionState>(initialState);
+  const [calendarDate, setDate] = useState(() => sessionStore.selectedDate.get() ?? today());
+
+  const adopt = useCallback((user: User) => {
+    sessionStore.user.set(user);
+    setState(signedIn(user));
+  }, []);
+
+  // Restore, or check the stored user is still who the server says (accounts, roles, status).
   useEffect(() => {
-    if (state.status !== 'restoring') return;
+    const hasToken = sessionStore.accessToken.get() !== null;
+    if (!hasToken && !hasSessionMarker()) return;
     let current = true;
-    void restore().then((next) => {
-      if (current) setState(next);
-    });
+    (hasToken ? getMe() : resumeSession()).then(
+      (user) => {
+        if (current) adopt(user);
+      },
+      () => {
+        // A refused re-authentication has already ended the session (below). After a network
+        // failure a stored user stays signed in, so the app can start offline.
+        if (current && !sessionStore.user.get()) setState({ status: 'signed-out' });
+      },
+    );
     return () => {
       current = false;
     };
-  }, [state.status]);
+  }, [adopt]);
+
+  // The API client ends the session when re-authentication is refused; other tabs end it by logout.
+  useEffect(() => {
+    const offEnded = apiEvents.sessionEnded.on((error) => {
+      setState({ status: 'signed-out' });
+      onSessionEnded?.(error);
+    });
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === SESSION_MARKER_KEY || event.key === null) && !hasSessionMarker()) {
+        clearSession();
+        setState({ status: 'signed-out' });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      offEnded();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [onSessionEnded]);
 
   const login = useCallback(async (username: string, password: string) => {
-    const user = await loginRequest(username, password);
-    try {
-      setState(signedIn(user));
-    } catch (error) {
-      accessToken.clear();
-      throw error;
-    }
+    const { user, token } = await loginRequest(username, password);
+    const date = today();
+    startSession(token, user, date);
+    setDate(date);
+    setState(signedIn(user));
   }, []);
 
   const logout = useCallback(async () => {
@@ -63,9 +99,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // The server may already have ended the session; locally it ends regardless.
     }
+    clearSession();
     setState({ status: 'signed-out' });
   }, []);
 
-  const value = useMemo<SessionContextValue>(() => ({ state, login, logout }), [state, login, logout]);
+  const switchAccount = useCallback((accountId: string) => {
+    setState((current) => {
+      if (current.status !== 'signed-in') return current;
+      const account = current.user.accounts.find((a) => a.id === accountId);
+      if (!account) return current;
+      sessionStore.accountId.set(account.id);
+      return { ...current, account };
+    });
+  }, []);
+
+  const makeDefault = useCallback(async (accountId: string) => {
+    await makeDefaultAccount(accountId);
+    adopt(await getMe());
+  }, [adopt]);
+
+  const setCalendarDate = useCallback((date: string) => {
+    sessionStore.selectedDate.set(date);
+    setDate(date);
+  }, []);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ state, login, logout, switchAccount, makeDefault, calendarDate, setCalendarDate }),
+    [state, login, logout, switchAccount, makeDefault, calendarDate, setCalendarDate],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,5 +1,5 @@
 import { LIMITS } from '@opencare/schemas/constants';
-import type { LoginInput } from '@opencare/schemas/entities/auth';
+import type { LoginInput, SessionSummary } from '@opencare/schemas/entities/auth';
 import type { User } from '@opencare/schemas/entities/user';
 import type { Actor } from '../access/actor';
 import { findAccountsOfUser } from '../accounts/accounts.repository';
@@ -109,15 +109,6 @@ export async function logoutEverywhere(deps: Deps, actor: Actor, meta: RequestMe
   const ended = await revokeSessionsOfUser(deps.db, actor.userId, 'logout everywhere');
   await audit(deps.db, actor, meta, { action: 'auth.logout.everywhere', resourceType: 'user', resourceId: actor.userId, outcome: 'allowed' });
   return ended.length;
-}
-
-export interface SessionSummary {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  userAgent: string | null;
-  ip: string | null;
-  current: boolean;
 }
 
 export async function listSessions(deps: Deps, actor: Actor): Promise<SessionSummary[]> {

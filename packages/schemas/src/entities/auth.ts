@@ -71,6 +71,17 @@ export const resendVerificationInputSchema = z.strictObject({ email: emailSchema
 export const signupResponseSchema = z.object({ email: z.string(), expiresAt: z.string() });
 export const signupVerifyResponseSchema = z.object({ email: z.string(), username: z.string() });
 
+/** One signed-in device of the user, as the security settings list them. */
+export const sessionSummarySchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
 export const changePasswordInputSchema = z
   .strictObject({
     currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),

@@ -1,0 +1,32 @@
+import { Anchor, AppShell, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router-dom';
+import { ROUTES } from '../../route-paths';
+import { LanguageSwitch } from '../language-switch';
+import { Brand } from '../navigation/brand';
+import { INFO_ITEMS } from '../navigation/nav-items';
+
+/** The public frame of login and sign-up: the name, the language switch and the information pages. */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Brand />
+          <LanguageSwitch />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main bg="var(--oc-color-surface)">
+        <Outlet />
+        <Group component="footer" justify="center" gap="md" py="lg">
+          {INFO_ITEMS.map((item) => (
+            <Anchor key={item.route} component={Link} to={ROUTES[item.route]} size="sm" c="dimmed">
+              {t(`nav.${item.label}`)}
+            </Anchor>
+          ))}
+        </Group>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,154 @@
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
+import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
+import { TermsAcceptance } from '../signup/terms-and-conditions';
+import { useApiErrorText } from '../signup/use-api-error-text';
+import { useFieldMessage } from '../signup/use-field-message';
+import { useUsernameAvailability } from '../signup/use-username-availability';
+import { UsernameField } from '../signup/username-field';
+import { usePreferences } from '../../session/use-preferences';
+import { completeInvitation } from './invitations-api';
+import { EMPTY_INVITATION, validateInvitation, type InvitationValues } from './invitation-values';
+
+interface InvitationFormProps {
+  token: string;
+  /** Called with the new username once the account exists. */
+  onDone: (username: string) => void;
+}
+
+export function InvitationForm({ token, onDone }: InvitationFormProps) {
+  const { t } = useTranslation('signup');
+  const message = useFieldMessage();
+  const errorText = useApiErrorText();
+  const [values, setValues] = useState<InvitationValues>(EMPTY_INVITATION);
+  const [checked, setChecked] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const availability = useUsernameAvailability(values.username);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { preferences } = usePreferences();
+
+  const validation = useMemo(
+    () => validateInvitation(token, values, preferences.language),
+    [token, values, preferences.language],
+  );
+  const errors = mergeErrors(serverErrors, checked ? validation.errors : {});
+
+  function setField<K extends keyof InvitationValues>(key: K, value: InvitationValues[K]) {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    setServerErrors((previous) => ({ ...previous, [key]: undefined }));
+  }
+  const text = (
+    key: 'firstName' | 'middleName' | 'lastName' | 'dateOfBirth' | 'password' | 'passwordConfirmation',
+  ) => ({
+    name: key,
+    value: values[key],
+    error: message(errors[key]),
+    // PasswordInput does not mark its input invalid itself; first-error focus looks for this too.
+    'aria-invalid': errors[key] ? true : undefined,
+    onChange: (event: { currentTarget: { value: string } }) => setField(key, event.currentTarget.value),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setChecked(true);
+    setFailure(null);
+    if (!validation.input || availability === 'taken') {
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const user = await completeInvitation(validation.input);
+      onDone(user.username);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setServerErrors(
+          error.key === 'usernameNotAvailable'
+            ? { username: error.message }
+            : serverFieldErrors(error.errors),
+        );
+      }
+      setFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const toggle = { 'aria-label': t('fields.togglePassword') };
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('invitation.completeTitle')}
+    >
+      <Stack gap="lg">
+        {failure !== null && (
+          <Alert color="red" variant="light" role="alert" data-testid="invitation-complete-error">
+            {errorText(failure)}
+          </Alert>
+        )}
+        <UsernameField
+          value={values.username}
+          onChange={(value) => setField('username', value)}
+          error={message(errors.username)}
+          availability={availability}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordInput
+            {...text('password')}
+            label={t('fields.password')}
+            description={t('fields.passwordHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={toggle}
+          />
+          <PasswordInput
+            {...text('passwordConfirmation')}
+            label={t('fields.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={toggle}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            {...text('firstName')}
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            required
+          />
+          <TextInput {...text('middleName')} label={t('fields.middleName')} autoComplete="additional-name" />
+          <TextInput {...text('lastName')} label={t('fields.lastName')} autoComplete="family-name" required />
+        </SimpleGrid>
+        <TextInput
+          {...text('dateOfBirth')}
+          type="date"
+          label={t('fields.dateOfBirth')}
+          description={t('fields.dateOfBirthHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autoComplete="bday"
+          required
+          maw={{ sm: 260 }}
+        />
+        <TermsAcceptance
+          checked={values.termsAccepted}
+          onChange={(accepted) => setField('termsAccepted', accepted)}
+          error={message(errors.termsAccepted)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={submitting}>
+            {t('invitation.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

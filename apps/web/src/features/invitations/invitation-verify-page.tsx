@@ -1,0 +1,95 @@
+import { Alert, Anchor, Button, DataList, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { InvitationPreview } from '@opencare/schemas/entities/care';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { FlowCard } from '../signup/flow-card';
+import { useApiErrorText } from '../signup/use-api-error-text';
+import { useOneShot } from '../signup/use-one-shot';
+import { roleLabel } from '../../i18n/role-label';
+import { verifyInvitation } from './invitations-api';
+
+/** /invitations/verify?token=… (spec §5: without a token, go home). */
+export function InvitationVerifyPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim();
+  if (!token) return <Navigate to="/" replace />;
+  return <VerifyInvitation token={token} />;
+}
+
+function VerifyInvitation({ token }: { token: string }) {
+  const { t } = useTranslation('signup');
+  const errorText = useApiErrorText();
+  const result = useOneShot(`invitation:${token}`, () => verifyInvitation(token));
+
+  return (
+    <FlowCard
+      size={560}
+      title={
+        <Title order={1} size="h2">
+          {t('invitation.verifyTitle')}
+        </Title>
+      }
+    >
+      {result.status === 'pending' && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('invitation.checking')}</Text>
+        </Group>
+      )}
+      {result.status === 'failed' && (
+        <Stack>
+          <Alert color="red" variant="light" role="alert" data-testid="invitation-error">
+            {errorText(result.error)}
+          </Alert>
+          <Text size="sm">{t('invitation.askAgain')}</Text>
+          <Anchor component={Link} to="/login">
+            {t('actions.logIn')}
+          </Anchor>
+        </Stack>
+      )}
+      {result.status === 'done' && <InvitationDetails invitation={result.data} token={token} />}
+    </FlowCard>
+  );
+}
+
+function InvitationDetails({ invitation, token }: { invitation: InvitationPreview; token: string }) {
+  const { t, i18n } = useTranslation('signup');
+  const { t: tc } = useTranslation('common');
+  const expires = new Date(invitation.expiresAt);
+  return (
+    <Stack data-testid="invitation-details">
+      <Text>{t('invitation.intro', { organisation: invitation.organisationName })}</Text>
+      <DataList labelWidth="10rem" withDivider>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('fields.emailAddress')}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <bdi>{invitation.email}</bdi>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('invitation.role')}</DataList.ItemLabel>
+          <DataList.ItemValue>{roleLabel(tc, invitation.role.toLowerCase())}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('fields.accountType')}</DataList.ItemLabel>
+          <DataList.ItemValue>{t(`accountTypes.${invitation.accountType}`)}</DataList.ItemValue>
+        </DataList.Item>
+        {!Number.isNaN(expires.getTime()) && (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('invitation.expires')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+                expires,
+              )}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+      </DataList>
+      <Group>
+        <Button component={Link} to={`/invitations/complete?token=${encodeURIComponent(token)}`}>
+          {t('invitation.accept')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

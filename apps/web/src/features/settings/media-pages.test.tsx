@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../signup/testing/harness';
+import { settingsRoute } from './routes';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function fakeMediaDevices() {
+  const track = { stop: vi.fn(), kind: 'video' };
+  const stream = Object.assign(new MediaStream(), { getTracks: () => [track] });
+  const mediaDevices = Object.assign(new EventTarget(), {
+    getUserMedia: vi.fn(() => Promise.resolve(stream)),
+    enumerateDevices: vi.fn(() =>
+      Promise.resolve([
+        { kind: 'videoinput', deviceId: 'cam-front', label: 'Front camera', groupId: '' },
+        { kind: 'videoinput', deviceId: 'cam-usb', label: '', groupId: '' },
+        { kind: 'audioinput', deviceId: 'mic-1', label: 'Headset', groupId: '' },
+      ]),
+    ),
+  });
+  vi.stubGlobal('navigator', { ...navigator, mediaDevices });
+  return { mediaDevices, track };
+}
+
+describe('audio and video settings', () => {
+  it("shows the catalogue's message when the browser has no media devices", async () => {
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: undefined });
+    renderRoutes([settingsRoute], { path: '/settings/video' });
+    fireEvent.click(screen.getByRole('button', { name: 'Start camera' }));
+    expect((await screen.findByTestId('camera-error')).textContent).toBe(
+      'This browser does not support media devices.',
+    );
+  });
+
+  it('lists the cameras, saves the choice, opens the chosen one and stops it when the page is left', async () => {
+    const { mediaDevices, track } = fakeMediaDevices();
+    const { setPreference, router } = renderRoutes([settingsRoute], {
+      path: '/settings/video',
+      preferences: { cameraId: 'cam-usb' },
+    });
+    const select = await screen.findByLabelText('Camera');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Camera 2' })).toBeTruthy());
+    expect(screen.getByRole('option', { name: 'Front camera' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'cam-front' } });
+    expect(setPreference).toHaveBeenCalledWith('cameraId', 'cam-front');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start camera' }));
+    expect(await screen.findByRole('button', { name: 'Stop camera' })).toBeTruthy();
+    expect(mediaDevices.getUserMedia).toHaveBeenCalledWith({ video: { deviceId: 'cam-usb' } });
+
+    await router.navigate('/settings/preferences');
+    await waitFor(() => expect(track.stop).toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,30 @@
+import { Container, Divider, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import classes from '../signup/readable-errors.module.css';
+import { SectionNav } from './section-nav';
+
+/** /settings: a heading, the sections, and the chosen section below. */
+export function SettingsLayout() {
+  const { t } = useTranslation('settings');
+  return (
+    <Container size="md" px={0} py="md" className={classes.root}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <SectionNav
+          label={t('nav.label')}
+          items={[
+            { to: '/settings/preferences', label: t('nav.preferences') },
+            { to: '/settings/account', label: t('nav.account') },
+            { to: '/settings/audio', label: t('nav.audio') },
+            { to: '/settings/video', label: t('nav.video') },
+          ]}
+        />
+        <Divider />
+        <Outlet />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../session/use-session';
+import { useApiErrorText } from '../signup/use-api-error-text';
+import { logoutEverywhere } from './account-api';
+
+/** Ends every session of the user, this one included, after a confirmation; then the login page. */
+export function SignOutEverywhere() {
+  const { t } = useTranslation('settings');
+  const errorText = useApiErrorText();
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await logoutEverywhere();
+    } catch (error) {
+      setFailure(error);
+      setBusy(false);
+      return;
+    }
+    // The server has ended this session too; the session hook forgets it here (its own logout call
+    // may be refused now, which it tolerates) and the login page comes next.
+    await logout();
+    await navigate('/login', { replace: true });
+  }
+
+  return (
+    <>
+      <Group>
+        <Button color="red" variant="light" onClick={open} data-testid="sign-out-everywhere">
+          {t('security.signOutEverywhere')}
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={close} title={t('security.confirmTitle')} centered>
+        <Stack>
+          <Text>{t('security.confirmBody')}</Text>
+          {failure !== null && (
+            <Alert color="red" variant="light" role="alert">
+              {errorText(failure)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              {t('security.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={() => void confirm()}
+              data-testid="confirm-sign-out-everywhere"
+            >
+              {t('security.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resendVerification } from './signup-api';
+import { useApiErrorText } from './use-api-error-text';
+
+interface CheckEmailProps {
+  email: string;
+  onEnterCode: () => void;
+}
+
+type ResendState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; error: unknown };
+
+/** After sign-up: where the link went, and a resend that the server allows once every 5 minutes. */
+export function CheckEmail({ email, onEnterCode }: CheckEmailProps) {
+  const { t } = useTranslation('signup');
+  const errorText = useApiErrorText();
+  const [resend, setResend] = useState<ResendState>({ status: 'idle' });
+
+  async function send() {
+    setResend({ status: 'sending' });
+    try {
+      await resendVerification(email);
+      setResend({ status: 'sent' });
+    } catch (error) {
+      setResend({ status: 'failed', error });
+    }
+  }
+
+  return (
+    <Stack data-testid="check-email">
+      <Stack gap={4}>
+        <Text>{t('checkEmail.body')}</Text>
+        <Text fw={600} data-testid="check-email-address">
+          <bdi>{email}</bdi>
+        </Text>
+      </Stack>
+      <Text size="sm" c="dimmed">
+        {t('checkEmail.expiry')}
+      </Text>
+      <div aria-live="polite">
+        {resend.status === 'sent' && (
+          <Alert color="teal" variant="light" data-testid="resend-sent">
+            {t('checkEmail.resent')}
+          </Alert>
+        )}
+        {resend.status === 'failed' && (
+          <Alert color="red" variant="light" role="alert" data-testid="resend-error">
+            {errorText(resend.error)}
+          </Alert>
+        )}
+      </div>
+      <Group gap="sm">
+        <Button variant="default" loading={resend.status === 'sending'} onClick={() => void send()}>
+          {t('checkEmail.resend')}
+        </Button>
+        <Button variant="subtle" onClick={onEnterCode}>
+          {t('checkEmail.enterCode')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { FlowCard } from './flow-card';
+import { completeSignup } from './signup-api';
+import { useApiErrorText } from './use-api-error-text';
+import { useOneShot } from './use-one-shot';
+
+/** /signup/complete?token=… — turns the verified sign-up into a user, then sends the person to log in. */
+export function SignupCompletePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim();
+  if (!token) return <Navigate to="/" replace />;
+  return <CompleteToken token={token} />;
+}
+
+function CompleteToken({ token }: { token: string }) {
+  const { t } = useTranslation('signup');
+  const errorText = useApiErrorText();
+  const result = useOneShot(`complete:${token}`, () => completeSignup(token));
+
+  if (result.status === 'done') {
+    return (
+      <FlowCard
+        size={520}
+        title={
+          <Title order={1} size="h2">
+            {t('complete.readyTitle')}
+          </Title>
+        }
+      >
+        <Stack data-testid="signup-ready">
+          <Text>{t('complete.ready', { username: result.data.username })}</Text>
+          <Group>
+            <Button component={Link} to="/login">
+              {t('actions.logIn')}
+            </Button>
+          </Group>
+        </Stack>
+      </FlowCard>
+    );
+  }
+
+  return (
+    <FlowCard
+      size={520}
+      title={
+        <Title order={1} size="h2">
+          {t('complete.title')}
+        </Title>
+      }
+    >
+      {result.status === 'failed' ? (
+        <Stack>
+          <Alert color="red" variant="light" role="alert" data-testid="complete-error">
+            {errorText(result.error)}
+          </Alert>
+          <Group gap="lg">
+            <Anchor component={Link} to="/login">
+              {t('actions.logIn')}
+            </Anchor>
+            <Anchor component={Link} to="/signup">
+              {t('actions.signUpAgain')}
+            </Anchor>
+          </Group>
+        </Stack>
+      ) : (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('complete.working')}</Text>
+        </Group>
+      )}
+    </FlowCard>
+  );
+}

@@ -1,0 +1,55 @@
+import { Loader, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Availability } from './use-username-availability';
+
+interface UsernameFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** A translated rule message; it wins over the availability note. */
+  error: string | undefined;
+  availability: Availability;
+}
+
+/** The username with its live availability, announced politely as it changes. */
+export function UsernameField({ value, onChange, error, availability }: UsernameFieldProps) {
+  const { t } = useTranslation('signup');
+  const taken = availability === 'taken';
+  const note =
+    availability === 'checking' ? (
+      <Text span size="xs" c="dimmed">
+        {t('username.checking')}
+      </Text>
+    ) : availability === 'available' ? (
+      <Text span size="xs" c="teal.8" fw={500}>
+        {t('username.available')}
+      </Text>
+    ) : availability === 'unknown' ? (
+      <Text span size="xs" c="dimmed">
+        {t('username.unknown')}
+      </Text>
+    ) : (
+      t('username.hint')
+    );
+
+  return (
+    <TextInput
+      label={t('fields.username')}
+      name="username"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error ?? (taken ? t('validation.usernameTaken') : undefined)}
+      description={
+        <span aria-live="polite" data-testid="username-availability" data-state={availability}>
+          {note}
+        </span>
+      }
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      rightSection={availability === 'checking' ? <Loader size="xs" aria-hidden /> : null}
+      dir="ltr"
+    />
+  );
+}

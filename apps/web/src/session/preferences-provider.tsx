@@ -1,0 +1,70 @@
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { useColorScheme } from '@mantine/hooks';
+import type { Preferences } from '@opencare/schemas/preferences';
+import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportClientError } from '../api/error-reporter';
+import { applyDocumentLanguage, directionOf } from '../i18n/language';
+import { createAppTheme, cssVariablesResolver } from '../theme';
+import { PreferencesContext, type PreferencesContextValue } from './preferences-context';
+import { loadPreferences, savePreferences } from './preferences-store';
+import { usePreferences } from './use-preferences';
+
+interface PreferencesProviderProps {
+  children: ReactNode;
+  /** The preferences to start from; those stored on this device by default. */
+  initial?: Preferences;
+}
+
+/**
+ * Holds the preferences and applies them app-wide: the language (i18next, `<html lang dir>`,
+ * Mantine's direction), the colour scheme (auto follows the system) and the text size.
+ */
+export function PreferencesProvider({ children, initial }: PreferencesProviderProps) {
+  const [preferences, setPreferences] = useState<Preferences>(() => initial ?? loadPreferences());
+
+  const setPreference = useCallback<PreferencesContextValue['setPreference']>((key, value) => {
+    setPreferences((current) => {
+      if (current[key] === value) return current;
+      const next = { ...current, [key]: value };
+      savePreferences(next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(() => ({ preferences, setPreference }), [preferences, setPreference]);
+  return (
+    <PreferencesContext value={value}>
+      <DirectionProvider initialDirection={directionOf(preferences.language)} detectDirection={false}>
+        <AppliedPreferences>{children}</AppliedPreferences>
+      </DirectionProvider>
+    </PreferencesContext>
+  );
+}
+
+function AppliedPreferences({ children }: { children: ReactNode }) {
+  const { preferences } = usePreferences();
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+  const systemScheme = useColorScheme('light', { getInitialValueInEffect: false });
+  const { language, textSize, theme } = preferences;
+
+  // Before paint, so a language switch never shows one frame in the old direction.
+  useLayoutEffect(() => {
+    applyDocumentLanguage(language);
+    setDirection(directionOf(language));
+    if (i18n.language !== language) {
+      i18n.changeLanguage(language).catch((error: unknown) => {
+        void reportClientError({ key: 'languageError', error, info: `language ${language}` });
+      });
+    }
+  }, [language, i18n, setDirection]);
+
+  const mantineTheme = useMemo(() => createAppTheme(textSize), [textSize]);
+  const colorScheme = theme === 'auto' ? systemScheme : theme;
+  return (
+    <MantineProvider theme={mantineTheme} forceColorScheme={colorScheme} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { DEFAULT_PREFERENCES, preferencesPatchSchema, type Preferences } from '@opencare/schemas/preferences';
+import { storedItem, storedString } from './stored-item';
+
+/**
+ * The user preferences of spec §3, kept on this device (localStorage), not per account: a shared
+ * tablet keeps its large text whoever signs in. Each stored field is checked on its own, so one bad
+ * value (an older release, a hand edit) falls back to its default without losing the others.
+ */
+export const PREFERENCES_KEY = 'opencare.preferences';
+
+const fields = preferencesPatchSchema.shape;
+type Field = keyof typeof fields;
+
+function readPreferences(raw: unknown): Preferences {
+  const preferences: Preferences = { ...DEFAULT_PREFERENCES };
+  if (typeof raw !== 'object' || raw === null) return preferences;
+  for (const [name, value] of Object.entries(raw)) {
+    if (!Object.hasOwn(fields, name)) continue;
+    const checked = fields[name as Field].safeParse(value);
+    if (checked.success && checked.data !== undefined) Object.assign(preferences, { [name]: checked.data });
+  }
+  return preferences;
+}
+
+const item = storedItem<Preferences>('local', PREFERENCES_KEY, readPreferences);
+
+/** Where releases before the preferences kept the language alone; honoured until preferences are saved. */
+const legacyLanguage = storedString('local', 'opencare.language');
+
+export function loadPreferences(): Preferences {
+  return item.get() ?? readPreferences({ language: legacyLanguage.get() });
+}
+
+export function savePreferences(preferences: Preferences): void {
+  item.set(preferences);
+}

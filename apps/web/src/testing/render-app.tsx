@@ -1,0 +1,42 @@
+import { DEFAULT_PREFERENCES } from '@opencare/schemas/preferences';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppErrorProvider } from '../components/app-error/app-error-provider';
+import { NotificationsProvider } from '../components/notifications/notifications-provider';
+import { PreferencesProvider } from '../session/preferences-provider';
+import { SessionContext, type SessionContextValue, type SessionState } from '../session/session-context';
+
+/** The app's providers around `children`, with a session in the given state (no server behind it). */
+export function Providers({ session, children }: { session: SessionState; children: ReactNode }) {
+  const value: SessionContextValue = {
+    state: session,
+    login: vi.fn(() => Promise.resolve()),
+    logout: vi.fn(() => Promise.resolve()),
+    switchAccount: vi.fn(),
+    makeDefault: vi.fn(() => Promise.resolve()),
+    calendarDate: '2026-03-02',
+    setCalendarDate: vi.fn(),
+  };
+  return (
+    <PreferencesProvider initial={{ ...DEFAULT_PREFERENCES }}>
+      <NotificationsProvider>
+        <AppErrorProvider>
+          <SessionContext value={value}>{children}</SessionContext>
+        </AppErrorProvider>
+      </NotificationsProvider>
+    </PreferencesProvider>
+  );
+}
+
+/** Render a route table at `path`; the router is returned to read where it ended up. */
+export function renderRoutes(routes: RouteObject[], path: string, session: SessionState) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Providers session={session}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...view };
+}

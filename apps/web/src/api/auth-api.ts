@@ -1,5 +1,5 @@
 import { accountSchema, type Account } from '@opencare/schemas/entities/account';
-import { userProfileResponseSchema, userSchema, type User } from '@opencare/schemas/entities/user';
+import { userSchema, type User } from '@opencare/schemas/entities/user';
 import { sessionStore } from '../session/session-store';
 import { ApiError, authedRequest, publicRequest, refreshSession } from './client';
 
@@ -30,18 +30,9 @@ export async function resumeSession(): Promise<User> {
   return checked.data;
 }
 
-/**
- * The signed-in user with every account. `GET /users/me` is the one call for it; a server that does
- * not have it yet (it answers 400 or 404 there) is asked for the profile and then the user by id.
- */
-export async function getMe(): Promise<User> {
-  try {
-    return await authedRequest('/users/me', { schema: userSchema });
-  } catch (error) {
-    if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) throw error;
-  }
-  const profile = await authedRequest('/profile', { schema: userProfileResponseSchema });
-  return authedRequest(`/users/${encodeURIComponent(profile.userId)}`, { schema: userSchema });
+/** The signed-in user with every account. */
+export function getMe(): Promise<User> {
+  return authedRequest('/users/me', { schema: userSchema });
 }
 
 /** Make one of one's accounts the default: the one acted as after the next login. */

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { AccountReady } from '../signup/account-ready';
 import { FlowCard } from '../signup/flow-card';
 import { InvitationForm } from './invitation-form';
 
@@ -13,27 +14,7 @@ export function InvitationCompletePage() {
   const [done, setDone] = useState<string | null>(null);
   if (!token) return <Navigate to="/" replace />;
 
-  if (done !== null) {
-    return (
-      <FlowCard
-        size={560}
-        title={
-          <Title order={1} size="h2">
-            {t('complete.readyTitle')}
-          </Title>
-        }
-      >
-        <Stack data-testid="invitation-ready">
-          <Text>{t('complete.ready', { username: done })}</Text>
-          <Group>
-            <Button component={Link} to="/login">
-              {t('actions.logIn')}
-            </Button>
-          </Group>
-        </Stack>
-      </FlowCard>
-    );
-  }
+  if (done !== null) return <AccountReady username={done} testId="invitation-ready" />;
 
   return (
     <FlowCard

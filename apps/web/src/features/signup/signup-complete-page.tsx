@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { AccountReady } from './account-ready';
 import { FlowCard } from './flow-card';
 import { completeSignup } from './signup-api';
 import { useApiErrorText } from './use-api-error-text';
@@ -19,27 +20,7 @@ function CompleteToken({ token }: { token: string }) {
   const errorText = useApiErrorText();
   const result = useOneShot(`complete:${token}`, () => completeSignup(token));
 
-  if (result.status === 'done') {
-    return (
-      <FlowCard
-        size={520}
-        title={
-          <Title order={1} size="h2">
-            {t('complete.readyTitle')}
-          </Title>
-        }
-      >
-        <Stack data-testid="signup-ready">
-          <Text>{t('complete.ready', { username: result.data.username })}</Text>
-          <Group>
-            <Button component={Link} to="/login">
-              {t('actions.logIn')}
-            </Button>
-          </Group>
-        </Stack>
-      </FlowCard>
-    );
-  }
+  if (result.status === 'done') return <AccountReady username={result.data.username} testId="signup-ready" />;
 
   return (
     <FlowCard

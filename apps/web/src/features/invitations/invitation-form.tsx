@@ -1,8 +1,9 @@
-import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
+import { HINT_BELOW, NewPasswordFields } from '../signup/new-password-fields';
 import { TermsAcceptance } from '../signup/terms-and-conditions';
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { useFieldMessage } from '../signup/use-field-message';
@@ -80,7 +81,6 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
     }
   }
 
-  const toggle = { 'aria-label': t('fields.togglePassword') };
   return (
     <form
       ref={formRef}
@@ -100,24 +100,7 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
           error={message(errors.username)}
           availability={availability}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PasswordInput
-            {...text('password')}
-            label={t('fields.password')}
-            description={t('fields.passwordHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={toggle}
-          />
-          <PasswordInput
-            {...text('passwordConfirmation')}
-            label={t('fields.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={toggle}
-          />
-        </SimpleGrid>
+        <NewPasswordFields password={text('password')} confirmation={text('passwordConfirmation')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
             {...text('firstName')}
@@ -133,7 +116,7 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
           type="date"
           label={t('fields.dateOfBirth')}
           description={t('fields.dateOfBirthHint')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          inputWrapperOrder={HINT_BELOW}
           autoComplete="bday"
           required
           maw={{ sm: 260 }}

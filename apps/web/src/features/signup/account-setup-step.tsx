@@ -1,9 +1,10 @@
-import { Checkbox, Fieldset, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MARITAL_STATUSES } from '@opencare/schemas/entities/auth';
 import { GENDERS, type Gender } from '@opencare/schemas/lookups';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountTypeField } from './account-type-field';
+import { HINT_BELOW, NewPasswordFields } from './new-password-fields';
 import { SectionLegend } from './section-legend';
 import type { FieldErrors } from './form-errors';
 import type { MaritalStatus, SignupValues } from './signup-values';
@@ -21,13 +22,6 @@ interface AccountSetupStepProps {
 const GENDER_CODES = Object.keys(GENDERS) as Gender[];
 /** A number in international form; the same in every language, and always left to right. */
 const PHONE_EXAMPLE = '+1 555 123 4567';
-/** Hints under the box, so the boxes of a row line up whichever of them has a hint. */
-const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
-  'label',
-  'input',
-  'description',
-  'error',
-];
 
 /** Every sign-up field of spec §3 a person types, grouped so a long form reads as three short ones. */
 export function AccountSetupStep({ values, errors, availability, setField }: AccountSetupStepProps) {
@@ -41,7 +35,6 @@ export function AccountSetupStep({ values, errors, availability, setField }: Acc
     'aria-invalid': errors[key] ? true : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setField(key, event.currentTarget.value as never),
   });
-  const toggle = { 'aria-label': t('fields.togglePassword') };
 
   return (
     <Stack gap="lg">
@@ -58,24 +51,7 @@ export function AccountSetupStep({ values, errors, availability, setField }: Acc
             error={message(errors.username)}
             availability={availability}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              {...text('password')}
-              label={t('fields.password')}
-              description={t('fields.passwordHint')}
-              inputWrapperOrder={HINT_BELOW}
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={toggle}
-            />
-            <PasswordInput
-              {...text('passwordConfirmation')}
-              label={t('fields.passwordConfirmation')}
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={toggle}
-            />
-          </SimpleGrid>
+          <NewPasswordFields password={text('password')} confirmation={text('passwordConfirmation')} />
         </Stack>
       </Fieldset>
 

@@ -8,15 +8,13 @@ import { MainLayout } from './components/layouts/main-layout';
 import { RootLayout } from './components/layouts/root-layout';
 import { RouteErrorScreen } from './components/layouts/route-error-screen';
 import { SimpleLayout } from './components/layouts/simple-layout';
+import { createProfileRoute, deviceProfilesRoute } from './features/device-profiles/routes';
 import { settingsRoute } from './features/settings/routes';
+import { systemSettingsRoutes } from './features/system-settings/routes';
+import { userManagementRoute } from './features/user-management/routes';
+import { vendorRoute } from './features/vendors/routes';
 import { signupRoutes } from './features/signup/routes';
-import { AreaPage } from './pages/dashboard/area-page';
-import type { DashboardArea } from './pages/dashboard/dashboard-areas';
 import { DashboardHomePage } from './pages/dashboard/dashboard-home-page';
-import { ResourcePage } from './pages/dashboard/resource-page';
-import { UserFormPage } from './pages/dashboard/user-form-page';
-import { UserViewPage } from './pages/dashboard/user-view-page';
-import { UsersPage } from './pages/dashboard/users-page';
 import { AddDevicePage } from './pages/devices/add-device-page';
 import { DeviceInfoPage } from './pages/devices/device-info-page';
 import { DevicesPage } from './pages/devices/devices-page';
@@ -39,64 +37,21 @@ import { PatientProfilePage } from './pages/patients/patient-profile-page';
 import { PatientsPage } from './pages/patients/patients-page';
 import { TelehealthInvitationsPage } from './pages/telehealth-invitations-page';
 import { TelehealthVisitPage } from './pages/telehealth-visit-page';
-import { ROUTES, type RouteName } from './route-paths';
+import { ROUTES } from './route-paths';
 
-/** A dashboard area at its named route's path, relative to /dashboard. */
-const area = (route: RouteName, id: DashboardArea): RouteObject => ({
-  path: ROUTES[route].slice(`${ROUTES.dashboard}/`.length),
-  element: <AreaPage area={id} />,
-});
-
-/** /dashboard and /create-profile: admins only (spec §2). */
+/** /dashboard and /create-profile: admins only (spec §2). Each feature owns its subtree. */
 const adminRoutes: RouteObject[] = [
   {
     path: 'dashboard',
     children: [
       { index: true, element: <DashboardHomePage /> },
-      {
-        path: 'user-management',
-        children: [
-          { index: true, element: <Navigate to={ROUTES.userList} replace /> },
-          { path: 'users', element: <UsersPage status="active" /> },
-          { path: 'inactive-users', element: <UsersPage status="inactive" /> },
-          { path: 'create-user', element: <UserFormPage mode="create" /> },
-          { path: 'users/:username', element: <UserViewPage /> },
-          { path: 'users/:username/edit', element: <UserFormPage mode="edit" /> },
-          { path: 'invitations', element: <ResourcePage resource="invitations" screen="list" /> },
-          { path: 'invitations/create', element: <ResourcePage resource="invitations" screen="create" /> },
-          { path: 'invitations/:invitationId', element: <ResourcePage resource="invitations" screen="view" /> },
-          { path: 'invitations/:invitationId/edit', element: <ResourcePage resource="invitations" screen="edit" /> },
-        ],
-      },
-      {
-        path: 'vendor',
-        children: [
-          { index: true, element: <ResourcePage resource="vendors" screen="list" /> },
-          { path: 'create', element: <ResourcePage resource="vendors" screen="create" /> },
-          { path: ':vendorId', element: <ResourcePage resource="vendors" screen="view" /> },
-          { path: ':vendorId/edit', element: <ResourcePage resource="vendors" screen="edit" /> },
-        ],
-      },
-      {
-        path: 'device-management',
-        children: [
-          { index: true, element: <ResourcePage resource="deviceProfiles" screen="list" /> },
-          { path: ':deviceProfileId', element: <ResourcePage resource="deviceProfiles" screen="view" /> },
-          { path: ':deviceProfileId/edit', element: <ResourcePage resource="deviceProfiles" screen="edit" /> },
-        ],
-      },
-      area('settingsManagement', 'system'),
-      area('patientManagement', 'patientManagement'),
-      area('systemManagement', 'systemManagement'),
-      area('organization', 'organization'),
-      area('securityAndCompliance', 'security'),
-      area('telemedicine', 'telemedicine'),
-      area('reportingAndAnalytics', 'reportingAndAnalytics'),
-      area('appointmentManagement', 'appointmentManagement'),
-      area('billingAndPayments', 'billingAndPayments'),
+      userManagementRoute,
+      vendorRoute,
+      deviceProfilesRoute,
+      ...systemSettingsRoutes,
     ],
   },
-  { path: 'create-profile', element: <ResourcePage resource="deviceProfiles" screen="create" /> },
+  createProfileRoute,
 ];
 
 /** Patients only; devices and the gateway's Wi-Fi setup only where Web Bluetooth exists (spec §2). */
@@ -106,7 +61,10 @@ const patientRoutes: RouteObject[] = [
     children: [
       { index: true, element: <GatewaysPage /> },
       { path: 'setup', element: <GatewaySetupPage /> },
-      { element: <RequireNativeDevice />, children: [{ path: 'connect-to-wifi', element: <GatewayWifiPage /> }] },
+      {
+        element: <RequireNativeDevice />,
+        children: [{ path: 'connect-to-wifi', element: <GatewayWifiPage /> }],
+      },
       { path: ':gatewayName', element: <GatewayInfoPage /> },
     ],
   },

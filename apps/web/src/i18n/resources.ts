@@ -5,16 +5,25 @@ import arInfo from './locales/ar/info.json';
 import arScreens from './locales/ar/screens.json';
 import arSettings from './locales/ar/settings.json';
 import arSignup from './locales/ar/signup.json';
+import arSystem from './locales/ar/system.json';
+import arDevices from './locales/ar/devices.json';
+import arUserManagement from './locales/ar/user-management.json';
 import enCommon from './locales/en-US/common.json';
 import enInfo from './locales/en-US/info.json';
 import enScreens from './locales/en-US/screens.json';
 import enSettings from './locales/en-US/settings.json';
 import enSignup from './locales/en-US/signup.json';
+import enSystem from './locales/en-US/system.json';
+import enDevices from './locales/en-US/devices.json';
+import enUserManagement from './locales/en-US/user-management.json';
 import esCommon from './locales/es/common.json';
 import esInfo from './locales/es/info.json';
 import esScreens from './locales/es/screens.json';
 import esSettings from './locales/es/settings.json';
 import esSignup from './locales/es/signup.json';
+import esSystem from './locales/es/system.json';
+import esDevices from './locales/es/devices.json';
+import esUserManagement from './locales/es/user-management.json';
 
 /**
  * The error catalogue's en-US messages are the source text of `common:errors.<key>`: the catalogue
@@ -35,14 +44,38 @@ const source = {
   info: enInfo,
   signup: enSignup,
   settings: enSettings,
+  userManagement: enUserManagement,
+  devices: enDevices,
+  system: enSystem,
 };
 export type Messages = typeof source;
 export type Namespace = keyof Messages;
 
 // Annotating the other locales with the source's type makes a missing key a compile error too;
 // locales.test.ts says which key is missing.
-const spanish: Messages = { common: esCommon, screens: esScreens, info: esInfo, signup: esSignup, settings: esSettings };
-const arabic: Messages = { common: arCommon, screens: arScreens, info: arInfo, signup: arSignup, settings: arSettings };
+const spanish: Messages = {
+  common: esCommon,
+  screens: esScreens,
+  info: esInfo,
+  signup: esSignup,
+  settings: esSettings,
+  userManagement: esUserManagement,
+  devices: esDevices,
+  system: esSystem,
+};
+const arabic: Messages = {
+  common: arCommon,
+  screens: arScreens,
+  info: arInfo,
+  signup: arSignup,
+  settings: arSettings,
+  userManagement: arUserManagement,
+  devices: arDevices,
+  system: arSystem,
+};
 
-export const resources = { 'en-US': source, es: spanish, ar: arabic } as const satisfies Record<Language, Messages>;
+export const resources = { 'en-US': source, es: spanish, ar: arabic } as const satisfies Record<
+  Language,
+  Messages
+>;
 export const namespaces = Object.keys(source) as Namespace[];

@@ -271,10 +271,77 @@ export const deviceProfiles = pgTable(
     device: text('device'),
     tasks: jsonb('tasks').$type<unknown[]>().notNull().default([]),
     state: text('state', { enum: ['draft', 'complete'] }).notNull().default('draft'),
+    // The last completed version (0 before the first): what gateways receive, even while a newer draft is edited.
+    version: integer('version').notNull().default(0),
+    // The Bluetooth SIG health-service profiles every organisation starts with; read-only, copied to customise.
+    builtIn: boolean('built_in').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('device_profiles_organisation_idx').on(t.organisationId, t.updatedAt)],
+);
+
+/** Each completed version of a device profile, kept as it was completed: gateways run these. */
+export const deviceProfileVersions = pgTable(
+  'device_profile_versions',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => deviceProfiles.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    profileName: text('profile_name').notNull(),
+    vendorId: uuid('vendor_id'),
+    measurement: text('measurement').notNull(),
+    device: text('device').notNull(),
+    tasks: jsonb('tasks').$type<unknown[]>().notNull(),
+    completedAt: at('completed_at').notNull().defaultNow(),
+    completedBy: uuid('completed_by'),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.version] })],
+);
+
+/** An organisation's settings, one row per dashboard area; values are validated by the area's schema. */
+export const organisationSettings = pgTable(
+  'organisation_settings',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    area: text('area').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.area] })],
+);
+
+/**
+ * A patient's reading, stored canonically (values in UCUM units, see the measurements schema). The id
+ * is given where the reading is captured, so a gateway's retried upload is stored once.
+ */
+export const measurements = pgTable(
+  'measurements',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    takenAt: at('taken_at').notNull(),
+    source: text('source', { enum: ['manual', 'gateway'] }).notNull(),
+    deviceId: uuid('device_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+    createdByAccountId: uuid('created_by_account_id'),
+  },
+  (t) => [
+    index('measurements_patient_idx').on(t.patientAccountId, t.takenAt),
+    index('measurements_organisation_idx').on(t.organisationId, t.takenAt),
+  ],
 );
 
 /** The dev outbox: mail kept in the database when no SMTP server is configured. */

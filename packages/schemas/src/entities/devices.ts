@@ -45,7 +45,10 @@ export const gatewaySchema = z.object({
 });
 export type Gateway = z.infer<typeof gatewaySchema>;
 /** A gateway is added by its 12-digit MAC number or by QR scan (which carries the same number). */
-export const addGatewayInputSchema = z.strictObject({ mac: macSchema, displayName: optionalText('Display name', 60) });
+export const addGatewayInputSchema = z.strictObject({
+  mac: macSchema,
+  displayName: optionalText('Display name', 60),
+});
 
 export const GATT_ACTIONS = ['read', 'write', 'notify', 'indicate'] as const;
 export const GATT_DATA_TYPES = ['string', 'hex', 'integer', 'float', 'boolean'] as const;
@@ -97,9 +100,28 @@ export const deviceProfileListQuerySchema = z.strictObject({
   state: z.enum(DEVICE_PROFILE_STATES).optional(),
 });
 export type DeviceProfileListQuery = z.infer<typeof deviceProfileListQuerySchema>;
+/**
+ * A device profile as the builder sees it. `state` is the working copy's; `version` is the last
+ * completed version (0 before the first), which is what gateways receive while a newer draft is edited.
+ */
 export const deviceProfileSchema = deviceProfileInputSchema.extend({
   id: z.uuid(),
   state: z.enum(DEVICE_PROFILE_STATES),
+  version: z.number().int().min(0),
+  builtIn: z.boolean(),
   updatedAt: z.string(),
 });
 export type DeviceProfile = z.infer<typeof deviceProfileSchema>;
+
+/** A completed version, as gateways run it. */
+export const deviceProfileVersionSchema = z.object({
+  profileId: z.uuid(),
+  version: z.number().int().min(1),
+  profileName: z.string(),
+  vendorId: z.uuid().nullable(),
+  measurement: measurementCodeSchema,
+  device: z.string(),
+  tasks: z.array(deviceTaskSchema),
+  completedAt: z.string(),
+});
+export type DeviceProfileVersion = z.infer<typeof deviceProfileVersionSchema>;

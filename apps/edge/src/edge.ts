@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -39,6 +39,7 @@ export interface EdgeOptions {
   namespace?: string;
 }
 
+const EDGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The one server process: REST v1, tRPC, Socket.IO and the built web app over one domain layer. */
@@ -74,6 +75,11 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     secureCookies: env.NODE_ENV === 'production',
     publicRateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     outboxApi: !env.SMTP_URL && env.NODE_ENV !== 'production',
+    livekit:
+      env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET
+        ? { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }
+        : null,
+    runtime: { version: EDGE_VERSION, database: database.kind, redis: Boolean(redis), smtp: Boolean(env.SMTP_URL), startedAt: new Date() },
   };
   const deps: Deps = {
     db: database.db,

@@ -30,7 +30,10 @@ export const envSchema = z.object({
   LIVEKIT_URL: z.url().optional(),
   LIVEKIT_API_KEY: z.string().optional(),
   LIVEKIT_API_SECRET: z.string().optional(),
-});
+}).refine(
+  (env) => new Set([env.LIVEKIT_URL, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET].map((v) => v === undefined)).size === 1,
+  { path: ['LIVEKIT_URL'], message: 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together, or none of them.' },
+);
 export type Env = z.infer<typeof envSchema>;
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -15,6 +15,16 @@ export interface ApiConfig {
   publicRateLimitPerMinute: number;
   /** The dev outbox may be read over the API (never in production). */
   outboxApi: boolean;
+  /** The LiveKit server video visits use, when this installation has one. */
+  livekit: { url: string; apiKey: string; apiSecret: string } | null;
+  /** What this server runs on, for the system-management area. */
+  runtime: {
+    version: string;
+    database: 'pglite' | 'postgres';
+    redis: boolean;
+    smtp: boolean;
+    startedAt: Date;
+  };
 }
 
 /** Minimal structured logger (pino's shape). Never pass patient data to it. */

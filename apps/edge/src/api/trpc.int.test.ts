@@ -79,3 +79,21 @@ describe('tRPC at /trpc runs the same services as REST', () => {
     expect(text).not.toMatch(/stack|\.ts:\d+/);
   });
 });
+
+describe('settings over tRPC', () => {
+  it('lets an admin change an area and everyone read its effect, and refuses anyone else', async () => {
+    const admin = await client().auth.login.mutate({ username: 'admin', password: 'Passw0rd!' });
+    const nurse = await client().auth.login.mutate({ username: 'nurse', password: 'Passw0rd!' });
+    const saved = await client(admin.accessToken).settings.update.mutate({ area: 'telemedicine', values: { joinEarlyMinutes: 25 } });
+    expect(saved).toMatchObject({ joinEarlyMinutes: 25 });
+    expect(await client(nurse.accessToken).telemedicine.config.query()).toMatchObject({ joinEarlyMinutes: 25 });
+    expect(await client(nurse.accessToken).appointments.slots.query({ date: '2026-12-05' })).toEqual([]); // a Saturday
+
+    const refused = await failure(client(nurse.accessToken).settings.update.mutate({ area: 'telemedicine', values: { joinEarlyMinutes: 0 } }));
+    expect(refused.data?.httpStatus).toBe(403);
+    expect(await failure(client(nurse.accessToken).reports.rpmBilling.query({ month: '2026-01' }))).toMatchObject({ data: { httpStatus: 403 } });
+    const invalid = await failure(client(admin.accessToken).settings.update.mutate({ area: 'telemedicine', values: { joinEarlyMinutes: -1 } }));
+    expect(invalid.data?.errors).toContainEqual({ field: 'joinEarlyMinutes', message: expect.any(String) });
+    expect((await client().settings.public.query()).organizationName).toBe('Demo Clinic');
+  });
+});

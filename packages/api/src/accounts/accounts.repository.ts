@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { accountRoles, accounts, patientProfiles, profiles, providerProfiles } from '../db/schema';
+import { mrnPrefixOf } from '../settings/settings.service';
 
 
 /** Explicit columns: what an account DTO needs, and nothing else. */
@@ -138,7 +139,9 @@ export async function insertAccount(
   await db.insert(profiles).values({ ...profile, accountId: row.id });
   if (roles.length > 0) await db.insert(accountRoles).values(roles.map((role) => ({ accountId: row.id, role })));
   if (account.accountType === 'pat' || extension.patient) {
-    await db.insert(patientProfiles).values({ ...extension.patient, accountId: row.id });
+    // The organisation's MRN prefix (patient-management setting) and the next number.
+    const mrn = sql<string>`${await mrnPrefixOf(db, account.organisationId)} || nextval('mrn_seq')::text`;
+    await db.insert(patientProfiles).values({ mrn, ...extension.patient, accountId: row.id });
   }
   if (account.accountType === 'prov' || extension.provider) {
     await db.insert(providerProfiles).values({ ...extension.provider, accountId: row.id });

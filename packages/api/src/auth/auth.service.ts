@@ -9,6 +9,7 @@ import { AppError } from '../errors/app-error';
 import { loadUserDto } from '../users/user.dto';
 import { findUserById, findUserByLogin, updateUserRow, type UserRow } from '../users/users.repository';
 import { signAccessToken, verifyAccessToken } from './access-token';
+import { assertPasswordPolicy, sessionIdleTooLong } from '../settings/settings.service';
 import { decoyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets';
 import {
   findRefreshToken,
@@ -92,6 +93,12 @@ export async function refresh(deps: Deps, refreshToken: string | undefined, meta
     throw new AppError('tokenInvalid');
   }
   if (stored.expiresAt.getTime() <= Date.now()) throw new AppError('tokenExpired');
+  // The organisation's security setting: a session left unused too long signs in again.
+  if (await sessionIdleTooLong(deps.db, session.userId, session.lastUsedAt)) {
+    await revokeSession(deps.db, session.id, 'inactivity timeout');
+    await audit(deps.db, null, meta, { action: 'auth.refresh.idle', resourceType: 'session', resourceId: session.id, outcome: 'denied' });
+    throw new AppError('sessionExpired');
+  }
   const user = await findUserById(deps.db, session.userId);
   if (!user) throw new AppError('tokenInvalid');
   assertUserMayAct(user);
@@ -144,6 +151,7 @@ export async function changePassword(
     await audit(deps.db, actor, meta, { action: 'auth.password.change', resourceType: 'user', resourceId: user.id, outcome: 'denied' });
     throw new AppError('currentPasswordIncorrect');
   }
+  await assertPasswordPolicy(deps.db, actor.organisationId, input.password);
   await updateUserRow(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   await revokeSessionsOfUser(deps.db, user.id, 'password changed', actor.sessionId);
   await audit(deps.db, actor, meta, { action: 'auth.password.change', resourceType: 'user', resourceId: user.id, outcome: 'allowed' });

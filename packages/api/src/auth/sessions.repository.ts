@@ -16,7 +16,7 @@ export async function insertSession(
 
 export async function findSession(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
     .from(sessions)
     .where(eq(sessions.id, id));
   return row;

@@ -9,6 +9,7 @@ import { AppError } from '../errors/app-error';
 import { defaultOrganisationId } from '../organisations/organisations.repository';
 import { loadUserDto } from '../users/user.dto';
 import { findUserById, insertUser, usernameInUse, usernameOrEmailTaken } from '../users/users.repository';
+import { assertPasswordPolicy } from '../settings/settings.service';
 import { hashPassword, hashToken, newOpaqueToken } from './secrets';
 import { findActiveSignupByEmail, findSignupByToken, insertSignup, updateSignup, type SignupRequestRow } from './signup.repository';
 
@@ -37,6 +38,7 @@ export async function signup(deps: Deps, input: SignupInput, meta: RequestMeta):
   if (await findActiveSignupByEmail(deps.db, input.emailAddress, now)) throw new AppError('signupRequestExists');
   if (await usernameInUse(deps.db, input.username, now)) throw new AppError('usernameNotAvailable');
 
+  await assertPasswordPolicy(deps.db, undefined, input.password);
   const { password, passwordConfirmation: _p, emailAddressConfirmation: _e, phoneNumberConfirmation: _t, ...details } = input;
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + LIMITS.verificationTokenTtlMs);

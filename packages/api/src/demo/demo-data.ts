@@ -2,6 +2,8 @@ import { ROLES, type RoleNumber } from '@opencare/schemas/roles';
 import type { AccountType } from '@opencare/schemas/lookups';
 import { insertAccount } from '../accounts/accounts.repository';
 import { hashPassword } from '../auth/secrets';
+import { upsertAreaValues } from '../settings/settings.repository';
+import { seedDemoReadings } from './demo-readings';
 import type { Database } from '../db/database';
 import { insertOrganisation } from '../organisations/organisations.repository';
 import { findUserByLogin, insertUser } from '../users/users.repository';
@@ -59,6 +61,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const organisationId = await insertOrganisation(tx, 'Demo Clinic');
+    // Settings hold only what differs from the defaults.
+    await upsertAreaValues(tx, organisationId, 'organization', { timezone: 'America/New_York' }, null);
+    const patientAccounts = new Map<string, string>();
     for (const demo of DEMO_USERS) {
       const userId = await insertUser(tx, {
         username: demo.username,
@@ -68,7 +73,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         isVerified: true,
       });
       for (const a of demo.accounts) {
-        await insertAccount(
+        const accountId = await insertAccount(
           tx,
           { userId, organisationId, accountType: a.type, isDefault: a.isDefault, accountLabel: a.label ?? null },
           {
@@ -82,8 +87,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           [a.role],
           demo.specialty ? { provider: { specialty: demo.specialty, clinicName: 'Demo Clinic' } } : {},
         );
+        if (a.type === 'pat' && a.isDefault) patientAccounts.set(demo.username, accountId);
       }
     }
+    await seedDemoReadings(tx, organisationId, [
+      { accountId: patientAccounts.get('patient') ?? '', everyNthDay: 1 },
+      { accountId: patientAccounts.get('patient2') ?? '', everyNthDay: 4 },
+    ]);
   });
   return true;
 }

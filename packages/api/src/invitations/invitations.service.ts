@@ -8,6 +8,8 @@ import type { Actor } from '../access/actor';
 import { insertAccount } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import { hashPassword, hashToken, newOpaqueToken } from '../auth/secrets';
+import { findOrganisationName } from '../settings/settings.repository';
+import { assertPasswordPolicy } from '../settings/settings.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { loadUserDto } from '../users/user.dto';
@@ -43,14 +45,18 @@ function toInvitationDto(row: InvitationRow): Invitation {
   };
 }
 
-async function sendInvitation(deps: Deps, email: string, token: string, role: RoleName, expiresAt: Date): Promise<void> {
+/** The organisation's name is an admin's text: it goes into the e-mail's HTML escaped. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+async function sendInvitation(deps: Deps, email: string, token: string, role: RoleName, expiresAt: Date, organisationName: string): Promise<void> {
   const link = `${deps.config.publicUrl}/invitations/verify?token=${encodeURIComponent(token)}`;
   const until = expiresAt.toISOString().slice(0, 10);
   await deps.mailer.send({
     to: email,
-    subject: 'You are invited to OpenCare',
-    text: `You are invited to join OpenCare as ${role.toLowerCase()}. Open this link to accept the invitation and set up your account:\n\n${link}\n\nThe invitation works until ${until}.`,
-    html: `<p>You are invited to join OpenCare as ${role.toLowerCase()}.</p><p><a href="${link}">Accept the invitation</a></p><p>The invitation works until ${until}.</p>`,
+    subject: `${organisationName} invites you to OpenCare`,
+    text: `${organisationName} invites you to join OpenCare as ${role.toLowerCase()}. Open this link to accept the invitation and set up your account:\n\n${link}\n\nThe invitation works until ${until}.`,
+    html: `<p>${escapeHtml(organisationName)} invites you to join OpenCare as ${role.toLowerCase()}.</p><p><a href="${link}">Accept the invitation</a></p><p>The invitation works until ${until}.</p>`,
   });
 }
 
@@ -100,7 +106,8 @@ export async function createInvitation(
     createdBy: actor.userId,
     expiresAt,
   });
-  await sendInvitation(deps, input.email, token, input.role, expiresAt);
+  const organisationName = (await findOrganisationName(deps.db, actor.organisationId)) ?? '';
+  await sendInvitation(deps, input.email, token, input.role, expiresAt, organisationName);
   await authorize(deps, actor, meta, { action: 'invitations.create', resourceType: 'invitation', resourceId: id, allowed: true });
   const row = await findInvitation(deps.db, id);
   if (!row) throw new AppError('notFound');
@@ -139,7 +146,8 @@ export async function resendInvitation(deps: Deps, actor: Actor, meta: RequestMe
   // An expired invitation that is resent gets its original length of validity again.
   const expiresAt = state === 'expired' ? new Date(Date.now() + (row.expiresAt.getTime() - row.createdAt.getTime())) : row.expiresAt;
   await updateInvitationRow(deps.db, id, { tokenHash: hashToken(token), lastSentAt: new Date(), expiresAt });
-  await sendInvitation(deps, row.email, token, roleNameOf(row.role), expiresAt);
+  const organisationName = (await findOrganisationName(deps.db, row.organisationId)) ?? '';
+  await sendInvitation(deps, row.email, token, roleNameOf(row.role), expiresAt, organisationName);
   return getInvitation(deps, actor, meta, id);
 }
 
@@ -178,6 +186,7 @@ export async function verifyInvitation(deps: Deps, token: string): Promise<Invit
 export async function completeInvitation(deps: Deps, input: CompleteInvitationInput, meta: RequestMeta): Promise<User> {
   const row = await usableInvitation(deps, input.token);
   if (await usernameInUse(deps.db, input.username, new Date())) throw new AppError('usernameNotAvailable');
+  await assertPasswordPolicy(deps.db, row.organisationId, input.password);
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.db.transaction(async (tx) => {
     if (await usernameOrEmailTaken(tx, input.username, row.email)) throw new AppError('usernameOrEmailTaken');

@@ -7,6 +7,7 @@ import { toAccountRef } from '../accounts/account.dto';
 import { findAccountsOfUser, findAccountsOfUsers, insertAccount } from '../accounts/accounts.repository';
 import { revokeSessionsOfUser } from '../auth/sessions.repository';
 import { hashPassword } from '../auth/secrets';
+import { assertPasswordPolicy } from '../settings/settings.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { loadUserDto, toUserListItem } from './user.dto';
@@ -59,6 +60,7 @@ export async function getUser(deps: Deps, actor: Actor, meta: RequestMeta, userI
 export async function createUser(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateUserInput): Promise<User> {
   requireRouteRole(actor, 'admin');
   if (await usernameOrEmailTaken(deps.db, input.username, input.email)) throw new AppError('usernameOrEmailTaken');
+  await assertPasswordPolicy(deps.db, actor.organisationId, input.password);
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.db.transaction(async (tx) => {
     const id = await insertUser(tx, { username: input.username, email: input.email, phone: input.phone, passwordHash, isVerified: true });

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.routes';
 import { deviceRoutes } from './devices.routes';
 import { invitationRoutes } from './invitations.routes';
 import { peopleRoutes } from './people.routes';
+import { settingsRoutes } from './settings.routes';
 import { systemRoutes } from './system.routes';
 
 /** REST v1 (spec §7) as one Fastify plugin; the edge mounts it under /api/v1. */
@@ -35,6 +36,7 @@ export function restApi(deps: Deps) {
     invitationRoutes(app, deps);
     deviceRoutes(app, deps);
     systemRoutes(app, deps);
+    settingsRoutes(app, deps);
     await Promise.resolve();
   };
 }

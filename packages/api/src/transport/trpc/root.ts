@@ -9,6 +9,7 @@ import {
   usersRouter,
   vendorsRouter,
 } from './routers';
+import { appointmentsRouter, reportsRouter, settingsRouter, telemedicineRouter } from './settings.routers';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -21,6 +22,10 @@ export const appRouter = router({
   deviceProfiles: deviceProfilesRouter,
   lookups: lookupsRouter,
   logs: logsRouter,
+  settings: settingsRouter,
+  telemedicine: telemedicineRouter,
+  appointments: appointmentsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

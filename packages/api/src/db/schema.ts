@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -14,6 +15,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (PostgreSQL bytea); drizzle's pg-core has no bytea column of its own. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -335,6 +342,12 @@ export const measurements = pgTable(
     source: text('source', { enum: ['manual', 'gateway'] }).notNull(),
     deviceId: uuid('device_id'),
     note: text('note'),
+    // Blood sugar: taken before or after a meal.
+    meal: text('meal', { enum: ['before', 'after'] }),
+    // The range class the patient's thresholds gave it when it was taken (lowest … highest).
+    rangeClass: text('range_class'),
+    // A camera measurement's photo.
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     createdByAccountId: uuid('created_by_account_id'),
   },
@@ -343,6 +356,281 @@ export const measurements = pgTable(
     index('measurements_organisation_idx').on(t.organisationId, t.takenAt),
   ],
 );
+
+/** Uploaded files (measurement photos, mail attachments), kept in the database with access checked on read. */
+export const files = pgTable('files', {
+  id: id(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  ownerAccountId: uuid('owner_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  // The patient whose record the file belongs to: access follows the patient's.
+  patientAccountId: uuid('patient_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Per-patient limits that sort a measurement's values into range classes; set by providers. */
+export const measurementThresholds = pgTable(
+  'measurement_thresholds',
+  {
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    limits: jsonb('limits').$type<Record<string, unknown>>().notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedByAccountId: uuid('updated_by_account_id'),
+  },
+  (t) => [primaryKey({ columns: [t.patientAccountId, t.type] })],
+);
+
+/** An out-of-range reading raises an alert for the patient's care team until someone acknowledges it. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    measurementId: uuid('measurement_id')
+      .notNull()
+      .references(() => measurements.id, { onDelete: 'cascade' }),
+    rangeClass: text('range_class').notNull(),
+    createdAt: createdAt(),
+    acknowledgedAt: at('acknowledged_at'),
+    acknowledgedByAccountId: uuid('acknowledged_by_account_id'),
+  },
+  (t) => [index('alerts_organisation_idx').on(t.organisationId, t.createdAt)],
+);
+
+/** Which providers care for a patient (the care team reads the patient's mail and alerts). */
+export const careTeamMembers = pgTable(
+  'care_team_members',
+  {
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    providerAccountId: uuid('provider_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.patientAccountId, t.providerAccountId] })],
+);
+
+/** Measurement schedule of spec §3: it generates the patient's daily tasks. */
+export const measurementSchedules = pgTable(
+  'measurement_schedules',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'biweekly', 'monthly', 'specificDays'] }).notNull(),
+    days: jsonb('days').$type<string[]>().notNull().default([]),
+    times: jsonb('times').$type<string[]>().notNull(),
+    // The patient's time zone when the schedule was set: task times are wall-clock times there.
+    timezone: text('timezone').notNull(),
+    notifyByEmail: boolean('notify_by_email').notNull().default(false),
+    meal: text('meal', { enum: ['before', 'after'] }),
+    active: boolean('active').notNull().default(true),
+    createdByAccountId: uuid('created_by_account_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('measurement_schedules_patient_idx').on(t.patientAccountId)],
+);
+
+/** A daily task: one occurrence of a schedule (or a one-off task), completed by taking its measurement. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id').references(() => measurementSchedules.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    dueAt: at('due_at').notNull(),
+    // The patient's calendar day of the task, for the home screen's day and calendar.
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    meal: text('meal', { enum: ['before', 'after'] }),
+    status: text('status', { enum: ['pending', 'complete', 'cancelled'] }).notNull().default('pending'),
+    completedAt: at('completed_at'),
+    measurementId: uuid('measurement_id').references(() => measurements.id, { onDelete: 'set null' }),
+    notifiedAt: at('notified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tasks_schedule_due_key').on(t.scheduleId, t.dueAt),
+    index('tasks_patient_idx').on(t.patientAccountId, t.localDate),
+  ],
+);
+
+/** Appointments of spec §4: pv (postoperative) or tv (telemedicine), between a patient and a provider. */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    providerAccountId: uuid('provider_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['pv', 'tv'] }).notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    status: text('status', { enum: ['scheduled', 'confirmed', 'rescheduled', 'cancelled', 'completed', 'noShow'] })
+      .notNull()
+      .default('scheduled'),
+    reason: text('reason'),
+    cancelReason: text('cancel_reason'),
+    cancelNote: text('cancel_note'),
+    confirmedAt: at('confirmed_at'),
+    createdByAccountId: uuid('created_by_account_id'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointments_patient_idx').on(t.patientAccountId, t.startsAt),
+    index('appointments_provider_idx').on(t.providerAccountId, t.startsAt),
+  ],
+);
+
+/**
+ * A visit: what happens at an appointment (in person or by video). It is complete once a provider
+ * writes its summary and notes; until then it is on the incomplete-visits list.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .unique()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    // The code a participant joins a telehealth visit with.
+    code: text('code').notNull().unique(),
+    // Visit status codes of spec §4 (p pending by default).
+    status: text('status').notNull().default('p'),
+    startedAt: at('started_at'),
+    endedAt: at('ended_at'),
+    summary: text('summary'),
+    notes: text('notes'),
+    completedAt: at('completed_at'),
+    completedByAccountId: uuid('completed_by_account_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visits_organisation_idx').on(t.organisationId, t.completedAt)],
+);
+
+/** Secure mail: a thread between a patient and their care team. */
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    createdByAccountId: uuid('created_by_account_id'),
+    createdAt: createdAt(),
+    lastMessageAt: at('last_message_at').notNull().defaultNow(),
+  },
+  (t) => [index('message_threads_patient_idx').on(t.patientAccountId, t.lastMessageAt)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    senderAccountId: uuid('sender_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    fileIds: jsonb('file_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt)],
+);
+
+/** How far each reader has read a thread: unread counts are the messages after this, not their own. */
+export const threadReads = pgTable(
+  'thread_reads',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    lastReadAt: at('last_read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.accountId] })],
+);
+
+/**
+ * Every event of a patient's record in order (measurement, task completed, message, appointment,
+ * visit, gateway): the snapshot's timeline reads it a page at a time, and live screens get each new one.
+ */
+export const patientEvents = pgTable(
+  'patient_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    refId: text('ref_id'),
+    at: at('at').notNull(),
+    // A short, displayable summary (e.g. values and range class); the full record stays in its table.
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('patient_events_patient_idx').on(t.patientAccountId, t.at)],
+);
+
+/** Keys for integrations reading spec §7's second source (daily tasks, measurements); stored hashed. */
+export const apiKeys = pgTable('api_keys', {
+  id: id(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdByAccountId: uuid('created_by_account_id'),
+  createdAt: createdAt(),
+  lastUsedAt: at('last_used_at'),
+  revokedAt: at('revoked_at'),
+});
 
 /** The dev outbox: mail kept in the database when no SMTP server is configured. */
 export const outbox = pgTable('outbox', {

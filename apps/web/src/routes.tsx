@@ -2,13 +2,16 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { RequireNativeDevice } from './components/guards/require-native-device';
 import { RequireRole } from './components/guards/require-role';
 import { RequireSession } from './components/guards/require-session';
-import { RequireUuidParam } from './components/guards/require-uuid-param';
 import { AuthLayout } from './components/layouts/auth-layout';
 import { MainLayout } from './components/layouts/main-layout';
 import { RootLayout } from './components/layouts/root-layout';
 import { RouteErrorScreen } from './components/layouts/route-error-screen';
 import { SimpleLayout } from './components/layouts/simple-layout';
+import { appointmentsRoute } from './features/appointments/routes';
 import { createProfileRoute, deviceProfilesRoute } from './features/device-profiles/routes';
+import { mailRoute } from './features/mail/routes';
+import { measurementsRoute } from './features/measurements/routes';
+import { analyticsRoute, incompleteVisitsRoute, patientsRoute } from './features/patients/routes';
 import { settingsRoute } from './features/settings/routes';
 import { systemSettingsRoutes } from './features/system-settings/routes';
 import { userManagementRoute } from './features/user-management/routes';
@@ -18,7 +21,6 @@ import { DashboardHomePage } from './pages/dashboard/dashboard-home-page';
 import { AddDevicePage } from './pages/devices/add-device-page';
 import { DeviceInfoPage } from './pages/devices/device-info-page';
 import { DevicesPage } from './pages/devices/devices-page';
-import { EmptyScreenPage } from './pages/empty-screen-page';
 import { ErrorLogPage } from './pages/error-log-page';
 import { GatewayInfoPage } from './pages/gateways/gateway-info-page';
 import { GatewaySetupPage } from './pages/gateways/gateway-setup-page';
@@ -31,10 +33,7 @@ import { HelpPage } from './pages/info/help-page';
 import { PrivacyPolicyPage } from './pages/info/privacy-policy-page';
 import { TermsPage } from './pages/info/terms-page';
 import { LoginPage } from './pages/login-page';
-import { MeasurementsPage } from './pages/measurements-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { PatientProfilePage } from './pages/patients/patient-profile-page';
-import { PatientsPage } from './pages/patients/patients-page';
 import { TelehealthInvitationsPage } from './pages/telehealth-invitations-page';
 import { TelehealthVisitPage } from './pages/telehealth-visit-page';
 import { ROUTES } from './route-paths';
@@ -69,7 +68,7 @@ const patientRoutes: RouteObject[] = [
     ],
   },
   { path: 'help', element: <HelpPage /> },
-  { path: 'measurements', element: <MeasurementsPage /> },
+  measurementsRoute,
   {
     path: 'devices',
     element: <RequireNativeDevice />,
@@ -82,22 +81,7 @@ const patientRoutes: RouteObject[] = [
 ];
 
 /** Physicians and nurses only (spec §2). */
-const clinicianRoutes: RouteObject[] = [
-  { path: 'mail', element: <EmptyScreenPage screen="mail" /> },
-  {
-    path: 'patients',
-    children: [
-      { index: true, element: <PatientsPage /> },
-      {
-        path: ':patientId',
-        element: <RequireUuidParam param="patientId" fallback={ROUTES.findPatient} />,
-        children: [{ index: true, element: <PatientProfilePage /> }],
-      },
-    ],
-  },
-  { path: 'incomplete-visits', element: <EmptyScreenPage screen="incompleteVisits" /> },
-  { path: 'analytics', element: <EmptyScreenPage screen="analytics" /> },
-];
+const clinicianRoutes: RouteObject[] = [mailRoute, patientsRoute, incompleteVisitsRoute, analyticsRoute];
 
 /** The one route table of the app (spec §2). Names and full paths: route-paths.ts. */
 export const routes: RouteObject[] = [
@@ -122,7 +106,7 @@ export const routes: RouteObject[] = [
             element: <RequireSession />,
             children: [
               { index: true, element: <HomePage /> },
-              { path: 'appointments', element: <EmptyScreenPage screen="appointments" /> },
+              appointmentsRoute,
               settingsRoute,
               { element: <RequireRole group="patient" />, children: patientRoutes },
               { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },

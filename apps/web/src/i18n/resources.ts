@@ -8,6 +8,10 @@ import arSignup from './locales/ar/signup.json';
 import arSystem from './locales/ar/system.json';
 import arDevices from './locales/ar/devices.json';
 import arUserManagement from './locales/ar/user-management.json';
+import arMeasurements from './locales/ar/measurements.json';
+import arAppointments from './locales/ar/appointments.json';
+import arMail from './locales/ar/mail.json';
+import arPatients from './locales/ar/patients.json';
 import enCommon from './locales/en-US/common.json';
 import enInfo from './locales/en-US/info.json';
 import enScreens from './locales/en-US/screens.json';
@@ -16,6 +20,10 @@ import enSignup from './locales/en-US/signup.json';
 import enSystem from './locales/en-US/system.json';
 import enDevices from './locales/en-US/devices.json';
 import enUserManagement from './locales/en-US/user-management.json';
+import enMeasurements from './locales/en-US/measurements.json';
+import enAppointments from './locales/en-US/appointments.json';
+import enMail from './locales/en-US/mail.json';
+import enPatients from './locales/en-US/patients.json';
 import esCommon from './locales/es/common.json';
 import esInfo from './locales/es/info.json';
 import esScreens from './locales/es/screens.json';
@@ -24,6 +32,10 @@ import esSignup from './locales/es/signup.json';
 import esSystem from './locales/es/system.json';
 import esDevices from './locales/es/devices.json';
 import esUserManagement from './locales/es/user-management.json';
+import esMeasurements from './locales/es/measurements.json';
+import esAppointments from './locales/es/appointments.json';
+import esMail from './locales/es/mail.json';
+import esPatients from './locales/es/patients.json';
 
 /**
  * The error catalogue's en-US messages are the source text of `common:errors.<key>`: the catalogue
@@ -47,6 +59,10 @@ const source = {
   userManagement: enUserManagement,
   devices: enDevices,
   system: enSystem,
+  measurements: enMeasurements,
+  appointments: enAppointments,
+  mail: enMail,
+  patients: enPatients,
 };
 export type Messages = typeof source;
 export type Namespace = keyof Messages;
@@ -62,6 +78,10 @@ const spanish: Messages = {
   userManagement: esUserManagement,
   devices: esDevices,
   system: esSystem,
+  measurements: esMeasurements,
+  appointments: esAppointments,
+  mail: esMail,
+  patients: esPatients,
 };
 const arabic: Messages = {
   common: arCommon,
@@ -72,6 +92,10 @@ const arabic: Messages = {
   userManagement: arUserManagement,
   devices: arDevices,
   system: arSystem,
+  measurements: arMeasurements,
+  appointments: arAppointments,
+  mail: arMail,
+  patients: arPatients,
 };
 
 export const resources = { 'en-US': source, es: spanish, ar: arabic } as const satisfies Record<

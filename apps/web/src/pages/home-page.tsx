@@ -2,16 +2,16 @@ import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Disclaimer } from '../components/disclaimer';
-import { DailyTasks } from '../components/home/daily-tasks';
-import { CalendarIcon } from '../components/icons/icons';
-import { EmptyState } from '../components/page/empty-state';
+import { AppointmentsTab } from '../features/appointments/appointments-tab';
+import { DailyTasks } from '../features/measurements/daily-tasks';
 import { SessionCard } from '../components/session-card';
 import { ROUTES } from '../route-paths';
 import { useSession } from '../session/use-session';
 
 const HOME_TABS = ['dailyTasks', 'appointments'] as const;
 type HomeTab = (typeof HOME_TABS)[number];
-const isHomeTab = (value: string | null): value is HomeTab => (HOME_TABS as readonly (string | null)[]).includes(value);
+const isHomeTab = (value: string | null): value is HomeTab =>
+  (HOME_TABS as readonly (string | null)[]).includes(value);
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -57,12 +57,7 @@ export function HomePage() {
             <DailyTasks />
           </Tabs.Panel>
           <Tabs.Panel value="appointments" pt="md">
-            <EmptyState
-              order={2}
-              icon={<CalendarIcon size={28} />}
-              title={t('home.noAppointments')}
-              hint={t('home.noAppointmentsHint')}
-            />
+            <AppointmentsTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

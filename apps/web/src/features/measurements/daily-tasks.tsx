@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { addDays, formatLongDate, today } from '../../session/calendar-date';
 import { useSession } from '../../session/use-session';
-import { ChevronEndIcon, ChevronStartIcon, ClipboardIcon } from '../icons/icons';
-import { EmptyState } from '../page/empty-state';
+import { ChevronEndIcon, ChevronStartIcon, ClipboardIcon } from '../../components/icons/icons';
+import { EmptyState } from '../../components/page/empty-state';
 
 /**
  * The daily tasks of the selected calendar date (spec §2, home's default tab). Tasks come from the
@@ -44,7 +44,12 @@ export function DailyTasks() {
           <ChevronEndIcon size={18} />
         </ActionIcon>
       </Group>
-      <EmptyState order={3} icon={<ClipboardIcon size={28} />} title={t('home.noTasks')} hint={t('home.noTasksHint')} />
+      <EmptyState
+        order={3}
+        icon={<ClipboardIcon size={28} />}
+        title={t('home.noTasks')}
+        hint={t('home.noTasksHint')}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,11 @@ export function PatientProfilePage() {
       title={t('patients.profile.title')}
       back={<BackLink to={ROUTES.findPatient} label={t('patients.backToList')} />}
     >
-      <EmptyState icon={<UsersIcon size={28} />} title={t('patients.profile.empty')} hint={t('patients.profile.emptyHint')} />
+      <EmptyState
+        icon={<UsersIcon size={28} />}
+        title={t('patients.profile.empty')}
+        hint={t('patients.profile.emptyHint')}
+      />
     </PageFrame>
   );
 }

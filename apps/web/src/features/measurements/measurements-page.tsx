@@ -2,12 +2,13 @@ import { SegmentedControl, ScrollArea, Stack } from '@mantine/core';
 import { measurementCodeSchema, type MeasurementCode } from '@opencare/schemas/lookups';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ActivityIcon } from '../components/icons/icons';
-import { EmptyState } from '../components/page/empty-state';
-import { PageFrame } from '../components/page/page-frame';
+import { ActivityIcon } from '../../components/icons/icons';
+import { EmptyState } from '../../components/page/empty-state';
+import { PageFrame } from '../../components/page/page-frame';
 
 const CODES = measurementCodeSchema.options;
-const isCode = (value: string | null): value is MeasurementCode => (CODES as readonly (string | null)[]).includes(value);
+const isCode = (value: string | null): value is MeasurementCode =>
+  (CODES as readonly (string | null)[]).includes(value);
 
 /** The patient's readings by measurement type (spec §1, §3 measurement codes). */
 export function MeasurementsPage() {

@@ -1,0 +1,59 @@
+import { ROLES } from '@opencare/schemas/roles';
+import { authorize, hasRouteRole, isSuper } from '../access/access';
+import type { Actor } from '../access/actor';
+import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+
+/**
+ * Access to a patient's care record (measurements, tasks, schedules, appointments, mail, timeline):
+ * the patient themself, and the clinicians (physicians, nurses, assistants) of the patient's
+ * organisation. Admins run the organisation but do not read clinical records.
+ */
+export type PatientAccess = 'read' | 'care';
+
+function isPatient(record: AccountRecord): boolean {
+  return record.account.accountType === 'pat' || record.roles.includes(ROLES.Patient);
+}
+
+/** Who may read a patient's record, and who may change its care plan (thresholds, schedules). */
+export function mayAccessPatient(actor: Actor, patient: AccountRecord, access: PatientAccess): boolean {
+  const sameOrganisation = isSuper(actor) || actor.organisationId === patient.account.organisationId;
+  if (access === 'read') {
+    if (patient.account.id === actor.accountId) return true;
+    return sameOrganisation && hasRouteRole(actor, 'clinician');
+  }
+  // The care plan is set by the patient's physicians and nurses.
+  return sameOrganisation && hasRouteRole(actor, 'physicianOrNurse');
+}
+
+/**
+ * The patient account named by a request, after checking and auditing the caller's access. An
+ * account that is not a patient's is not found, whoever asks, so ids cannot be probed.
+ */
+export async function patientFor(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  patientAccountId: string,
+  action: string,
+  access: PatientAccess = 'read',
+): Promise<AccountRecord> {
+  const patient = await findAccount(deps.db, patientAccountId);
+  if (!patient || !isPatient(patient)) {
+    await authorize(deps, actor, meta, {
+      action,
+      resourceType: 'patient',
+      resourceId: patientAccountId,
+      allowed: false,
+    });
+    throw new AppError('notFound');
+  }
+  await authorize(deps, actor, meta, {
+    action,
+    resourceType: 'patient',
+    resourceId: patientAccountId,
+    allowed: mayAccessPatient(actor, patient, access),
+  });
+  return patient;
+}

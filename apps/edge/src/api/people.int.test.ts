@@ -167,6 +167,8 @@ describe('users', () => {
     expect(list.body.meta).toMatchObject({ total: 2, page: 1, pageSize: 10, totalPages: 1 });
     const nurses = await t.call('GET', '/api/v1/users?role=Nurse', { token: tokens.admin });
     expect(nurses.body.data.map((u: Json) => u.username)).toEqual(['nurse']);
+    expect((await t.call('GET', '/api/v1/users?locked=true', { token: tokens.admin })).body.data).toEqual([]);
+    expect((await t.call('GET', '/api/v1/users?locked=maybe', { token: tokens.admin })).status).toBe(400);
   });
 
   it('an admin creates a nurse who can then log in', async () => {

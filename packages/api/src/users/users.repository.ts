@@ -79,7 +79,7 @@ export async function updateUserRow(db: Executor, id: string, values: Partial<ty
 /** Users holding an account in the organisation (all organisations when null), filtered and paged. */
 export async function listUsers(
   db: Executor,
-  filter: { organisationId: string | null; search?: string; role?: number; status?: 'active' | 'inactive' },
+  filter: { organisationId: string | null; search?: string; role?: number; status?: 'active' | 'inactive'; locked?: boolean },
   page: number,
   pageSize: number,
 ) {
@@ -96,6 +96,7 @@ export async function listUsers(
     );
   conditions.push(inArray(users.id, inScope));
   if (filter.status) conditions.push(eq(users.status, filter.status));
+  if (filter.locked !== undefined) conditions.push(eq(users.isLocked, filter.locked));
   if (filter.search) {
     const like = `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`;
     const byName = or(ilike(users.username, like), ilike(users.email, like));

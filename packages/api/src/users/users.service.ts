@@ -28,7 +28,7 @@ export async function listUsers(deps: Deps, actor: Actor, meta: RequestMeta, que
   requireRouteRole(actor, 'admin');
   const { rows, total } = await listUserRows(
     deps.db,
-    { organisationId: organisationScope(actor), search: query.search, role: query.role ? ROLES[query.role] : undefined, status: query.status },
+    { organisationId: organisationScope(actor), search: query.search, role: query.role ? ROLES[query.role] : undefined, status: query.status, locked: query.locked },
     query.page,
     query.pageSize,
   );

@@ -100,6 +100,7 @@ export const userListQuerySchema = z.strictObject({
   search: z.string().trim().max(100).optional(),
   role: roleNameSchema.optional(),
   status: z.enum(['active', 'inactive']).optional(),
+  locked: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const usernameAvailableResponseSchema = z.object({ username: z.string(), available: z.boolean() });

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES, type RouteName } from '../../route-paths';
 import { FormUnavailable } from './form-unavailable';
-import { UserManagementTabs } from './user-management-tabs';
+import { UserManagementTabs } from '../../features/user-management/user-management-tabs';
 
 /** Dashboard records whose API arrives with later features: their list, create, view and edit screens. */
 export type Resource = 'invitations' | 'vendors' | 'deviceProfiles';

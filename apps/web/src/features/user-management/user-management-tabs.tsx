@@ -4,15 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../route-paths';
 
 const TABS = [
-  { route: 'userList', label: 'users.tab' },
-  { route: 'inactiveUsers', label: 'users.inactiveTab' },
-  { route: 'invitations', label: 'invitations.title' },
+  { route: 'userList', label: 'tabs.users' },
+  { route: 'inactiveUsers', label: 'tabs.inactiveUsers' },
+  { route: 'invitations', label: 'tabs.invitations' },
 ] as const;
 type TabRoute = (typeof TABS)[number]['route'];
 
 /** Users, inactive users and invitations: the lists of user management, each with its own address. */
 export function UserManagementTabs({ current }: { current: TabRoute }) {
-  const { t } = useTranslation('screens');
+  const { t } = useTranslation('userManagement');
   const navigate = useNavigate();
   return (
     <Tabs

@@ -1,0 +1,60 @@
+import {
+  createInvitationInputSchema,
+  updateInvitationInputSchema,
+  type Invitation,
+} from '@opencare/schemas/entities/care';
+import type { AccountType } from '@opencare/schemas/lookups';
+import type { FieldErrors } from '../signup/form-errors';
+import { fieldErrorsOf } from './field-errors';
+import type { InvitationBody, InvitationChanges } from './invitations-api';
+import { isGrantableRole, type GrantableRole } from './labels';
+
+/** How long an invitation's link works, in days (the schemas allow 1 to 30). */
+export const EXPIRY_DAYS = [1, 3, 7, 14, 30] as const;
+export const DEFAULT_EXPIRY_DAYS = 7;
+
+/** Role, account type and validity as the forms hold them ('' = not chosen; for an edit, "keep"). */
+export interface InvitationChoices {
+  role: GrantableRole | '';
+  accountType: AccountType | '';
+  expiresInDays: string;
+}
+
+export type Checked<T> = { body: T; errors: null } | { body: null; errors: FieldErrors };
+
+const given = (value: string) => (value === '' ? undefined : value);
+
+export function newInvitation(email: string, choices: InvitationChoices): Checked<InvitationBody> {
+  const result = createInvitationInputSchema.safeParse({
+    email,
+    role: given(choices.role),
+    accountType: given(choices.accountType),
+    expiresInDays: Number(choices.expiresInDays),
+  });
+  return result.success
+    ? { body: result.data, errors: null }
+    : { body: null, errors: fieldErrorsOf(result.error.issues) };
+}
+
+export function choicesOf(invitation: Invitation): InvitationChoices {
+  return {
+    role: isGrantableRole(invitation.role) ? invitation.role : '',
+    accountType: invitation.accountType,
+    expiresInDays: '',
+  };
+}
+
+/** Only what changed; an expiry chosen in an edit counts from now (the server's rule). */
+export function invitationChanges(
+  initial: InvitationChoices,
+  choices: InvitationChoices,
+): Checked<InvitationChanges> {
+  const result = updateInvitationInputSchema.safeParse({
+    role: choices.role !== initial.role ? given(choices.role) : undefined,
+    accountType: choices.accountType !== initial.accountType ? given(choices.accountType) : undefined,
+    expiresInDays: choices.expiresInDays ? Number(choices.expiresInDays) : undefined,
+  });
+  return result.success
+    ? { body: result.data, errors: null }
+    : { body: null, errors: fieldErrorsOf(result.error.issues) };
+}

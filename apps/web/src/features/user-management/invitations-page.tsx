@@ -1,0 +1,95 @@
+import { Button, NativeSelect, Stack } from '@mantine/core';
+import type { Invitation } from '@opencare/schemas/entities/care';
+import { INVITATION_STATUSES } from '@opencare/schemas/statuses';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MailIcon } from '../../components/icons/icons';
+import { BackLink } from '../../components/page/back-link';
+import { EmptyState } from '../../components/page/empty-state';
+import { PageFrame } from '../../components/page/page-frame';
+import { ROUTES } from '../../route-paths';
+import { listInvitations } from './invitations-api';
+import { InvitationsTable } from './invitations-table';
+import { ListPager } from './list-pager';
+import { LoadFailed, Loading } from './load-failed';
+import { UserManagementTabs } from './user-management-tabs';
+import { useLoaded } from './use-loaded';
+
+function isInvitationStatus(value: string | null): value is Invitation['status'] {
+  return (INVITATION_STATUSES as readonly (string | null)[]).includes(value);
+}
+
+/** The organisation's invitations with their status, newest first, a page at a time. */
+export function InvitationsPage() {
+  const { t } = useTranslation('userManagement');
+  // Status and page live in the address, so the way back from an invitation returns to the same list.
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = isInvitationStatus(statusParam) ? statusParam : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const load = useCallback(() => listInvitations({ page, status }), [page, status]);
+  const { state, reload } = useLoaded(load);
+
+  const show = (next: { status?: string; page?: number }) => {
+    const nextParams = new URLSearchParams();
+    const nextStatus = 'status' in next ? next.status : status;
+    if (nextStatus) nextParams.set('status', nextStatus);
+    if (next.page && next.page > 1) nextParams.set('page', String(next.page));
+    setParams(nextParams, { replace: true });
+  };
+
+  return (
+    <PageFrame
+      title={t('title')}
+      intro={t('intro')}
+      back={<BackLink to={ROUTES.dashboard} label={t('allAreas')} />}
+      actions={
+        <Button component={Link} to={ROUTES.createInvitation}>
+          {t('invitations.create')}
+        </Button>
+      }
+      size="xl"
+    >
+      <UserManagementTabs current="invitations" />
+      <NativeSelect
+        label={t('invitations.filters.status')}
+        value={status ?? ''}
+        onChange={(event) => show({ status: event.currentTarget.value })}
+        data={[
+          { value: '', label: t('invitations.filters.anyStatus') },
+          ...INVITATION_STATUSES.map((s) => ({ value: s, label: t(`invitations.status.${s}`) })),
+        ]}
+        w={{ base: '100%', xs: 220 }}
+      />
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' &&
+        (state.data.items.length === 0 ? (
+          status ? (
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={t('invitations.emptyFiltered')}
+              hint={t('invitations.emptyFilteredHint')}
+            />
+          ) : (
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={t('invitations.empty')}
+              hint={t('invitations.emptyHint')}
+              action={
+                <Button component={Link} to={ROUTES.createInvitation} variant="light">
+                  {t('invitations.create')}
+                </Button>
+              }
+            />
+          )
+        ) : (
+          <Stack gap="sm">
+            <InvitationsTable invitations={state.data.items} />
+            <ListPager meta={state.data.meta} onPage={(next) => show({ page: next })} />
+          </Stack>
+        ))}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group } from '@mantine/core';
+import type { UpdateUserInput } from '@opencare/schemas/entities/user';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
+import { pathTo } from '../../route-paths';
+import { ConfirmDialog } from './confirm-dialog';
+import { updateUser } from './users-api';
+import type { ManagedUser } from './use-user-by-username';
+
+type UserAction = 'lock' | 'unlock' | 'deactivate' | 'reactivate';
+
+const CHANGE: Record<UserAction, UpdateUserInput> = {
+  lock: { isLocked: true },
+  unlock: { isLocked: false },
+  deactivate: { status: 'inactive' },
+  reactivate: { status: 'active' },
+};
+const TAKES_ACCESS_AWAY: Record<UserAction, boolean> = {
+  lock: true,
+  unlock: false,
+  deactivate: true,
+  reactivate: false,
+};
+
+/**
+ * Edit, lock or unlock, deactivate or reactivate. Each switch is confirmed first: locking and
+ * deactivating sign the person out everywhere at once. The server refuses to lock out the last
+ * admin (`lastAdmin`), which is shown like any refusal.
+ */
+export function UserActions({ managed, onChanged }: { managed: ManagedUser; onChanged: () => void }) {
+  const { t } = useTranslation('userManagement');
+  const { notify } = useNotifications();
+  const notifyError = useNotifyError();
+  const [pending, setPending] = useState<UserAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { summary, user } = managed;
+  const name = user.fullName || user.username;
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await updateUser(user.id, CHANGE[pending]);
+      notify({ message: t(`user.done.${pending}`), tone: 'success' });
+      onChanged();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+
+  const lockAction: UserAction = user.isLocked ? 'unlock' : 'lock';
+  const statusAction: UserAction = summary.status === 'active' ? 'deactivate' : 'reactivate';
+  return (
+    <>
+      <Group gap="xs">
+        <Button component={Link} to={pathTo('userEdit', { username: user.username })} variant="default">
+          {t('user.actions.edit')}
+        </Button>
+        {[lockAction, statusAction].map((action) => (
+          <Button
+            key={action}
+            variant={TAKES_ACCESS_AWAY[action] ? 'light' : 'default'}
+            color={TAKES_ACCESS_AWAY[action] ? 'red' : undefined}
+            onClick={() => setPending(action)}
+          >
+            {t(`user.actions.${action}`)}
+          </Button>
+        ))}
+      </Group>
+      <ConfirmDialog
+        text={
+          pending && {
+            title: t(`user.confirm.${pending}.title`),
+            body: t(`user.confirm.${pending}.body`, { name }),
+            confirm: t(`user.confirm.${pending}.confirm`),
+          }
+        }
+        destructive={pending ? TAKES_ACCESS_AWAY[pending] : false}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

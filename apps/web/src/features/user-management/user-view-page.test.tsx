@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { page, renderUserManagement, userOf, userRow } from './testing/render-user-management';
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+/** A server holding one user, who can be locked (or refused, with `refusal`). */
+function serverWith(row = userRow(), refusal?: ReturnType<typeof fail>) {
+  let current = row;
+  return fakeFetch(({ method, path, body }) => {
+    if (path.startsWith('/users?')) return page([current]);
+    if (path !== `/users/${current.id}`) return undefined;
+    if (method === 'PATCH') {
+      if (refusal) return refusal;
+      current = { ...current, ...(body as object) };
+    }
+    return ok(userOf(current));
+  });
+}
+
+describe('a user', () => {
+  it('shows the details and accounts', async () => {
+    serverWith();
+    renderUserManagement('/dashboard/user-management/users/nbennett');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Noah Bennett' })).toBeTruthy();
+    const details = screen.getByTestId('user-details');
+    expect(within(details).getByText('noah@example.org')).toBeTruthy();
+    expect(within(details).getByText('Active')).toBeTruthy();
+    expect(within(screen.getByTestId('user-accounts')).getByText('Nurse')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      '/dashboard/user-management/users/nbennett/edit',
+    );
+  });
+
+  it('asks before locking, and locks only once confirmed', async () => {
+    const { calls } = serverWith();
+    renderUserManagement('/dashboard/user-management/users/nbennett');
+    fireEvent.click(await screen.findByRole('button', { name: 'Lock' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lock this user?' });
+    expect(within(dialog).getByText(/Noah Bennett will be signed out on every device/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Lock' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock user' }));
+    expect(await screen.findByText('The user is locked.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ isLocked: true }]);
+    expect(await screen.findByRole('button', { name: 'Unlock' })).toBeTruthy();
+    expect(within(screen.getByTestId('user-details')).getByText('Locked')).toBeTruthy();
+  });
+
+  it('says so when the server will not lock out the last admin', async () => {
+    serverWith(
+      userRow({ username: 'admin', fullName: 'Alex Admin', roles: ['Admin'] }),
+      fail(409, 'lastAdmin', 'The last administrator cannot be locked out.'),
+    );
+    renderUserManagement('/dashboard/user-management/users/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate user' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The last administrator cannot be locked out.',
+    );
+    expect(screen.getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+  });
+
+  it('says plainly when no user has the username', async () => {
+    fakeFetch(({ path }) => (path.startsWith('/users?') ? page([]) : undefined));
+    renderUserManagement('/dashboard/user-management/users/nobody');
+    expect(await screen.findByText('User not found')).toBeTruthy();
+  });
+
+  it('saves a changed e-mail and sends only what changed', async () => {
+    const { calls } = serverWith();
+    const { router } = renderUserManagement('/dashboard/user-management/users/nbennett/edit');
+    const email = await screen.findByLabelText<HTMLInputElement>(/^E-mail/);
+    expect(email.value).toBe('noah@example.org');
+    fireEvent.change(email, { target: { value: 'noah.b@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/dashboard/user-management/users/nbennett'),
+    );
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { email: 'noah.b@example.org' },
+    ]);
+  });
+});

@@ -1,13 +1,13 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { useColorScheme } from '@mantine/hooks';
-import type { Preferences } from '@opencare/schemas/preferences';
+import type { Language, Preferences } from '@opencare/schemas/preferences';
 import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportClientError } from '../api/error-reporter';
 import { applyDocumentLanguage, directionOf } from '../i18n/language';
 import { createAppTheme, cssVariablesResolver } from '../theme';
 import { PreferencesContext, type PreferencesContextValue } from './preferences-context';
-import { loadPreferences, savePreferences } from './preferences-store';
+import { hasStoredPreferences, loadPreferences, savePreferences } from './preferences-store';
 import { usePreferences } from './use-preferences';
 
 interface PreferencesProviderProps {
@@ -32,7 +32,16 @@ export function PreferencesProvider({ children, initial }: PreferencesProviderPr
     });
   }, []);
 
-  const value = useMemo(() => ({ preferences, setPreference }), [preferences, setPreference]);
+  // Applied, not saved: a later change of the organisation's default still reaches this device.
+  const adoptDefaultLanguage = useCallback((language: Language) => {
+    if (hasStoredPreferences()) return;
+    setPreferences((current) => (current.language === language ? current : { ...current, language }));
+  }, []);
+
+  const value = useMemo(
+    () => ({ preferences, setPreference, adoptDefaultLanguage }),
+    [preferences, setPreference, adoptDefaultLanguage],
+  );
   return (
     <PreferencesContext value={value}>
       <DirectionProvider initialDirection={directionOf(preferences.language)} detectDirection={false}>

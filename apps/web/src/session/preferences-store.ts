@@ -31,6 +31,11 @@ export function loadPreferences(): Preferences {
   return item.get() ?? readPreferences({ language: legacyLanguage.get() });
 }
 
+/** Whether this device keeps preferences someone chose (else it shows the organisation's defaults). */
+export function hasStoredPreferences(): boolean {
+  return item.get() !== null || legacyLanguage.get() !== null;
+}
+
 export function savePreferences(preferences: Preferences): void {
   item.set(preferences);
 }

@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { useDefaultLanguage } from '../../features/system-settings/use-default-language';
 import { ROUTES } from '../../route-paths';
 import { LanguageSwitch } from '../language-switch';
 import { Brand } from '../navigation/brand';
@@ -9,6 +10,7 @@ import { INFO_ITEMS } from '../navigation/nav-items';
 /** The public frame of login and sign-up: the name, the language switch and the information pages. */
 export function AuthLayout() {
   const { t } = useTranslation();
+  useDefaultLanguage();
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>

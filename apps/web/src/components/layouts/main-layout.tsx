@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { MaintenanceBanner } from '../../features/system-settings/maintenance-banner';
+import { useDefaultLanguage } from '../../features/system-settings/use-default-language';
 import { ROUTES } from '../../route-paths';
 import { useSession } from '../../session/use-session';
 import { LanguageSwitch } from '../language-switch';
@@ -21,6 +23,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const signedIn = state.status === 'signed-in';
+  useDefaultLanguage();
 
   // Following a link closes the phone menu.
   useEffect(close, [pathname, close]);
@@ -65,6 +68,7 @@ export function MainLayout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main bg="var(--oc-color-surface)">
+        {signedIn && <MaintenanceBanner />}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,12 +1,13 @@
+import type { SettingsArea } from '@opencare/schemas/entities/settings';
 import type { RouteObject } from 'react-router-dom';
-import { AreaPage } from '../../pages/dashboard/area-page';
-import type { DashboardArea } from '../../pages/dashboard/dashboard-areas';
 import { ROUTES, type RouteName } from '../../route-paths';
+import { SettingsAreaPage } from './settings-area-page';
 
-/** A dashboard area at its named route's path, relative to /dashboard. */
-const area = (route: RouteName, id: DashboardArea): RouteObject => ({
+/** A system area at its named route's path, relative to /dashboard. */
+const area = (route: RouteName, id: SettingsArea): RouteObject => ({
   path: ROUTES[route].slice(`${ROUTES.dashboard}/`.length),
-  element: <AreaPage area={id} />,
+  // Keyed: going from one area to another starts a fresh page, never one with the last area's values.
+  element: <SettingsAreaPage key={id} area={id} />,
 });
 
 /** The system areas of the dashboard (admin only): each a screen over persisted settings. */

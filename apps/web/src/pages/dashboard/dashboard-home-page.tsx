@@ -1,13 +1,23 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { SETTINGS_AREAS, type SettingsArea } from '@opencare/schemas/entities/settings';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
-import { DASHBOARD_AREAS } from './dashboard-areas';
+import { DASHBOARD_AREAS, type DashboardArea } from './dashboard-areas';
+
+const isSettingsArea = (id: DashboardArea): id is DashboardArea & SettingsArea =>
+  (SETTINGS_AREAS as readonly string[]).includes(id);
 
 /** The admin's dashboard: every area, each a card that opens it. */
 export function DashboardHomePage() {
   const { t } = useTranslation('screens');
+  // The system areas word themselves (system namespace), as their screens do.
+  const { t: ts } = useTranslation('system');
+  const describe = (id: DashboardArea) =>
+    isSettingsArea(id)
+      ? { title: ts(`areas.${id}.title`), description: ts(`areas.${id}.description`) }
+      : { title: t(`dashboard.areas.${id}.title`), description: t(`dashboard.areas.${id}.description`) };
   return (
     <PageFrame title={t('dashboard.title')} intro={t('dashboard.intro')} size="xl">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="dashboard-areas">
@@ -22,10 +32,10 @@ export function DashboardHomePage() {
             style={{ textDecoration: 'none' }}
           >
             <Title order={2} size="h4" mb={4}>
-              {t(`dashboard.areas.${area.id}.title`)}
+              {describe(area.id).title}
             </Title>
             <Text size="sm" c="dimmed">
-              {t(`dashboard.areas.${area.id}.description`)}
+              {describe(area.id).description}
             </Text>
           </Card>
         ))}

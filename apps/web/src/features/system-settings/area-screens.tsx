@@ -1,0 +1,38 @@
+import type { Settings, SettingsArea } from '@opencare/schemas/entities/settings';
+import type { ComponentType } from 'react';
+import type { AreaFormApi } from './area-form';
+import { AppointmentFields } from './fields/appointment-fields';
+import { BillingFields } from './fields/billing-fields';
+import { OrganizationFields } from './fields/organization-fields';
+import { PatientManagementFields } from './fields/patient-management-fields';
+import { ReportingFields } from './fields/reporting-fields';
+import { SecurityFields } from './fields/security-fields';
+import { SystemFields } from './fields/system-fields';
+import { SystemManagementFields } from './fields/system-management-fields';
+import { TelemedicineFields } from './fields/telemedicine-fields';
+import { BillingSummaryTable } from './figures/billing-summary-table';
+import { ReportFigures } from './figures/report-figures';
+import { SlotPreview } from './figures/slot-preview';
+import { SystemStatusFigures } from './figures/system-status-figures';
+import { TelemedicineStatus } from './figures/telemedicine-status';
+
+interface AreaScreen<A extends SettingsArea> {
+  Fields: ComponentType<{ form: AreaFormApi<A> }>;
+  /** What the saved settings do, shown under the form and fetched again after each save. */
+  Figures?: ComponentType<{ saved: Settings[A] }>;
+  /** Wider for tables and rows of figures. */
+  size: 'md' | 'lg';
+}
+
+/** Each system area's screen: its settings, and the figures where the area has any. */
+export const AREA_SCREENS: { [A in SettingsArea]: AreaScreen<A> } = {
+  organization: { Fields: OrganizationFields, size: 'md' },
+  security: { Fields: SecurityFields, size: 'md' },
+  telemedicine: { Fields: TelemedicineFields, Figures: TelemedicineStatus, size: 'md' },
+  appointmentManagement: { Fields: AppointmentFields, Figures: SlotPreview, size: 'md' },
+  patientManagement: { Fields: PatientManagementFields, size: 'md' },
+  system: { Fields: SystemFields, size: 'md' },
+  systemManagement: { Fields: SystemManagementFields, Figures: SystemStatusFigures, size: 'lg' },
+  reportingAndAnalytics: { Fields: ReportingFields, Figures: ReportFigures, size: 'lg' },
+  billingAndPayments: { Fields: BillingFields, Figures: BillingSummaryTable, size: 'lg' },
+};

@@ -1,0 +1,63 @@
+import { Badge, SimpleGrid } from '@mantine/core';
+import type { Settings } from '@opencare/schemas/entities/settings';
+import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '../../settings/settings-section';
+import { formatDateTime, formatNumber, formatUptime } from '../format';
+import { fetchSystemStatus } from '../settings-api';
+import { useLoaded } from '../use-loaded';
+import { FigureCard } from './figure-card';
+import { LoadedView } from '../loaded-view';
+
+function Configured({ on }: { on: boolean }) {
+  const { t } = useTranslation('system');
+  return (
+    <Badge color={on ? 'teal' : 'gray'} variant="light" size="lg" tt="none">
+      {on ? t('status.configured') : t('status.notConfigured')}
+    </Badge>
+  );
+}
+
+/** The running server: what it is, what it is connected to, and the error log the retention trims. */
+export function SystemStatusFigures({ saved }: { saved: Settings['systemManagement'] }) {
+  const { t, i18n } = useTranslation('system');
+  const language = i18n.language;
+  const loaded = useLoaded(fetchSystemStatus, [saved]);
+  return (
+    <SettingsSection
+      title={t('systemManagement.status.title')}
+      description={t('systemManagement.status.description')}
+    >
+      <LoadedView loaded={loaded} testId="system-status">
+        {(status) => (
+          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" data-testid="system-status">
+            <FigureCard label={t('systemManagement.version')} value={<bdi>{status.version}</bdi>} />
+            <FigureCard
+              label={t('systemManagement.database')}
+              value={t(`systemManagement.databases.${status.database}`)}
+            />
+            <FigureCard
+              label={t('systemManagement.uptime')}
+              value={formatUptime(status.uptimeSeconds, language)}
+            />
+            <FigureCard label={t('systemManagement.redis')} value={<Configured on={status.redis} />} />
+            <FigureCard label={t('systemManagement.smtp')} value={<Configured on={status.smtp} />} />
+            <FigureCard label={t('systemManagement.livekit')} value={<Configured on={status.livekit} />} />
+            <FigureCard
+              label={t('systemManagement.errorLogEntries')}
+              value={formatNumber(status.errorLogEntries, language)}
+              testId="system-error-log-entries"
+            />
+            <FigureCard
+              label={t('systemManagement.oldestErrorLog')}
+              value={
+                status.oldestErrorLogAt
+                  ? formatDateTime(status.oldestErrorLogAt, language)
+                  : t('systemManagement.noErrors')
+              }
+            />
+          </SimpleGrid>
+        )}
+      </LoadedView>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,215 @@
+// @vitest-environment happy-dom
+import { DEFAULT_SETTINGS } from '@opencare/schemas/entities/settings';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { renderRoutes } from '../../testing/render-app';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { systemSettingsRoutes } from './routes';
+import { forgetSharedSettings } from './shared-settings';
+import { billingSummary, signedInAdmin, telemedicineConfig } from './testing/fixtures';
+
+const routes = [{ path: '/dashboard', children: systemSettingsRoutes }];
+const open = (path: string) => renderRoutes(routes, path, signedInAdmin());
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => {
+  sessionStore.accessToken.clear();
+  forgetSharedSettings();
+});
+
+describe('a system area', () => {
+  it('sends only valid, changed values and shows a server field problem on its field', async () => {
+    let saved = { ...DEFAULT_SETTINGS.telemedicine };
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path === '/telemedicine/config')
+        return ok(telemedicineConfig({ joinEarlyMinutes: saved.joinEarlyMinutes }));
+      if (path !== '/settings/telemedicine') return undefined;
+      if (method === 'GET') return ok(saved);
+      const patch = body as Partial<typeof saved>;
+      if (patch.endWarningMinutes === 30) {
+        return fail(400, 'validationFailed', 'Some fields are not valid.', [
+          { field: 'endWarningMinutes', message: 'Too big: expected number to be <=20' },
+        ]);
+      }
+      saved = { ...saved, ...patch };
+      return ok(saved);
+    });
+    open('/dashboard/telemedicine');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Telemedicine' })).toBeTruthy();
+    await screen.findByLabelText(/^Join early/);
+
+    // The shared schema refuses 99 on the client: nothing is sent.
+    type(/^Join early/, '99');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('Enter 60 or less.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    // Valid here, refused by the server: its problem is shown on its field.
+    type(/^Join early/, '15');
+    type(/^End warning/, '30');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('Enter 20 or less.')).toBeTruthy();
+    expect(screen.getByLabelText(/^End warning/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { joinEarlyMinutes: 15, endWarningMinutes: 30 },
+    ]);
+
+    type(/^End warning/, '5');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ joinEarlyMinutes: 15 });
+    // What visits will do is asked again after the save.
+    await waitFor(() => expect(screen.getByTestId('telemedicine-rules').textContent).toContain('15 minutes'));
+    expect(calls.filter((c) => c.path === '/telemedicine/config')).toHaveLength(2);
+  });
+
+  it('says which engine visits really use when LiveKit is not configured', async () => {
+    fakeFetch(({ path }) => {
+      if (path === '/settings/telemedicine') return ok(DEFAULT_SETTINGS.telemedicine);
+      if (path === '/telemedicine/config') return ok(telemedicineConfig());
+      return undefined;
+    });
+    open('/dashboard/telemedicine');
+    expect((await screen.findByTestId('telemedicine-effective-engine')).textContent).toBe('Simple Peer');
+    expect(screen.getByTestId('telemedicine-livekit').textContent).toBe('Not configured');
+    expect(screen.getByTestId('telemedicine-fallback').textContent).toContain('LiveKit is chosen');
+  });
+
+  it('resets the form to the saved values', async () => {
+    fakeFetch(({ path }) =>
+      path === '/settings/patientManagement' ? ok(DEFAULT_SETTINGS.patientManagement) : undefined,
+    );
+    open('/dashboard/patient-management');
+    const prefix = await screen.findByLabelText<HTMLInputElement>(/^Medical record number prefix/);
+    expect(screen.getByText("New patients' record numbers look like MRN500123.")).toBeTruthy();
+    fireEvent.change(prefix, { target: { value: 'ab-' } });
+    expect(prefix.value).toBe('AB-');
+    expect(screen.getByText("New patients' record numbers look like AB-500123.")).toBeTruthy();
+    fireEvent.click(screen.getByTestId('settings-reset'));
+    expect(prefix.value).toBe('MRN');
+    expect(screen.getByTestId('settings-save').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the load failure with a retry', async () => {
+    let attempts = 0;
+    fakeFetch(({ path }) => {
+      if (path !== '/settings/security') return undefined;
+      attempts += 1;
+      return attempts === 1 ? fail(403, 'err_forbidden', 'Forbidden') : ok(DEFAULT_SETTINGS.security);
+    });
+    open('/dashboard/security');
+    const failure = await screen.findByTestId('settings-load-error');
+    fireEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Session timeout/)).value).toBe('1440');
+    expect(screen.getByText('A session unused for 1 day must sign in again.')).toBeTruthy();
+  });
+
+  it('previews the slots of a day again after the appointment settings are saved', async () => {
+    let saved = { ...DEFAULT_SETTINGS.appointmentManagement };
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path.startsWith('/appointments/slots')) {
+        const times = saved.slotStepMinutes === 60 ? ['08:00', '09:00'] : ['08:00', '08:30', '09:00'];
+        return ok(times.map((time) => ({ startsAt: `2026-03-02T${time}:00.000Z`, time, label: time })));
+      }
+      if (path !== '/settings/appointmentManagement') return undefined;
+      if (method === 'PATCH') saved = { ...saved, ...(body as object) };
+      return ok(saved);
+    });
+    open('/dashboard/appointment-management');
+    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(3));
+    fireEvent.change(screen.getByLabelText(/^Slot step/), { target: { value: '60' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(2));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ slotStepMinutes: 60 });
+    expect(calls.find((c) => c.path.startsWith('/appointments/slots'))?.path).toMatch(
+      /^\/appointments\/slots\?date=\d{4}-\d{2}-\d{2}$/,
+    );
+  });
+
+  it('asks for a working day and a day that ends after it starts', async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === '/settings/appointmentManagement') return ok(DEFAULT_SETTINGS.appointmentManagement);
+      if (path.startsWith('/appointments/slots')) return ok([]);
+      return undefined;
+    });
+    open('/dashboard/appointment-management');
+    const days = await screen.findByTestId('working-days');
+    for (const box of within(days).getAllByRole('checkbox')) {
+      if ((box as HTMLInputElement).checked) fireEvent.click(box);
+    }
+    type(/^Working day ends/, '07:00');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('Choose at least one working day.')).toBeTruthy();
+    fireEvent.click(within(days).getByLabelText('Monday'));
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('The working day must end after it starts.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(screen.getByText('No slots on this day')).toBeTruthy();
+  });
+});
+
+describe('organization', () => {
+  it('takes a small logo as a data URL with a preview, and refuses one over 100 KB', async () => {
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path !== '/settings/organization') return undefined;
+      return ok(
+        method === 'PATCH'
+          ? { ...DEFAULT_SETTINGS.organization, ...(body as object) }
+          : DEFAULT_SETTINGS.organization,
+      );
+    });
+    const { container } = open('/dashboard/organization');
+    await screen.findByLabelText(/^Organization name/);
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+    const big = new File([new Uint8Array(100 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('The logo must be 100 KB or smaller.')).toBeTruthy();
+    expect(screen.queryByTestId('logo-preview')).toBeNull();
+
+    const small = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [small] } });
+    const preview = await screen.findByTestId('logo-preview');
+    expect(preview.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw==');
+    expect(screen.queryByText('The logo must be 100 KB or smaller.')).toBeNull();
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ logo: 'data:image/png;base64,iVBORw==' });
+  });
+});
+
+describe('billing and payments', () => {
+  it('lists days with readings per patient for the chosen month, and says when there are none', async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === '/settings/billingAndPayments') return ok(DEFAULT_SETTINGS.billingAndPayments);
+      const month = /^\/billing\/rpm\?month=(\d{4}-\d{2})$/.exec(path)?.[1];
+      if (!month) return undefined;
+      return ok(
+        month === '2026-01'
+          ? { ...billingSummary(month), patients: [], billablePatients: 0 }
+          : billingSummary(month),
+      );
+    });
+    open('/dashboard/billing-and-payments');
+    const rows = await screen.findAllByTestId('billing-row');
+    expect(rows.map((row) => row.getAttribute('data-billable'))).toEqual(['true', 'false']);
+    expect(within(rows[0]!).getByText('Pat Morgan')).toBeTruthy();
+    expect(within(rows[0]!).getByText('18')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Billable')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Not billable')).toBeTruthy();
+    expect(screen.getByTestId('billing-count').textContent).toBe(
+      '1 of 2 patients billable (at least 16 days with readings).',
+    );
+    // The current month first.
+    const now = new Date();
+    const thisMonth = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    expect(calls.find((c) => c.path.startsWith('/billing'))?.path).toBe(`/billing/rpm?month=${thisMonth}`);
+
+    fireEvent.change(screen.getByTestId('billing-month'), { target: { value: '2026-01' } });
+    expect(await screen.findByText('No readings in this month')).toBeTruthy();
+    expect(screen.queryByTestId('billing-table')).toBeNull();
+  });
+});

@@ -1,0 +1,204 @@
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo-users';
+import { logIn } from './login-helpers';
+
+/**
+ * The dashboard's system areas against a real edge: every area opens on its saved settings, and a
+ * saved change takes effect where the rest of the product reads it.
+ */
+
+// These tests change the organisation's settings that the screenshots show: one at a time.
+test.describe.configure({ mode: 'default' });
+
+const AREAS = [
+  ['system', '/dashboard/system'],
+  ['patientManagement', '/dashboard/patient-management'],
+  ['systemManagement', '/dashboard/system-management'],
+  ['organization', '/dashboard/organization'],
+  ['security', '/dashboard/security'],
+  ['telemedicine', '/dashboard/telemedicine'],
+  ['reportingAndAnalytics', '/dashboard/reporting-and-analytics'],
+  ['appointmentManagement', '/dashboard/appointment-management'],
+  ['billingAndPayments', '/dashboard/billing-and-payments'],
+] as const;
+
+/** The API as the admin, to read what the server now does and to put the settings back. */
+async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
+  return {
+    async get<T>(path: string): Promise<T> {
+      const response = await request.get(`/api/v1${path}`, { headers });
+      expect(response.ok()).toBe(true);
+      return ((await response.json()) as { data: T }).data;
+    },
+    async patch(path: string, data: object): Promise<void> {
+      expect((await request.patch(`/api/v1${path}`, { headers, data })).ok()).toBe(true);
+    },
+  };
+}
+
+/** The next Monday (a working day by default) as YYYY-MM-DD. */
+function nextMonday(): string {
+  const day = new Date();
+  day.setDate(day.getDate() + ((8 - day.getDay()) % 7 || 7));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+async function save(page: Page) {
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+}
+
+test('every system area opens on its saved settings', async ({ page }) => {
+  // Nine screens in one test.
+  test.slow();
+  await logIn(page, 'admin', DEMO_PASSWORD);
+  for (const [area, path] of AREAS) {
+    await page.goto(path);
+    await expect(page.getByTestId(`settings-${area}`)).toBeVisible();
+    // Nothing changed yet: nothing to save or reset.
+    await expect(page.getByTestId('settings-save')).toBeDisabled();
+    await expect(page.getByTestId('settings-load-error')).toHaveCount(0);
+  }
+});
+
+test('a telemedicine change reaches the visits', async ({ page, request }) => {
+  const api = await adminApi(request);
+  try {
+    await logIn(page, 'admin', DEMO_PASSWORD);
+    await page.goto('/dashboard/telemedicine');
+    // The demo server has no LiveKit: the chosen engine gives way, and the screen says so.
+    await expect(page.getByTestId('telemedicine-livekit')).toHaveText('Not configured');
+    await expect(page.getByTestId('telemedicine-effective-engine')).toHaveText('Simple Peer');
+    await expect(page.getByTestId('telemedicine-fallback')).toBeVisible();
+
+    await page.getByTestId('telemedicine-engine').getByText('Simple Peer').click();
+    await page.locator('input[name="joinEarlyMinutes"]').fill('15');
+    await save(page);
+    await expect(page.getByTestId('telemedicine-rules')).toContainText('15 minutes early');
+    await expect(page.getByTestId('telemedicine-fallback')).toHaveCount(0);
+
+    const config = await api.get<{ configuredEngine: string; joinEarlyMinutes: number }>(
+      '/telemedicine/config',
+    );
+    expect(config).toMatchObject({ configuredEngine: 'simple-peer', joinEarlyMinutes: 15 });
+
+    // A value the schema refuses is never sent.
+    await page.locator('input[name="joinEarlyMinutes"]').fill('90');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByText('Enter 60 or less.')).toBeVisible();
+    expect((await api.get<{ joinEarlyMinutes: number }>('/telemedicine/config')).joinEarlyMinutes).toBe(15);
+  } finally {
+    await api.patch('/settings/telemedicine', { defaultCallEngine: 'livekit', joinEarlyMinutes: 10 });
+  }
+});
+
+test('an appointment change reaches the slots of a day', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const monday = nextMonday();
+  try {
+    await logIn(page, 'admin', DEMO_PASSWORD);
+    await page.goto('/dashboard/appointment-management');
+    await page.getByTestId('slot-preview-date').fill(monday);
+    // 08:00 to 17:00, 30 minutes apart.
+    await expect(page.getByTestId('slot')).toHaveCount(18);
+
+    await page.locator('select[name="slotStepMinutes"]').selectOption('60');
+    await save(page);
+    await expect(page.getByTestId('slot')).toHaveCount(9);
+    expect(await api.get<unknown[]>(`/appointments/slots?date=${monday}`)).toHaveLength(9);
+
+    // Monday off: the day has no slots at all.
+    await page.getByTestId('working-days').getByLabel('Monday').uncheck();
+    await save(page);
+    await expect(page.getByText('No slots on this day')).toBeVisible();
+    expect(await api.get<unknown[]>(`/appointments/slots?date=${monday}`)).toHaveLength(0);
+  } finally {
+    await api.patch('/settings/appointmentManagement', { slotStepMinutes: 30, workingDays: [1, 2, 3, 4, 5] });
+  }
+});
+
+test('the maintenance message and the organisation name show in the signed-in app', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const message = `Scheduled maintenance ${Date.now().toString(36)}`;
+  try {
+    await logIn(page, 'admin', DEMO_PASSWORD);
+    await page.goto('/dashboard/system');
+    await page.locator('textarea[name="maintenanceMessage"]').fill(message);
+    await save(page);
+    // Fetched again after the save: the banner appears without a reload.
+    await expect(page.getByTestId('maintenance-banner')).toContainText(message);
+    await expect(page.getByTestId('brand-name')).toHaveText('Demo Clinic');
+  } finally {
+    await api.patch('/settings/system', { maintenanceMessage: null });
+  }
+});
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+const LANGUAGES = [
+  { code: 'en-US', dir: 'ltr' },
+  { code: 'ar', dir: 'rtl' },
+] as const;
+
+/** Saved under test-results/screenshots/ for people to look at, and attached to the report. */
+async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const language of LANGUAGES) {
+    test(`screenshots of the system areas: ${language.code} ${viewport.name}`, async ({ page }, testInfo) => {
+      test.slow();
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/login');
+      await page.getByTestId('language-switch').selectOption(language.code);
+      await page.locator('input[name="username"]').fill('admin');
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await page.locator('button[type="submit"]').click();
+      await expect(page).toHaveURL('/');
+
+      for (const [name, path, ready] of [
+        ['organization', '/dashboard/organization', 'settings-organization'],
+        ['telemedicine', '/dashboard/telemedicine', 'telemedicine-config'],
+        ['appointment-management', '/dashboard/appointment-management', 'slot-preview-date'],
+        ['billing', '/dashboard/billing-and-payments', 'billing-table'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+        await expect(page.getByTestId(ready)).toBeVisible();
+        // A working day, so the preview shows its slots.
+        if (name === 'appointment-management') {
+          await page.getByTestId(ready).fill(nextMonday());
+          await page.getByTestId(ready).blur();
+          await expect(page.getByTestId('slot').first()).toBeVisible();
+        }
+        await page.waitForLoadState('networkidle');
+        await expectNoHorizontalOverflow(page);
+        // From the top, or the fixed header lands mid-page in the full-page shot.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await capture(page, testInfo, `system-${name}-${language.code}-${viewport.name}`);
+      }
+    });
+  }
+}

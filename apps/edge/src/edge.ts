@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { openDatabase, type DatabaseHandle } from '@opencare/api/db/database';
 import { seedDemoData } from '@opencare/api/demo/demo-data';
+import { installBuiltInProfilesEverywhere } from '@opencare/api/device-profiles/built-in-profiles';
 import type { ApiConfig, Deps } from '@opencare/api/deps';
 import { outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
 import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/rate-limiter';
@@ -89,6 +90,8 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     limiter: redis ? redisRateLimiter(redis, options.namespace ?? 'opencare') : memoryRateLimiter(),
   };
 
+  // On every start: organisations from before a built-in device profile existed get it too.
+  await installBuiltInProfilesEverywhere(database.db);
   if (env.DEMO && (await seedDemoData(database.db))) app.log.info('demo data created');
 
   await app.register(fastifyCookie);

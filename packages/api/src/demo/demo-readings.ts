@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_THRESHOLDS, rangeClassOf } from '@opencare/schemas/entities/measurement-ranges';
 import type { Executor } from '../db/database';
-import { measurements } from '../db/schema';
+import { measurements, patientEvents } from '../db/schema';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The range class a demo reading shows with: the default thresholds' (measurement-ranges.ts), as
+ * the measurements service would give it, so the snapshot and the timeline have colours that agree
+ * with new readings. Real readings are classified against the patient's own thresholds.
+ */
+function demoBloodPressureClass(systolic: number, diastolic: number): string {
+  return rangeClassOf({ systolic, diastolic }, DEFAULT_THRESHOLDS.bp) ?? 'normal';
+}
 
 /**
  * A month of home blood-pressure readings for the demo patients, so the snapshot, reports and the
@@ -31,7 +41,23 @@ export async function seedDemoReadings(
         },
         takenAt: new Date(now.getTime() - daysAgo * DAY_MS - 2 * 3_600_000),
         source: 'gateway' as const,
+      }))
+      .map((row) => ({
+        ...row,
+        rangeClass: demoBloodPressureClass(row.values.systolic, row.values.diastolic),
       })),
   );
-  if (rows.length > 0) await db.insert(measurements).values(rows);
+  if (rows.length === 0) return;
+  await db.insert(measurements).values(rows);
+  // Each reading is on its patient's timeline, as the measurements service records it.
+  await db.insert(patientEvents).values(
+    rows.map((row) => ({
+      organisationId,
+      patientAccountId: row.patientAccountId,
+      kind: 'measurement',
+      refId: row.id,
+      at: row.takenAt,
+      data: { type: row.type, values: row.values, rangeClass: row.rangeClass },
+    })),
+  );
 }

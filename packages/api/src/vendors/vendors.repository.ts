@@ -19,7 +19,13 @@ export async function findVendor(db: Executor, id: string) {
   return row;
 }
 
-export async function listVendors(db: Executor, organisationId: string, search: string | undefined, page: number, pageSize: number) {
+export async function listVendors(
+  db: Executor,
+  organisationId: string,
+  search: string | undefined,
+  page: number,
+  pageSize: number,
+) {
   const where = and(
     eq(vendors.organisationId, organisationId),
     search ? ilike(vendors.vendorName, `%${search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
@@ -31,14 +37,21 @@ export async function listVendors(db: Executor, organisationId: string, search: 
     .orderBy(asc(vendors.vendorName))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vendors)
+    .where(where);
   return { rows, total: count?.n ?? 0 };
 }
 
 export async function identifiersOf(db: Executor, vendorIds: string[]) {
   if (vendorIds.length === 0) return [];
   return db
-    .select({ vendorId: vendorIdentifiers.vendorId, kind: vendorIdentifiers.kind, value: vendorIdentifiers.value })
+    .select({
+      vendorId: vendorIdentifiers.vendorId,
+      kind: vendorIdentifiers.kind,
+      value: vendorIdentifiers.value,
+    })
     .from(vendorIdentifiers)
     .where(inArray(vendorIdentifiers.vendorId, vendorIds))
     .orderBy(asc(vendorIdentifiers.value));
@@ -64,14 +77,29 @@ export async function insertIdentifier(
   db: Executor,
   values: { organisationId: string; vendorId: string; kind: 'oui' | 'company'; value: string },
 ): Promise<boolean> {
-  const rows = await db.insert(vendorIdentifiers).values(values).onConflictDoNothing().returning({ id: vendorIdentifiers.id });
+  const rows = await db
+    .insert(vendorIdentifiers)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: vendorIdentifiers.id });
   return rows.length === 1;
 }
 
-export async function deleteIdentifier(db: Executor, vendorId: string, kind: 'oui' | 'company', value: string): Promise<boolean> {
+export async function deleteIdentifier(
+  db: Executor,
+  vendorId: string,
+  kind: 'oui' | 'company',
+  value: string,
+): Promise<boolean> {
   const rows = await db
     .delete(vendorIdentifiers)
-    .where(and(eq(vendorIdentifiers.vendorId, vendorId), eq(vendorIdentifiers.kind, kind), eq(vendorIdentifiers.value, value)))
+    .where(
+      and(
+        eq(vendorIdentifiers.vendorId, vendorId),
+        eq(vendorIdentifiers.kind, kind),
+        eq(vendorIdentifiers.value, value),
+      ),
+    )
     .returning({ id: vendorIdentifiers.id });
   return rows.length === 1;
 }

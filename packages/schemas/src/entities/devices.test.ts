@@ -9,12 +9,13 @@ import {
   companyIdentifierInputSchema,
   deviceProfileInputSchema,
   deviceProfileSchema,
+  deviceProfileVersionSchema,
   deviceTaskSchema,
   gatewaySchema,
   ouiInputSchema,
   vendorInputSchema,
+  writeValueIssue,
 } from './devices';
-
 
 const FULL_UUID = '00002a35-0000-1000-8000-00805f9b34fb';
 const task = { phase: 'task', service: '1810', characteristic: '2A35', action: 'indicate', dataType: 'hex' };
@@ -33,6 +34,14 @@ describe('vendorInputSchema', () => {
     expect(issues(vendorInputSchema, { vendorName: 'Omron', website: 'omron' })).toEqual([
       ['website', 'Enter a valid web address.'],
     ]);
+    expect(
+      issues(vendorInputSchema, { vendorName: 'Omron', website: `https://${'a'.repeat(200)}.com` }),
+    ).toEqual([['website', 'Website must be at most 200 characters.']]);
+    // Blank clears a website that was filled in.
+    expect(vendorInputSchema.parse({ vendorName: 'Omron', website: ' ' })).toEqual({
+      vendorName: 'Omron',
+      website: '',
+    });
     expect(issues(vendorInputSchema, { vendorName: 'a'.repeat(101) })).toEqual([
       ['vendorName', 'Vendor name must be at most 100 characters.'],
     ]);
@@ -122,8 +131,10 @@ describe('deviceTaskSchema (one GATT task)', () => {
     expect(GATT_ACTIONS).toEqual(['read', 'write', 'notify', 'indicate']);
     expect(GATT_DATA_TYPES).toEqual(['string', 'hex', 'integer', 'float', 'boolean']);
     expect(TASK_PHASES).toEqual(['start', 'task', 'end']);
-    for (const action of GATT_ACTIONS)
-      expect(deviceTaskSchema.safeParse({ ...task, action }).success).toBe(true);
+    for (const action of GATT_ACTIONS) {
+      const value = action === 'write' ? { writeValue: '01' } : {};
+      expect(deviceTaskSchema.safeParse({ ...task, action, ...value }).success).toBe(true);
+    }
     for (const dataType of GATT_DATA_TYPES)
       expect(deviceTaskSchema.safeParse({ ...task, dataType }).success).toBe(true);
     for (const phase of TASK_PHASES)
@@ -147,11 +158,26 @@ describe('deviceTaskSchema (one GATT task)', () => {
     expect(deviceTaskSchema.safeParse({ ...task, handle: 0xffff }).success).toBe(true);
     expect(deviceTaskSchema.safeParse({ ...task, handle: -1 }).success).toBe(false);
     expect(deviceTaskSchema.safeParse({ ...task, handle: 0x10000 }).success).toBe(false);
+    for (const handle of [-1, 0x10000, 1.5, Number.NaN, '42']) {
+      expect(issues(deviceTaskSchema, { ...task, handle })).toEqual([
+        ['handle', 'Enter a handle from 0 to 65535.'],
+      ]);
+    }
     expect(
-      deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(512) }).success,
+      deviceTaskSchema.safeParse({
+        ...task,
+        action: 'write',
+        dataType: 'string',
+        writeValue: 'x'.repeat(512),
+      }).success,
     ).toBe(true);
     expect(
-      deviceTaskSchema.safeParse({ ...task, action: 'write', writeValue: 'x'.repeat(513) }).success,
+      deviceTaskSchema.safeParse({
+        ...task,
+        action: 'write',
+        dataType: 'string',
+        writeValue: 'x'.repeat(513),
+      }).success,
     ).toBe(false);
   });
 
@@ -213,10 +239,112 @@ describe('deviceProfileInputSchema', () => {
       id: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f',
       profileName: 'BP',
       tasks: [],
+      version: 0,
+      builtIn: false,
       updatedAt: 'now',
     };
     expect(deviceProfileSchema.safeParse({ ...saved, state: 'draft' }).success).toBe(true);
     expect(deviceProfileSchema.safeParse({ ...saved, state: 'complete' }).success).toBe(true);
     expect(deviceProfileSchema.safeParse({ ...saved, state: 'later' }).success).toBe(false);
+  });
+
+  it('carries the live version (0 before the first completion) and whether it is built in', () => {
+    const saved = {
+      id: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f',
+      profileName: 'BP',
+      tasks: [],
+      state: 'draft',
+      updatedAt: 'now',
+    };
+    expect(deviceProfileSchema.safeParse({ ...saved, version: 2, builtIn: true }).success).toBe(true);
+    expect(deviceProfileSchema.safeParse({ ...saved, version: -1, builtIn: false }).success).toBe(false);
+    expect(deviceProfileSchema.safeParse(saved).success).toBe(false);
+  });
+});
+
+describe('deviceProfileVersionSchema (what gateways run)', () => {
+  it('is a completed version from 1 up, with its measurement and device', () => {
+    const version = {
+      profileId: '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f',
+      version: 1,
+      profileName: 'BP',
+      vendorId: null,
+      measurement: 'bp',
+      device: 'Any cuff',
+      tasks: [{ ...task, descriptors: ['2902'] }],
+      completedAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(deviceProfileVersionSchema.parse(version)).toEqual(version);
+    expect(deviceProfileVersionSchema.safeParse({ ...version, version: 0 }).success).toBe(false);
+    expect(deviceProfileVersionSchema.safeParse({ ...version, measurement: undefined }).success).toBe(false);
+  });
+});
+
+describe('write value of a task (spec §3: write value of its data type)', () => {
+  const write = { ...task, action: 'write' };
+
+  it('is required for a write task, and only there', () => {
+    expect(issues(deviceTaskSchema, write)).toEqual([['writeValue', REQUIRED]]);
+    expect(issues(deviceTaskSchema, { ...write, writeValue: '' })).toEqual([['writeValue', REQUIRED]]);
+    for (const action of ['read', 'notify', 'indicate'])
+      expect(issues(deviceTaskSchema, { ...task, action })).toEqual([]);
+  });
+
+  it.each([
+    [
+      'hex',
+      ['01', '0101', 'aBcD'],
+      ['0', '010', '0x01', 'GG', '01 01'],
+      'Write value must be hex digits in pairs, like 0101.',
+    ],
+    [
+      'integer',
+      ['0', '42', '-7', '+3'],
+      ['4.2', '1e3', 'forty', ' 42'],
+      'Write value must be a whole number, like 42.',
+    ],
+    [
+      'float',
+      ['36.6', '-0.5', '.5', '2', '1e-3'],
+      ['36,6', '1.2.3', 'NaN', '-'],
+      'Write value must be a number, like 36.6.',
+    ],
+    ['boolean', ['true', 'false'], ['TRUE', '1', 'yes', 'no'], 'Write value must be true or false.'],
+  ] as const)(
+    'of data type %s accepts %j, refuses %j with a message naming the problem',
+    (dataType, good, bad, message) => {
+      for (const writeValue of good)
+        expect(issues(deviceTaskSchema, { ...write, dataType, writeValue }), writeValue).toEqual([]);
+      for (const writeValue of bad) {
+        expect(issues(deviceTaskSchema, { ...write, dataType, writeValue }), writeValue).toEqual([
+          ['writeValue', message],
+        ]);
+      }
+      expect(writeValueIssue(dataType, good[0])).toBeNull();
+      expect(writeValueIssue(dataType, bad[0])).toBe(message);
+    },
+  );
+
+  it('takes any text for a string', () => {
+    expect(issues(deviceTaskSchema, { ...write, dataType: 'string', writeValue: 'hello, cuff' })).toEqual([]);
+  });
+
+  it('is checked even when another field is wrong, so every problem shows at once', () => {
+    expect(issues(deviceTaskSchema, { ...write, service: 'zz', writeValue: '010' })).toEqual([
+      ['service', 'Enter a 16-bit or 128-bit Bluetooth UUID.'],
+      ['writeValue', 'Write value must be hex digits in pairs, like 0101.'],
+    ]);
+  });
+
+  it('refuses a task that is not an object without failing itself', () => {
+    expect(
+      issues(deviceProfileInputSchema, { profileName: 'BP', tasks: [null, 'x'] }).map(([field]) => field),
+    ).toEqual(['tasks.0', 'tasks.1']);
+  });
+
+  it('reports an unknown data type on its own field, not as a write value problem', () => {
+    expect(
+      issues(deviceTaskSchema, { ...write, dataType: 'bytes', writeValue: '01' }).map(([field]) => field),
+    ).toEqual(['dataType']);
   });
 });

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { measurementCodeSchema } from '../lookups';
-import { companyIdentifierSchema, macSchema, optionalText, ouiSchema, text } from '../rules';
+import { REQUIRED, companyIdentifierSchema, macSchema, optionalText, ouiSchema, text } from '../rules';
 
 /** Vendor of spec §3, with its Bluetooth identifiers. */
 export const vendorInputSchema = z.strictObject({
   vendorName: text('Vendor name', 100),
   address: optionalText('Address', 200),
-  website: z.url('Enter a valid web address.').max(200).optional(),
+  // Blank clears the field; anything else must be a web address.
+  website: z
+    .string({ error: 'Enter a valid web address.' })
+    .trim()
+    .max(200, 'Website must be at most 200 characters.')
+    .refine((url) => url === '' || z.url().safeParse(url).success, 'Enter a valid web address.')
+    .optional(),
   contactPerson: optionalText('Contact person', 100),
   taxId: optionalText('Tax id', 40),
 });
@@ -62,19 +68,70 @@ const gattUuid = z
     'Enter a 16-bit or 128-bit Bluetooth UUID.',
   );
 
-/** One GATT task of a device profile (spec §3). */
-export const deviceTaskSchema = z.strictObject({
-  phase: z.enum(TASK_PHASES),
-  service: gattUuid,
-  characteristic: gattUuid,
-  descriptors: z.array(gattUuid).max(16).default([]),
-  handle: z.number().int().min(0).max(0xffff).optional(),
-  uuid: gattUuid.optional(),
-  action: z.enum(GATT_ACTIONS),
-  writeValue: z.string().max(512).optional(),
-  dataType: z.enum(GATT_DATA_TYPES),
-  nextAction: z.string().max(60).optional(),
-});
+export type GattDataType = (typeof GATT_DATA_TYPES)[number];
+
+/** What a write value of each data type looks like, and the message that says so. */
+const WRITE_VALUE_RULES: Record<GattDataType, { pattern: RegExp; message: string }> = {
+  string: { pattern: /^[\s\S]*$/, message: '' },
+  // Bytes on the wire: two hex digits each, so an odd count is always a typo.
+  hex: { pattern: /^(?:[0-9A-Fa-f]{2})+$/, message: 'Write value must be hex digits in pairs, like 0101.' },
+  integer: { pattern: /^[+-]?\d+$/, message: 'Write value must be a whole number, like 42.' },
+  float: {
+    pattern: /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/,
+    message: 'Write value must be a number, like 36.6.',
+  },
+  boolean: { pattern: /^(?:true|false)$/, message: 'Write value must be true or false.' },
+};
+
+/** The message for a write value that is not of its data type, or null when it is. */
+export function writeValueIssue(dataType: GattDataType, writeValue: string): string | null {
+  const rule = WRITE_VALUE_RULES[dataType];
+  return rule.pattern.test(writeValue) ? null : rule.message;
+}
+
+/** A GATT attribute handle is 16 bits. */
+const HANDLE_RULE = 'Enter a handle from 0 to 65535.';
+
+const WRITE_FIELDS = new Set<PropertyKey>(['action', 'dataType', 'writeValue']);
+
+/** One GATT task of a device profile (spec §3). A write task carries a value of its data type. */
+export const deviceTaskSchema = z
+  .strictObject({
+    phase: z.enum(TASK_PHASES),
+    service: gattUuid,
+    characteristic: gattUuid,
+    descriptors: z.array(gattUuid).max(16).default([]),
+    handle: z
+      .number({ error: HANDLE_RULE })
+      .int(HANDLE_RULE)
+      .min(0, HANDLE_RULE)
+      .max(0xffff, HANDLE_RULE)
+      .optional(),
+    uuid: gattUuid.optional(),
+    action: z.enum(GATT_ACTIONS),
+    writeValue: z.string().max(512).optional(),
+    dataType: z.enum(GATT_DATA_TYPES),
+    nextAction: z.string().max(60).optional(),
+  })
+  .superRefine(
+    (task, ctx) => {
+      if (task.writeValue === undefined || task.writeValue === '') {
+        if (task.action === 'write')
+          ctx.addIssue({ code: 'custom', path: ['writeValue'], message: REQUIRED });
+        return;
+      }
+      const issue = writeValueIssue(task.dataType, task.writeValue);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['writeValue'], message: issue });
+    },
+    {
+      // Also when another field (a UUID, say) is wrong, so the builder shows every problem at once;
+      // only a broken action, data type or write value itself leaves nothing to check against.
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((issue) => WRITE_FIELDS.has(issue.path?.[0] ?? '')),
+    },
+  );
 export type DeviceTask = z.infer<typeof deviceTaskSchema>;
 
 export const DEVICE_PROFILE_STATES = ['draft', 'complete'] as const;

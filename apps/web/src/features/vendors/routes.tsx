@@ -1,13 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
-import { ResourcePage } from '../../pages/dashboard/resource-page';
+import { VendorCreatePage, VendorEditPage } from './vendor-form-pages';
+import { VendorViewPage } from './vendor-view-page';
+import { VendorsPage } from './vendors-page';
 
 /** /dashboard/vendor: vendors and their Bluetooth identifiers (admin only). */
 export const vendorRoute: RouteObject = {
   path: 'vendor',
   children: [
-    { index: true, element: <ResourcePage resource="vendors" screen="list" /> },
-    { path: 'create', element: <ResourcePage resource="vendors" screen="create" /> },
-    { path: ':vendorId', element: <ResourcePage resource="vendors" screen="view" /> },
-    { path: ':vendorId/edit', element: <ResourcePage resource="vendors" screen="edit" /> },
+    { index: true, element: <VendorsPage /> },
+    { path: 'create', element: <VendorCreatePage /> },
+    { path: ':vendorId', element: <VendorViewPage /> },
+    { path: ':vendorId/edit', element: <VendorEditPage /> },
   ],
 };

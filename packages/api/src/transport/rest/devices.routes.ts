@@ -16,12 +16,22 @@ import {
   completeDeviceProfile,
   createDeviceProfile,
   deleteDeviceProfile,
+  duplicateDeviceProfile,
   getDeviceProfile,
   listDeviceProfiles,
+  listDeviceProfileVersions,
   updateDeviceProfile,
 } from '../../device-profiles/device-profiles.service';
 import { parseInput } from '../../errors/app-error';
-import { addIdentifier, createVendor, deleteVendor, getVendor, listVendors, removeIdentifier, updateVendor } from '../../vendors/vendors.service';
+import {
+  addIdentifier,
+  createVendor,
+  deleteVendor,
+  getVendor,
+  listVendors,
+  removeIdentifier,
+  updateVendor,
+} from '../../vendors/vendors.service';
 import { requestMetaOf } from '../http-request';
 import { authenticate, ok } from './rest-kit';
 
@@ -29,7 +39,10 @@ const idParams = z.strictObject({ id: uuidSchema });
 
 /** Vendors with their Bluetooth identifiers, and device profiles: admin only. */
 export function deviceRoutes(app: FastifyInstance, deps: Deps) {
-  const who = async (req: FastifyRequest) => ({ actor: await authenticate(deps, req), meta: requestMetaOf(req) });
+  const who = async (req: FastifyRequest) => ({
+    actor: await authenticate(deps, req),
+    meta: requestMetaOf(req),
+  });
   const idOf = (req: FastifyRequest) => parseInput(idParams, req.params).id;
 
   app.get('/vendors', async (req, reply) => {
@@ -39,7 +52,12 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps) {
   });
   app.post('/vendors', async (req, reply) => {
     const { actor, meta } = await who(req);
-    return ok(reply, await createVendor(deps, actor, meta, parseInput(vendorInputSchema, req.body)), 'Vendor created.', { status: 201 });
+    return ok(
+      reply,
+      await createVendor(deps, actor, meta, parseInput(vendorInputSchema, req.body)),
+      'Vendor created.',
+      { status: 201 },
+    );
   });
   app.get('/vendors/:id', async (req, reply) => {
     const { actor, meta } = await who(req);
@@ -47,7 +65,11 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps) {
   });
   app.patch('/vendors/:id', async (req, reply) => {
     const { actor, meta } = await who(req);
-    return ok(reply, await updateVendor(deps, actor, meta, idOf(req), parseInput(updateVendorInputSchema, req.body)), 'Vendor saved.');
+    return ok(
+      reply,
+      await updateVendor(deps, actor, meta, idOf(req), parseInput(updateVendorInputSchema, req.body)),
+      'Vendor saved.',
+    );
   });
   app.delete('/vendors/:id', async (req, reply) => {
     const { actor, meta } = await who(req);
@@ -57,22 +79,43 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/vendors/:id/ouis', async (req, reply) => {
     const { actor, meta } = await who(req);
     const { oui } = parseInput(ouiInputSchema, req.body);
-    return ok(reply, await addIdentifier(deps, actor, meta, idOf(req), 'oui', oui), 'Vendor identifier added.', { status: 201 });
+    return ok(
+      reply,
+      await addIdentifier(deps, actor, meta, idOf(req), 'oui', oui),
+      'Vendor identifier added.',
+      { status: 201 },
+    );
   });
   app.delete('/vendors/:id/ouis/:value', async (req, reply) => {
     const { actor, meta } = await who(req);
     const { id, value } = parseInput(z.strictObject({ id: uuidSchema, value: ouiSchema }), req.params);
-    return ok(reply, await removeIdentifier(deps, actor, meta, id, 'oui', value), 'Vendor identifier removed.');
+    return ok(
+      reply,
+      await removeIdentifier(deps, actor, meta, id, 'oui', value),
+      'Vendor identifier removed.',
+    );
   });
   app.post('/vendors/:id/company-identifiers', async (req, reply) => {
     const { actor, meta } = await who(req);
     const { companyIdentifier } = parseInput(companyIdentifierInputSchema, req.body);
-    return ok(reply, await addIdentifier(deps, actor, meta, idOf(req), 'company', companyIdentifier), 'Company identifier added.', { status: 201 });
+    return ok(
+      reply,
+      await addIdentifier(deps, actor, meta, idOf(req), 'company', companyIdentifier),
+      'Company identifier added.',
+      { status: 201 },
+    );
   });
   app.delete('/vendors/:id/company-identifiers/:value', async (req, reply) => {
     const { actor, meta } = await who(req);
-    const { id, value } = parseInput(z.strictObject({ id: uuidSchema, value: companyIdentifierSchema }), req.params);
-    return ok(reply, await removeIdentifier(deps, actor, meta, id, 'company', value), 'Company identifier removed.');
+    const { id, value } = parseInput(
+      z.strictObject({ id: uuidSchema, value: companyIdentifierSchema }),
+      req.params,
+    );
+    return ok(
+      reply,
+      await removeIdentifier(deps, actor, meta, id, 'company', value),
+      'Company identifier removed.',
+    );
   });
 
   app.get('/device-profiles', async (req, reply) => {
@@ -97,6 +140,14 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/device-profiles/:id/complete', async (req, reply) => {
     const { actor, meta } = await who(req);
     return ok(reply, await completeDeviceProfile(deps, actor, meta, idOf(req)), 'Profile complete.');
+  });
+  app.post('/device-profiles/:id/duplicate', async (req, reply) => {
+    const { actor, meta } = await who(req);
+    return ok(reply, await duplicateDeviceProfile(deps, actor, meta, idOf(req)), 'Draft copy saved.', { status: 201 });
+  });
+  app.get('/device-profiles/:id/versions', async (req, reply) => {
+    const { actor, meta } = await who(req);
+    return ok(reply, await listDeviceProfileVersions(deps, actor, meta, idOf(req)));
   });
   app.delete('/device-profiles/:id', async (req, reply) => {
     const { actor, meta } = await who(req);

@@ -1,4 +1,8 @@
-import { accountListQuerySchema, createAccountInputSchema, updateAccountInputSchema } from '@opencare/schemas/entities/account';
+import {
+  accountListQuerySchema,
+  createAccountInputSchema,
+  updateAccountInputSchema,
+} from '@opencare/schemas/entities/account';
 import {
   changePasswordInputSchema,
   loginInputSchema,
@@ -21,12 +25,35 @@ import {
   vendorListQuerySchema,
 } from '@opencare/schemas/entities/devices';
 import { errorLogEntrySchema } from '@opencare/schemas/entities/error-log';
-import { createUserInputSchema, emailCheckInputSchema, updateProfileInputSchema, updateUserInputSchema, userListQuerySchema } from '@opencare/schemas/entities/user';
+import {
+  createUserInputSchema,
+  emailCheckInputSchema,
+  updateProfileInputSchema,
+  updateUserInputSchema,
+  userListQuerySchema,
+} from '@opencare/schemas/entities/user';
 import { lookupTypeSchema } from '@opencare/schemas/lookups';
 import { companyIdentifierSchema, ouiSchema, usernameSchema, uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
-import { createAccount, deactivateAccount, getAccount, getAccountProfile, listAccounts, updateAccount } from '../../accounts/accounts.service';
-import { changePassword, endSession, listSessions, login, logout, logoutEverywhere, me, refresh, type SignedIn } from '../../auth/auth.service';
+import {
+  createAccount,
+  deactivateAccount,
+  getAccount,
+  getAccountProfile,
+  listAccounts,
+  updateAccount,
+} from '../../accounts/accounts.service';
+import {
+  changePassword,
+  endSession,
+  listSessions,
+  login,
+  logout,
+  logoutEverywhere,
+  me,
+  refresh,
+  type SignedIn,
+} from '../../auth/auth.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
 import {
   completeInvitation,
@@ -43,15 +70,33 @@ import {
   completeDeviceProfile,
   createDeviceProfile,
   deleteDeviceProfile,
+  duplicateDeviceProfile,
   getDeviceProfile,
   listDeviceProfiles,
+  listDeviceProfileVersions,
   updateDeviceProfile,
 } from '../../device-profiles/device-profiles.service';
 import { recordClientError } from '../../logs/logs.service';
-import { addIdentifier, createVendor, deleteVendor, getVendor, listVendors, removeIdentifier, updateVendor } from '../../vendors/vendors.service';
+import {
+  addIdentifier,
+  createVendor,
+  deleteVendor,
+  getVendor,
+  listVendors,
+  removeIdentifier,
+  updateVendor,
+} from '../../vendors/vendors.service';
 import { getLookup, listLookups } from '../../lookups/lookups.service';
 import { getMyProfile, updateMyProfile } from '../../profile/profile.service';
-import { createUser, deactivateUser, getUser, listUsers, updateUser, usernameAvailable, checkEmail } from '../../users/users.service';
+import {
+  createUser,
+  deactivateUser,
+  getUser,
+  listUsers,
+  updateUser,
+  usernameAvailable,
+  checkEmail,
+} from '../../users/users.service';
 import { authedProcedure, publicProcedure, router, type TrpcContext } from './trpc';
 
 const byId = z.strictObject({ id: uuidSchema });
@@ -63,7 +108,9 @@ function signedIn(ctx: TrpcContext, result: SignedIn) {
 }
 
 export const authRouter = router({
-  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => signedIn(ctx, await login(ctx.deps, input, ctx.meta))),
+  login: publicProcedure
+    .input(loginInputSchema)
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await login(ctx.deps, input, ctx.meta))),
   refresh: publicProcedure.mutation(async ({ ctx }) => {
     try {
       return signedIn(ctx, await refresh(ctx.deps, ctx.cookies.refreshToken(), ctx.meta));
@@ -83,103 +130,187 @@ export const authRouter = router({
     return { ended };
   }),
   sessions: authedProcedure.query(({ ctx }) => listSessions(ctx.deps, ctx.actor)),
-  endSession: authedProcedure.input(byId).mutation(({ ctx, input }) => endSession(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
+  endSession: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => endSession(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
   changePassword: authedProcedure
     .input(changePasswordInputSchema)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.actor, ctx.meta, input).then(() => null)),
-  signup: publicProcedure.input(signupInputSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
-  verifySignup: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => verifySignup(ctx.deps, input.token)),
+  signup: publicProcedure
+    .input(signupInputSchema)
+    .mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
+  verifySignup: publicProcedure
+    .input(tokenInputSchema)
+    .mutation(({ ctx, input }) => verifySignup(ctx.deps, input.token)),
   resendVerification: publicProcedure
     .input(resendVerificationInputSchema)
     .mutation(({ ctx, input }) => resendVerification(ctx.deps, input.email)),
-  completeSignup: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => completeSignup(ctx.deps, input.token, ctx.meta)),
-  emailCheck: publicProcedure.input(emailCheckInputSchema).query(({ ctx, input }) => checkEmail(ctx.deps, input.email)),
+  completeSignup: publicProcedure
+    .input(tokenInputSchema)
+    .mutation(({ ctx, input }) => completeSignup(ctx.deps, input.token, ctx.meta)),
+  emailCheck: publicProcedure
+    .input(emailCheckInputSchema)
+    .query(({ ctx, input }) => checkEmail(ctx.deps, input.email)),
 });
 
 export const profileRouter = router({
   get: authedProcedure.query(({ ctx }) => getMyProfile(ctx.deps, ctx.actor, ctx.meta)),
-  update: authedProcedure.input(updateProfileInputSchema).mutation(({ ctx, input }) => updateMyProfile(ctx.deps, ctx.actor, ctx.meta, input)),
+  update: authedProcedure
+    .input(updateProfileInputSchema)
+    .mutation(({ ctx, input }) => updateMyProfile(ctx.deps, ctx.actor, ctx.meta, input)),
 });
 
 export const accountsRouter = router({
-  list: authedProcedure.input(accountListQuerySchema).query(({ ctx, input }) => listAccounts(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getAccount(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  profile: authedProcedure.input(byId).query(({ ctx, input }) => getAccountProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  create: authedProcedure.input(createAccountInputSchema).mutation(({ ctx, input }) => createAccount(ctx.deps, ctx.actor, ctx.meta, input)),
+  list: authedProcedure
+    .input(accountListQuerySchema)
+    .query(({ ctx, input }) => listAccounts(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getAccount(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  profile: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getAccountProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  create: authedProcedure
+    .input(createAccountInputSchema)
+    .mutation(({ ctx, input }) => createAccount(ctx.deps, ctx.actor, ctx.meta, input)),
   update: authedProcedure
     .input(z.strictObject({ id: uuidSchema, changes: updateAccountInputSchema }))
     .mutation(({ ctx, input }) => updateAccount(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
-  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deactivateAccount(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  delete: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => deactivateAccount(ctx.deps, ctx.actor, ctx.meta, input.id)),
 });
 
 export const usersRouter = router({
   me: authedProcedure.query(({ ctx }) => me(ctx.deps, ctx.actor)),
-  list: authedProcedure.input(userListQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  create: authedProcedure.input(createUserInputSchema).mutation(({ ctx, input }) => createUser(ctx.deps, ctx.actor, ctx.meta, input)),
+  list: authedProcedure
+    .input(userListQuerySchema)
+    .query(({ ctx, input }) => listUsers(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  create: authedProcedure
+    .input(createUserInputSchema)
+    .mutation(({ ctx, input }) => createUser(ctx.deps, ctx.actor, ctx.meta, input)),
   update: authedProcedure
     .input(z.strictObject({ id: uuidSchema, changes: updateUserInputSchema }))
     .mutation(({ ctx, input }) => updateUser(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
-  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deactivateUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  delete: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => deactivateUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
   usernameAvailable: publicProcedure
     .input(z.strictObject({ name: usernameSchema }))
     .query(({ ctx, input }) => usernameAvailable(ctx.deps, input.name)),
 });
 
 export const invitationsRouter = router({
-  list: authedProcedure.input(invitationListQuerySchema).query(({ ctx, input }) => listInvitations(ctx.deps, ctx.actor, ctx.meta, input)),
-  create: authedProcedure.input(createInvitationInputSchema).mutation(({ ctx, input }) => createInvitation(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  list: authedProcedure
+    .input(invitationListQuerySchema)
+    .query(({ ctx, input }) => listInvitations(ctx.deps, ctx.actor, ctx.meta, input)),
+  create: authedProcedure
+    .input(createInvitationInputSchema)
+    .mutation(({ ctx, input }) => createInvitation(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
   update: authedProcedure
     .input(z.strictObject({ id: uuidSchema, changes: updateInvitationInputSchema }))
     .mutation(({ ctx, input }) => updateInvitation(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
-  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteInvitation(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
-  resend: authedProcedure.input(byId).mutation(({ ctx, input }) => resendInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  revoke: authedProcedure.input(byId).mutation(({ ctx, input }) => revokeInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  verify: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => verifyInvitation(ctx.deps, input.token)),
-  complete: publicProcedure.input(completeInvitationInputSchema).mutation(({ ctx, input }) => completeInvitation(ctx.deps, input, ctx.meta)),
+  delete: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => deleteInvitation(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
+  resend: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => resendInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  revoke: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  verify: publicProcedure
+    .input(tokenInputSchema)
+    .mutation(({ ctx, input }) => verifyInvitation(ctx.deps, input.token)),
+  complete: publicProcedure
+    .input(completeInvitationInputSchema)
+    .mutation(({ ctx, input }) => completeInvitation(ctx.deps, input, ctx.meta)),
 });
 
 const byVendorIdentifier = <T extends z.ZodType>(value: T) => z.strictObject({ id: uuidSchema, value });
 
 export const vendorsRouter = router({
-  list: authedProcedure.input(vendorListQuerySchema).query(({ ctx, input }) => listVendors(ctx.deps, ctx.actor, input)),
-  create: authedProcedure.input(vendorInputSchema).mutation(({ ctx, input }) => createVendor(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getVendor(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  list: authedProcedure
+    .input(vendorListQuerySchema)
+    .query(({ ctx, input }) => listVendors(ctx.deps, ctx.actor, input)),
+  create: authedProcedure
+    .input(vendorInputSchema)
+    .mutation(({ ctx, input }) => createVendor(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getVendor(ctx.deps, ctx.actor, ctx.meta, input.id)),
   update: authedProcedure
     .input(z.strictObject({ id: uuidSchema, changes: updateVendorInputSchema }))
     .mutation(({ ctx, input }) => updateVendor(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
-  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteVendor(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
+  delete: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => deleteVendor(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
   addOui: authedProcedure
     .input(byVendorIdentifier(ouiSchema))
     .mutation(({ ctx, input }) => addIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'oui', input.value)),
   removeOui: authedProcedure
     .input(byVendorIdentifier(ouiSchema))
-    .mutation(({ ctx, input }) => removeIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'oui', input.value)),
+    .mutation(({ ctx, input }) =>
+      removeIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'oui', input.value),
+    ),
   addCompanyIdentifier: authedProcedure
     .input(byVendorIdentifier(companyIdentifierSchema))
-    .mutation(({ ctx, input }) => addIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'company', input.value)),
+    .mutation(({ ctx, input }) =>
+      addIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'company', input.value),
+    ),
   removeCompanyIdentifier: authedProcedure
     .input(byVendorIdentifier(companyIdentifierSchema))
-    .mutation(({ ctx, input }) => removeIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'company', input.value)),
+    .mutation(({ ctx, input }) =>
+      removeIdentifier(ctx.deps, ctx.actor, ctx.meta, input.id, 'company', input.value),
+    ),
 });
 
 export const deviceProfilesRouter = router({
-  list: authedProcedure.input(deviceProfileListQuerySchema).query(({ ctx, input }) => listDeviceProfiles(ctx.deps, ctx.actor, input)),
-  create: authedProcedure.input(deviceProfileInputSchema).mutation(({ ctx, input }) => createDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  list: authedProcedure
+    .input(deviceProfileListQuerySchema)
+    .query(({ ctx, input }) => listDeviceProfiles(ctx.deps, ctx.actor, input)),
+  create: authedProcedure
+    .input(deviceProfileInputSchema)
+    .mutation(({ ctx, input }) => createDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input)),
+  get: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
   update: authedProcedure
     .input(z.strictObject({ id: uuidSchema, changes: updateDeviceProfileInputSchema }))
-    .mutation(({ ctx, input }) => updateDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
-  complete: authedProcedure.input(byId).mutation(({ ctx, input }) => completeDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  delete: authedProcedure.input(byId).mutation(({ ctx, input }) => deleteDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null)),
+    .mutation(({ ctx, input }) =>
+      updateDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes),
+    ),
+  complete: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => completeDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  duplicate: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => duplicateDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  versions: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => listDeviceProfileVersions(ctx.deps, ctx.actor, ctx.meta, input.id)),
+  delete: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) =>
+      deleteDeviceProfile(ctx.deps, ctx.actor, ctx.meta, input.id).then(() => null),
+    ),
 });
 
 export const lookupsRouter = router({
   list: authedProcedure.query(() => listLookups()),
-  get: authedProcedure.input(z.strictObject({ type: lookupTypeSchema })).query(({ input }) => getLookup(input.type)),
+  get: authedProcedure
+    .input(z.strictObject({ type: lookupTypeSchema }))
+    .query(({ input }) => getLookup(input.type)),
 });
 
 export const logsRouter = router({
-  create: publicProcedure.input(errorLogEntrySchema).mutation(({ ctx, input }) => recordClientError(ctx.deps, null, input)),
+  create: publicProcedure
+    .input(errorLogEntrySchema)
+    .mutation(({ ctx, input }) => recordClientError(ctx.deps, null, input)),
 });

@@ -1,0 +1,112 @@
+import { Anchor, Button, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { BackLink } from '../../components/page/back-link';
+import { EmptyState } from '../../components/page/empty-state';
+import { PageFrame } from '../../components/page/page-frame';
+import { pathTo, ROUTES } from '../../route-paths';
+import { listDeviceProfiles } from './device-profiles-api';
+import { ProfileBadges } from './profile-badges';
+import { ListPager } from './shared/list-pager';
+import { LoadFailed, Loading } from './shared/loading';
+import { useLoaded } from './shared/use-loaded';
+
+type StateFilter = 'all' | 'draft' | 'complete';
+
+/** /dashboard/device-management: the organisation's device profiles, drafts to return to first by date. */
+export function DeviceProfilesPage() {
+  const { t } = useTranslation('devices');
+  // Filter and page live in the address, so "back" from a profile returns to the same list.
+  const [params, setParams] = useSearchParams();
+  const stateParam = params.get('state');
+  const filter: StateFilter = stateParam === 'draft' || stateParam === 'complete' ? stateParam : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const show = (next: { filter?: StateFilter; page?: number }) => {
+    const search = new URLSearchParams();
+    const nextFilter = next.filter ?? filter;
+    if (nextFilter !== 'all') search.set('state', nextFilter);
+    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
+    setParams(search);
+  };
+  const load = useCallback(
+    () => listDeviceProfiles({ page, state: filter === 'all' ? undefined : filter }),
+    [page, filter],
+  );
+  const { state, reload } = useLoaded(load);
+
+  return (
+    <PageFrame
+      title={t('profiles.title')}
+      intro={t('profiles.intro')}
+      back={<BackLink to={ROUTES.dashboard} label={t('common.dashboard')} />}
+      actions={
+        <Button component={Link} to={ROUTES.deviceProfileCreate}>
+          {t('profiles.create')}
+        </Button>
+      }
+      size="lg"
+    >
+      <SegmentedControl
+        aria-label={t('profiles.filter')}
+        value={filter}
+        onChange={(value) => show({ filter: value })}
+        data={[
+          { value: 'all', label: t('profiles.all') },
+          { value: 'draft', label: t('states.draft') },
+          { value: 'complete', label: t('states.complete') },
+        ]}
+        w="fit-content"
+      />
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' &&
+        (state.data.items.length === 0 ? (
+          <EmptyState title={t('profiles.empty')} hint={t('profiles.emptyHint')} />
+        ) : (
+          <Stack gap="sm">
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={480}>
+                <Table verticalSpacing="sm" highlightOnHover data-testid="profiles-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('profiles.fields.profileName')}</Table.Th>
+                      <Table.Th>{t('profiles.fields.measurement')}</Table.Th>
+                      <Table.Th>{t('profiles.fields.device')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {state.data.items.map((profile) => (
+                      <Table.Tr key={profile.id} data-testid="profile-row">
+                        <Table.Td>
+                          {/* The badges sit under the name, so a phone shows them without scrolling sideways. */}
+                          <Stack gap={4} align="flex-start">
+                            <Anchor
+                              component={Link}
+                              to={pathTo('deviceProfileView', { deviceProfileId: profile.id })}
+                            >
+                              {profile.profileName}
+                            </Anchor>
+                            <ProfileBadges profile={profile} />
+                          </Stack>
+                        </Table.Td>
+                        <Table.Td>
+                          {profile.measurement ? t(`measurements.${profile.measurement}`) : '—'}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" lineClamp={2}>
+                            {profile.device ?? '—'}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+            <ListPager meta={state.data.meta} onPage={(next) => show({ page: next })} />
+          </Stack>
+        ))}
+    </PageFrame>
+  );
+}

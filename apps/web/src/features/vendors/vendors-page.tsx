@@ -1,0 +1,94 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BackLink } from '../../components/page/back-link';
+import { EmptyState } from '../../components/page/empty-state';
+import { PageFrame } from '../../components/page/page-frame';
+import { pathTo, ROUTES } from '../../route-paths';
+import { ListPager } from '../device-profiles/shared/list-pager';
+import { LoadFailed, Loading } from '../device-profiles/shared/loading';
+import { useLoaded } from '../device-profiles/shared/use-loaded';
+import { listVendors } from './vendors-api';
+
+/** The organisation's vendors (`GET /vendors`), searchable by name, a page at a time. */
+export function VendorsPage() {
+  const { t } = useTranslation('devices');
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [query]);
+  const load = useCallback(() => listVendors({ page, search: query || undefined }), [page, query]);
+  const { state, reload } = useLoaded(load);
+
+  return (
+    <PageFrame
+      title={t('vendors.title')}
+      intro={t('vendors.intro')}
+      back={<BackLink to={ROUTES.dashboard} label={t('common.dashboard')} />}
+      actions={
+        <Button component={Link} to={ROUTES.vendorCreate}>
+          {t('vendors.create')}
+        </Button>
+      }
+      size="lg"
+    >
+      <TextInput
+        type="search"
+        aria-label={t('vendors.search')}
+        placeholder={t('vendors.search')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+      />
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' &&
+        (state.data.items.length === 0 ? (
+          <EmptyState
+            title={query ? t('vendors.noMatch') : t('vendors.empty')}
+            hint={query ? undefined : t('vendors.emptyHint')}
+          />
+        ) : (
+          <Stack gap="sm">
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing="sm" highlightOnHover data-testid="vendors-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('vendors.fields.vendorName')}</Table.Th>
+                      <Table.Th>{t('vendors.fields.contactPerson')}</Table.Th>
+                      <Table.Th>{t('vendors.identifiers')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {state.data.items.map((vendor) => (
+                      <Table.Tr key={vendor.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={pathTo('vendorView', { vendorId: vendor.id })}>
+                            {vendor.vendorName}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{vendor.contactPerson ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            {[...vendor.ouis, ...vendor.companyIdentifiers].map((value) => (
+                              <Badge key={value} variant="light" color="gray" tt="none" dir="ltr">
+                                {value}
+                              </Badge>
+                            ))}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+            <ListPager meta={state.data.meta} onPage={setPage} />
+          </Stack>
+        ))}
+    </PageFrame>
+  );
+}

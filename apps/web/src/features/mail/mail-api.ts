@@ -1,0 +1,95 @@
+import {
+  attachmentSchema,
+  mailRecipientSchema,
+  threadListItemSchema,
+  threadSchema,
+  unreadCountSchema,
+  type Attachment,
+  type MailRecipient,
+  type NewThreadInput,
+  type ReplyInput,
+  type Thread,
+  type ThreadListItem,
+} from '@opencare/schemas/entities/mail';
+import type { ListMeta } from '@opencare/schemas/envelope';
+import { z } from 'zod';
+import { ApiError } from '../../api/api-error';
+import { authedRequest, authedResponse, refreshSession } from '../../api/client';
+import { sessionStore } from '../../session/session-store';
+
+/** Secure-mail calls; all need the session. */
+
+export async function fetchThreads(query: { page: number; patientAccountId?: string }): Promise<{
+  threads: ThreadListItem[];
+  meta: ListMeta | undefined;
+}> {
+  const params = new URLSearchParams({ page: String(query.page), pageSize: '20' });
+  if (query.patientAccountId) params.set('patientAccountId', query.patientAccountId);
+  const response = await authedResponse(`/mail/threads?${params.toString()}`, { schema: z.array(threadListItemSchema) });
+  return { threads: response.data, meta: response.meta };
+}
+
+export function fetchThread(id: string): Promise<Thread> {
+  return authedRequest(`/mail/threads/${encodeURIComponent(id)}`, { schema: threadSchema });
+}
+
+export function createThread(input: NewThreadInput): Promise<Thread> {
+  return authedRequest('/mail/threads', { method: 'POST', body: input, schema: threadSchema });
+}
+
+export function replyToThread(id: string, input: ReplyInput): Promise<Thread> {
+  return authedRequest(`/mail/threads/${encodeURIComponent(id)}/messages`, { method: 'POST', body: input, schema: threadSchema });
+}
+
+export async function fetchUnreadCount(): Promise<number> {
+  return (await authedRequest('/mail/unread-count', { schema: unreadCountSchema })).unreadCount;
+}
+
+export function fetchRecipients(search: string): Promise<MailRecipient[]> {
+  const query = search.trim() ? `?${new URLSearchParams({ search: search.trim() }).toString()}` : '';
+  return authedRequest(`/mail/recipients${query}`, { schema: z.array(mailRecipientSchema) });
+}
+
+/**
+ * A call whose body or answer is a file, not JSON: the API client sends and reads JSON only. Same
+ * headers as the client, and the same one retry after re-authenticating when the token expired.
+ */
+async function fileRequest(path: string, init: { method: 'GET' | 'POST'; body?: Blob; contentType?: string }): Promise<Response> {
+  const send = (token: string) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    const accountId = sessionStore.accountId.get();
+    if (accountId) headers['x-account-id'] = accountId;
+    if (init.contentType) headers['content-type'] = init.contentType;
+    return fetch(`/api/v1${path}`, { method: init.method, headers, body: init.body, credentials: 'same-origin' }).catch(() => {
+      throw ApiError.of('err_network');
+    });
+  };
+  const token = sessionStore.accessToken.get();
+  if (!token) throw ApiError.of('tokenRequired');
+  let response = await send(token);
+  if (response.status === 401) {
+    const current = sessionStore.accessToken.get();
+    const fresh = current && current !== token ? current : (await refreshSession({ delayMs: 0 })).token;
+    if (fresh) response = await send(fresh);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { key?: string; message?: string } | null;
+    throw body?.key ? new ApiError(response.status, body.key, body.message ?? '') : ApiError.of('unknown', response.status);
+  }
+  return response;
+}
+
+/** Store a file for a message not yet sent; a patient's own upload names no patient. */
+export async function uploadAttachment(file: File, patientAccountId?: string): Promise<Attachment> {
+  const params = new URLSearchParams({ fileName: file.name });
+  if (patientAccountId) params.set('patientAccountId', patientAccountId);
+  const response = await fileRequest(`/mail/attachments?${params.toString()}`, { method: 'POST', body: file, contentType: file.type });
+  const parsed = attachmentSchema.safeParse(((await response.json()) as { data?: unknown }).data);
+  if (!parsed.success) throw ApiError.of('invalidResponseData');
+  return parsed.data;
+}
+
+/** An attachment's bytes, for a preview or a download. */
+export async function downloadAttachment(id: string): Promise<Blob> {
+  return (await fileRequest(`/mail/attachments/${encodeURIComponent(id)}`, { method: 'GET' })).blob();
+}

@@ -1,0 +1,186 @@
+import { Alert, Box, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ListMeta } from '@opencare/schemas/envelope';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessageOf } from '../../api/error-message';
+import { AlertIcon, ChevronStartIcon, MailIcon } from '../../components/icons/icons';
+import { EmptyState } from '../../components/page/empty-state';
+import { DraftsProvider } from './drafts';
+import { NewThreadDialog } from './new-thread-dialog';
+import { ThreadList } from './thread-list';
+import { ThreadView } from './thread-view';
+import { useThreadList } from './use-thread-list';
+
+interface MailboxProps {
+  /** The reader's account (their own messages are set apart). */
+  accountId: string;
+  /** Physicians and nurses: the patient of each thread shows, and a new message names one. */
+  clinician: boolean;
+}
+
+/**
+ * Threads and the open thread side by side on a wide screen; on a phone, the list, then the thread
+ * in its place. The open thread and the page live in the address (`?thread=`, `?page=`), so back,
+ * reload and the e-mail's link all work.
+ */
+export function Mailbox(props: MailboxProps) {
+  return (
+    <DraftsProvider>
+      <MailboxScreen {...props} />
+    </DraftsProvider>
+  );
+}
+
+function MailboxScreen({ accountId, clinician }: MailboxProps) {
+  const { t } = useTranslation('mail');
+  const [search, setSearch] = useSearchParams();
+  const threadId = search.get('thread');
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const list = useThreadList(page);
+  const [composing, setComposing] = useState(false);
+
+  const withParams = (change: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(change)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return next;
+  };
+  const hrefOf = (id: string) => `?${withParams({ thread: id }).toString()}`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Text c="dimmed" size="sm" maw={520}>
+          {clinician ? t('intro.clinician') : t('intro.patient')}
+        </Text>
+        <Button leftSection={<MailIcon size={18} />} onClick={() => setComposing(true)} data-testid="new-thread">
+          {t('newMessage')}
+        </Button>
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {/* On a phone the open thread takes the list's place. */}
+          <Box visibleFrom={threadId ? 'md' : undefined}>
+            <ThreadListPanel
+              accountId={accountId}
+              state={list.state}
+              selectedId={threadId}
+              clinician={clinician}
+              hrefOf={hrefOf}
+              onRetry={list.retry}
+              onPage={(next) => setSearch(withParams({ page: String(next), thread: null }))}
+              onCompose={() => setComposing(true)}
+            />
+          </Box>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {threadId ? (
+            <Stack gap="xs">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                hiddenFrom="md"
+                w="fit-content"
+                leftSection={<ChevronStartIcon size={16} />}
+                onClick={() => setSearch(withParams({ thread: null }))}
+              >
+                {t('backToList')}
+              </Button>
+              <ThreadView key={threadId} threadId={threadId} accountId={accountId} showPatient={clinician} onChanged={list.refresh} />
+            </Stack>
+          ) : (
+            <Box visibleFrom="md">
+              <EmptyState icon={<MailIcon size={28} />} title={t('noThreadOpen')} hint={t('noThreadOpenHint')} />
+            </Box>
+          )}
+        </Grid.Col>
+      </Grid>
+      <NewThreadDialog
+        opened={composing}
+        choosePatient={clinician}
+        onClose={() => setComposing(false)}
+        onSent={(thread) => {
+          setComposing(false);
+          list.refresh();
+          setSearch(withParams({ thread: thread.id, page: null }));
+        }}
+      />
+    </Stack>
+  );
+}
+
+interface ThreadListPanelProps {
+  accountId: string;
+  state: ReturnType<typeof useThreadList>['state'];
+  selectedId: string | null;
+  clinician: boolean;
+  hrefOf: (id: string) => string;
+  onRetry: () => void;
+  onPage: (page: number) => void;
+  onCompose: () => void;
+}
+
+function ThreadListPanel({ accountId, state, selectedId, clinician, hrefOf, onRetry, onPage, onCompose }: ThreadListPanelProps) {
+  const { t } = useTranslation('mail');
+  const { t: tc } = useTranslation();
+  if (state.status === 'loading') {
+    return (
+      <Stack align="center" py="xl">
+        <Loader role="status" aria-label={t('list.loading')} />
+      </Stack>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<AlertIcon size={20} />} data-testid="threads-failed">
+        <Stack gap="sm" align="flex-start">
+          {errorMessageOf(tc, state.error)}
+          <Button variant="default" size="xs" onClick={onRetry}>
+            {t('tryAgain')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (state.threads.length === 0) {
+    return (
+      <EmptyState
+        icon={<MailIcon size={28} />}
+        title={t('empty.title')}
+        hint={clinician ? t('empty.hintClinician') : t('empty.hintPatient')}
+        action={
+          <Button variant="light" onClick={onCompose}>
+            {t('newMessage')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <ThreadList threads={state.threads} accountId={accountId} selectedId={selectedId} showPatient={clinician} hrefOf={hrefOf} />
+      <Pager meta={state.meta} onPage={onPage} />
+    </Stack>
+  );
+}
+
+function Pager({ meta, onPage }: { meta: ListMeta | undefined; onPage: (page: number) => void }) {
+  const { t } = useTranslation('mail');
+  if (!meta || meta.totalPages <= 1) return null;
+  return (
+    <Group justify="space-between" component="nav" aria-label={t('list.pages')}>
+      <Button variant="default" size="xs" disabled={!meta.hasPreviousPage} onClick={() => onPage(meta.page - 1)}>
+        {t('list.previous')}
+      </Button>
+      <Text size="sm" aria-live="polite">
+        {t('list.page', { page: meta.page, pages: meta.totalPages })}
+      </Text>
+      <Button variant="default" size="xs" disabled={!meta.hasNextPage} onClick={() => onPage(meta.page + 1)}>
+        {t('list.next')}
+      </Button>
+    </Group>
+  );
+}

@@ -5,8 +5,13 @@ import {
   SCHEDULE_FREQUENCIES,
   WEEKDAYS,
   createInvitationInputSchema,
+  createTaskInputSchema,
+  dailyTasksQuerySchema,
   invitationSchema,
   measurementScheduleSchema,
+  taskRangeQuerySchema,
+  updateScheduleInputSchema,
+  updateTaskInputSchema,
 } from './care';
 
 
@@ -71,102 +76,120 @@ describe('invitationSchema', () => {
 });
 
 describe('measurementScheduleSchema', () => {
+  const patientId = '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f';
+  const base = { patientId, type: 'bp', startDate: '2025-03-01', frequency: 'daily' };
+
   it('offers the frequencies of spec §3', () => {
     expect(SCHEDULE_FREQUENCIES).toEqual(['daily', 'weekly', 'biweekly', 'monthly', 'specificDays']);
     expect(WEEKDAYS).toEqual(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']);
   });
 
   it('fills the defaults: no days, 09:00, no e-mail', () => {
-    expect(measurementScheduleSchema.parse({ startDate: '2025-03-01', frequency: 'daily' })).toEqual({
-      startDate: '2025-03-01',
-      frequency: 'daily',
-      days: [],
-      times: ['09:00'],
-      notifyByEmail: false,
-    });
+    expect(measurementScheduleSchema.parse(base)).toEqual({ ...base, days: [], times: ['09:00'], notifyByEmail: false });
   });
 
   it.each(['daily', 'weekly', 'biweekly', 'monthly'])('accepts %s without days', (frequency) => {
-    expect(measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency }).success).toBe(true);
+    expect(measurementScheduleSchema.safeParse({ ...base, frequency }).success).toBe(true);
   });
 
-  it('needs at least one day for specific days', () => {
-    expect(issues(measurementScheduleSchema, { startDate: '2025-03-01', frequency: 'specificDays' })).toEqual(
-      [['days', 'Choose at least one day.']],
-    );
-    expect(
-      issues(measurementScheduleSchema, { startDate: '2025-03-01', frequency: 'specificDays', days: [] }),
-    ).toEqual([['days', 'Choose at least one day.']]);
-    expect(
-      measurementScheduleSchema.safeParse({
-        startDate: '2025-03-01',
-        frequency: 'specificDays',
-        days: ['mon'],
-      }).success,
-    ).toBe(true);
-    expect(
-      measurementScheduleSchema.safeParse({
-        startDate: '2025-03-01',
-        frequency: 'specificDays',
-        days: [...WEEKDAYS],
-      }).success,
-    ).toBe(true);
+  it('needs at least one day for specific days, each day once', () => {
+    const specific = { ...base, frequency: 'specificDays' };
+    expect(issues(measurementScheduleSchema, specific)).toEqual([['days', 'Choose at least one day.']]);
+    expect(issues(measurementScheduleSchema, { ...specific, days: [] })).toEqual([['days', 'Choose at least one day.']]);
+    expect(measurementScheduleSchema.safeParse({ ...specific, days: ['mon'] }).success).toBe(true);
+    expect(measurementScheduleSchema.safeParse({ ...specific, days: [...WEEKDAYS] }).success).toBe(true);
+    expect(issues(measurementScheduleSchema, { ...specific, days: ['mon', 'mon'] })).toEqual([['days', 'Choose each day once.']]);
+  });
+
+  it('takes days only where they mean something', () => {
+    expect(measurementScheduleSchema.safeParse({ ...base, frequency: 'weekly', days: ['mon', 'thu'] }).success).toBe(true);
+    expect(measurementScheduleSchema.safeParse({ ...base, frequency: 'biweekly', days: ['fri'] }).success).toBe(true);
+    expect(issues(measurementScheduleSchema, { ...base, days: ['mon'] })).toEqual([
+      ['days', 'Days apply only to weekly, biweekly or specific days.'],
+    ]);
   });
 
   it('refuses an unknown weekday or more than 7 days', () => {
-    const base = { startDate: '2025-03-01', frequency: 'specificDays' };
-    expect(measurementScheduleSchema.safeParse({ ...base, days: ['monday'] }).success).toBe(false);
-    expect(measurementScheduleSchema.safeParse({ ...base, days: [...WEEKDAYS, 'mon'] }).success).toBe(false);
+    const specific = { ...base, frequency: 'specificDays' };
+    expect(measurementScheduleSchema.safeParse({ ...specific, days: ['monday'] }).success).toBe(false);
+    expect(measurementScheduleSchema.safeParse({ ...specific, days: [...WEEKDAYS, 'mon'] }).success).toBe(false);
   });
 
-  it('needs a real start date', () => {
-    expect(issues(measurementScheduleSchema, { startDate: '2025-02-30', frequency: 'daily' })).toEqual([
-      ['startDate', 'Enter a date that exists.'],
+  it('needs a real start date, and an end date not before it', () => {
+    expect(issues(measurementScheduleSchema, { ...base, startDate: '2025-02-30' })).toEqual([['startDate', 'Enter a date that exists.']]);
+    expect(issues(measurementScheduleSchema, { ...base, startDate: undefined })).toEqual([['startDate', REQUIRED]]);
+    expect(measurementScheduleSchema.safeParse({ ...base, endDate: '2025-03-01' }).success).toBe(true);
+    expect(measurementScheduleSchema.safeParse({ ...base, endDate: null }).success).toBe(true);
+    expect(issues(measurementScheduleSchema, { ...base, endDate: '2025-02-28' })).toEqual([
+      ['endDate', 'The end date cannot be before the start date.'],
     ]);
-    expect(issues(measurementScheduleSchema, { frequency: 'daily' })).toEqual([['startDate', REQUIRED]]);
   });
 
-  it('takes times as HH:mm from 00:00 to 23:59, 1 to 12 of them', () => {
-    const base = { startDate: '2025-03-01', frequency: 'daily' };
+  it('takes times as HH:mm from 00:00 to 23:59, 1 to 12 of them, each once', () => {
     expect(measurementScheduleSchema.safeParse({ ...base, times: ['00:00', '23:59'] }).success).toBe(true);
     for (const time of ['24:00', '9:00', '09:60', '9am', '09:00:00']) {
-      expect(issues(measurementScheduleSchema, { ...base, times: [time] })).toEqual([
-        ['times.0', 'Enter a time as HH:mm.'],
-      ]);
+      expect(issues(measurementScheduleSchema, { ...base, times: [time] })).toEqual([['times.0', 'Enter a time as HH:mm.']]);
     }
-    expect(measurementScheduleSchema.safeParse({ ...base, times: [] }).success).toBe(false);
-    expect(measurementScheduleSchema.safeParse({ ...base, times: Array(12).fill('08:00') }).success).toBe(
-      true,
-    );
-    expect(measurementScheduleSchema.safeParse({ ...base, times: Array(13).fill('08:00') }).success).toBe(
-      false,
-    );
+    expect(issues(measurementScheduleSchema, { ...base, times: [] })).toEqual([['times', 'Enter at least one time.']]);
+    const twelve = Array.from({ length: 12 }, (_, h) => `${String(h + 8).padStart(2, '0')}:00`);
+    expect(measurementScheduleSchema.safeParse({ ...base, times: twelve }).success).toBe(true);
+    expect(measurementScheduleSchema.safeParse({ ...base, times: [...twelve, '21:00'] }).success).toBe(false);
+    expect(issues(measurementScheduleSchema, { ...base, times: ['08:00', '08:00'] })).toEqual([['times', 'Enter each time once.']]);
   });
 
-  it('records before or after a meal (blood sugar) and e-mail notification', () => {
-    const parsed = measurementScheduleSchema.parse({
-      startDate: '2025-03-01',
-      frequency: 'weekly',
-      meal: 'before',
-      notifyByEmail: true,
-    });
+  it('records before or after a meal for blood sugar only, and e-mail notification', () => {
+    const parsed = measurementScheduleSchema.parse({ ...base, type: 'bs', frequency: 'weekly', meal: 'before', notifyByEmail: true });
     expect(parsed).toMatchObject({ meal: 'before', notifyByEmail: true });
-    expect(
-      measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'daily', meal: 'during' })
-        .success,
-    ).toBe(false);
+    expect(measurementScheduleSchema.safeParse({ ...base, type: 'bs', meal: 'during' }).success).toBe(false);
+    expect(issues(measurementScheduleSchema, { ...base, meal: 'after' })).toEqual([
+      ['meal', 'Only blood sugar is taken before or after a meal.'],
+    ]);
   });
 
-  it('refuses an unknown frequency and unknown fields', () => {
-    expect(
-      measurementScheduleSchema.safeParse({ startDate: '2025-03-01', frequency: 'hourly' }).success,
-    ).toBe(false);
-    expect(
-      measurementScheduleSchema.safeParse({
-        startDate: '2025-03-01',
-        frequency: 'daily',
-        endDate: '2025-04-01',
-      }).success,
-    ).toBe(false);
+  it('takes a known time zone', () => {
+    expect(measurementScheduleSchema.safeParse({ ...base, timezone: 'Asia/Riyadh' }).success).toBe(true);
+    expect(issues(measurementScheduleSchema, { ...base, timezone: 'Mars/Olympus' })).toEqual([['timezone', 'Choose a valid time zone.']]);
+  });
+
+  it('refuses an unknown frequency or type and unknown fields', () => {
+    expect(measurementScheduleSchema.safeParse({ ...base, frequency: 'hourly' }).success).toBe(false);
+    expect(measurementScheduleSchema.safeParse({ ...base, type: 'hr' }).success).toBe(false);
+    expect(measurementScheduleSchema.safeParse({ ...base, active: false }).success).toBe(false);
+  });
+});
+
+describe('updateScheduleInputSchema', () => {
+  it('changes notification or the end date, nothing else', () => {
+    expect(updateScheduleInputSchema.parse({ notifyByEmail: true })).toEqual({ notifyByEmail: true });
+    expect(updateScheduleInputSchema.parse({ endDate: null })).toEqual({ endDate: null });
+    expect(issues(updateScheduleInputSchema, {})).toEqual([['', 'Change at least one field.']]);
+    expect(updateScheduleInputSchema.safeParse({ times: ['08:00'] }).success).toBe(false);
+  });
+});
+
+describe('task queries and inputs', () => {
+  const patientId = '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f';
+
+  it('asks for at most a year of tasks, in order', () => {
+    expect(taskRangeQuerySchema.safeParse({ from: '2026-01-01', to: '2026-12-31' }).success).toBe(true);
+    expect(taskRangeQuerySchema.safeParse({ from: '2024-01-01', to: '2024-12-31' }).success).toBe(true);
+    expect(issues(taskRangeQuerySchema, { from: '2026-01-02', to: '2026-01-01' })).toEqual([
+      ['to', 'The end date cannot be before the start date.'],
+    ]);
+    expect(issues(taskRangeQuerySchema, { from: '2026-01-01', to: '2027-01-02' })).toEqual([['to', 'Ask for at most 366 days at once.']]);
+  });
+
+  it('names the day of the daily tasks and the patient as user_id or patient', () => {
+    expect(dailyTasksQuerySchema.parse({ date: '2026-03-02', user_id: patientId })).toEqual({ date: '2026-03-02', user_id: patientId });
+    expect(issues(dailyTasksQuerySchema, { date: '2026-13-01' })).toEqual([['date', 'Enter a date that exists.']]);
+  });
+
+  it('creates a one-off task at a date and time, and only cancels or restores tasks', () => {
+    expect(createTaskInputSchema.safeParse({ patientId, type: 'bw', date: '2026-03-02', time: '07:30' }).success).toBe(true);
+    expect(issues(createTaskInputSchema, { patientId, type: 'bw', date: '2026-03-02', time: '7:30' })).toEqual([
+      ['time', 'Enter a time as HH:mm.'],
+    ]);
+    expect(updateTaskInputSchema.safeParse({ status: 'cancelled' }).success).toBe(true);
+    expect(updateTaskInputSchema.safeParse({ status: 'complete' }).success).toBe(false);
   });
 });

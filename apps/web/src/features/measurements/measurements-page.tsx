@@ -1,39 +1,65 @@
-import { SegmentedControl, ScrollArea, Stack } from '@mantine/core';
-import { measurementCodeSchema, type MeasurementCode } from '@opencare/schemas/lookups';
+import { Divider, Paper } from '@mantine/core';
+import { MEASUREMENT_TYPES, type MeasurementType } from '@opencare/schemas/entities/measurements';
+import { uuidSchema } from '@opencare/schemas/rules';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ActivityIcon } from '../../components/icons/icons';
-import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
+import { MeasurementForm } from './measurement-form';
+import { MeasurementHistory } from './measurement-history';
+import { fetchTask } from './measurements-api';
+import { useLoaded } from './use-loaded';
 
-const CODES = measurementCodeSchema.options;
-const isCode = (value: string | null): value is MeasurementCode =>
-  (CODES as readonly (string | null)[]).includes(value);
+const isType = (value: string | null): value is MeasurementType => (MEASUREMENT_TYPES as readonly (string | null)[]).includes(value);
 
-/** The patient's readings by measurement type (spec §1, §3 measurement codes). */
+/**
+ * /measurements (patient only): take a reading and see the history. `?type=` chooses the type (none
+ * until the person chooses); `?task=` is the daily task the reading is for, from the home screen.
+ */
 export function MeasurementsPage() {
-  const { t } = useTranslation('screens');
+  const { t } = useTranslation('measurements');
   const [search, setSearch] = useSearchParams();
   const requested = search.get('type');
-  const type: MeasurementCode = isCode(requested) ? requested : 'bp';
+  const type = isType(requested) ? requested : null;
+  const taskId = uuidSchema.safeParse(search.get('task')).data ?? null;
+  // A task that cannot be read (gone, not this patient's) is simply not shown.
+  const task = useLoaded(() => (taskId ? fetchTask(taskId).catch(() => null) : Promise.resolve(null)), [taskId]);
+  const [savedCount, setSavedCount] = useState(0);
 
   return (
-    <PageFrame title={t('measurements.title')} intro={t('measurements.intro')}>
-      <Stack gap="md">
-        <ScrollArea type="auto" offsetScrollbars>
-          <SegmentedControl
-            value={type}
-            onChange={(next) => setSearch(next === 'bp' ? {} : { type: next }, { replace: true })}
-            data={CODES.map((code) => ({ value: code, label: t(`measurements.types.${code}`) }))}
-            aria-label={t('measurements.title')}
-          />
-        </ScrollArea>
-        <EmptyState
-          icon={<ActivityIcon size={28} />}
-          title={t('measurements.empty')}
-          hint={t('measurements.emptyHint')}
+    <PageFrame title={t('title')} intro={t('intro')}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <MeasurementForm
+          type={type}
+          task={task.status === 'loaded' ? task.data : null}
+          onTypeChange={(next) =>
+            setSearch(
+              (current) => {
+                const params = new URLSearchParams(current);
+                params.set('type', next);
+                return params;
+              },
+              { replace: true },
+            )
+          }
+          onSaved={() => {
+            setSavedCount((n) => n + 1);
+            // The task is done: another reading is not for it.
+            if (taskId) {
+              setSearch(
+                (current) => {
+                  const params = new URLSearchParams(current);
+                  params.delete('task');
+                  return params;
+                },
+                { replace: true },
+              );
+            }
+          }}
         />
-      </Stack>
+      </Paper>
+      <Divider />
+      <MeasurementHistory type={type} reloadKey={savedCount} />
     </PageFrame>
   );
 }

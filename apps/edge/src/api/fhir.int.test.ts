@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import {
+  fhirObservationSchema,
+  fhirOperationOutcomeSchema,
+  fhirPatientSchema,
+  fhirSearchBundleSchema,
+  type FhirObservation,
+} from '@opencare/api/fhir/fhir-r4';
+import type { AppRouter } from '@opencare/api/transport/trpc/root';
+import { ROLES } from '@opencare/schemas/roles';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutsider } from '../testing/fixtures';
+import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
+
+const ROLE_NAMES = ['admin', 'physician', 'nurse', 'assistant', 'patient', 'patient2', 'caregiver'] as const;
+type Role = (typeof ROLE_NAMES)[number] | 'outsider';
+
+let t: TestEdge;
+const tokens = {} as Record<Role, string>;
+let patientId: string;
+let apiKey: string;
+let outsiderPatientId: string;
+const readings: Record<string, Json> = {};
+
+beforeAll(async () => {
+  t = await startTestEdge();
+  for (const role of ROLE_NAMES) tokens[role] = (await t.login(role)).token;
+  tokens.outsider = (await t.login((await createOutsider(t.edge.deps.db, ROLES.Physician, 'prov')).username)).token;
+  outsiderPatientId = (await createOutsider(t.edge.deps.db, ROLES.Patient, 'pat')).accountId;
+  patientId = (await t.call('GET', '/api/v1/profile', { token: tokens.patient })).body.data.accountId;
+  apiKey = (await t.call('POST', '/api/v1/api-keys', { token: tokens.admin, body: { name: 'FHIR client' } })).body.data.key;
+  const takenAt = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const bodies: Record<string, unknown> = {
+    bp: { type: 'bp', values: { systolic: 142, diastolic: 91, pulse: 77 }, takenAt: takenAt(60), note: 'Felt dizzy' },
+    bt: { type: 'bt', values: { temperature: 37.2 }, takenAt: takenAt(50) },
+    bs: { type: 'bs', values: { glucose: 110 }, meal: 'after', takenAt: takenAt(40) },
+    bw: { type: 'bw', values: { weight: 81.83 }, takenAt: takenAt(30) },
+    ox: { type: 'ox', values: { spo2: 95, pulse: 80 }, takenAt: takenAt(20) },
+    sy: { type: 'sy', values: { fev1: 2.91, fvc: 3.8, pef: 420 }, takenAt: takenAt(10) },
+  };
+  for (const [type, body] of Object.entries(bodies)) {
+    readings[type] = (await t.call('POST', '/api/v1/measurements', { token: tokens.patient, body })).body.data;
+  }
+});
+afterAll(() => t.close());
+
+const fhir = (path: string, role?: Role, headers: Record<string, string> = {}) =>
+  t.call('GET', `/api/v1/fhir/R4${path}`, { token: role ? tokens[role] : undefined, headers });
+
+function expectOutcome(res: { status: number; headers: Headers; body: Json }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toContain('application/fhir+json');
+  const outcome = fhirOperationOutcomeSchema.parse(res.body);
+  expect(outcome.issue[0]?.code).toBe(code);
+}
+
+describe('FHIR R4 Patient', () => {
+  it('gives the patient as a valid FHIR Patient', async () => {
+    const res = await fhir(`/Patient/${patientId}`, 'physician');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/fhir+json; charset=utf-8');
+    const resource = fhirPatientSchema.parse(res.body);
+    expect(resource).toMatchObject({
+      resourceType: 'Patient',
+      id: patientId,
+      active: true,
+      name: [{ use: 'official', family: 'Morgan', given: ['Pat'], text: 'Pat Morgan' }],
+      birthDate: '1958-04-12',
+      telecom: [
+        { system: 'email', value: 'patient@demo.opencare.test' },
+        { system: 'phone', value: '+1 555 010 0000' },
+      ],
+    });
+    expect(resource.identifier?.[0]).toMatchObject({ type: { coding: [{ code: 'MR' }] }, value: expect.stringMatching(/^MRN\d+$/) });
+  });
+
+  it.each([
+    ['patient', 200],
+    ['physician', 200],
+    ['nurse', 200],
+    ['assistant', 200],
+    ['patient2', 403],
+    ['admin', 403],
+    ['caregiver', 403],
+    ['outsider', 403],
+  ] as const)('GET Patient/<patient> as %s → %i', async (role, status) => {
+    const res = await fhir(`/Patient/${patientId}`, role);
+    if (status === 200) expect(res.status).toBe(200);
+    else expectOutcome(res, status, 'forbidden');
+  });
+
+  it('answers errors with OperationOutcomes', async () => {
+    expectOutcome(await fhir(`/Patient/${randomUUID()}`, 'physician'), 404, 'not-found');
+    expectOutcome(await fhir('/Patient/not-an-id', 'physician'), 404, 'not-found');
+    expectOutcome(await fhir(`/Patient/${patientId}`), 401, 'login');
+    expectOutcome(await fhir('/Encounter', 'physician'), 404, 'not-supported');
+  });
+
+  it('is read with an API key of the patient’s organisation only', async () => {
+    expect((await fhir(`/Patient/${patientId}`, undefined, { 'x-api-key': apiKey })).status).toBe(200);
+    expectOutcome(await fhir(`/Patient/${outsiderPatientId}`, undefined, { 'x-api-key': apiKey }), 403, 'forbidden');
+    expectOutcome(await fhir(`/Patient/${patientId}`, undefined, { 'x-api-key': 'ock_nope' }), 401, 'login');
+  });
+});
+
+describe('FHIR R4 Observation search', () => {
+  const search = async (query: string, role: Role = 'physician') => {
+    const res = await fhir(`/Observation?${query}`, role);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return fhirSearchBundleSchema.parse(res.body);
+  };
+  const observationsOf = (bundle: Json, measurementId: string): FhirObservation[] =>
+    bundle.entry.map((e: Json) => e.resource).filter((o: Json) => o.id.startsWith(measurementId));
+
+  it('gives every reading as Observations with LOINC codes and UCUM units, in a valid searchset Bundle', async () => {
+    const bundle = await search(`patient=${patientId}&_count=200`);
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'searchset' });
+    expect(bundle.total).toBeGreaterThanOrEqual(9);
+    for (const entry of bundle.entry ?? []) {
+      expect(entry.fullUrl).toBe(`${t.edge.deps.config.publicUrl}/api/v1/fhir/R4/Observation/${entry.resource.id}`);
+      expect(entry.search).toEqual({ mode: 'match' });
+      fhirObservationSchema.parse(entry.resource);
+    }
+
+    const [panel, heartRate] = observationsOf(bundle, readings.bp.id);
+    expect(panel).toMatchObject({
+      id: readings.bp.id,
+      status: 'final',
+      category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] }],
+      code: { coding: [{ system: 'http://loinc.org', code: '85354-9' }] },
+      subject: { reference: `Patient/${patientId}` },
+      effectiveDateTime: readings.bp.takenAt,
+      meta: { profile: ['http://hl7.org/fhir/StructureDefinition/vitalsigns'] },
+      component: [
+        { code: { coding: [{ code: '8480-6' }] }, valueQuantity: { value: 142, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' } },
+        { code: { coding: [{ code: '8462-4' }] }, valueQuantity: { value: 91, unit: 'mmHg', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' } },
+      ],
+      interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: 'H' }], text: 'high' }],
+      note: [{ text: 'Felt dizzy' }],
+    });
+    expect(panel?.valueQuantity).toBeUndefined();
+    expect(heartRate).toMatchObject({
+      id: `${readings.bp.id}-hr`,
+      code: { coding: [{ code: '8867-4' }] },
+      valueQuantity: { value: 77, code: '/min', system: 'http://unitsofmeasure.org' },
+    });
+
+    const quantity = (type: string, index = 0) => observationsOf(bundle, readings[type].id)[index];
+    expect(quantity('bt')).toMatchObject({ code: { coding: [{ code: '8310-5' }] }, valueQuantity: { value: 37.2, code: 'Cel' } });
+    expect(quantity('bs')).toMatchObject({
+      code: { coding: [{ code: '2339-0' }] },
+      category: [{ coding: [{ code: 'laboratory' }] }],
+      valueQuantity: { value: 110, code: 'mg/dL' },
+      note: [{ text: 'Taken after a meal.' }],
+    });
+    expect(quantity('bw')).toMatchObject({ code: { coding: [{ code: '29463-7' }] }, valueQuantity: { value: 81.83, code: 'kg' } });
+    expect(quantity('ox')).toMatchObject({
+      code: { coding: [{ code: '2708-6' }, { code: '59408-5' }] },
+      valueQuantity: { value: 95, unit: '%', code: '%' },
+    });
+    expect(observationsOf(bundle, readings.sy.id).map((o) => [o.id.slice(36), o.code.coding?.[0]?.code, o.valueQuantity?.code])).toEqual([
+      ['-fev1', '20150-9', 'L'],
+      ['-fvc', '19870-5', 'L'],
+      ['-pef', '19935-6', 'L/min'],
+    ]);
+  });
+
+  it('filters by LOINC code and date, and pages with next links', async () => {
+    const heartRates = await search(`patient=Patient/${patientId}&code=http://loinc.org|8867-4`);
+    // Newest first: the oximeter's pulse, the blood pressure's, then the demo month's.
+    expect(heartRates.entry?.slice(0, 2).map((e) => e.resource.id)).toEqual([`${readings.ox.id}-hr`, `${readings.bp.id}-hr`]);
+    expect(heartRates.entry?.every((e) => (e.resource as FhirObservation).code.coding?.[0]?.code === '8867-4')).toBe(true);
+
+    const since = new Date(Date.now() - 35 * 60_000).toISOString();
+    const recent = await search(`patient=${patientId}&date=ge${since}`);
+    expect(recent.total).toBe(6); // weight, oxygen saturation and its heart rate, three spirometry values
+    const demoBp = await search(`patient=${patientId}&code=85354-9&date=lt${since.slice(0, 10)}`);
+    expect(demoBp.total).toBeGreaterThan(20); // the demo month of readings
+
+    const first = await search(`patient=${patientId}&_count=2`);
+    expect(first.entry).toHaveLength(2);
+    const next = first.link?.find((l) => l.relation === 'next')?.url;
+    expect(next).toContain('_offset=2');
+    const second = await search(next!.split('?')[1]!);
+    expect(second.entry?.[0]?.resource.id).not.toBe(first.entry?.[1]?.resource.id);
+    const none = await search(`patient=${patientId}&code=1234-5`);
+    expect(none).toEqual({ resourceType: 'Bundle', type: 'searchset', total: 0, link: [{ relation: 'self', url: expect.any(String) }] });
+  });
+
+  it.each([
+    ['patient', 200],
+    ['assistant', 200],
+    ['patient2', 403],
+    ['admin', 403],
+    ['outsider', 403],
+  ] as const)('GET Observation?patient=<patient> as %s → %i', async (role, status) => {
+    const res = await fhir(`/Observation?patient=${patientId}`, role);
+    if (status === 200) expect(res.status).toBe(200);
+    else expectOutcome(res, status, 'forbidden');
+  });
+
+  it('refuses a search without a patient or with a bad date', async () => {
+    expectOutcome(await fhir('/Observation', 'physician'), 400, 'invalid');
+    const bad = await fhir(`/Observation?patient=${patientId}&date=yesterday`, 'physician');
+    expectOutcome(bad, 400, 'invalid');
+    expect(bad.body.issue[0].expression).toEqual(['date.0']);
+  });
+
+  it('reads one Observation by id, and with an API key', async () => {
+    const res = await fhir(`/Observation/${readings.ox.id}-hr`, undefined, { 'x-api-key': apiKey });
+    expect(res.status).toBe(200);
+    expect(fhirObservationSchema.parse(res.body).code.coding?.[0]?.code).toBe('8867-4');
+    expectOutcome(await fhir(`/Observation/${readings.bt.id}-hr`, 'physician'), 404, 'not-found');
+    expectOutcome(await fhir(`/Observation/${readings.bt.id}`, 'patient2'), 403, 'forbidden');
+  });
+});
+
+describe('the FHIR schemas themselves', () => {
+  it('refuse what FHIR R4 does not allow', () => {
+    const valid = {
+      resourceType: 'Observation',
+      id: 'a1',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
+      valueQuantity: { value: 70, unit: 'beats/minute', system: 'http://unitsofmeasure.org', code: '/min' },
+    };
+    expect(fhirObservationSchema.safeParse(valid).success).toBe(true);
+    expect(fhirObservationSchema.safeParse({ ...valid, status: 'done' }).success).toBe(false);
+    expect(fhirObservationSchema.safeParse({ ...valid, code: undefined }).success).toBe(false);
+    expect(fhirObservationSchema.safeParse({ ...valid, category: [] }).success).toBe(false);
+    expect(fhirObservationSchema.safeParse({ ...valid, effectiveDateTime: '2026-13-01' }).success).toBe(false);
+    expect(fhirObservationSchema.safeParse({ ...valid, id: 'has space' }).success).toBe(false);
+    // qty-3: a unit code without its system.
+    expect(fhirObservationSchema.safeParse({ ...valid, valueQuantity: { value: 70, code: '/min' } }).success).toBe(false);
+    // obs-7: a value beside a component with the same code.
+    expect(fhirObservationSchema.safeParse({ ...valid, component: [{ code: valid.code, valueQuantity: valid.valueQuantity }] }).success).toBe(false);
+    expect(fhirPatientSchema.safeParse({ resourceType: 'Patient', id: 'p', gender: 'm' }).success).toBe(false);
+    expect(fhirPatientSchema.safeParse({ resourceType: 'Patient', id: 'p', birthDate: '1958-4-12' }).success).toBe(false);
+  });
+});
+
+describe('over tRPC', () => {
+  it('gives the same resources', async () => {
+    const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${t.url}/trpc`, headers: () => ({ authorization: `Bearer ${tokens.nurse}` }) })] });
+    expect((await client.fhir.patient.query({ id: patientId })).id).toBe(patientId);
+    const bundle = await client.fhir.observations.query({ patient: patientId, code: '8310-5', _count: 10, _offset: 0 });
+    expect(bundle.entry?.[0]?.resource.id).toBe(readings.bt.id);
+  });
+});

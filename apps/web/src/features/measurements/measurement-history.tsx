@@ -1,0 +1,131 @@
+import { Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Measurement, MeasurementType } from '@opencare/schemas/entities/measurements';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActivityIcon } from '../../components/icons/icons';
+import { EmptyState } from '../../components/page/empty-state';
+import { LoadFailed, Loading } from './load-state';
+import { usePreferences } from '../../session/use-preferences';
+import { UNIT_KEYS, formatTakenAt, shownValues } from './format';
+import { fetchMeasurements, fetchPhoto, type MeasurementPage } from './measurements-api';
+import { RangeBadge } from './range-badge';
+
+type HistoryState = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'loaded'; page: MeasurementPage; loadingMore: boolean };
+
+/** The patient's readings, newest first, of the chosen type (or all), a page at a time. */
+export function MeasurementHistory({ type, reloadKey }: { type: MeasurementType | null; reloadKey: number }) {
+  const { t } = useTranslation('measurements');
+  const [state, setState] = useState<HistoryState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    fetchMeasurements(type, 1).then(
+      (page) => current && setState({ status: 'loaded', page, loadingMore: false }),
+      (error: unknown) => current && setState({ status: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [type, reloadKey, attempt]);
+
+  const loadMore = async () => {
+    if (state.status !== 'loaded') return;
+    setState({ ...state, loadingMore: true });
+    try {
+      const next = await fetchMeasurements(type, state.page.meta.page + 1);
+      setState({ status: 'loaded', page: { items: [...state.page.items, ...next.items], meta: next.meta }, loadingMore: false });
+    } catch (error) {
+      setState({ status: 'failed', error });
+    }
+  };
+
+  const title = type ? t('history.titleOf', { type: t(`types.${type}`) }) : t('history.title');
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="measurement-history-title">
+      <Title order={2} size="h4" id="measurement-history-title">
+        {title}
+      </Title>
+      {state.status === 'loading' && <Loading label={t('history.loading')} />}
+      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {state.status === 'loaded' && state.page.items.length === 0 && (
+        <EmptyState order={3} icon={<ActivityIcon size={28} />} title={t('history.empty')} hint={t('history.emptyHint')} />
+      )}
+      {state.status === 'loaded' && state.page.items.length > 0 && (
+        <>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title} data-testid="measurement-history">
+            {state.page.items.map((measurement) => (
+              <HistoryItem key={measurement.id} measurement={measurement} showType={type === null} />
+            ))}
+          </Stack>
+          {state.page.meta.hasNextPage && (
+            <Button variant="default" onClick={() => void loadMore()} loading={state.loadingMore} w="fit-content">
+              {t('history.more')}
+            </Button>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function HistoryItem({ measurement, showType }: { measurement: Measurement; showType: boolean }) {
+  const { t, i18n } = useTranslation('measurements');
+  const { preferences } = usePreferences();
+  const colour = measurement.rangeClass ? `var(--oc-color-${measurement.rangeClass})` : 'var(--oc-color-border)';
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="history-item"
+      data-range={measurement.rangeClass ?? undefined}
+      // The range colour runs down the start edge, so a list of readings reads at a glance.
+      style={{ borderInlineStartWidth: 4, borderInlineStartColor: colour }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} miw={0}>
+          {showType && (
+            <Text size="sm" fw={600}>
+              {t(`types.${measurement.type}`)}
+            </Text>
+          )}
+          <Group gap="md" wrap="wrap">
+            {shownValues(measurement, preferences, i18n.language).map((value) => (
+              <Text key={value.field} fw={700} size="lg" data-testid="history-value">
+                <bdi>{value.value}</bdi> <Text span size="sm" fw={400} c="dimmed"><bdi>{t(`units.${UNIT_KEYS[value.unit]}`)}</bdi></Text>
+              </Text>
+            ))}
+          </Group>
+          <Text size="sm" c="dimmed">
+            <bdi>{formatTakenAt(measurement.takenAt, i18n.language)}</bdi>
+            {measurement.meal && ` · ${t(`meal.${measurement.meal}`)}`}
+            {` · ${t(`history.source.${measurement.source}`)}`}
+          </Text>
+          {measurement.note && <Text size="sm">{measurement.note}</Text>}
+          {measurement.fileId && <PhotoThumb fileId={measurement.fileId} takenAt={measurement.takenAt} />}
+        </Stack>
+        {measurement.rangeClass && <RangeBadge rangeClass={measurement.rangeClass} />}
+      </Group>
+    </Paper>
+  );
+}
+
+function PhotoThumb({ fileId, takenAt }: { fileId: string; takenAt: string }) {
+  const { t, i18n } = useTranslation('measurements');
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchPhoto(fileId).then(
+      (file) => current && setSrc(file.dataUrl),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [fileId]);
+  if (!src) return <Skeleton h={96} w={128} radius="md" />;
+  return <Image src={src} alt={t('camera.photoOf', { date: formatTakenAt(takenAt, i18n.language) })} h={96} w="auto" maw={160} radius="md" fit="contain" />;
+}

@@ -1,0 +1,160 @@
+// @vitest-environment happy-dom
+import { ROLES } from '@opencare/schemas/roles';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { measurementsRoute } from './routes';
+import { measurement, page, renderWithSession, signedInAs, task } from './testing/harness';
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.accessToken.clear();
+});
+
+const open = (path = '/measurements', preferences = {}) =>
+  renderWithSession([measurementsRoute], path, { session: signedInAs(ROLES.Patient), date: '2026-03-02', preferences });
+const sendButton = () => screen.getByTestId('send-measurement');
+const why = () => screen.queryByTestId('send-why')?.textContent ?? null;
+const type = (name: string) => fireEvent.click(screen.getByRole('radio', { name }));
+const enter = (field: string, value: string) => fireEvent.change(within(screen.getByTestId(`field-${field}`).closest('div')!.parentElement!).getByRole('textbox'), { target: { value } });
+
+describe('the measurements page', () => {
+  it('asks for a type before anything can be sent, and says why the button waits', async () => {
+    fakeFetch(({ path }) => (path.startsWith('/measurements?') ? { body: page([]) } : undefined));
+    open();
+    expect(await screen.findByText('No measurements yet')).toBeTruthy();
+    expect(sendButton().getAttribute('aria-disabled')).toBe('true');
+    expect(why()).toBe('Choose a measurement type first.');
+    expect(sendButton().getAttribute('aria-describedby')).toBe(screen.getByTestId('send-why').id);
+
+    type('Blood pressure');
+    expect(why()).toBe('Enter the values marked as required.');
+    enter('systolic', '134');
+    enter('diastolic', '140');
+    expect(why()).toBe('Correct the values marked in red.');
+    expect(screen.getByText('Diastolic must be lower than systolic.')).toBeTruthy();
+    enter('diastolic', '82');
+    expect(why()).toBeNull();
+    expect(sendButton().getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('sends a blood pressure and shows its range, then the history again', async () => {
+    const saved = measurement({ values: { systolic: 134, diastolic: 82 }, rangeClass: 'high' });
+    const { calls } = fakeFetch(({ method, path }) => {
+      if (method === 'POST' && path === '/measurements') return ok(saved, 201);
+      if (path.startsWith('/measurements?')) return { body: page(calls.some((c) => c.method === 'POST') ? [saved] : []) };
+      return undefined;
+    });
+    const { router } = open();
+    type('Blood pressure');
+    expect(router.state.location.search).toBe('?type=bp');
+    enter('systolic', '134');
+    enter('diastolic', '82');
+    fireEvent.click(sendButton());
+
+    expect((await screen.findByTestId('measurement-saved')).textContent).toContain('Measurement saved. Range: High.');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ type: 'bp', values: { systolic: 134, diastolic: 82 } });
+    expect(Object.keys(post?.body as object).sort()).toEqual(['id', 'type', 'values']);
+    const item = await screen.findByTestId('history-item');
+    expect(item.getAttribute('data-range')).toBe('high');
+    expect(within(item).getByTestId('range-badge').textContent).toBe('High');
+    expect(within(item).getByTestId('history-value').textContent).toBe('134/82 mmHg');
+    expect(calls.filter((c) => c.path.startsWith('/measurements?')).map((c) => c.path)).toEqual([
+      '/measurements?page=1&pageSize=10',
+      '/measurements?page=1&pageSize=10&type=bp',
+      '/measurements?page=1&pageSize=10&type=bp',
+    ]);
+  });
+
+  it('takes temperature in °F and weight in lb, and stores °C and kg', async () => {
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (method === 'POST') return ok(measurement({ ...(body as object), rangeClass: null }), 201);
+      if (path.startsWith('/measurements?')) return { body: page([]) };
+      return undefined;
+    });
+    open('/measurements?type=bt');
+    expect(screen.getByText('From 77 to 113')).toBeTruthy();
+    enter('temperature', '70');
+    expect(screen.getByText('Enter a value from 77 to 113.')).toBeTruthy();
+    enter('temperature', '98.6');
+    fireEvent.click(sendButton());
+    await screen.findByTestId('measurement-saved');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'bt', values: { temperature: 37 } });
+
+    type('Weight');
+    enter('weight', '180.4');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toMatchObject({ type: 'bw', values: { weight: 81.83 } });
+  });
+
+  it('shows the history in the person’s units', async () => {
+    fakeFetch(({ path }) =>
+      path.startsWith('/measurements?') ? { body: page([measurement({ type: 'bw', values: { weight: 81.83 }, units: { weight: 'kg' }, rangeClass: null })]) } : undefined,
+    );
+    open('/measurements?type=bw', { weightUnit: 'kg' });
+    expect((await screen.findByTestId('history-value')).textContent).toBe('81.8 kg');
+  });
+
+  it('completes the task it came from, before or after a meal as the task says', async () => {
+    const forTask = task({ type: 'bs', meal: 'after', time: '13:30' });
+    const { calls } = fakeFetch(({ method, path }) => {
+      if (path === `/tasks/${forTask.id}`) return ok(forTask);
+      if (method === 'POST') return ok(measurement({ type: 'bs', values: { glucose: 150 }, rangeClass: 'elevated', taskId: forTask.id }), 201);
+      if (path.startsWith('/measurements?')) return { body: page([]) };
+      return undefined;
+    });
+    const { router } = open(`/measurements?type=bs&task=${forTask.id}`);
+    expect((await screen.findByTestId('for-task')).textContent).toBe('This completes your 01:30 PM task.');
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio', { name: 'After a meal' }).checked).toBe(true));
+    enter('glucose', '150');
+    fireEvent.click(sendButton());
+    await screen.findByTestId('measurement-saved');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'bs', values: { glucose: 150 }, meal: 'after', taskId: forTask.id });
+    expect(router.state.location.search).toBe('?type=bs');
+  });
+
+  it('asks before or after a meal for blood sugar', () => {
+    fakeFetch(({ path }) => (path.startsWith('/measurements?') ? { body: page([]) } : undefined));
+    open('/measurements?type=bs');
+    enter('glucose', '95');
+    expect(why()).toBe('Choose before or after a meal.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Before a meal' }));
+    expect(why()).toBeNull();
+  });
+
+  it('shows the server’s field messages beside the fields', async () => {
+    fakeFetch(({ method, path }) => {
+      if (method === 'POST') return fail(400, 'validationFailed', 'Some fields are not valid.', [{ field: 'values.spo2', message: 'Oxygen saturation must be between 50 and 100 %.' }]);
+      if (path.startsWith('/measurements?')) return { body: page([]) };
+      return undefined;
+    });
+    open('/measurements?type=ox');
+    enter('spo2', '97');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Oxygen saturation must be between 50 and 100 %.')).toBeTruthy();
+  });
+
+  it('asks for a photo for the camera', () => {
+    fakeFetch(({ path }) => (path.startsWith('/measurements?') ? { body: page([]) } : undefined));
+    open('/measurements?type=camera');
+    expect(why()).toBe('Take or upload a photo first.');
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeTruthy();
+    expect(screen.getByTestId('photo-upload')).toBeTruthy();
+  });
+
+  it('says when the history cannot be loaded, and tries again', async () => {
+    let attempts = 0;
+    fakeFetch(({ path }) => {
+      if (!path.startsWith('/measurements?')) return undefined;
+      attempts += 1;
+      return attempts === 1 ? fail(500, 'unknown', 'Something went wrong, please try again.') : { body: page([measurement()]) };
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('history-item')).toBeTruthy();
+  });
+});

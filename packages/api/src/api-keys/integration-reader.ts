@@ -1,0 +1,45 @@
+import { ROLES } from '@opencare/schemas/roles';
+import type { Actor } from '../access/actor';
+import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
+import { audit } from '../audit/audit.service';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import { patientFor } from '../patients/patient-access';
+import type { ApiKeyIdentity } from './api-keys.service';
+
+/**
+ * Who reads a patient's daily tasks, measurements or FHIR resources: a signed-in person, or an
+ * integration with an API key of the patient's organisation (spec §7's second source; read only).
+ */
+export type Reader = { kind: 'account'; actor: Actor } | { kind: 'apiKey'; key: ApiKeyIdentity };
+
+const isPatient = (record: AccountRecord) => record.account.accountType === 'pat' || record.roles.includes(ROLES.Patient);
+
+/**
+ * The patient a read names, after checking and auditing access. People go through the one patient
+ * access rule; a key reads the patients of its own organisation only. The audit entry of a key's
+ * read names the key as the resource alongside the patient's entry.
+ */
+export async function readablePatient(
+  deps: Deps,
+  reader: Reader,
+  meta: RequestMeta,
+  patientAccountId: string,
+  action: string,
+): Promise<AccountRecord> {
+  if (reader.kind === 'account') return patientFor(deps, reader.actor, meta, patientAccountId, action, 'read');
+  const patient = await findAccount(deps.db, patientAccountId);
+  const found = patient !== undefined && isPatient(patient);
+  const allowed = found && patient.account.organisationId === reader.key.organisationId;
+  const outcome = allowed ? 'allowed' : 'denied';
+  await audit(deps.db, null, meta, { action, resourceType: 'apiKey', resourceId: reader.key.keyId, outcome });
+  await audit(deps.db, null, meta, { action, resourceType: 'patient', resourceId: patientAccountId, outcome });
+  if (!found) throw new AppError('notFound');
+  if (!allowed) throw new AppError('err_forbidden');
+  return patient;
+}
+
+/** The patient a read is about: the one named, or else a signed-in patient themself. */
+export function namedPatient(reader: Reader, named: string | undefined): string | undefined {
+  return named ?? (reader.kind === 'account' && reader.actor.accountType === 'pat' ? reader.actor.accountId : undefined);
+}

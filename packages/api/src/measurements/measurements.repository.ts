@@ -1,0 +1,116 @@
+import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { measurements, measurementThresholds, tasks } from '../db/schema';
+
+const columns = {
+  id: measurements.id,
+  organisationId: measurements.organisationId,
+  patientAccountId: measurements.patientAccountId,
+  type: measurements.type,
+  values: measurements.values,
+  takenAt: measurements.takenAt,
+  source: measurements.source,
+  meal: measurements.meal,
+  note: measurements.note,
+  rangeClass: measurements.rangeClass,
+  fileId: measurements.fileId,
+  createdAt: measurements.createdAt,
+  taskId: tasks.id,
+};
+export type MeasurementRow = NonNullable<Awaited<ReturnType<typeof findMeasurement>>>;
+export type NewMeasurement = typeof measurements.$inferInsert;
+
+const selectMeasurements = (db: Executor) =>
+  db.select(columns).from(measurements).leftJoin(tasks, eq(tasks.measurementId, measurements.id)).$dynamic();
+
+export async function findMeasurement(db: Executor, id: string) {
+  const [row] = await selectMeasurements(db).where(eq(measurements.id, id));
+  return row;
+}
+
+/** Inserts unless a reading with the id exists; true when this call stored it. */
+export async function insertMeasurement(db: Executor, values: NewMeasurement): Promise<boolean> {
+  const rows = await db.insert(measurements).values(values).onConflictDoNothing({ target: measurements.id }).returning({ id: measurements.id });
+  return rows.length > 0;
+}
+
+export interface MeasurementFilter {
+  patientAccountId: string;
+  type?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function whereOf(filter: MeasurementFilter) {
+  return and(
+    eq(measurements.patientAccountId, filter.patientAccountId),
+    filter.type ? eq(measurements.type, filter.type) : undefined,
+    filter.from ? gte(measurements.takenAt, filter.from) : undefined,
+    filter.to ? lte(measurements.takenAt, filter.to) : undefined,
+  );
+}
+
+/** A page of a patient's readings, newest first. */
+export async function listMeasurements(db: Executor, filter: MeasurementFilter, page: number, pageSize: number) {
+  const rows = await selectMeasurements(db)
+    .where(whereOf(filter))
+    .orderBy(desc(measurements.takenAt), desc(measurements.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(measurements).where(whereOf(filter));
+  return { rows, total: total?.n ?? 0 };
+}
+
+const thresholdColumns = {
+  type: measurementThresholds.type,
+  limits: measurementThresholds.limits,
+  updatedAt: measurementThresholds.updatedAt,
+};
+
+export function findThresholds(db: Executor, patientAccountId: string) {
+  return db.select(thresholdColumns).from(measurementThresholds).where(eq(measurementThresholds.patientAccountId, patientAccountId));
+}
+
+export async function findThresholdsOfType(db: Executor, patientAccountId: string, type: string) {
+  const [row] = await db
+    .select(thresholdColumns)
+    .from(measurementThresholds)
+    .where(and(eq(measurementThresholds.patientAccountId, patientAccountId), eq(measurementThresholds.type, type)));
+  return row;
+}
+
+export async function upsertThresholds(
+  db: Executor,
+  values: { patientAccountId: string; type: string; limits: Record<string, unknown>; updatedByAccountId: string },
+) {
+  const now = new Date();
+  const [row] = await db
+    .insert(measurementThresholds)
+    .values({ ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [measurementThresholds.patientAccountId, measurementThresholds.type],
+      set: { limits: values.limits, updatedAt: now, updatedByAccountId: values.updatedByAccountId },
+    })
+    .returning(thresholdColumns);
+  if (!row) throw new Error('thresholds upsert returned nothing');
+  return row;
+}
+
+export async function deleteThresholds(db: Executor, patientAccountId: string, type: string): Promise<void> {
+  await db
+    .delete(measurementThresholds)
+    .where(and(eq(measurementThresholds.patientAccountId, patientAccountId), eq(measurementThresholds.type, type)));
+}
+
+export async function isMeasurementPhoto(db: Executor, fileId: string): Promise<boolean> {
+  const [row] = await db.select({ id: measurements.id }).from(measurements).where(eq(measurements.fileId, fileId)).limit(1);
+  return row !== undefined;
+}
+
+/** Up to `limit` of a patient's readings of some types, newest first (FHIR searches page them in memory). */
+export function measurementsOfTypes(db: Executor, patientAccountId: string, types: readonly string[], limit: number) {
+  return selectMeasurements(db)
+    .where(and(eq(measurements.patientAccountId, patientAccountId), inArray(measurements.type, [...types])))
+    .orderBy(desc(measurements.takenAt), desc(measurements.id))
+    .limit(limit);
+}

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '@opencare/schemas/entities/settings';
 import { describe, expect, it } from 'vitest';
-import { slotsOfDay, twelveHour, zonedInstant } from './slots';
+import { isSlotStart, localDateOf, slotsOfDay, twelveHour, zonedInstant } from './slots';
 
 describe('appointment slots', () => {
   it('shows times in 12-hour form', () => {
@@ -34,5 +34,22 @@ describe('appointment slots', () => {
     };
     expect(slotsOfDay('2026-12-07', settings, 'UTC').map((s) => s.time)).toEqual(['09:00', '09:45']); // Monday
     expect(slotsOfDay('2026-12-06', settings, 'UTC')).toEqual([]); // Sunday
+  });
+
+  it('finds the clinic day of an instant, which may differ from its UTC day', () => {
+    expect(localDateOf(new Date('2026-12-08T02:30:00Z'), 'America/New_York')).toBe('2026-12-07');
+    expect(localDateOf(new Date('2026-12-07T22:30:00Z'), 'Asia/Riyadh')).toBe('2026-12-08');
+    expect(localDateOf(new Date('2026-12-07T22:30:00Z'), 'UTC')).toBe('2026-12-07');
+  });
+
+  it('accepts a booking only at the start of one of its day’s slots', () => {
+    const settings = DEFAULT_SETTINGS.appointmentManagement; // 08:00 to 17:00 every 30 minutes, Monday to Friday
+    const at = (iso: string) => isSlotStart(new Date(iso), settings, 'America/New_York');
+    expect(at('2026-12-07T13:00:00Z')).toBe(true); // Monday 08:00 in New York
+    expect(at('2026-12-07T21:30:00Z')).toBe(true); // 16:30, the last slot
+    expect(at('2026-12-07T22:00:00Z')).toBe(false); // 17:00 ends the day
+    expect(at('2026-12-07T13:10:00Z')).toBe(false); // off the step
+    expect(at('2026-12-07T12:30:00Z')).toBe(false); // before opening
+    expect(at('2026-12-06T14:00:00Z')).toBe(false); // Sunday
   });
 });

@@ -68,3 +68,24 @@ export function slotsOfDay(
   }
   return slots;
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** Whether an instant is the start of one of its day's slots (a booking must be). */
+export function isSlotStart(
+  instant: Date,
+  settings: Settings['appointmentManagement'],
+  timeZone: string,
+): boolean {
+  const iso = instant.toISOString();
+  return slotsOfDay(localDateOf(instant, timeZone), settings, timeZone).some((slot) => slot.startsAt === iso);
+}

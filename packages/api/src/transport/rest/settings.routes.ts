@@ -1,12 +1,10 @@
 import {
-  appointmentSlotsQuerySchema,
   billingQuerySchema,
   settingsAreaSchema,
   settingsPatchSchema,
 } from '@opencare/schemas/entities/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { appointmentSlots } from '../../appointments/appointments.service';
 import { rpmBillingSummary } from '../../billing/billing.service';
 import type { Deps } from '../../deps';
 import { parseInput } from '../../errors/app-error';
@@ -57,13 +55,6 @@ export function settingsRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/telemedicine/config', async (req, reply) =>
     ok(reply, await telemedicineConfig(deps, await authenticate(deps, req))),
   );
-  app.get('/appointments/slots', async (req, reply) => {
-    const actor = await authenticate(deps, req);
-    return ok(
-      reply,
-      await appointmentSlots(deps, actor, parseInput(appointmentSlotsQuerySchema, req.query).date),
-    );
-  });
   app.get('/reports/summary', async (req, reply) => {
     const { actor, meta } = await who(req);
     return ok(reply, await reportSummary(deps, actor, meta));

@@ -1,11 +1,9 @@
 import {
-  appointmentSlotsQuerySchema,
   billingQuerySchema,
   settingsAreaSchema,
   settingsPatchSchema,
 } from '@opencare/schemas/entities/settings';
 import { z } from 'zod';
-import { appointmentSlots } from '../../appointments/appointments.service';
 import { rpmBillingSummary } from '../../billing/billing.service';
 import { reportSummary } from '../../reports/reports.service';
 import {
@@ -37,12 +35,6 @@ export const settingsRouter = router({
 
 export const telemedicineRouter = router({
   config: authedProcedure.query(({ ctx }) => telemedicineConfig(ctx.deps, ctx.actor)),
-});
-
-export const appointmentsRouter = router({
-  slots: authedProcedure
-    .input(appointmentSlotsQuerySchema)
-    .query(({ ctx, input }) => appointmentSlots(ctx.deps, ctx.actor, input.date)),
 });
 
 export const reportsRouter = router({

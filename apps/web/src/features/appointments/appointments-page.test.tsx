@@ -1,0 +1,279 @@
+// @vitest-environment happy-dom
+import { ROLES } from '@opencare/schemas/roles';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { renderRoutes } from '../../testing/render-app';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { appointmentsRoute } from './routes';
+import { appointment, listOf, NURSE_ID, PHYSICIAN_ID, signedInAs } from './testing/fixtures';
+
+const routes = [appointmentsRoute];
+const open = (role: number, path = '/appointments', id?: string) =>
+  renderRoutes(routes, path, signedInAs(role, id));
+
+const providers = [
+  { id: NURSE_ID, fullName: 'Noah Bennett', role: 'nurse', specialty: null },
+  {
+    id: PHYSICIAN_ID,
+    fullName: 'Priya Raman',
+    role: 'physician',
+    specialty: { code: '08', description: 'Family practice' },
+  },
+];
+const slots = [
+  { startsAt: '2030-03-06T13:00:00.000Z', time: '08:00', label: '08:00 AM' },
+  { startsAt: '2030-03-06T13:30:00.000Z', time: '08:30', label: '08:30 AM' },
+];
+
+/** Open the provider list (once loaded) and pick one by name. */
+async function chooseProvider(dialog: HTMLElement, name: string) {
+  const input = within(dialog).getByLabelText(/Physician or nurse/);
+  await waitFor(() => expect(input.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(input);
+  fireEvent.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
+beforeEach(() => {
+  sessionStore.accessToken.set('test-token');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-03-01T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  sessionStore.accessToken.clear();
+});
+
+describe('a patient’s appointments', () => {
+  it('lists upcoming and past ones with their times, and says so when there are none', async () => {
+    const upcoming = appointment({ reason: 'Wound check' });
+    const { calls } = fakeFetch(({ path }) => {
+      if (path.startsWith('/appointments?when=upcoming')) return { body: listOf([upcoming]) };
+      if (path.startsWith('/appointments?when=past')) return { body: listOf([]) };
+      return undefined;
+    });
+    open(ROLES.Patient);
+    const card = await screen.findByTestId('appointment-card');
+    expect(within(card).getByText('With Priya Raman')).toBeTruthy();
+    expect(within(card).getByText('Reason: Wound check')).toBeTruthy();
+    expect(within(card).getByText('Telemedicine')).toBeTruthy();
+    expect(within(card).getByText('Scheduled')).toBeTruthy();
+    // 12-hour form, isolated for right-to-left reading.
+    expect(within(card).getByTestId('appointment-time').querySelector('bdi')?.textContent).toMatch(
+      /^\d{2}:\d{2} (AM|PM)$/,
+    );
+    expect(within(card).getByTestId('visit-code').textContent).toBe('k7mp-2xqa-9trz');
+    expect(await screen.findByText('No past appointments')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(
+      expect.arrayContaining([
+        '/appointments?when=upcoming&pageSize=50',
+        '/appointments?when=past&pageSize=20',
+      ]),
+    );
+  });
+
+  it('books a free slot of the chosen provider, type and day', async () => {
+    let booked = false;
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path === '/appointments/providers') return ok(providers);
+      if (path.startsWith('/appointments/slots')) return ok(slots);
+      if (method === 'POST' && path === '/appointments') {
+        booked = true;
+        return ok(appointment({ startsAt: (body as { startsAt: string }).startsAt }), 201);
+      }
+      if (path.startsWith('/appointments?')) return { body: listOf(booked ? [appointment()] : []) };
+      return undefined;
+    });
+    const { router } = open(ROLES.Patient);
+    fireEvent.click(await screen.findByTestId('book-appointment'));
+    expect(router.state.location.search).toBe('?book=1');
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Choose a physician or nurse and a date to see the free times.'),
+    ).toBeTruthy();
+
+    // Booking without a time says what is missing, and sends nothing.
+    fireEvent.click(within(dialog).getByTestId('book-submit'));
+    expect(await within(dialog).findByText('Choose a time.')).toBeTruthy();
+
+    await chooseProvider(dialog, 'Priya Raman');
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2030-03-06' } });
+    const chips = await within(dialog).findAllByTestId('slot');
+    expect(chips).toHaveLength(2);
+    expect(
+      calls.some((c) => c.path === `/appointments/slots?date=2030-03-06&providerId=${PHYSICIAN_ID}`),
+    ).toBe(true);
+    fireEvent.click(chips[1]!);
+    fireEvent.change(within(dialog).getByLabelText('Reason for the visit'), {
+      target: { value: 'Follow-up' },
+    });
+    fireEvent.click(within(dialog).getByTestId('book-submit'));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      providerId: PHYSICIAN_ID,
+      type: 'tv',
+      startsAt: slots[1]!.startsAt,
+      reason: 'Follow-up',
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText(/^Appointment booked for/)).toBeTruthy();
+  });
+
+  it('offers the free times again when the chosen one was just taken', async () => {
+    let slotCalls = 0;
+    fakeFetch(({ method, path }) => {
+      if (path === '/appointments/providers') return ok(providers);
+      if (path.startsWith('/appointments/slots')) {
+        slotCalls += 1;
+        return ok(slotCalls === 1 ? slots : slots.slice(1));
+      }
+      if (method === 'POST')
+        return fail(409, 'slotNotAvailable', 'This time is not available. Please choose another time.');
+      if (path.startsWith('/appointments?')) return { body: listOf([]) };
+      return undefined;
+    });
+    open(ROLES.Patient, '/appointments?book=1');
+    const dialog = await screen.findByRole('dialog');
+    await chooseProvider(dialog, 'Noah Bennett');
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2030-03-06' } });
+    fireEvent.click((await within(dialog).findAllByTestId('slot'))[0]!);
+    fireEvent.click(within(dialog).getByTestId('book-submit'));
+    expect(await within(dialog).findByText('That time was just taken. Please choose another.')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getAllByTestId('slot')).toHaveLength(1));
+  });
+
+  it('confirms attendance, and cancels with a reason and, for "other", a note', async () => {
+    const first = appointment();
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (method === 'PATCH' && path.endsWith('/confirm')) return ok({ ...first, status: 'confirmed' });
+      if (method === 'PATCH' && path.endsWith('/cancel')) {
+        return ok({
+          ...first,
+          status: 'cancelled',
+          cancelReason: { code: (body as { reason: string }).reason, description: '' },
+        });
+      }
+      if (path.startsWith('/appointments?when=upcoming')) return { body: listOf([first]) };
+      if (path.startsWith('/appointments?when=past')) return { body: listOf([]) };
+      return undefined;
+    });
+    open(ROLES.Patient);
+    fireEvent.click(await screen.findByTestId('confirm-appointment'));
+    await waitFor(() => expect(calls.some((c) => c.path === `/appointments/${first.id}/confirm`)).toBe(true));
+    expect(await screen.findByText('Attendance confirmed. See you then.')).toBeTruthy();
+
+    fireEvent.click(await screen.findByTestId('cancel-appointment'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByTestId('cancel-submit'));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('Other'));
+    fireEvent.click(within(dialog).getByTestId('cancel-submit'));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/cancel'))).toBe(false);
+
+    fireEvent.change(within(dialog).getByTestId('cancel-note'), { target: { value: 'Moving away' } });
+    fireEvent.click(within(dialog).getByTestId('cancel-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/cancel'))?.body).toEqual({
+        reason: 'other',
+        note: 'Moving away',
+      }),
+    );
+    expect(await screen.findByText('Appointment cancelled.')).toBeTruthy();
+  });
+
+  it('offers no changes to an appointment that was cancelled or has begun', async () => {
+    fakeFetch(({ path }) => {
+      if (path.startsWith('/appointments?when=upcoming')) {
+        return {
+          body: listOf([
+            appointment({
+              status: 'cancelled',
+              cancelReason: { code: 'technicalIssues', description: 'Technical issues' },
+              cancelNote: null,
+            }),
+          ]),
+        };
+      }
+      if (path.startsWith('/appointments?when=past'))
+        return { body: listOf([appointment({ startsAt: '2030-02-01T14:00:00.000Z', status: 'completed' })]) };
+      return undefined;
+    });
+    open(ROLES.Patient);
+    const cards = await screen.findAllByTestId('appointment-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Cancelled: Technical issues')).toBeTruthy();
+    for (const card of cards) expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a failure in the reader’s words with a way to try again', async () => {
+    let attempts = 0;
+    fakeFetch(({ path }) => {
+      if (!path.startsWith('/appointments?')) return undefined;
+      attempts += 1;
+      return attempts <= 2
+        ? fail(500, 'unknown', 'Something went wrong, please try again.')
+        : { body: listOf([]) };
+    });
+    open(ROLES.Patient);
+    const failures = await screen.findAllByTestId('load-failed');
+    fireEvent.click(within(failures[0]!).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No upcoming appointments')).toBeTruthy();
+  });
+});
+
+describe('a clinician’s appointments', () => {
+  it('lists the day’s own appointments with patient names, and filters by status and period', async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (path.startsWith('/appointments?'))
+        return {
+          body: listOf([
+            appointment({
+              patient: { id: '55555555-5555-4555-8555-555555555555', fullName: 'Layla Haddad' },
+            }),
+          ]),
+        };
+      return undefined;
+    });
+    open(ROLES.Physician, '/appointments', PHYSICIAN_ID);
+    const card = await screen.findByTestId('appointment-card');
+    expect(within(card).getByText('Patient: Layla Haddad')).toBeTruthy();
+    expect(within(card).queryByTestId('confirm-appointment')).toBeNull();
+    const first = new URLSearchParams(calls[0]!.path.split('?')[1]);
+    expect(first.get('providerId')).toBe(PHYSICIAN_ID);
+    expect(Date.parse(first.get('to')!) - Date.parse(first.get('from')!)).toBe(24 * 3_600_000);
+
+    fireEvent.click(screen.getByLabelText('Only my appointments'));
+    fireEvent.click(screen.getByText('Week'));
+    await waitFor(() => {
+      const last = new URLSearchParams(calls.at(-1)!.path.split('?')[1]);
+      expect(last.get('providerId')).toBeNull();
+      expect(Date.parse(last.get('to')!) - Date.parse(last.get('from')!)).toBe(7 * 24 * 3_600_000);
+    });
+    expect(screen.getByTestId('period-title').textContent).toMatch(/^Week of Monday/);
+  });
+
+  it('shows an assistant the whole clinic, without an "only mine" switch', async () => {
+    const { calls } = fakeFetch(({ path }) =>
+      path.startsWith('/appointments?') ? { body: listOf([]) } : undefined,
+    );
+    open(ROLES.Assistant);
+    expect(await screen.findByText('No appointments')).toBeTruthy();
+    expect(screen.queryByLabelText('Only my appointments')).toBeNull();
+    expect(calls[0]!.path).not.toContain('providerId');
+  });
+});
+
+describe('admins and caregivers', () => {
+  it.each([ROLES.Admin, ROLES.User])(
+    'role %i is told appointments are not theirs, and nothing is fetched',
+    async (role) => {
+      const { calls } = fakeFetch(() => undefined);
+      open(role);
+      expect(await screen.findByText('Appointments are for patients and their care team')).toBeTruthy();
+      expect(calls).toEqual([]);
+    },
+  );
+});

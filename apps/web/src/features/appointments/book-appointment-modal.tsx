@@ -1,0 +1,177 @@
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SegmentedControl,
+  Input,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { APPOINTMENT_LIMITS, type Appointment } from '@opencare/schemas/entities/appointments';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
+import { errorMessageOf } from '../../api/error-message';
+import { today } from '../../session/calendar-date';
+import { bookAppointment, fetchProviders } from './appointments-api';
+import type { AppointmentTypeCode } from './labels';
+import { LoadFailed } from './load-state';
+import { SlotPicker } from './slot-picker';
+import { useLoaded } from './use-loaded';
+
+interface BookAppointmentModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onBooked: (appointment: Appointment) => void;
+}
+
+/** A patient books for themself: whom, what kind of visit, which day and free time, and why. */
+export function BookAppointmentModal({ opened, onClose, onBooked }: BookAppointmentModalProps) {
+  const { t } = useTranslation('appointments');
+  const { t: tc } = useTranslation();
+  // Long forms get the whole screen on a phone.
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      fullScreen={phone}
+      opened={opened}
+      onClose={onClose}
+      title={t('book.title')}
+      closeButtonProps={{ 'aria-label': tc('common.close') }}
+      size="lg"
+      data-testid="book-modal"
+    >
+      {opened && <BookForm onBooked={onBooked} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+function BookForm({ onBooked, onCancel }: { onBooked: (a: Appointment) => void; onCancel: () => void }) {
+  const { t } = useTranslation('appointments');
+  const { t: tc } = useTranslation();
+  const providers = useLoaded(fetchProviders, []);
+  const [providerId, setProviderId] = useState<string | null>(null);
+  const [type, setType] = useState<AppointmentTypeCode>('tv');
+  const [date, setDate] = useState(today);
+  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [slotError, setSlotError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [slotsVersion, setSlotsVersion] = useState(0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!providerId || !startsAt) {
+      setSlotError(t('book.chooseTime'));
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      onBooked(await bookAppointment({ providerId, type, startsAt, reason: reason.trim() || undefined }));
+    } catch (error) {
+      if (error instanceof ApiError && error.key === 'slotNotAvailable') {
+        // Someone took the time meanwhile: show the times still free.
+        setSlotError(t('slots.taken'));
+        setStartsAt(null);
+        setSlotsVersion((v) => v + 1);
+      } else setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (providers.status === 'failed') return <LoadFailed error={providers.error} onRetry={providers.reload} />;
+  const options = providers.status === 'loaded' ? providers.data : [];
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack>
+        {failure !== null && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessageOf(tc, failure)}
+          </Alert>
+        )}
+        {providers.status === 'loaded' && options.length === 0 && (
+          <Alert color="yellow" variant="light">
+            {t('book.noProviders')}
+          </Alert>
+        )}
+        <Select
+          label={t('book.provider')}
+          placeholder={t('book.providerPlaceholder')}
+          data={options.map((p) => ({ value: p.id, label: p.fullName }))}
+          value={providerId}
+          onChange={(value) => {
+            setProviderId(value);
+            setStartsAt(null);
+          }}
+          disabled={providers.status === 'loading'}
+          withAsterisk
+          allowDeselect={false}
+          data-testid="book-provider"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Input.Wrapper label={t('book.type')} withAsterisk>
+          <SegmentedControl
+            fullWidth
+            value={type}
+            onChange={(value) => setType(value)}
+            data={[
+              { value: 'tv', label: t('types.tv') },
+              { value: 'pv', label: t('types.pv') },
+            ]}
+            data-testid="book-type"
+          />
+        </Input.Wrapper>
+        <TextInput
+          type="date"
+          label={t('book.date')}
+          value={date}
+          min={today()}
+          onChange={(event) => {
+            setDate(event.currentTarget.value);
+            setStartsAt(null);
+          }}
+          withAsterisk
+          dir="ltr"
+          maw={240}
+          data-testid="book-date"
+        />
+        <SlotPicker
+          providerId={providerId}
+          date={date}
+          value={startsAt}
+          onChange={(value) => {
+            setStartsAt(value);
+            setSlotError(undefined);
+          }}
+          version={slotsVersion}
+          error={slotError}
+        />
+        <Textarea
+          label={t('book.reason')}
+          placeholder={t('book.reasonPlaceholder')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={APPOINTMENT_LIMITS.reasonMax}
+          rows={2}
+          data-testid="book-reason"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {tc('common.close')}
+          </Button>
+          <Button type="submit" loading={busy} data-testid="book-submit">
+            {t('book.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

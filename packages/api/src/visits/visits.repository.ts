@@ -1,0 +1,120 @@
+import { OPEN_APPOINTMENT_STATUSES } from '@opencare/schemas/entities/appointments';
+import type { VisitStatusCode } from '@opencare/schemas/statuses';
+import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { appointmentColumns, patientProfile, providerProfile } from '../appointments/appointments.repository';
+import type { Executor } from '../db/database';
+import { appointments, profiles, visits } from '../db/schema';
+
+const completedByProfile = alias(profiles, 'completed_by_profile');
+
+const visitColumns = {
+  ...appointmentColumns,
+  details: {
+    startedAt: visits.startedAt,
+    endedAt: visits.endedAt,
+    summary: visits.summary,
+    notes: visits.notes,
+  },
+  // Left-joined: leads with its key, so drizzle reads "not completed" as null.
+  completedBy: {
+    accountId: completedByProfile.accountId,
+    firstName: completedByProfile.firstName,
+    middleName: completedByProfile.middleName,
+    lastName: completedByProfile.lastName,
+  },
+};
+
+export type VisitRow = NonNullable<Awaited<ReturnType<typeof findVisit>>>;
+
+function selectVisits(db: Executor) {
+  return db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(appointments, eq(appointments.id, visits.appointmentId))
+    .innerJoin(patientProfile, eq(patientProfile.accountId, appointments.patientAccountId))
+    .innerJoin(providerProfile, eq(providerProfile.accountId, appointments.providerAccountId))
+    .leftJoin(completedByProfile, eq(completedByProfile.accountId, visits.completedByAccountId))
+    .$dynamic();
+}
+
+export async function findVisit(db: Executor, id: string) {
+  const [row] = await selectVisits(db).where(eq(visits.id, id));
+  return row;
+}
+
+export async function findVisitByCode(db: Executor, code: string) {
+  const [row] = await selectVisits(db).where(eq(visits.code, code));
+  return row;
+}
+
+export interface VisitFilter {
+  organisationId: string;
+  patientAccountId?: string;
+  providerAccountId?: string;
+  status?: VisitStatusCode;
+  /** Only visits whose appointment has begun, was not cancelled, and that no one has completed. */
+  incompleteAt?: Date;
+}
+
+function whereOf(f: VisitFilter): SQL | undefined {
+  return and(
+    eq(visits.organisationId, f.organisationId),
+    f.patientAccountId ? eq(appointments.patientAccountId, f.patientAccountId) : undefined,
+    f.providerAccountId ? eq(appointments.providerAccountId, f.providerAccountId) : undefined,
+    f.status ? eq(visits.status, f.status) : undefined,
+    ...(f.incompleteAt
+      ? [
+          isNull(visits.completedAt),
+          lte(appointments.startsAt, f.incompleteAt),
+          inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
+        ]
+      : []),
+  );
+}
+
+export async function listVisits(db: Executor, filter: VisitFilter, page: number, pageSize: number) {
+  const where = whereOf(filter);
+  const rows = await selectVisits(db)
+    .where(where)
+    .orderBy(desc(appointments.startsAt), desc(visits.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(visits)
+    .innerJoin(appointments, eq(appointments.id, visits.appointmentId))
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function insertVisit(
+  db: Executor,
+  values: { organisationId: string; appointmentId: string; code: string },
+): Promise<string> {
+  const [row] = await db.insert(visits).values(values).returning({ id: visits.id });
+  if (!row) throw new Error('visit insert returned nothing');
+  return row.id;
+}
+
+export async function setVisitStatusOfAppointment(
+  db: Executor,
+  appointmentId: string,
+  status: VisitStatusCode,
+) {
+  await db.update(visits).set({ status }).where(eq(visits.appointmentId, appointmentId));
+}
+
+export async function completeVisitRow(
+  db: Executor,
+  id: string,
+  values: { summary: string; notes: string; completedAt: Date; completedByAccountId: string },
+): Promise<boolean> {
+  // Only a visit no one completed yet: of two clinicians completing it at once, one wins.
+  const done = await db
+    .update(visits)
+    .set({ ...values, status: 'c' })
+    .where(and(eq(visits.id, id), isNull(visits.completedAt)))
+    .returning({ id: visits.id });
+  return done.length > 0;
+}

@@ -1,0 +1,236 @@
+import {
+  APPOINTMENT_LIMITS,
+  type CompleteVisitInput,
+  type IncompleteVisitsQuery,
+  type RecordVisitInput,
+  type Visit,
+  type VisitListQuery,
+} from '@opencare/schemas/entities/appointments';
+import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
+import { authorize, hasRouteRole, requireRouteRole } from '../access/access';
+import type { Actor } from '../access/actor';
+import { fullNameOf } from '../accounts/account.dto';
+import { clinicSchedule, listScope, requireProvider } from '../appointments/appointment-access';
+import { insertAppointment, updateAppointment } from '../appointments/appointments.repository';
+import type { Executor } from '../db/database';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import { patientFor } from '../patients/patient-access';
+import { recordPatientEvent } from '../timeline/patient-events';
+import { toVisitDto } from './visit.dto';
+import { newVisitCode } from './visit-code';
+import {
+  completeVisitRow,
+  findVisit,
+  findVisitByCode,
+  insertVisit,
+  listVisits as listVisitRows,
+  type VisitRow,
+} from './visits.repository';
+
+/**
+ * Visits: one per appointment, made with it. Who may see one follows its appointment (the patient
+ * and the clinicians of the patient's organisation); completing one, with a summary and notes, is
+ * for physicians and nurses. Start, join, leave and end come with the video visit.
+ */
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+const withNotes = (actor: Actor) => hasRouteRole(actor, 'clinician');
+
+async function visitDto(db: Executor, actor: Actor, id: string): Promise<Visit> {
+  const row = await findVisit(db, id);
+  if (!row) throw new AppError('notFound');
+  return toVisitDto(row, withNotes(actor));
+}
+
+async function readable(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  row: VisitRow | undefined,
+  action: string,
+) {
+  if (!row) throw new AppError('notFound');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action);
+  return toVisitDto(row, withNotes(actor));
+}
+
+export async function getVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Visit> {
+  return readable(deps, actor, meta, await findVisit(deps.db, id), 'visit.read');
+}
+
+/** The visit a visit code opens (the telehealth screen's address), for its participants only. */
+export async function getVisitByCode(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  code: string,
+): Promise<Visit> {
+  return readable(deps, actor, meta, await findVisitByCode(deps.db, code), 'visit.read');
+}
+
+export async function listVisits(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  query: VisitListQuery,
+): Promise<{ items: Visit[]; meta: ListMeta }> {
+  const scope = await listScope(deps, actor, meta, query.patientId, 'visit.list');
+  const { rows, total } = await listVisitRows(
+    deps.db,
+    {
+      organisationId: scope.organisationId,
+      patientAccountId: scope.patientAccountId,
+      providerAccountId: query.providerId,
+      status: query.status,
+    },
+    query.page,
+    query.pageSize,
+  );
+  return {
+    items: rows.map((r) => toVisitDto(r, withNotes(actor))),
+    meta: listMeta(total, query.page, query.pageSize),
+  };
+}
+
+/**
+ * The incomplete-visits list (physicians and nurses): visits whose appointment has begun, was not
+ * cancelled (nor marked missed), and that no one has completed with a summary and notes.
+ */
+export async function incompleteVisits(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  query: IncompleteVisitsQuery,
+): Promise<{ items: Visit[]; meta: ListMeta }> {
+  await authorize(deps, actor, meta, {
+    action: 'visit.listIncomplete',
+    resourceType: 'organisation',
+    resourceId: actor.organisationId,
+    allowed: hasRouteRole(actor, 'physicianOrNurse'),
+  });
+  const { rows, total } = await listVisitRows(
+    deps.db,
+    { organisationId: actor.organisationId, providerAccountId: query.providerId, incompleteAt: new Date() },
+    query.page,
+    query.pageSize,
+  );
+  return { items: rows.map((r) => toVisitDto(r, true)), meta: listMeta(total, query.page, query.pageSize) };
+}
+
+/**
+ * A physician or nurse of the patient's organisation completes a visit with its summary and notes,
+ * once its appointment has begun; the appointment is completed with it. Any of them may, not only
+ * the appointment's provider: a colleague may cover. The audit log and the visit say who did.
+ */
+export async function completeVisit(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  input: CompleteVisitInput,
+): Promise<Visit> {
+  const row = await findVisit(deps.db, id);
+  if (!row) throw new AppError('notFound');
+  const { appointment } = row;
+  await patientFor(deps, actor, meta, appointment.patientAccountId, 'visit.complete', 'care');
+  const now = new Date();
+  if (row.visit.completedAt || appointment.status === 'completed') throw new AppError('appointmentCompleted');
+  if (appointment.status === 'cancelled') throw new AppError('appointmentCanceled');
+  if (appointment.status === 'noShow') throw new AppError('appointmentMissed');
+  if (appointment.startsAt.getTime() > now.getTime()) throw new AppError('appointmentInFuture');
+
+  await deps.db.transaction(async (tx) => {
+    const completed = await completeVisitRow(tx, id, {
+      summary: input.summary,
+      notes: input.notes,
+      completedAt: now,
+      completedByAccountId: actor.accountId,
+    });
+    if (!completed) throw new AppError('appointmentCompleted');
+    await updateAppointment(tx, appointment.id, { status: 'completed' });
+    await recordPatientEvent(tx, {
+      organisationId: appointment.organisationId,
+      patientAccountId: appointment.patientAccountId,
+      kind: 'visit',
+      refId: id,
+      at: now,
+      // The summary and notes stay on the visit; the timeline links to it.
+      data: {
+        action: 'completed',
+        type: appointment.type,
+        appointmentId: appointment.id,
+        startsAt: appointment.startsAt.toISOString(),
+      },
+    });
+  });
+  return visitDto(deps.db, actor, id);
+}
+
+/**
+ * POST /visits: a clinician records a visit that took place without a booking (a walk-in), within
+ * the last days, so it can be completed like any other. It gets its appointment (confirmed: the
+ * patient came) and lands on the incomplete-visits list until completed. Slots are not checked:
+ * a walk-in happens between appointments.
+ */
+export async function recordVisit(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  input: RecordVisitInput,
+): Promise<Visit> {
+  requireRouteRole(actor, 'clinician');
+  const patient = await patientFor(deps, actor, meta, input.patientId, 'visit.record');
+  const organisationId = patient.account.organisationId;
+  const provider = await requireProvider(deps.db, organisationId, input.providerId ?? actor.accountId);
+  const now = new Date();
+  const startsAt = new Date(input.startsAt);
+  if (
+    startsAt.getTime() > now.getTime() ||
+    startsAt.getTime() < now.getTime() - APPOINTMENT_LIMITS.walkInPastDays * DAY_MS
+  ) {
+    throw new AppError('validationFailed', {
+      fields: [
+        {
+          field: 'startsAt',
+          message: `A visit can be recorded once it has begun, up to ${APPOINTMENT_LIMITS.walkInPastDays} days later.`,
+        },
+      ],
+    });
+  }
+  const duration =
+    input.durationMinutes ?? (await clinicSchedule(deps.db, organisationId)).settings.slotStepMinutes;
+
+  const visitId = await deps.db.transaction(async (tx) => {
+    const appointmentId = await insertAppointment(tx, {
+      organisationId,
+      patientAccountId: patient.account.id,
+      providerAccountId: provider.id,
+      type: input.type,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + duration * MINUTE_MS),
+      status: 'confirmed',
+      confirmedAt: now,
+      reason: input.reason || null,
+      createdByAccountId: actor.accountId,
+    });
+    const id = await insertVisit(tx, { organisationId, appointmentId, code: newVisitCode() });
+    await recordPatientEvent(tx, {
+      organisationId,
+      patientAccountId: patient.account.id,
+      kind: 'appointment',
+      refId: appointmentId,
+      at: now,
+      data: {
+        action: 'walkIn',
+        type: input.type,
+        startsAt: startsAt.toISOString(),
+        provider: fullNameOf(provider),
+      },
+    });
+    return id;
+  });
+  return visitDto(deps.db, actor, visitId);
+}

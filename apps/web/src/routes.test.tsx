@@ -107,7 +107,7 @@ describe('route guards', () => {
 
     it('opens a patient whose id is a UUID', async () => {
       const { router } = renderRoutes(routes, `/patients/${PATIENT_ID}`, signedInAs(ROLES.Physician));
-      await heading('Patient');
+      await heading('Patient snapshot');
       expect(router.state.location.pathname).toBe(`/patients/${PATIENT_ID}`);
     });
 

@@ -66,6 +66,7 @@ export const ERRORS = {
   appointmentMissed: { status: 409, message: 'This appointment was missed.' },
   joinOutsideWindow: { status: 409, message: 'You cannot join outside the scheduled time window.' },
   unableToJoin: { status: 409, message: 'We could not join, check in or start the visit.' },
+  slotNotAvailable: { status: 409, message: 'This time is not available. Please choose another time.' },
 
   // Media (raised in the client)
   mediaDevicesNotSupported: { status: 0, message: 'This browser does not support media devices.' },
@@ -105,11 +106,25 @@ export const ERRORS = {
     status: 400,
     message: 'A complete device profile needs a vendor, a measurement, a device and at least one task.',
   },
+  deviceProfileBuiltIn: {
+    status: 409,
+    message: 'Built-in device profiles cannot be changed. Duplicate this one to make your own.',
+  },
 
   // Device writes (design.md, idempotency)
   idempotencyKeyRequired: { status: 400, message: 'An idempotency key is required.' },
   idempotencyKeyReused: { status: 422, message: 'This idempotency key was already used with a different request.' },
   requestInFlight: { status: 409, message: 'The same request is still being processed.' },
+
+  // Measurements, schedules and tasks; integration API keys
+  taskNotPending: { status: 409, message: 'This task is already complete or cancelled.' },
+  scheduleEnded: { status: 409, message: 'This schedule has ended and can no longer be changed.' },
+  apiKeyInvalid: { status: 401, message: 'The API key is not valid or was revoked.' },
+
+  // Secure mail attachments
+  attachmentTypeNotAllowed: { status: 415, message: 'Only PNG, JPEG and PDF files can be attached.' },
+  attachmentTooLarge: { status: 413, message: 'An attachment can be at most 5 MB.' },
+  tooManyAttachments: { status: 400, message: 'A message can have at most 3 attachments.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

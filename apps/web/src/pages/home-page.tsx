@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Disclaimer } from '../components/disclaimer';
 import { AppointmentsTab } from '../features/appointments/appointments-tab';
+import { hasMessagesTab, MessagesTab, MessagesTabLabel } from '../features/mail/messages-tab';
 import { DailyTasks } from '../features/measurements/daily-tasks';
 import { SessionCard } from '../components/session-card';
 import { ROUTES } from '../route-paths';
 import { useSession } from '../session/use-session';
 
-const HOME_TABS = ['dailyTasks', 'appointments'] as const;
+const HOME_TABS = ['dailyTasks', 'appointments', 'messages'] as const;
 type HomeTab = (typeof HOME_TABS)[number];
 const isHomeTab = (value: string | null): value is HomeTab =>
   (HOME_TABS as readonly (string | null)[]).includes(value);
@@ -20,7 +21,8 @@ export function HomePage() {
   const [search, setSearch] = useSearchParams();
   // The active home tab lives in the address (`?tab=`), so back and reload keep it; dailyTasks by default.
   const requested = search.get('tab');
-  const tab: HomeTab = isHomeTab(requested) ? requested : 'dailyTasks';
+  const showMessages = hasMessagesTab(state);
+  const tab: HomeTab = isHomeTab(requested) && (requested !== 'messages' || showMessages) ? requested : 'dailyTasks';
   // RequireSession renders this page only when signed in.
   if (state.status !== 'signed-in') return null;
 
@@ -47,9 +49,9 @@ export function HomePage() {
           keepMounted={false}
         >
           <Tabs.List aria-label={t('home.sections')} grow>
-            {HOME_TABS.map((name) => (
+            {HOME_TABS.filter((name) => name !== 'messages' || showMessages).map((name) => (
               <Tabs.Tab key={name} value={name} data-testid={`home-tab-${name}`}>
-                {t(`home.tabs.${name}`)}
+                {name === 'messages' ? <MessagesTabLabel /> : t(`home.tabs.${name}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -59,6 +61,11 @@ export function HomePage() {
           <Tabs.Panel value="appointments" pt="md">
             <AppointmentsTab />
           </Tabs.Panel>
+          {showMessages && (
+            <Tabs.Panel value="messages" pt="md">
+              <MessagesTab />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 import { ROLES } from '@opencare/schemas/roles';
 import { authorize, hasRouteRole, isSuper } from '../access/access';
+import { audit } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
 import type { Deps, RequestMeta } from '../deps';
@@ -41,11 +42,12 @@ export async function patientFor(
 ): Promise<AccountRecord> {
   const patient = await findAccount(deps.db, patientAccountId);
   if (!patient || !isPatient(patient)) {
-    await authorize(deps, actor, meta, {
+    // Audited as refused, but answered 404 (authorize would throw its 403 first).
+    await audit(deps.db, actor, meta, {
       action,
       resourceType: 'patient',
       resourceId: patientAccountId,
-      allowed: false,
+      outcome: 'denied',
     });
     throw new AppError('notFound');
   }

@@ -1,18 +1,10 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { PATIENT_EVENT_KINDS, type PatientEventKind } from '@opencare/schemas/entities/patients';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { patientEvents } from '../db/schema';
 
-/** The kinds of event on a patient's timeline. */
-export const PATIENT_EVENT_KINDS = [
-  'measurement',
-  'alert',
-  'taskCompleted',
-  'message',
-  'appointment',
-  'visit',
-  'gateway',
-] as const;
-export type PatientEventKind = (typeof PATIENT_EVENT_KINDS)[number];
+/** The kinds of event on a patient's timeline (their one list lives in packages/schemas). */
+export { PATIENT_EVENT_KINDS, type PatientEventKind };
 
 export interface NewPatientEvent {
   organisationId: string;
@@ -38,26 +30,50 @@ export async function recordPatientEvent(db: Executor, event: NewPatientEvent): 
 }
 
 /**
- * A page of a patient's timeline in the order things happened, newest first. `before` is the last
+ * A page of a patient's timeline in the order things happened, newest first. `beforeId` is the last
  * event of the previous page: events are ordered by when they happened, then by id, so a reading
- * uploaded late still lands at its time and paging neither skips nor repeats.
+ * uploaded late still lands at its time and paging neither skips nor repeats. The cursor's time is
+ * read back from the database rather than carried by the client, so it keeps its full (microsecond)
+ * precision.
  */
 export async function listPatientEvents(
   db: Executor,
   patientAccountId: string,
   limit: number,
-  before?: { at: Date; id: number },
+  beforeId?: number,
 ) {
-  const older = before
-    ? or(
-        lt(patientEvents.at, before.at),
-        and(eq(patientEvents.at, before.at), lt(patientEvents.id, before.id)),
-      )
-    : undefined;
+  const cursor = (column: 'at' | 'id') =>
+    sql`(select ${sql.identifier(column)} from ${patientEvents} where ${patientEvents.id} = ${beforeId})`;
+  const older =
+    beforeId === undefined
+      ? undefined
+      : or(
+          lt(patientEvents.at, cursor('at')),
+          and(eq(patientEvents.at, cursor('at')), lt(patientEvents.id, beforeId)),
+        );
   return db
-    .select()
+    .select({
+      id: patientEvents.id,
+      kind: patientEvents.kind,
+      refId: patientEvents.refId,
+      at: patientEvents.at,
+      data: patientEvents.data,
+    })
     .from(patientEvents)
     .where(and(eq(patientEvents.patientAccountId, patientAccountId), older))
     .orderBy(desc(patientEvents.at), desc(patientEvents.id))
     .limit(limit);
+}
+
+/** Whether an event is on this patient's timeline: a cursor from another timeline is refused. */
+export async function isEventOfPatient(
+  db: Executor,
+  patientAccountId: string,
+  eventId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: patientEvents.id })
+    .from(patientEvents)
+    .where(and(eq(patientEvents.id, eventId), eq(patientEvents.patientAccountId, patientAccountId)));
+  return row !== undefined;
 }

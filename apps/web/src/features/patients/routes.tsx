@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import { RequireUuidParam } from '../../components/guards/require-uuid-param';
-import { EmptyScreenPage } from '../../pages/empty-screen-page';
+import { IncompleteVisitsPage } from '../appointments/incomplete-visits-page';
 import { ROUTES } from '../../route-paths';
-import { PatientProfilePage } from './patient-profile-page';
+import { AnalyticsPage } from './analytics/analytics-page';
 import { PatientsPage } from './patients-page';
+import { PatientSnapshotPage } from './snapshot/patient-snapshot-page';
 
 /** /patients and the patient snapshot (physicians and nurses; placed by the app's route table). */
 export const patientsRoute: RouteObject = {
@@ -13,16 +14,16 @@ export const patientsRoute: RouteObject = {
     {
       path: ':patientId',
       element: <RequireUuidParam param="patientId" fallback={ROUTES.findPatient} />,
-      children: [{ index: true, element: <PatientProfilePage /> }],
+      children: [{ index: true, element: <PatientSnapshotPage /> }],
     },
   ],
 };
 
 export const incompleteVisitsRoute: RouteObject = {
   path: 'incomplete-visits',
-  element: <EmptyScreenPage screen="incompleteVisits" />,
+  element: <IncompleteVisitsPage />,
 };
 export const analyticsRoute: RouteObject = {
   path: 'analytics',
-  element: <EmptyScreenPage screen="analytics" />,
+  element: <AnalyticsPage />,
 };

@@ -2,9 +2,13 @@ import { ERRORS } from '@opencare/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { loggableError, toErrorResponse } from '../http-errors';
+import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
+import { careRoutes } from './care.routes';
 import { deviceRoutes } from './devices.routes';
 import { invitationRoutes } from './invitations.routes';
+import { mailRoutes } from './mail.routes';
+import { patientRoutes } from './patients.routes';
 import { peopleRoutes } from './people.routes';
 import { settingsRoutes } from './settings.routes';
 import { systemRoutes } from './system.routes';
@@ -32,11 +36,15 @@ export function restApi(deps: Deps) {
       reply.status(404).send({ success: false, key: 'notFound', message: ERRORS.notFound.message }),
     );
     authRoutes(app, deps);
+    careRoutes(app, deps);
     peopleRoutes(app, deps);
+    patientRoutes(app, deps);
     invitationRoutes(app, deps);
     deviceRoutes(app, deps);
     systemRoutes(app, deps);
     settingsRoutes(app, deps);
+    mailRoutes(app, deps);
+    appointmentRoutes(app, deps);
     await Promise.resolve();
   };
 }

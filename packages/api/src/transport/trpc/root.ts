@@ -9,7 +9,11 @@ import {
   usersRouter,
   vendorsRouter,
 } from './routers';
-import { appointmentsRouter, reportsRouter, settingsRouter, telemedicineRouter } from './settings.routers';
+import { reportsRouter, settingsRouter, telemedicineRouter } from './settings.routers';
+import { appointmentsRouter, visitsRouter } from './appointments.routers';
+import { mailRouter } from './mail.routers';
+import { patientRouters } from './patients.routers';
+import { careRouters } from './care.routers';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -25,7 +29,11 @@ export const appRouter = router({
   settings: settingsRouter,
   telemedicine: telemedicineRouter,
   appointments: appointmentsRouter,
+  visits: visitsRouter,
   reports: reportsRouter,
+  mail: mailRouter,
+  ...patientRouters,
+  ...careRouters,
 });
 
 export type AppRouter = typeof appRouter;

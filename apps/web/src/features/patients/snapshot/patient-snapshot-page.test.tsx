@@ -1,0 +1,199 @@
+// @vitest-environment happy-dom
+import { ROLES } from '@opencare/schemas/roles';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../session/session-store';
+import { fakeFetch, ok, type FakeRoute } from '../../signup/testing/harness';
+import {
+  NURSE_ID,
+  PATIENT_ID,
+  PHYSICIAN_ID,
+  renderPatients,
+  series,
+  snapshot,
+  timelineEvent,
+} from '../testing/render-patients';
+
+const provider = (accountId: string, fullName: string, role: string) => ({
+  ...snapshot().patient,
+  accountId,
+  fullName,
+  role,
+  specialty: null,
+  clinicName: null,
+});
+const providers = [
+  provider(PHYSICIAN_ID, 'Priya Raman', 'Physician'),
+  provider(NURSE_ID, 'Noah Bennett', 'Nurse'),
+];
+
+/** The snapshot's calls: the snapshot, a series, a timeline of 25 events in two pages. */
+function snapshotServer(extra: FakeRoute = () => undefined): FakeRoute {
+  return (request) => {
+    const { path } = request;
+    if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
+    if (path.startsWith(`/patients/${PATIENT_ID}/series`)) return ok(series());
+    if (path.startsWith(`/patients/${PATIENT_ID}/timeline`)) {
+      const cursor = new URLSearchParams(path.split('?')[1]).get('cursor');
+      if (!cursor)
+        return ok({ items: Array.from({ length: 20 }, (_, i) => timelineEvent(i + 1)), nextCursor: '20' });
+      return ok({
+        items: [
+          timelineEvent(21, {
+            kind: 'message',
+            data: { subject: 'Dizzy in the mornings', senderName: 'Pat Morgan' },
+          }),
+          timelineEvent(22, { kind: 'taskCompleted', data: { type: 'bp' } }),
+          timelineEvent(23, {
+            kind: 'appointment',
+            data: {
+              action: 'booked',
+              type: 'tv',
+              startsAt: '2026-03-05T15:00:00.000Z',
+              provider: 'Priya Raman',
+            },
+          }),
+          timelineEvent(24, { kind: 'alert', data: { type: 'bp', rangeClass: 'high' } }),
+          timelineEvent(25, { kind: 'gateway', data: { displayName: 'Living room' } }),
+        ],
+        nextCursor: null,
+      });
+    }
+    if (path.startsWith('/providers')) return ok(providers);
+    return extra(request);
+  };
+}
+
+/** Text without the directional isolates that keep values and units in order in Arabic. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+
+// A whole snapshot is a large page for happy-dom.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+describe('/patients/:patientId', () => {
+  it("shows the profile, care profile and latest vitals in their range colours and the reader's units", async () => {
+    fakeFetch(snapshotServer());
+    renderPatients(`/patients/${PATIENT_ID}`, { preferences: { temperatureUnit: 'F' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Morgan' })).toBeTruthy();
+    expect(screen.getByTestId('snapshot-intro').textContent).toBe('MRN500001 · 67 years');
+    expect(screen.getByTestId('allergies').textContent).toContain('Penicillin');
+    expect(screen.getByTestId('open-alerts').textContent).toBe('Open alerts: 1');
+
+    const bp = screen.getByTestId('vital-bp');
+    expect(bp.dataset.range).toBe('highest');
+    expect(plain(within(bp).getByTestId('vital-value').textContent)).toBe('142/91 mmHg');
+    expect(within(bp).getByText('Very high')).toBeTruthy();
+    expect(
+      within(bp).getByText(
+        (_, element) => element?.tagName === 'BDI' && plain(element.textContent) === 'Pulse 72 bpm',
+      ),
+    ).toBeTruthy();
+    // Stored in °C, read in °F.
+    expect(plain(within(screen.getByTestId('vital-bt')).getByTestId('vital-value').textContent)).toBe(
+      '98.6 °F',
+    );
+    expect(screen.getByTestId('adherence-card').textContent).toContain('75%');
+    expect(screen.getByTestId('messages-card').textContent).toContain('Unread: 2');
+    expect(within(screen.getByTestId('gateways-card')).getByText(/No gateways yet/)).toBeTruthy();
+  });
+
+  it('shows temperatures in °C for those who read them so', async () => {
+    fakeFetch(snapshotServer());
+    renderPatients(`/patients/${PATIENT_ID}`, { preferences: { temperatureUnit: 'C' } });
+    const bt = await screen.findByTestId('vital-bt');
+    expect(plain(within(bt).getByTestId('vital-value').textContent)).toBe('37 °C');
+  });
+
+  it('charts readings with their normal band and range-coloured points, and offers them as a table', async () => {
+    const { calls } = fakeFetch(snapshotServer());
+    renderPatients(`/patients/${PATIENT_ID}`);
+    const chart = await screen.findByTestId('readings-chart');
+    expect(plain(within(chart).getByRole('img').getAttribute('aria-label'))).toMatch(
+      /^Blood pressure: 2 readings from .*; the latest 142\/91 mmHg, Very high\.$/,
+    );
+    expect(within(chart).getAllByTestId('normal-band')).toHaveLength(2);
+    const points = within(chart).getAllByTestId('chart-point');
+    // Two readings, two lines (systolic and diastolic).
+    expect(points.map((p) => p.getAttribute('data-range'))).toEqual([
+      'normal',
+      'highest',
+      'normal',
+      'highest',
+    ]);
+    expect(calls.some((c) => c.path.startsWith(`/patients/${PATIENT_ID}/series?type=bp`))).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
+    const rows = within(await screen.findByTestId('readings-table')).getAllByRole('row');
+    expect(plain(rows[1]!.textContent)).toContain('142/91 mmHg');
+
+    fireEvent.click(screen.getByRole('radio', { name: '90 days' }));
+    await waitFor(() => expect(calls.filter((c) => c.path.includes('/series')).length).toBe(2));
+    const from = new URLSearchParams(calls.at(-1)!.path.split('?')[1]).get('from')!;
+    const to = new URLSearchParams(calls.at(-1)!.path.split('?')[1]).get('to')!;
+    expect(Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)).toBe(90);
+  });
+
+  it('pages the timeline with "Load more"', async () => {
+    fakeFetch(snapshotServer());
+    renderPatients(`/patients/${PATIENT_ID}`);
+    const timeline = await screen.findByTestId('timeline-section');
+    await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(20));
+    const first = within(timeline).getAllByTestId('timeline-item')[0]!;
+    expect(first.dataset.range).toBe('highest');
+    expect(first.textContent).toContain('Blood pressure reading');
+    fireEvent.click(within(timeline).getByTestId('timeline-more'));
+    await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(25));
+    expect(within(timeline).getByText('Dizzy in the mornings (from Pat Morgan)')).toBeTruthy();
+    expect(within(timeline).getByText('Appointment booked')).toBeTruthy();
+    expect(within(timeline).getByText(/^Telemedicine visit · .* · Priya Raman$/)).toBeTruthy();
+    expect(within(timeline).getByText('Blood pressure task completed')).toBeTruthy();
+    expect(within(timeline).getByText('Blood pressure alert')).toBeTruthy();
+    expect(within(timeline).queryByTestId('timeline-more')).toBeNull();
+  });
+
+  it('lets a physician edit the care profile', async () => {
+    const { calls } = fakeFetch(
+      snapshotServer(({ method, path }) =>
+        method === 'PATCH' && path === `/patients/${PATIENT_ID}` ? ok(snapshot().patient) : undefined,
+      ),
+    );
+    renderPatients(`/patients/${PATIENT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit care profile' }));
+    // Found by text: role queries over the whole snapshot are slow in happy-dom.
+    fireEvent.click((await screen.findByText('Save care profile')).closest('button')!);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      primaryProviderId: PHYSICIAN_ID,
+      careTeam: [PHYSICIAN_ID],
+      medicalHistory: ['Hypertension (2015)'],
+      medications: ['Lisinopril 10 mg daily'],
+      allergies: ['Penicillin'],
+      bloodType: 'O+',
+    });
+    expect(await screen.findByText('Care profile saved.')).toBeTruthy();
+  });
+
+  it('shows an assistant the care profile without the edit button', async () => {
+    fakeFetch(snapshotServer());
+    renderPatients(`/patients/${PATIENT_ID}`, { role: ROLES.Assistant });
+    await screen.findByRole('heading', { level: 1, name: 'Pat Morgan' });
+    expect(screen.queryByRole('button', { name: 'Edit care profile' })).toBeNull();
+  });
+
+  it('says when a patient has no readings or events yet', async () => {
+    fakeFetch((request) => {
+      if (request.path.endsWith('/snapshot'))
+        return ok(snapshot({ latestReadings: [], messages: { threads: 0, unread: 0, lastMessageAt: null } }));
+      if (request.path.includes('/timeline')) return ok({ items: [], nextCursor: null });
+      return undefined;
+    });
+    renderPatients(`/patients/${PATIENT_ID}`);
+    expect(await screen.findByText('No readings yet.')).toBeTruthy();
+    expect(screen.getByText('No readings to chart yet.')).toBeTruthy();
+    expect(await screen.findByText('Nothing has happened on this record yet.')).toBeTruthy();
+    expect(screen.getByText('No messages yet.')).toBeTruthy();
+  });
+});

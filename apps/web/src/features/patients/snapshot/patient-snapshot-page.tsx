@@ -1,0 +1,88 @@
+import { Grid, Stack, Text } from '@mantine/core';
+import { Fragment, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { BackLink } from '../../../components/page/back-link';
+import { PageFrame } from '../../../components/page/page-frame';
+import { ROUTES } from '../../../route-paths';
+import { getPatientSnapshot } from '../patients-api';
+import { LoadFailed, Loading } from '../shared/load-state';
+import { useLoaded } from '../shared/use-loaded';
+import { useReadingFormat } from '../shared/use-reading-format';
+import { AdherenceCard } from './adherence-card';
+import { AppointmentsCard } from './appointments-card';
+import { GatewaysCard } from './gateways-card';
+import { MessagesCard } from './messages-card';
+import { ProfileCard } from './profile-card';
+import { ReadingsChartSection } from './readings-chart-section';
+import { TimelineSection } from './timeline-section';
+import { VitalsSection } from './vitals-section';
+
+/**
+ * A patient's snapshot (spec §2 `/patients/:patientId`; the id is checked to be a UUID before this
+ * renders): profile and care profile, latest vitals, charts over time, adherence, mail, appointments,
+ * gateways and the whole timeline.
+ */
+export function PatientSnapshotPage() {
+  const { t } = useTranslation('patients');
+  const format = useReadingFormat();
+  const patientId = useParams().patientId ?? '';
+  const load = useCallback(() => getPatientSnapshot(patientId), [patientId]);
+  const { state, reload } = useLoaded(load);
+  const back = <BackLink to={ROUTES.findPatient} label={t('snapshot.backToList')} />;
+
+  if (state.status !== 'loaded') {
+    return (
+      <PageFrame title={t('snapshot.title')} back={back} size="xl">
+        {state.status === 'loading' ? (
+          <Loading label={t('snapshot.loading')} />
+        ) : (
+          <LoadFailed error={state.error} onRetry={reload} />
+        )}
+      </PageFrame>
+    );
+  }
+
+  const snapshot = state.data;
+  const { patient } = snapshot;
+  // The MRN usually carries its own prefix ("MRN500001"); a bare number gets the label. Each part
+  // is isolated, so in Arabic the MRN still comes first (on the right) and the age after it.
+  const intro = [
+    /^mrn/i.test(patient.mrn) ? patient.mrn : `${t('profile.mrn')} ${patient.mrn}`,
+    patient.age ? t('common.years', { value: format.number(patient.age.value, 0) }) : null,
+  ].filter((part): part is string => part !== null);
+
+  return (
+    <PageFrame title={patient.fullName} back={back} size="xl">
+      <Text c="dimmed" mt={-12} data-testid="snapshot-intro">
+        {intro.map((part, index) => (
+          <Fragment key={part}>
+            {index > 0 && ' · '}
+            <bdi>{part}</bdi>
+          </Fragment>
+        ))}
+      </Text>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <ProfileCard patient={patient} openAlerts={snapshot.openAlerts} onSaved={reload} />
+            <AdherenceCard adherence={snapshot.adherence} />
+            <MessagesCard messages={snapshot.messages} />
+            <AppointmentsCard appointments={snapshot.upcomingAppointments} />
+            <GatewaysCard gateways={snapshot.gateways} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <VitalsSection readings={snapshot.latestReadings} />
+            <ReadingsChartSection
+              patientId={patient.accountId}
+              types={snapshot.latestReadings.map((r) => r.type)}
+            />
+            <TimelineSection patientId={patient.accountId} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </PageFrame>
+  );
+}

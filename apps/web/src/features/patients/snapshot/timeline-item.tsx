@@ -1,0 +1,90 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { rangeClassSchema, type RangeClass } from '@opencare/schemas/entities/measurements';
+import type { TimelineEvent } from '@opencare/schemas/entities/patients';
+import type { ReactNode } from 'react';
+import {
+  ActivityIcon,
+  AlertIcon,
+  CalendarIcon,
+  CheckIcon,
+  ClipboardIcon,
+  GatewayIcon,
+  MailIcon,
+} from '../../../components/icons/icons';
+import { RangeBadge, rangeColor } from '../shared/range-class';
+import { useReadingFormat } from '../shared/use-reading-format';
+import { useTimelineText } from './use-timeline-text';
+
+const ICONS: Record<TimelineEvent['kind'], ReactNode> = {
+  measurement: <ActivityIcon size={16} />,
+  alert: <AlertIcon size={16} />,
+  taskCompleted: <CheckIcon size={16} />,
+  message: <MailIcon size={16} />,
+  appointment: <CalendarIcon size={16} />,
+  visit: <ClipboardIcon size={16} />,
+  gateway: <GatewayIcon size={16} />,
+};
+
+/** Readings and alerts carry a range class; the other events have none. */
+function rangeOf(event: TimelineEvent): RangeClass | null {
+  if (event.kind !== 'measurement' && event.kind !== 'alert') return null;
+  const parsed = rangeClassSchema.safeParse(event.data.rangeClass);
+  return parsed.success ? parsed.data : null;
+}
+
+/** One event of the timeline: what happened, with its icon, range colour and time. */
+export function TimelineItem({ event }: { event: TimelineEvent }) {
+  const format = useReadingFormat();
+  const textOf = useTimelineText();
+  const { title, detail } = textOf(event);
+  const ranged = event.kind === 'measurement' || event.kind === 'alert';
+  const rangeClass = rangeOf(event);
+  const color = ranged ? rangeColor(rangeClass) : 'var(--mantine-color-dimmed)';
+
+  return (
+    <Group
+      component="li"
+      gap="sm"
+      align="flex-start"
+      wrap="nowrap"
+      py="xs"
+      data-testid="timeline-item"
+      data-kind={event.kind}
+      data-range={rangeClass ?? 'none'}
+      style={{ borderBottom: '1px solid var(--oc-color-border)' }}
+    >
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-flex',
+          flex: 'none',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: 28,
+          height: 28,
+          borderRadius: 999,
+          border: `2px solid ${color}`,
+          color,
+        }}
+      >
+        {ICONS[event.kind]}
+      </span>
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+          {ranged && <RangeBadge rangeClass={rangeClass} />}
+        </Group>
+        {detail && (
+          <Text size="sm">
+            <bdi>{detail}</bdi>
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          <bdi>{format.dateTime(event.at)}</bdi>
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,170 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo-users';
+import { logIn } from './login-helpers';
+
+/** The colour a range class is drawn in on the page (theme.ts palettes, as CSS variables). */
+async function rangeColour(page: Page, rangeClass: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(--oc-color-${name})`;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, rangeClass);
+}
+
+const colourOf = (locator: Locator, property: 'color' | 'fill') =>
+  locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+
+test('the physician finds the demo patient and sees the latest blood pressure in its range colour on the snapshot, chart and timeline', async ({
+  page,
+}) => {
+  await logIn(page, 'physician', DEMO_PASSWORD);
+  await page.goto('/patients');
+  await page.getByTestId('patient-search').fill('Morgan');
+  const row = page.getByTestId('patient-row').filter({ hasText: 'Pat Morgan' });
+  await expect(page.getByTestId('patient-row')).toHaveCount(1);
+  await expect(row).toContainText(/MRN\d+/);
+  await row.getByRole('link', { name: 'Pat Morgan' }).click();
+  await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pat Morgan' })).toBeVisible();
+
+  // The latest reading: its range class is what the server stored, drawn in that class's colour.
+  const vital = page.getByTestId('vital-bp');
+  await expect(vital).toBeVisible();
+  const rangeClass = (await vital.getAttribute('data-range')) ?? '';
+  expect(['lowest', 'normal', 'elevated', 'high', 'highest']).toContain(rangeClass);
+  const colour = await rangeColour(page, rangeClass);
+  const value = vital.getByTestId('vital-value');
+  // The value sits in directional isolates (U+2066 … U+2069) so it keeps its order in Arabic.
+  await expect(value).toHaveText(/^\u2066?\d+\/\d+ mmHg\u2069?$/);
+  const reading = ((await value.textContent()) ?? '').replace(/[\u2066-\u2069]/g, '').replace(' mmHg', '');
+  expect(await colourOf(value, 'color')).toBe(colour);
+  await expect(vital.getByTestId('range-badge')).toHaveAttribute('data-range', rangeClass);
+
+  // The chart: 30 days of readings, the newest one last, in the same colour.
+  const chart = page.getByTestId('readings-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart.getByTestId('normal-band')).toHaveCount(2);
+  const points = chart.getByTestId('chart-point');
+  // Systolic and diastolic: one point each per reading (the demo patient measures daily).
+  await expect(points).toHaveCount(60);
+  const newestSystolic = points.nth(29);
+  await expect(newestSystolic).toHaveAttribute('data-range', rangeClass);
+  expect(await colourOf(newestSystolic, 'fill')).toBe(colour);
+
+  // The timeline: the newest event is that reading.
+  const newest = page.getByTestId('timeline-item').first();
+  await expect(newest).toHaveAttribute('data-kind', 'measurement');
+  await expect(newest).toHaveAttribute('data-range', rangeClass);
+  await expect(newest).toContainText(reading);
+  await expect(page.getByTestId('timeline-item')).toHaveCount(20);
+  await page.getByTestId('timeline-more').click();
+  await expect(page.getByTestId('timeline-item')).toHaveCount(30);
+  await expect(page.getByTestId('timeline-more')).toHaveCount(0);
+});
+
+test('a nurse reads analytics for the organisation', async ({ page }) => {
+  await logIn(page, 'nurse', DEMO_PASSWORD);
+  await page.goto('/analytics');
+  await expect(page.getByTestId('analytics')).toBeVisible();
+  await expect(page.getByTestId('stat-patients')).toContainText('3');
+  await page.getByTestId('analytics-period').getByText('7 days').click();
+  await expect(page).toHaveURL(/days=7/);
+  await expect(page.getByTestId('analytics')).toBeVisible();
+});
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it stands. */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+for (const language of ['en-US', 'ar']) {
+  test(`the patient list, snapshot (with its table and care dialog) and analytics pass axe in ${language}`, async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByTestId('language-switch').selectOption(language);
+    await logIn(page, 'physician', DEMO_PASSWORD);
+    await page.goto('/patients');
+    await expect(page.getByTestId('patient-row')).toHaveCount(3);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByTestId('patient-row').filter({ hasText: 'Pat Morgan' }).getByRole('link').click();
+    await expect(page.getByTestId('timeline-item').first()).toBeVisible();
+    await page.getByTestId('chart-section').getByRole('button').click();
+    await expect(page.getByTestId('readings-table')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByTestId('profile-card').getByRole('button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/analytics');
+    await expect(page.getByTestId('analytics')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+const LANGUAGES = [
+  { code: 'en-US', dir: 'ltr' },
+  { code: 'ar', dir: 'rtl' },
+] as const;
+
+/** Saved under test-results/screenshots/ for people to look at, and attached to the report. */
+async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const language of LANGUAGES) {
+    test(`screenshots of patients, snapshot and analytics: ${language.code} ${viewport.name}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/login');
+      await page.getByTestId('language-switch').selectOption(language.code);
+      await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+      await logIn(page, 'physician', DEMO_PASSWORD);
+
+      await page.goto('/patients');
+      await expect(page.getByTestId('patient-row')).toHaveCount(3);
+      await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+      await expectNoHorizontalOverflow(page);
+      await capture(page, testInfo, `patients-${language.code}-${viewport.name}`);
+
+      await page.getByTestId('patient-row').filter({ hasText: 'Pat Morgan' }).getByRole('link').click();
+      await expect(page.getByTestId('readings-chart')).toBeVisible();
+      await expect(page.getByTestId('timeline-item').first()).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await capture(page, testInfo, `patient-snapshot-${language.code}-${viewport.name}`);
+
+      await page.goto('/analytics');
+      await expect(page.getByTestId('analytics')).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await capture(page, testInfo, `analytics-${language.code}-${viewport.name}`);
+    });
+  }
+}

@@ -1,0 +1,192 @@
+import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { accountRoles, accounts, careTeamMembers, patientProfiles, profiles } from '../db/schema';
+import { CLINICIAN_ROLES } from './people.dto';
+
+/** Explicit columns: the basic profile fields of spec §3, nothing more. */
+export const basicProfileColumns = {
+  firstName: profiles.firstName,
+  middleName: profiles.middleName,
+  lastName: profiles.lastName,
+  preferredName: profiles.preferredName,
+  dateOfBirth: profiles.dateOfBirth,
+  gender: profiles.gender,
+  preferredLanguage: profiles.preferredLanguage,
+  timezone: profiles.timezone,
+  email: profiles.email,
+  phone: profiles.phone,
+};
+
+const likeOf = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** Every word must be found in one of the person's names ("pat morgan", "morgan", "Morgan Pat"). */
+export function nameMatches(name: string): SQL | undefined {
+  const words = name.split(/\s+/).filter(Boolean);
+  return and(
+    ...words.map((word) =>
+      or(
+        ilike(profiles.firstName, likeOf(word)),
+        ilike(profiles.middleName, likeOf(word)),
+        ilike(profiles.lastName, likeOf(word)),
+        ilike(profiles.preferredName, likeOf(word)),
+      ),
+    ),
+  );
+}
+
+export interface PatientFilter {
+  organisationId: string;
+  /** Only this patient (a patient asking for the list sees themself). */
+  accountId?: string;
+  /** A name or an MRN: the one search box. */
+  search?: string;
+  name?: string;
+  mrn?: string;
+  dateOfBirth?: string;
+}
+
+/** Active patients of an organisation matching every criterion given, by last then first name. */
+export async function listPatientRows(db: Executor, filter: PatientFilter, page: number, pageSize: number) {
+  const where = and(
+    eq(accounts.organisationId, filter.organisationId),
+    eq(accounts.status, 'active'),
+    filter.accountId ? eq(accounts.id, filter.accountId) : undefined,
+    filter.search
+      ? or(nameMatches(filter.search), ilike(patientProfiles.mrn, likeOf(filter.search)))
+      : undefined,
+    filter.name ? nameMatches(filter.name) : undefined,
+    filter.mrn ? ilike(patientProfiles.mrn, likeOf(filter.mrn)) : undefined,
+    filter.dateOfBirth ? eq(profiles.dateOfBirth, filter.dateOfBirth) : undefined,
+  );
+  const rows = await db
+    .select({
+      accountId: accounts.id,
+      mrn: patientProfiles.mrn,
+      primaryProviderId: patientProfiles.primaryProviderId,
+      profile: basicProfileColumns,
+    })
+    .from(accounts)
+    .innerJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(where)
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(accounts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .innerJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Full names of accounts (primary providers, care team), by account id. */
+export async function findNames(db: Executor, accountIds: string[]): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      accountId: profiles.accountId,
+      firstName: profiles.firstName,
+      middleName: profiles.middleName,
+      lastName: profiles.lastName,
+    })
+    .from(profiles)
+    .where(inArray(profiles.accountId, [...new Set(accountIds)]));
+  return new Map(
+    rows.map((r) => [r.accountId, [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ')]),
+  );
+}
+
+/** The role numbers of some accounts. */
+export async function findRoles(db: Executor, accountIds: string[]): Promise<Map<string, number[]>> {
+  const roles = new Map<string, number[]>();
+  if (accountIds.length === 0) return roles;
+  const rows = await db
+    .select({ accountId: accountRoles.accountId, role: accountRoles.role })
+    .from(accountRoles)
+    .where(inArray(accountRoles.accountId, accountIds));
+  for (const row of rows) roles.set(row.accountId, [...(roles.get(row.accountId) ?? []), row.role]);
+  return roles;
+}
+
+/** The accounts on a patient's care team, in the order they joined. */
+export async function findCareTeamIds(db: Executor, patientAccountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: careTeamMembers.providerAccountId })
+    .from(careTeamMembers)
+    .where(eq(careTeamMembers.patientAccountId, patientAccountId))
+    .orderBy(asc(careTeamMembers.createdAt));
+  return rows.map((r) => r.accountId);
+}
+
+/** Which of these accounts are active clinicians (physician, nurse, assistant) of the organisation. */
+export async function findClinicianIds(
+  db: Executor,
+  organisationId: string,
+  accountIds: string[],
+): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await db
+    .select({ accountId: accounts.id })
+    .from(accounts)
+    .innerJoin(accountRoles, eq(accountRoles.accountId, accounts.id))
+    .where(
+      and(
+        inArray(accounts.id, accountIds),
+        eq(accounts.organisationId, organisationId),
+        eq(accounts.status, 'active'),
+        inArray(accountRoles.role, [...CLINICIAN_ROLES]),
+      ),
+    )
+    .groupBy(accounts.id);
+  return new Set(rows.map((r) => r.accountId));
+}
+
+export interface PatientCareValues {
+  primaryProviderId?: string | null;
+  medicalHistory?: string[];
+  medications?: string[];
+  allergies?: string[];
+  bloodType?: string | null;
+}
+
+export async function updatePatientCareRow(
+  db: Executor,
+  patientAccountId: string,
+  values: PatientCareValues,
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.update(patientProfiles).set(values).where(eq(patientProfiles.accountId, patientAccountId));
+}
+
+/** The care team becomes exactly these providers; members who stay keep when they joined. */
+export async function replaceCareTeam(
+  db: Executor,
+  patientAccountId: string,
+  providerAccountIds: string[],
+): Promise<void> {
+  await db
+    .delete(careTeamMembers)
+    .where(
+      and(
+        eq(careTeamMembers.patientAccountId, patientAccountId),
+        providerAccountIds.length > 0
+          ? notInArray(careTeamMembers.providerAccountId, providerAccountIds)
+          : undefined,
+      ),
+    );
+  await addCareTeamMembers(db, patientAccountId, providerAccountIds);
+}
+
+export async function addCareTeamMembers(
+  db: Executor,
+  patientAccountId: string,
+  providerAccountIds: string[],
+): Promise<void> {
+  if (providerAccountIds.length === 0) return;
+  await db
+    .insert(careTeamMembers)
+    .values(providerAccountIds.map((providerAccountId) => ({ patientAccountId, providerAccountId })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,159 @@
+import type {
+  PatientDetail,
+  PatientListItem,
+  PatientSearchQuery,
+  UpdatePatientCareInput,
+} from '@opencare/schemas/entities/patients';
+import type { PatientProfile } from '@opencare/schemas/entities/profile';
+import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
+import type { FieldIssue } from '@opencare/schemas/errors';
+import { ROLES, roleNameOf, type RoleName } from '@opencare/schemas/roles';
+import { authorize, hasRouteRole } from '../access/access';
+import type { Actor } from '../access/actor';
+import { toProfileDto } from '../accounts/account.dto';
+import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import { patientFor } from './patient-access';
+import { providerRoleOf, toBasicProfile } from './people.dto';
+import {
+  addCareTeamMembers,
+  findCareTeamIds,
+  findClinicianIds,
+  findNames,
+  findRoles,
+  listPatientRows,
+  replaceCareTeam,
+  updatePatientCareRow,
+  type PatientCareValues,
+} from './patients.repository';
+
+/**
+ * Find patients (spec §7 `/patients`, `/patients/search`). Clinicians (physicians, nurses,
+ * assistants) find the active patients of their organisation; a patient finds only themself.
+ */
+export async function listPatients(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  query: PatientSearchQuery,
+): Promise<{ items: PatientListItem[]; meta: ListMeta }> {
+  const clinician = hasRouteRole(actor, 'clinician');
+  const patient = !clinician && (hasRouteRole(actor, 'patient') || actor.accountType === 'pat');
+  await authorize(deps, actor, meta, {
+    action: 'patients.list',
+    resourceType: patient ? 'patient' : 'organisation',
+    resourceId: patient ? actor.accountId : actor.organisationId,
+    allowed: clinician || patient,
+  });
+  const { rows, total } = await listPatientRows(
+    deps.db,
+    {
+      organisationId: actor.organisationId,
+      accountId: patient ? actor.accountId : undefined,
+      search: query.search,
+      name: query.name,
+      mrn: query.mrn,
+      dateOfBirth: query.dateOfBirth,
+    },
+    query.page,
+    query.pageSize,
+  );
+  const providerNames = await findNames(
+    deps.db,
+    rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])),
+  );
+  const items = rows.map((row) => {
+    const providerName = row.primaryProviderId ? providerNames.get(row.primaryProviderId) : undefined;
+    return {
+      ...toBasicProfile(row.profile),
+      accountId: row.accountId,
+      mrn: row.mrn,
+      primaryProvider:
+        row.primaryProviderId && providerName
+          ? { accountId: row.primaryProviderId, fullName: providerName }
+          : null,
+    };
+  });
+  return { items, meta: listMeta(total, query.page, query.pageSize) };
+}
+
+const TEAM_ORDER: RoleName[] = ['Physician', 'Nurse', 'Assistant'];
+const rankOf = (role: RoleName) => (TEAM_ORDER.includes(role) ? TEAM_ORDER.indexOf(role) : TEAM_ORDER.length);
+
+/** The patient profile of spec §3 with the care team, for a caller already allowed to read it. */
+export async function patientDetailOf(deps: Deps, record: AccountRecord): Promise<PatientDetail> {
+  const profile = toProfileDto(record);
+  if (!('mrn' in profile)) throw new AppError('notFound');
+  const teamIds = await findCareTeamIds(deps.db, record.account.id);
+  const [names, roles] = await Promise.all([findNames(deps.db, teamIds), findRoles(deps.db, teamIds)]);
+  // Physicians first, then nurses, then assistants, each by name.
+  const careTeam = teamIds
+    .map((accountId) => {
+      const held = roles.get(accountId) ?? [];
+      return {
+        accountId,
+        fullName: names.get(accountId) ?? '',
+        role: providerRoleOf(held) ?? roleNameOf(held[0] ?? ROLES.User),
+      };
+    })
+    .sort((a, b) => rankOf(a.role) - rankOf(b.role) || a.fullName.localeCompare(b.fullName));
+  return { ...(profile satisfies PatientProfile), accountId: record.account.id, careTeam };
+}
+
+/** One patient (`GET /patients/{id}`): themself, or a clinician of their organisation. */
+export async function getPatient(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  patientAccountId: string,
+): Promise<PatientDetail> {
+  const record = await patientFor(deps, actor, meta, patientAccountId, 'patients.read');
+  return patientDetailOf(deps, record);
+}
+
+/**
+ * The care profile (primary provider, care team, history, medications, allergies, blood type) is
+ * set by the patient's physicians and nurses; the providers named must be clinicians of the
+ * patient's organisation.
+ */
+export async function updatePatientCare(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  patientAccountId: string,
+  input: UpdatePatientCareInput,
+): Promise<PatientDetail> {
+  const patient = await patientFor(deps, actor, meta, patientAccountId, 'patients.care.update', 'care');
+  const named = [...(input.careTeam ?? []), ...(input.primaryProviderId ? [input.primaryProviderId] : [])];
+  const clinicians = await findClinicianIds(deps.db, patient.account.organisationId, named);
+  const fields: FieldIssue[] = [];
+  const notAProvider = 'Choose a provider of this organisation.';
+  if (input.primaryProviderId && !clinicians.has(input.primaryProviderId))
+    fields.push({ field: 'primaryProviderId', message: notAProvider });
+  input.careTeam?.forEach((id, index) => {
+    if (!clinicians.has(id)) fields.push({ field: `careTeam.${index}`, message: notAProvider });
+  });
+  if (fields.length > 0) throw new AppError('validationFailed', { fields });
+
+  const values: PatientCareValues = {};
+  if (input.primaryProviderId !== undefined) values.primaryProviderId = input.primaryProviderId;
+  if (input.medicalHistory) values.medicalHistory = input.medicalHistory;
+  if (input.medications) values.medications = input.medications;
+  if (input.allergies) values.allergies = input.allergies;
+  if (input.bloodType !== undefined) values.bloodType = input.bloodType;
+  // The primary provider is always on the care team: the team reads the patient's mail and alerts.
+  const primary =
+    input.primaryProviderId !== undefined
+      ? input.primaryProviderId
+      : (patient.patient?.primaryProviderId ?? null);
+  await deps.db.transaction(async (tx) => {
+    await updatePatientCareRow(tx, patientAccountId, values);
+    if (input.careTeam) await replaceCareTeam(tx, patientAccountId, input.careTeam);
+    if (primary && (input.careTeam || input.primaryProviderId))
+      await addCareTeamMembers(tx, patientAccountId, [primary]);
+  });
+  const updated = await findAccount(deps.db, patientAccountId);
+  if (!updated) throw new AppError('notFound');
+  return patientDetailOf(deps, updated);
+}

@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDist = resolve(here, '../apps/web/dist');
-const PORT = 3457;
+// E2E_PORT lets two runs on one machine keep out of each other's way.
+const PORT = Number(process.env.E2E_PORT ?? 3457);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // The edge serves the built web app; without it every page is a JSON 404, so say so up front.

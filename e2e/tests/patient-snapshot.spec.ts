@@ -169,3 +169,34 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+test('the physician sets a lower systolic threshold on the care plan and sees it saved', async ({ page }) => {
+  await logIn(page, 'physician', DEMO_PASSWORD);
+  await page.goto('/patients');
+  await page.getByTestId('patient-search').fill('Morgan');
+  await page
+    .getByTestId('patient-row')
+    .filter({ hasText: 'Pat Morgan' })
+    .getByRole('link', { name: 'Pat Morgan' })
+    .click();
+  const carePlan = page.getByTestId('care-plan-section');
+  const systolic = carePlan.getByTestId('threshold-row-bp-systolic');
+  await expect(systolic.locator('[data-limit="elevatedFrom"]')).toHaveText('120 mmHg');
+
+  await carePlan.getByRole('button', { name: 'Edit Blood pressure limits' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Blood pressure limits' });
+  await dialog.getByRole('textbox', { name: 'Systolic: Elevated from' }).fill('115');
+  await dialog.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText('Limits saved.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(systolic.locator('[data-limit="elevatedFrom"]')).toHaveText('115 mmHg');
+  // The table is read again from the server after the save: it shows what was stored.
+  await expect(carePlan.getByTestId('thresholds-bp')).toHaveAttribute('data-default', 'false');
+
+  // Back to the defaults, so the demo patient is as other specs expect it.
+  await carePlan.getByRole('button', { name: 'Reset Blood pressure limits to the defaults' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(
+    page.getByTestId('threshold-row-bp-systolic').locator('[data-limit="elevatedFrom"]'),
+  ).toHaveText('120 mmHg');
+});

@@ -25,7 +25,7 @@ export interface ResponseSchema<T> {
 }
 
 export interface RequestOptions<T = unknown> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** When given, an answer that does not match is refused with `invalidResponseData`. */
   schema?: ResponseSchema<T>;

@@ -5,6 +5,8 @@ import { useParams } from 'react-router-dom';
 import { BackLink } from '../../../components/page/back-link';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ROUTES } from '../../../route-paths';
+import { BookForPatientButton } from '../../appointments/book-for-patient-button';
+import { CarePlanSection } from '../care-plan/care-plan-section';
 import { getPatientSnapshot } from '../patients-api';
 import { LoadFailed, Loading } from '../shared/load-state';
 import { useLoaded } from '../shared/use-loaded';
@@ -53,7 +55,12 @@ export function PatientSnapshotPage() {
   ].filter((part): part is string => part !== null);
 
   return (
-    <PageFrame title={patient.fullName} back={back} size="xl">
+    <PageFrame
+      title={patient.fullName}
+      back={back}
+      size="xl"
+      actions={<BookForPatientButton patient={patient} onBooked={reload} />}
+    >
       <Text c="dimmed" mt={-12} data-testid="snapshot-intro">
         {intro.map((part, index) => (
           <Fragment key={part}>
@@ -79,6 +86,7 @@ export function PatientSnapshotPage() {
               patientId={patient.accountId}
               types={snapshot.latestReadings.map((r) => r.type)}
             />
+            <CarePlanSection patientId={patient.accountId} />
             <TimelineSection patientId={patient.accountId} />
           </Stack>
         </Grid.Col>

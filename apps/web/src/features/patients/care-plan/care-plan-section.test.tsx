@@ -1,0 +1,319 @@
+// @vitest-environment happy-dom
+import { DEFAULT_THRESHOLDS, type Thresholds } from '@opencare/schemas/entities/measurement-ranges';
+import type { Schedule } from '@opencare/schemas/entities/care';
+import { DEFAULT_PREFERENCES, type Preferences } from '@opencare/schemas/preferences';
+import { ROLES } from '@opencare/schemas/roles';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '../../../components/notifications/notifications-provider';
+import { PreferencesProvider } from '../../../session/preferences-provider';
+import { SessionContext, type SessionContextValue } from '../../../session/session-context';
+import { sessionStore } from '../../../session/session-store';
+import { makeAccount, makeUser } from '../../../testing/fixtures';
+import { fail, fakeFetch, ok, type FakeRoute } from '../../signup/testing/harness';
+import { PATIENT_ID } from '../testing/render-patients';
+import { CarePlanSection } from './care-plan-section';
+
+const SCHEDULE_ID = '44444444-4444-4444-8444-444444444444';
+const TYPES = ['bp', 'bt', 'bs', 'bw', 'ox', 'sy'] as const;
+
+const thresholds = (
+  overrides: Partial<Record<(typeof TYPES)[number], Partial<Thresholds>>> = {},
+): Thresholds[] =>
+  TYPES.map((type) => ({
+    patientId: PATIENT_ID,
+    type,
+    limits: DEFAULT_THRESHOLDS[type],
+    isDefault: true,
+    updatedAt: null,
+    ...overrides[type],
+  }));
+
+const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
+  id: SCHEDULE_ID,
+  patientId: PATIENT_ID,
+  type: 'bp',
+  startDate: '2026-03-01',
+  endDate: null,
+  frequency: 'weekly',
+  days: ['mon', 'thu'],
+  times: ['08:00', '20:00'],
+  timezone: 'America/New_York',
+  notifyByEmail: true,
+  meal: null,
+  active: true,
+  createdAt: '2026-03-01T12:00:00.000Z',
+  ...overrides,
+});
+
+/** The care plan's calls; `extra` answers the writes a test makes. */
+function carePlanServer(
+  options: { thresholds?: Thresholds[]; schedules?: Schedule[] } = {},
+  extra: FakeRoute = () => undefined,
+): FakeRoute {
+  return (request) => {
+    if (request.method === 'GET' && request.path === `/patients/${PATIENT_ID}/thresholds`)
+      return ok(options.thresholds ?? thresholds());
+    if (request.method === 'GET' && request.path.startsWith('/schedules?'))
+      return ok(options.schedules ?? [schedule()]);
+    return extra(request);
+  };
+}
+
+function renderCarePlan(options: { role?: number; preferences?: Partial<Preferences> } = {}) {
+  const account = makeAccount([options.role ?? ROLES.Physician], {
+    accountType: { code: 'prov', description: 'Provider' },
+  });
+  const session: SessionContextValue = {
+    state: { status: 'signed-in', user: makeUser([account]), account },
+    login: vi.fn(() => Promise.resolve()),
+    logout: vi.fn(() => Promise.resolve()),
+    switchAccount: vi.fn(),
+    makeDefault: vi.fn(() => Promise.resolve()),
+    calendarDate: '2026-03-02',
+    setCalendarDate: vi.fn(),
+  };
+  return render(
+    <PreferencesProvider initial={{ ...DEFAULT_PREFERENCES, ...options.preferences }}>
+      <NotificationsProvider>
+        <SessionContext value={session}>
+          <CarePlanSection patientId={PATIENT_ID} />
+        </SessionContext>
+      </NotificationsProvider>
+    </PreferencesProvider>,
+  );
+}
+
+/** Text without the directional isolates that keep values and units in order in Arabic. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => plain(cell.textContent));
+const setNumber = (name: string, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+describe('care plan: thresholds', () => {
+  it("shows each type's limits in the reader's units, defaults marked", async () => {
+    fakeFetch(carePlanServer());
+    renderCarePlan({ preferences: { temperatureUnit: 'F' } });
+    const systolic = await screen.findByTestId('threshold-row-bp-systolic');
+    expect(cellsOf(systolic)).toEqual(['90 mmHg', '120 mmHg', '130 mmHg', '180 mmHg']);
+    expect(cellsOf(screen.getByTestId('threshold-row-bp-diastolic'))).toEqual([
+      '60 mmHg',
+      '–',
+      '80 mmHg',
+      '120 mmHg',
+    ]);
+    // Stored in °C, read in °F.
+    expect(cellsOf(screen.getByTestId('threshold-row-bt-temperature'))).toEqual([
+      '95 °F',
+      '99.5 °F',
+      '100.4 °F',
+      '103.1 °F',
+    ]);
+    expect(within(screen.getByTestId('thresholds-bw')).getByText('No limits set.')).toBeTruthy();
+    expect(within(screen.getByTestId('thresholds-bp')).getByText('Defaults')).toBeTruthy();
+  });
+
+  it('lets a physician set a lower systolic limit, sending every field of the type in canonical units', async () => {
+    const saved = thresholds({
+      bp: {
+        isDefault: false,
+        limits: {
+          ...DEFAULT_THRESHOLDS.bp,
+          systolic: { lowBelow: 90, elevatedFrom: 115, highFrom: 130, highestFrom: 180 },
+        },
+      },
+    });
+    let current = thresholds();
+    const { calls } = fakeFetch((request) =>
+      carePlanServer({ thresholds: current }, ({ method, path }) => {
+        if (method === 'PUT' && path === `/patients/${PATIENT_ID}/thresholds/bp`) {
+          current = saved;
+          return ok(saved[0]);
+        }
+        return undefined;
+      })(request),
+    );
+    renderCarePlan();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Blood pressure limits' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blood pressure limits' });
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Systolic: Elevated from' }).value,
+    ).toBe('120');
+    setNumber('Systolic: Elevated from', '115');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      limits: {
+        systolic: { lowBelow: 90, elevatedFrom: 115, highFrom: 130, highestFrom: 180 },
+        diastolic: { lowBelow: 60, highFrom: 80, highestFrom: 120 },
+        pulse: { lowBelow: 50, elevatedFrom: 100, highFrom: 120, highestFrom: 150 },
+      },
+    });
+    expect(await screen.findByText('Limits saved.')).toBeTruthy();
+    await waitFor(() => expect(cellsOf(screen.getByTestId('threshold-row-bp-systolic'))[1]).toBe('115 mmHg'));
+    expect(within(screen.getByTestId('thresholds-bp')).getByText('Set for this patient')).toBeTruthy();
+  });
+
+  it('converts a temperature entered in °F to °C', async () => {
+    const { calls } = fakeFetch(
+      carePlanServer({}, ({ method }) => (method === 'PUT' ? ok(thresholds()[1]) : undefined)),
+    );
+    renderCarePlan({ preferences: { temperatureUnit: 'F' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Body temperature limits' }));
+    await screen.findByRole('dialog');
+    setNumber('Temperature: High from', '101');
+    fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      limits: { temperature: { lowBelow: 35, elevatedFrom: 37.5, highFrom: 38.33, highestFrom: 39.5 } },
+    });
+  });
+
+  it('checks the limits with the shared schema before sending, and shows what the server refused on its field', async () => {
+    const { calls } = fakeFetch(
+      carePlanServer({}, ({ method }) =>
+        method === 'PUT'
+          ? fail(400, 'validationFailed', 'Please check the highlighted fields.', [
+              { field: 'limits.diastolic.highestFrom', message: 'Limits must be between 20 and 200 mmHg.' },
+            ])
+          : undefined,
+      ),
+    );
+    renderCarePlan();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Blood pressure limits' }));
+    const dialog = await screen.findByRole('dialog');
+    setNumber('Systolic: High from', '110');
+    setNumber('Pulse: Very high from', '400');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    expect(await within(dialog).findByText('Each limit must be above the one before it.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a value between 20 and 300 bpm.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    setNumber('Systolic: High from', '130');
+    setNumber('Pulse: Very high from', '150');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    expect(await within(dialog).findByText('Please check this field.')).toBeTruthy();
+    const field = within(dialog).getByRole('textbox', { name: 'Diastolic: Very high from' });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks before resetting a type to the defaults', async () => {
+    const custom = thresholds({ bp: { isDefault: false } });
+    const { calls } = fakeFetch(
+      carePlanServer({ thresholds: custom }, ({ method, path }) =>
+        method === 'DELETE' && path === `/patients/${PATIENT_ID}/thresholds/bp`
+          ? ok(thresholds()[0])
+          : undefined,
+      ),
+    );
+    renderCarePlan();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Reset Blood pressure limits to the defaults' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Blood pressure limits?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Blood pressure limits to the defaults' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset to defaults' }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('Limits reset to the defaults.')).toBeTruthy();
+  });
+});
+
+describe('care plan: schedules', () => {
+  it('lists schedules with their rhythm, times and reminders', async () => {
+    fakeFetch(carePlanServer());
+    renderCarePlan();
+    const item = await screen.findByTestId('schedule-item');
+    expect(plain(item.textContent)).toContain('Blood pressure');
+    expect(plain(item.textContent)).toContain('Every week · Mon, Thu · 08:00, 20:00');
+    expect(plain(item.textContent)).toContain('E-mail reminders');
+    expect(plain(item.textContent)).toContain('From Mar 1, 2026');
+  });
+
+  it('says when there are none, and adds one checked with the shared schema', async () => {
+    const { calls } = fakeFetch(
+      carePlanServer({ schedules: [] }, ({ method, path }) =>
+        method === 'POST' && path === '/schedules' ? ok(schedule(), 201) : undefined,
+      ),
+    );
+    renderCarePlan();
+    expect(await screen.findByText('No measurement schedules yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New measurement schedule' });
+
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'How often' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'On specific days', hidden: true }));
+    fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2026-03-03' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+    expect(await within(dialog).findByText('Choose at least one day.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Mon' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Remind the patient by e-mail' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      patientId: PATIENT_ID,
+      type: 'bp',
+      frequency: 'specificDays',
+      startDate: '2026-03-03',
+      days: ['mon'],
+      times: ['09:00'],
+      notifyByEmail: true,
+    });
+    expect(await screen.findByText('Schedule created.')).toBeTruthy();
+  });
+
+  it('asks before ending a schedule', async () => {
+    const { calls } = fakeFetch(
+      carePlanServer({}, ({ method, path }) =>
+        method === 'DELETE' && path === `/schedules/${SCHEDULE_ID}`
+          ? ok(schedule({ active: false }))
+          : undefined,
+      ),
+    );
+    renderCarePlan();
+    fireEvent.click(await screen.findByRole('button', { name: 'End the Blood pressure schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the Blood pressure schedule?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End schedule' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('Schedule ended.')).toBeTruthy();
+  });
+});
+
+describe('care plan: access and failures', () => {
+  it('shows an assistant the care plan read-only', async () => {
+    fakeFetch(carePlanServer({ thresholds: thresholds({ bp: { isDefault: false } }) }));
+    renderCarePlan({ role: ROLES.Assistant });
+    await screen.findByTestId('schedule-item');
+    await screen.findByTestId('threshold-row-bp-systolic');
+    expect(screen.queryByRole('button', { name: 'Add schedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^End / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reset / })).toBeNull();
+  });
+
+  it('says when the care plan could not be loaded and tries again', async () => {
+    let failing = true;
+    fakeFetch((request) =>
+      failing ? fail(500, 'unknown', 'Something went wrong.') : carePlanServer()(request),
+    );
+    renderCarePlan();
+    await waitFor(() => expect(screen.getAllByTestId('load-failed')).toHaveLength(2));
+    failing = false;
+    for (const retry of screen.getAllByRole('button', { name: 'Try again' })) fireEvent.click(retry);
+    expect(await screen.findByTestId('schedule-item')).toBeTruthy();
+    expect(await screen.findByTestId('threshold-row-bp-systolic')).toBeTruthy();
+  });
+});

@@ -1,0 +1,168 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Schedule } from '@opencare/schemas/entities/care';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotifications } from '../../../components/notifications/use-notify';
+import { LoadFailed, Loading } from '../shared/load-state';
+import { useLoaded } from '../shared/use-loaded';
+import { useMeasurementName } from '../shared/use-measurement-name';
+import { useReadingFormat } from '../shared/use-reading-format';
+import { endSchedule, listSchedules } from './care-plan-api';
+import { ConfirmDialog } from './confirm-dialog';
+import { ScheduleForm } from './schedule-form';
+import { useWeekdayNames } from './use-weekday-names';
+
+/** When the patient is asked to measure; physicians and nurses add and end schedules. */
+export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canEdit: boolean }) {
+  const { t } = useTranslation('patients');
+  const { notify } = useNotifications();
+  const typeName = useMeasurementName();
+  const load = useCallback(() => listSchedules(patientId), [patientId]);
+  const { state, reload } = useLoaded(load);
+  const [adding, setAdding] = useState(false);
+  const [ending, setEnding] = useState<Schedule | null>(null);
+
+  return (
+    <Stack gap="sm" data-testid="schedules-panel">
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h5">
+          {t('carePlan.schedules.title')}
+        </Title>
+        {canEdit && (
+          <Button size="compact-sm" variant="light" onClick={() => setAdding(true)}>
+            {t('carePlan.schedules.add')}
+          </Button>
+        )}
+      </Group>
+      {state.status === 'loading' && <Loading label={t('carePlan.schedules.loading')} />}
+      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' && state.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('carePlan.schedules.empty')}
+        </Text>
+      )}
+      {state.status === 'loaded' && state.data.length > 0 && (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {state.data.map((schedule) => (
+            <ScheduleItem
+              key={schedule.id}
+              schedule={schedule}
+              canEdit={canEdit}
+              onEnd={() => setEnding(schedule)}
+            />
+          ))}
+        </Stack>
+      )}
+      {adding && (
+        <ScheduleForm
+          patientId={patientId}
+          opened
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            reload();
+          }}
+        />
+      )}
+      {ending && (
+        <ConfirmDialog
+          opened
+          title={t('carePlan.schedules.endTitle', { type: typeName(ending.type) })}
+          body={t('carePlan.schedules.endBody')}
+          confirmLabel={t('carePlan.schedules.endConfirm')}
+          onClose={() => setEnding(null)}
+          onConfirm={async () => {
+            await endSchedule(ending.id);
+            notify({ id: 'schedule-ended', message: t('carePlan.schedules.ended'), tone: 'success' });
+            setEnding(null);
+            reload();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ScheduleItem({
+  schedule,
+  canEdit,
+  onEnd,
+}: {
+  schedule: Schedule;
+  canEdit: boolean;
+  onEnd: () => void;
+}) {
+  const { t } = useTranslation('patients');
+  const format = useReadingFormat();
+  const typeName = useMeasurementName();
+  const weekdays = useWeekdayNames();
+  const name = typeName(schedule.type);
+  const rhythm = [
+    t(`carePlan.schedules.frequencies.${schedule.frequency}`),
+    schedule.days.length > 0 ? schedule.days.map((day) => weekdays[day]).join(', ') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      align="flex-start"
+      gap="xs"
+      wrap="nowrap"
+      p="xs"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+      }}
+      data-testid="schedule-item"
+    >
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Text fw={600} size="sm">
+            {name}
+          </Text>
+          {schedule.meal && (
+            <Badge size="sm" variant="light">
+              {t(`carePlan.schedules.meals.${schedule.meal}`)}
+            </Badge>
+          )}
+          {schedule.notifyByEmail && (
+            <Badge size="sm" variant="light" color="teal">
+              {t('carePlan.schedules.emailOn')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">
+          {rhythm} ·{' '}
+          {schedule.times.map((time, index) => (
+            <span key={time}>
+              {index > 0 && ', '}
+              <bdi dir="ltr">{time}</bdi>
+            </span>
+          ))}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {schedule.endDate
+            ? t('carePlan.schedules.period', {
+                from: `\u2068${format.day(schedule.startDate)}\u2069`,
+                to: `\u2068${format.day(schedule.endDate)}\u2069`,
+              })
+            : t('carePlan.schedules.since', { from: `\u2068${format.day(schedule.startDate)}\u2069` })}
+        </Text>
+      </Stack>
+      {canEdit && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          onClick={onEnd}
+          aria-label={t('carePlan.schedules.endOf', { type: name })}
+        >
+          {t('carePlan.schedules.end')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -136,6 +136,55 @@ test('a patient books a telemedicine visit, the provider sees it, the patient co
   await expect(secondCard.getByRole('button')).toHaveCount(0);
 });
 
+/** A clinician opens "Book for a patient" and chooses the patient by a search of their name. */
+async function openBookForPatient(page: Page, search: string, name: string) {
+  await page.getByTestId('book-for-patient').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('book-patient').fill(search);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await expect(dialog.getByTestId('book-patient')).toHaveValue(name);
+  return dialog;
+}
+
+test('a nurse books a telemedicine visit for a patient, who then sees it', async ({ page, browser }) => {
+  const date = wednesdayIn(11);
+  await logIn(page, 'nurse', DEMO_PASSWORD);
+  await page.goto('/appointments');
+  const dialog = await openBookForPatient(page, 'Pat', 'Pat Morgan');
+  // A nurse books with herself unless she chooses another provider.
+  await expect(dialog.getByTestId('book-provider')).toHaveValue('Noah Bennett');
+  await dialog.getByText('Telemedicine').click();
+  await dialog.getByTestId('book-date').fill(date);
+  const slot = dialog.getByTestId('slot').nth(3);
+  await dialog.locator(`label[for="${await slot.getAttribute('id')}"]`).click();
+  await expect(slot).toBeChecked();
+  await dialog.getByTestId('book-reason').fill('Blood pressure follow-up');
+  const booked = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/appointments') && r.request().method() === 'POST',
+  );
+  await dialog.getByTestId('book-submit').click();
+  const response = await booked;
+  expect(response.status()).toBe(201);
+  const { id } = ((await response.json()) as { data: { id: string } }).data;
+  await expect(page.getByText(/^Appointment booked for Pat Morgan on /)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The list shows the booked day's appointments once the nurse turns to it.
+  await page.getByTestId('clinician-date').fill(date);
+  await expect(page.locator(`[data-testid="appointment-card"][data-id="${id}"]`)).toContainText(
+    'Patient: Pat Morgan',
+  );
+
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await logIn(patient, 'patient', DEMO_PASSWORD);
+  await patient.goto('/appointments');
+  const card = patient.locator(`[data-testid="appointment-card"][data-id="${id}"]`);
+  await expect(card).toContainText('With Noah Bennett');
+  await expect(card).toContainText('Telemedicine');
+  await expect(card).toContainText('Reason: Blood pressure follow-up');
+  await patientContext.close();
+});
+
 test('a provider completes a past visit with its summary and notes, and it leaves the incomplete list', async ({
   page,
   request,
@@ -271,6 +320,19 @@ test.describe('screenshots of appointments', () => {
       });
     }
   }
+});
+
+test('screenshot: a nurse books for a patient (ar phone)', async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await logInIn(page, 'nurse', 'ar', 'rtl');
+  await page.goto('/appointments');
+  const dialog = await openBookForPatient(page, 'Layla', 'Layla Haddad');
+  await dialog.getByTestId('book-date').fill(wednesdayIn(12));
+  await expect(dialog.getByTestId('slot').first()).toBeAttached();
+  await expectNoHorizontalOverflow(page);
+  await capture(page, testInfo, 'appointments-book-for-patient-ar-phone');
+  await context.close();
 });
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it stands. */

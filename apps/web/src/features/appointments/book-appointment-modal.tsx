@@ -17,9 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { errorMessageOf } from '../../api/error-message';
 import { today } from '../../session/calendar-date';
+import { useSession } from '../../session/use-session';
 import { bookAppointment, fetchProviders } from './appointments-api';
 import type { AppointmentTypeCode } from './labels';
 import { LoadFailed } from './load-state';
+import { PatientPicker, type BookingPatient } from './patient-picker';
 import { SlotPicker } from './slot-picker';
 import { useLoaded } from './use-loaded';
 
@@ -27,34 +29,60 @@ interface BookAppointmentModalProps {
   opened: boolean;
   onClose: () => void;
   onBooked: (appointment: Appointment) => void;
+  /**
+   * A clinician books for a patient: `'choose'` asks for the patient first; a patient given is the
+   * one booked for (the patient snapshot). Without it, the signed-in patient books for themself.
+   */
+  forPatient?: 'choose' | BookingPatient;
 }
 
-/** A patient books for themself: whom, what kind of visit, which day and free time, and why. */
-export function BookAppointmentModal({ opened, onClose, onBooked }: BookAppointmentModalProps) {
+/**
+ * Booking: for whom (clinicians only), with whom, what kind of visit, which day and free time, and
+ * why.
+ */
+export function BookAppointmentModal({ opened, onClose, onBooked, forPatient }: BookAppointmentModalProps) {
   const { t } = useTranslation('appointments');
   const { t: tc } = useTranslation();
   // Long forms get the whole screen on a phone.
   const phone = useMediaQuery('(max-width: 36em)');
+  const title =
+    forPatient === undefined
+      ? t('book.title')
+      : forPatient === 'choose'
+        ? t('book.titleForPatient')
+        : t('book.titleFor', { name: forPatient.fullName });
   return (
     <Modal
       fullScreen={phone}
       opened={opened}
       onClose={onClose}
-      title={t('book.title')}
+      title={title}
       closeButtonProps={{ 'aria-label': tc('common.close') }}
       size="lg"
       data-testid="book-modal"
     >
-      {opened && <BookForm onBooked={onBooked} onCancel={onClose} />}
+      {opened && <BookForm onBooked={onBooked} onCancel={onClose} forPatient={forPatient} />}
     </Modal>
   );
 }
 
-function BookForm({ onBooked, onCancel }: { onBooked: (a: Appointment) => void; onCancel: () => void }) {
+interface BookFormProps {
+  onBooked: (a: Appointment) => void;
+  onCancel: () => void;
+  forPatient?: 'choose' | BookingPatient;
+}
+
+function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
   const { t } = useTranslation('appointments');
   const { t: tc } = useTranslation();
+  const { state: session } = useSession();
   const providers = useLoaded(fetchProviders, []);
-  const [providerId, setProviderId] = useState<string | null>(null);
+  const forClinician = forPatient !== undefined;
+  const [patient, setPatient] = useState<BookingPatient | null>(
+    forPatient === 'choose' ? null : (forPatient ?? null),
+  );
+  const [patientError, setPatientError] = useState<string | undefined>();
+  const [chosenProviderId, setProviderId] = useState<string | null>(null);
   const [type, setType] = useState<AppointmentTypeCode>('tv');
   const [date, setDate] = useState(today);
   const [startsAt, setStartsAt] = useState<string | null>(null);
@@ -64,16 +92,29 @@ function BookForm({ onBooked, onCancel }: { onBooked: (a: Appointment) => void; 
   const [busy, setBusy] = useState(false);
   const [slotsVersion, setSlotsVersion] = useState(0);
 
+  const options = providers.status === 'loaded' ? providers.data : [];
+  // A physician or nurse booking for a patient usually books with themself; an assistant chooses.
+  const me = session.status === 'signed-in' ? session.account.id : null;
+  const providerId = chosenProviderId ?? (forClinician && options.some((p) => p.id === me) ? me : null);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!providerId || !startsAt) {
-      setSlotError(t('book.chooseTime'));
-      return;
-    }
+    const noPatient = forClinician && !patient;
+    if (noPatient) setPatientError(t('book.choosePatient'));
+    if (!providerId || !startsAt) setSlotError(t('book.chooseTime'));
+    if (noPatient || !providerId || !startsAt) return;
     setBusy(true);
     setFailure(null);
     try {
-      onBooked(await bookAppointment({ providerId, type, startsAt, reason: reason.trim() || undefined }));
+      onBooked(
+        await bookAppointment({
+          providerId,
+          ...(patient ? { patientId: patient.accountId } : {}),
+          type,
+          startsAt,
+          reason: reason.trim() || undefined,
+        }),
+      );
     } catch (error) {
       if (error instanceof ApiError && error.key === 'slotNotAvailable') {
         // Someone took the time meanwhile: show the times still free.
@@ -87,7 +128,6 @@ function BookForm({ onBooked, onCancel }: { onBooked: (a: Appointment) => void; 
   }
 
   if (providers.status === 'failed') return <LoadFailed error={providers.error} onRetry={providers.reload} />;
-  const options = providers.status === 'loaded' ? providers.data : [];
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -102,9 +142,19 @@ function BookForm({ onBooked, onCancel }: { onBooked: (a: Appointment) => void; 
             {t('book.noProviders')}
           </Alert>
         )}
+        {forPatient === 'choose' && (
+          <PatientPicker
+            value={patient}
+            onChange={(value) => {
+              setPatient(value);
+              setPatientError(undefined);
+            }}
+            error={patientError}
+          />
+        )}
         <Select
           label={t('book.provider')}
-          placeholder={t('book.providerPlaceholder')}
+          placeholder={t(forClinician ? 'book.providerPlaceholderFor' : 'book.providerPlaceholder')}
           data={options.map((p) => ({ value: p.id, label: p.fullName }))}
           value={providerId}
           onChange={(value) => {
@@ -156,7 +206,7 @@ function BookForm({ onBooked, onCancel }: { onBooked: (a: Appointment) => void; 
         />
         <Textarea
           label={t('book.reason')}
-          placeholder={t('book.reasonPlaceholder')}
+          placeholder={t(forClinician ? 'book.reasonPlaceholderFor' : 'book.reasonPlaceholder')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={APPOINTMENT_LIMITS.reasonMax}

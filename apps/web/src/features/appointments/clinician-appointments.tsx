@@ -24,6 +24,7 @@ import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
 import { fetchAppointments } from './appointments-api';
 import { hasOwnAppointments } from './appointments-view';
+import { BookForPatientButton } from './book-for-patient-button';
 import { CancelModal } from './cancel-modal';
 import { formatDate, formatDay, formatTime, mondayOf, startOfDay } from './format';
 import { isChangeable } from './labels';
@@ -37,7 +38,7 @@ const PAGE_SIZE = 100;
 
 /**
  * The clinic's appointments of a day or a week for its clinicians, with patient names; physicians
- * and nurses start with their own. Clinicians may reschedule or cancel for a patient.
+ * and nurses start with their own. Clinicians may book, reschedule or cancel for a patient.
  */
 export function ClinicianAppointments() {
   const { t, i18n } = useTranslation('appointments');
@@ -78,6 +79,9 @@ export function ClinicianAppointments() {
 
   return (
     <Stack gap="md">
+      <div>
+        <BookForPatientButton onBooked={refresh} />
+      </div>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
           aria-label={t('clinician.period')}

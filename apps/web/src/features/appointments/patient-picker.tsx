@@ -1,0 +1,90 @@
+import { Loader, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { PatientListItem } from '@opencare/schemas/entities/patients';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listPatients } from '../patients/patients-api';
+import { LoadFailed } from './load-state';
+import { useLoaded } from './use-loaded';
+
+/** The patient a clinician books for: enough to send the booking and to name them. */
+export interface BookingPatient {
+  accountId: string;
+  fullName: string;
+}
+
+interface PatientPickerProps {
+  value: BookingPatient | null;
+  onChange: (patient: BookingPatient) => void;
+  error?: string;
+}
+
+// Search as the clinician pauses, not on every key.
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The organisation's patients by name or MRN (`GET /patients/search`, its first page), as a
+ * searchable select; each option shows the MRN and date of birth, since two patients may share a name.
+ */
+export function PatientPicker({ value, onChange, error }: PatientPickerProps) {
+  const { t } = useTranslation('appointments');
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const found = useLoaded(() => listPatients({ page: 1, search: query || undefined }), [query]);
+  const items: PatientListItem[] = found.status === 'loaded' ? found.data.items : [];
+  const byId = new Map(items.map((p) => [p.accountId, p]));
+  // The chosen patient stays an option while another search runs, so the field keeps their name.
+  const data = items.map((p) => ({ value: p.accountId, label: p.fullName }));
+  if (value && !byId.has(value.accountId)) data.unshift({ value: value.accountId, label: value.fullName });
+
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('book.patient')}
+        placeholder={t('book.patientPlaceholder')}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        // The server has matched the name or MRN already; an MRN would not match the label here.
+        filter={({ options }) => options}
+        data={data}
+        value={value?.accountId ?? null}
+        onChange={(id) => {
+          const chosen = id ? (byId.get(id) ?? (value?.accountId === id ? value : undefined)) : undefined;
+          if (chosen) onChange({ accountId: chosen.accountId, fullName: chosen.fullName });
+        }}
+        renderOption={({ option }) => {
+          const patient = byId.get(option.value);
+          return (
+            <div>
+              <Text size="sm">{option.label}</Text>
+              {patient && (
+                <Text size="xs" c="dimmed">
+                  <bdi>{patient.mrn}</bdi>
+                  {patient.dateOfBirth && (
+                    <>
+                      {' · '}
+                      <bdi>{patient.dateOfBirth}</bdi>
+                    </>
+                  )}
+                </Text>
+              )}
+            </div>
+          );
+        }}
+        nothingFoundMessage={found.status === 'loaded' ? t('book.noPatients') : undefined}
+        rightSection={
+          found.status === 'loading' ? (
+            <Loader size="xs" role="status" aria-label={t('book.searchingPatients')} />
+          ) : undefined
+        }
+        error={error}
+        withAsterisk
+        allowDeselect={false}
+        data-testid="book-patient"
+        comboboxProps={{ withinPortal: true }}
+      />
+      {found.status === 'failed' && <LoadFailed error={found.error} onRetry={found.reload} />}
+    </Stack>
+  );
+}

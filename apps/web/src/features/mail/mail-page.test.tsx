@@ -85,7 +85,8 @@ describe('/mail', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByTestId('send-reply'));
     expect(await within(view).findByText('Thank you, noted.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ body: 'Thank you, noted.', fileIds: [] });
-    expect(screen.getByTestId<HTMLTextAreaElement>('reply-body').value).toBe('');
+    // The box empties once the sent message is back in the thread (a re-render after the reload).
+    await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('reply-body').value).toBe(''));
   });
 
   it('shows why a thread cannot be opened', async () => {

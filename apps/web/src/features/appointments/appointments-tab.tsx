@@ -9,7 +9,7 @@ import { AppointmentCard } from './appointment-card';
 import { fetchAppointments } from './appointments-api';
 import { appointmentsViewOf, hasOwnAppointments } from './appointments-view';
 import { LoadFailed, Loading } from './load-state';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 const NEXT_COUNT = 3;
 

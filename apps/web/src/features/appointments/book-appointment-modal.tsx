@@ -23,7 +23,7 @@ import type { AppointmentTypeCode } from './labels';
 import { LoadFailed } from './load-state';
 import { PatientPicker, type BookingPatient } from './patient-picker';
 import { SlotPicker } from './slot-picker';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 interface BookAppointmentModalProps {
   opened: boolean;

@@ -30,7 +30,7 @@ import { formatDate, formatDay, formatTime, mondayOf, startOfDay } from './forma
 import { isChangeable } from './labels';
 import { LoadFailed, Loading } from './load-state';
 import { RescheduleModal } from './reschedule-modal';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 type Period = 'day' | 'week';
 // A day or a week of one clinic: the largest page the API gives.

@@ -12,7 +12,7 @@ import { fetchIncompleteVisits } from './appointments-api';
 import { CompleteVisitModal } from './complete-visit-modal';
 import { formatDate, formatTime } from './format';
 import { LoadFailed, Loading } from './load-state';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 const PAGE_SIZE = 20;
 

@@ -14,7 +14,7 @@ import { formatDate, formatTime } from './format';
 import { isChangeable, isConfirmable } from './labels';
 import { LoadFailed, Loading } from './load-state';
 import { RescheduleModal } from './reschedule-modal';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 const UPCOMING_PAGE = 50;
 const PAST_PAGE = 20;

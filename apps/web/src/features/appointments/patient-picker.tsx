@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPatients } from '../patients/patients-api';
 import { LoadFailed } from './load-state';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 /** The patient a clinician books for: enough to send the booking and to name them. */
 export interface BookingPatient {

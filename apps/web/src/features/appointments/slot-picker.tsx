@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchFreeSlots } from './appointments-api';
 import { formatTime } from './format';
 import { LoadFailed, Loading } from './load-state';
-import { useLoaded, type Loaded } from './use-loaded';
+import { useLoaded, type Loaded } from '../../components/data/use-loaded';
 
 interface SlotPickerProps {
   providerId: string | null;

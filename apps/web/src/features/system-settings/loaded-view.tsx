@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../signup/use-api-error-text';
-import type { Loaded } from './use-loaded';
+import type { Loaded } from '../../components/data/use-loaded';
 
 interface LoadedViewProps<T> {
   loaded: Loaded<T> & { reload: () => void };

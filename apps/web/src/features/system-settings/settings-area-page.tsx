@@ -10,7 +10,7 @@ import { AreaForm } from './area-form';
 import { AREA_SCREENS } from './area-screens';
 import { LoadedView } from './loaded-view';
 import { fetchAreaSettings } from './settings-api';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 /** /dashboard/<area>: one system area's settings, saved for the whole organisation, and its figures. */
 export function SettingsAreaPage<A extends SettingsArea>({ area }: { area: A }) {

@@ -7,7 +7,7 @@ import { ClipboardIcon } from '../../../components/icons/icons';
 import { EmptyState } from '../../../components/page/empty-state';
 import { currentMonth, formatNumber } from '../format';
 import { fetchBillingSummary } from '../settings-api';
-import { useLoaded } from '../use-loaded';
+import { useLoaded } from '../../../components/data/use-loaded';
 import { LoadedView } from '../loaded-view';
 
 const isMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);

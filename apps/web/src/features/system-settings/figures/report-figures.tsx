@@ -5,7 +5,7 @@ import { SettingsSection } from '../../settings/settings-section';
 import { roleLabel } from '../../../i18n/role-label';
 import { formatDay, formatNumber } from '../format';
 import { fetchReport } from '../settings-api';
-import { useLoaded } from '../use-loaded';
+import { useLoaded } from '../../../components/data/use-loaded';
 import { FigureCard } from './figure-card';
 import { LoadedView } from '../loaded-view';
 

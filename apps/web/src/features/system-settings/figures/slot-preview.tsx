@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/page/empty-state';
 import { today } from '../../../session/calendar-date';
 import { formatTimeOfDay } from '../format';
 import { fetchAppointmentSlots } from '../settings-api';
-import { useLoaded } from '../use-loaded';
+import { useLoaded } from '../../../components/data/use-loaded';
 import { LoadedView } from '../loaded-view';
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);

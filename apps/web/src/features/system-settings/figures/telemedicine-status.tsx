@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../settings/settings-section';
 import { fetchTelemedicineConfig } from '../settings-api';
 import { formatUnit } from '../format';
-import { useLoaded } from '../use-loaded';
+import { useLoaded } from '../../../components/data/use-loaded';
 import { FigureCard } from './figure-card';
 import { LoadedView } from '../loaded-view';
 

@@ -5,7 +5,7 @@ export type Loaded<T> =
 
 /**
  * What `load` gives, fetched again when `deps` change or on `reload()`. An answer that arrives after
- * newer deps is dropped, so a slow answer for last week never replaces this week's.
+ * newer deps is dropped, so a slow answer for an earlier request never replaces the current one.
  */
 export function useLoaded<T>(
   load: () => Promise<T>,

@@ -9,6 +9,7 @@ import { seedDemoData } from '@opencare/api/demo/demo-data';
 import { installBuiltInProfilesEverywhere } from '@opencare/api/device-profiles/built-in-profiles';
 import type { ApiConfig, Deps } from '@opencare/api/deps';
 import { outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
+import { quietLive } from '@opencare/api/live/live-channel';
 import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/rate-limiter';
 import { restApi } from '@opencare/api/transport/rest/rest-api';
 import { fastifyTrpcContext } from '@opencare/api/transport/trpc/context';
@@ -88,6 +89,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     log: app.log,
     mailer: options.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, app.log)),
     limiter: redis ? redisRateLimiter(redis, options.namespace ?? 'opencare') : memoryRateLimiter(),
+    live: quietLive,
   };
 
   // On every start: organisations from before a built-in device profile existed get it too.

@@ -1,4 +1,5 @@
 import type { Database } from './db/database';
+import type { LiveChannel } from './live/live-channel';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 
@@ -41,6 +42,8 @@ export interface Deps {
   mailer: Mailer;
   limiter: RateLimiter;
   log: Logger;
+  /** Live updates to watching screens (Socket.IO on the edge). */
+  live: LiveChannel;
 }
 
 /** Where a request came from, for the audit log and rate limits. */

@@ -59,6 +59,8 @@ describe('ERRORS (spec §8 catalogue)', () => {
     'appointmentMissed',
     'joinOutsideWindow',
     'unableToJoin',
+    'visitActiveElsewhere',
+    'visitEnded',
     // Media
     'noCamera',
     'noMicrophone',

@@ -66,6 +66,11 @@ export const ERRORS = {
   appointmentMissed: { status: 409, message: 'This appointment was missed.' },
   joinOutsideWindow: { status: 409, message: 'You cannot join outside the scheduled time window.' },
   unableToJoin: { status: 409, message: 'We could not join, check in or start the visit.' },
+  visitActiveElsewhere: {
+    status: 409,
+    message: 'You are in this visit on another device. Take over to continue here.',
+  },
+  visitEnded: { status: 409, message: 'This visit has ended.' },
   slotNotAvailable: { status: 409, message: 'This time is not available. Please choose another time.' },
 
   // Media (raised in the client)

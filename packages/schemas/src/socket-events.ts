@@ -1,21 +1,78 @@
 import { z } from 'zod';
+import { timelineEventSchema, type TimelineEvent } from './entities/patients';
+import { visitDeviceIdSchema, type VisitParticipant } from './entities/visits';
 import type { FieldIssue } from './errors';
+import { uuidSchema } from './rules';
+import type { VisitStatusCode } from './statuses';
 
 /**
  * Typed Socket.IO event maps (design.md): `domain:verb` names, every client event acknowledged with
- * `{ data } | { error, message, errors? }`. Later features add their events here.
+ * `{ data } | { error, message, errors? }`, every payload validated on receipt with the schemas here.
  */
 export type Ack<T> = { data: T } | { error: string; message: string; errors?: FieldIssue[] };
 
 export const whoamiPayloadSchema = z.strictObject({});
 
+/** Watch a patient's timeline: for whoever may read that patient's record. */
+export const patientWatchPayloadSchema = z.strictObject({ patientId: uuidSchema });
+
+/** Enter a visit's room from the device that joined it (REST `/participants/join` first). */
+export const visitEnterPayloadSchema = z.strictObject({ visitId: uuidSchema, deviceId: visitDeviceIdSchema });
+export const visitExitPayloadSchema = z.strictObject({ visitId: uuidSchema });
+
+/**
+ * Simple Peer's signalling messages, relayed as they are to one device of the same visit: an offer
+ * or answer (SDP), an ICE candidate, or a renegotiation request. Anything else is refused.
+ */
+const sdp = z.string().max(200_000);
+export const peerSignalSchema = z.union([
+  z.strictObject({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: sdp.optional() }),
+  z.strictObject({
+    type: z.literal('candidate'),
+    candidate: z.strictObject({
+      candidate: z.string().max(2000),
+      sdpMid: z.string().max(64).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(1000).nullable().optional(),
+      usernameFragment: z.string().max(256).nullable().optional(),
+    }),
+  }),
+  z.strictObject({ renegotiate: z.literal(true) }),
+  z.strictObject({
+    transceiverRequest: z.strictObject({ kind: z.enum(['audio', 'video']), init: z.record(z.string(), z.unknown()).optional() }),
+  }),
+]);
+export type PeerSignal = z.infer<typeof peerSignalSchema>;
+
+export const visitSignalPayloadSchema = z.strictObject({
+  visitId: uuidSchema,
+  toDeviceId: visitDeviceIdSchema,
+  signal: peerSignalSchema,
+});
+
 export interface ClientToServerEvents {
   'session:whoami': (payload: z.infer<typeof whoamiPayloadSchema>, ack: (result: Ack<SessionInfo>) => void) => void;
+  'patient:watch': (payload: z.infer<typeof patientWatchPayloadSchema>, ack: (result: Ack<{ patientId: string }>) => void) => void;
+  'patient:unwatch': (payload: z.infer<typeof patientWatchPayloadSchema>, ack: (result: Ack<{ patientId: string }>) => void) => void;
+  'visit:enter': (
+    payload: z.infer<typeof visitEnterPayloadSchema>,
+    ack: (result: Ack<{ participants: VisitParticipant[] }>) => void,
+  ) => void;
+  'visit:exit': (payload: z.infer<typeof visitExitPayloadSchema>, ack: (result: Ack<{ visitId: string }>) => void) => void;
+  'visit:signal': (payload: z.infer<typeof visitSignalPayloadSchema>, ack: (result: Ack<{ sent: true }>) => void) => void;
 }
 
 export interface ServerToClientEvents {
   /** The session was signed out elsewhere or the account disabled: the client must drop it. */
   'session:revoked': (payload: { reason: string }) => void;
+  /** A new event on the timeline of a watched patient. */
+  'patient:event': (payload: { patientId: string; event: TimelineEvent }) => void;
+  /** Someone of the organisation came online or went offline. */
+  'presence:changed': (payload: { accountId: string; isOnline: boolean; lastSeen: string | null }) => void;
+  'visit:participants': (payload: { visitId: string; participants: VisitParticipant[] }) => void;
+  'visit:status': (payload: { visitId: string; status: VisitStatusCode; startedAt: string | null; endedAt: string | null }) => void;
+  /** This device's place in the visit was taken over by the same person on another device: leave. */
+  'visit:takenOver': (payload: { visitId: string; deviceId: string }) => void;
+  'visit:signal': (payload: { visitId: string; fromDeviceId: string; fromAccountId: string | null; signal: PeerSignal }) => void;
 }
 
 export interface SessionInfo {
@@ -26,3 +83,24 @@ export interface SessionInfo {
 
 /** The handshake `auth` of the people namespace. */
 export const peopleHandshakeSchema = z.object({ token: z.string().min(1).max(4096) });
+
+/* What the domain hands the edge to deliver (packages/api LiveChannel). */
+
+export const livePatientEventSchema = z.object({
+  organisationId: z.uuid(),
+  patientId: z.uuid(),
+  event: timelineEventSchema,
+});
+export type LivePatientEvent = z.infer<typeof livePatientEventSchema>;
+
+export interface PresenceChange {
+  organisationId: string;
+  accountId: string;
+  isOnline: boolean;
+  lastSeen: string | null;
+}
+
+export type VisitLiveEvent =
+  | { kind: 'participants'; visitId: string; participants: VisitParticipant[] }
+  | { kind: 'status'; visitId: string; status: VisitStatusCode; startedAt: string | null; endedAt: string | null }
+  | { kind: 'takenOver'; visitId: string; accountId: string; deviceId: string };

@@ -12,6 +12,7 @@ import arMeasurements from './locales/ar/measurements.json';
 import arAppointments from './locales/ar/appointments.json';
 import arMail from './locales/ar/mail.json';
 import arPatients from './locales/ar/patients.json';
+import arVisits from './locales/ar/visits.json';
 import enCommon from './locales/en-US/common.json';
 import enInfo from './locales/en-US/info.json';
 import enScreens from './locales/en-US/screens.json';
@@ -24,6 +25,7 @@ import enMeasurements from './locales/en-US/measurements.json';
 import enAppointments from './locales/en-US/appointments.json';
 import enMail from './locales/en-US/mail.json';
 import enPatients from './locales/en-US/patients.json';
+import enVisits from './locales/en-US/visits.json';
 import esCommon from './locales/es/common.json';
 import esInfo from './locales/es/info.json';
 import esScreens from './locales/es/screens.json';
@@ -36,6 +38,7 @@ import esMeasurements from './locales/es/measurements.json';
 import esAppointments from './locales/es/appointments.json';
 import esMail from './locales/es/mail.json';
 import esPatients from './locales/es/patients.json';
+import esVisits from './locales/es/visits.json';
 
 /**
  * The error catalogue's en-US messages are the source text of `common:errors.<key>`: the catalogue
@@ -63,6 +66,7 @@ const source = {
   appointments: enAppointments,
   mail: enMail,
   patients: enPatients,
+  visits: enVisits,
 };
 export type Messages = typeof source;
 export type Namespace = keyof Messages;
@@ -82,6 +86,7 @@ const spanish: Messages = {
   appointments: esAppointments,
   mail: esMail,
   patients: esPatients,
+  visits: esVisits,
 };
 const arabic: Messages = {
   common: arCommon,
@@ -96,6 +101,7 @@ const arabic: Messages = {
   appointments: arAppointments,
   mail: arMail,
   patients: arPatients,
+  visits: arVisits,
 };
 
 export const resources = { 'en-US': source, es: spanish, ar: arabic } as const satisfies Record<

@@ -18,7 +18,7 @@ import { fullNameOf } from '../accounts/account.dto';
 import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
-import { recordPatientEvent } from '../timeline/patient-events';
+import { changePatientRecord } from '../timeline/patient-events';
 import { insertVisit, setVisitStatusOfAppointment } from '../visits/visits.repository';
 import { newVisitCode } from '../visits/visit-code';
 import { toAppointmentDto } from './appointment.dto';
@@ -137,7 +137,7 @@ export async function bookAppointment(
   assertBookableTime(startsAt, schedule, new Date());
   const endsAt = endOf(startsAt, schedule);
 
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await changePatientRecord(deps, async (tx, record) => {
     await lockAccountsForBooking(tx, [provider.id, patient.account.id]);
     await assertFree(
       tx,
@@ -156,7 +156,7 @@ export async function bookAppointment(
       createdByAccountId: actor.accountId,
     });
     await insertVisit(tx, { organisationId, appointmentId, code: newVisitCode() });
-    await recordPatientEvent(tx, {
+    await record({
       organisationId,
       patientAccountId: patient.account.id,
       kind: 'appointment',
@@ -239,9 +239,9 @@ export async function confirmAppointment(
   const now = new Date();
   assertOpen(row, now);
   if (appointment.status === 'confirmed') return toAppointmentDto(row);
-  await deps.db.transaction(async (tx) => {
+  await changePatientRecord(deps, async (tx, record) => {
     await updateAppointment(tx, id, { status: 'confirmed', confirmedAt: now });
-    await recordPatientEvent(tx, {
+    await record({
       organisationId: appointment.organisationId,
       patientAccountId: appointment.patientAccountId,
       kind: 'appointment',
@@ -265,14 +265,14 @@ export async function cancelAppointment(
   const { appointment } = row;
   const now = new Date();
   assertOpen(row, now);
-  await deps.db.transaction(async (tx) => {
+  await changePatientRecord(deps, async (tx, record) => {
     await updateAppointment(tx, id, {
       status: 'cancelled',
       cancelReason: input.reason,
       cancelNote: input.note || null,
     });
     await setVisitStatusOfAppointment(tx, id, 'can');
-    await recordPatientEvent(tx, {
+    await record({
       organisationId: appointment.organisationId,
       patientAccountId: appointment.patientAccountId,
       kind: 'appointment',
@@ -314,11 +314,11 @@ export async function rescheduleAppointment(
     patientAccountId: appointment.patientAccountId,
   };
 
-  await deps.db.transaction(async (tx) => {
+  await changePatientRecord(deps, async (tx, record) => {
     await lockAccountsForBooking(tx, [who.providerAccountId, who.patientAccountId]);
     await assertFree(tx, who, startsAt, endsAt, id);
     await updateAppointment(tx, id, { startsAt, endsAt, status: 'rescheduled', confirmedAt: null });
-    await recordPatientEvent(tx, {
+    await record({
       organisationId: appointment.organisationId,
       patientAccountId: appointment.patientAccountId,
       kind: 'appointment',

@@ -546,6 +546,54 @@ export const visits = pgTable(
   (t) => [index('visits_organisation_idx').on(t.organisationId, t.completedAt)],
 );
 
+/**
+ * Who is in a visit, on which device. A row stays once the participant leaves (left_at set), so the
+ * visit keeps its record of who attended; one person has at most one device in a visit at a time
+ * (taking over from another device closes that device's row).
+ */
+export const visitParticipants = pgTable(
+  'visit_participants',
+  {
+    id: id(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    // Null for a guest, who joins by a telehealth invitation.
+    accountId: uuid('account_id').references(() => accounts.id),
+    invitationId: uuid('invitation_id'),
+    role: text('role').notNull(),
+    deviceId: text('device_id').notNull(),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+    leftAt: at('left_at'),
+  },
+  (t) => [index('visit_participants_visit_idx').on(t.visitId, t.leftAt)],
+);
+
+/**
+ * A guest link to a visit for someone without an account (spec §7 telehealth invitations). Only the
+ * key's hash is stored: the link in the e-mail is the one copy of the key.
+ */
+export const telehealthInvitations = pgTable(
+  'telehealth_invitations',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdByAccountId: uuid('created_by_account_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('telehealth_invitations_visit_idx').on(t.visitId)],
+);
+
 /** Secure mail: a thread between a patient and their care team. */
 export const messageThreads = pgTable(
   'message_threads',

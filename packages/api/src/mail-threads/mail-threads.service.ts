@@ -13,7 +13,7 @@ import type { AccountRecord } from '../accounts/accounts.repository';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { findFilesMeta } from '../files/files.repository';
-import { recordPatientEvent } from '../timeline/patient-events';
+import { changePatientRecord } from '../timeline/patient-events';
 import { attachableFiles } from './mail-attachments.service';
 import { isMailClinician, isMailPatient, mailPatientFor, patientIdOf, requireMailUser } from './mail-access';
 import { personOf, toAttachmentDtos } from './mail-dto';
@@ -151,7 +151,7 @@ async function writeMessage(
   await attachableFiles(deps, actor, patient.account.id, message.fileIds);
   const senders = await peopleOf(deps.db, [actor.accountId]);
   const at = new Date();
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await changePatientRecord(deps, async (tx, record) => {
     const thread =
       threadId ??
       (await insertThread(tx, {
@@ -163,7 +163,7 @@ async function writeMessage(
       }));
     await insertMessage(tx, { threadId: thread, senderAccountId: actor.accountId, body: message.body, fileIds: message.fileIds, at });
     await markRead(tx, thread, actor.accountId, at);
-    await recordPatientEvent(tx, {
+    await record({
       organisationId: patient.account.organisationId,
       patientAccountId: patient.account.id,
       kind: 'message',

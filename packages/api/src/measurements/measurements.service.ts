@@ -18,7 +18,7 @@ import { AppError } from '../errors/app-error';
 import { assertPatientPhoto } from '../files/photos.service';
 import { patientFor } from '../patients/patient-access';
 import { assertTaskFor, completeTaskFor, timezoneOf } from '../tasks/tasks.service';
-import { recordPatientEvent } from '../timeline/patient-events';
+import { changePatientRecord } from '../timeline/patient-events';
 import { toMeasurementDto } from './measurement.dto';
 import { findMeasurement, insertMeasurement, listMeasurements as listMeasurementRows, type MeasurementRow } from './measurements.repository';
 import { limitsFor } from './thresholds.service';
@@ -83,7 +83,7 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
   if (input.taskId) await assertTaskFor(deps.db, patientAccountId, input.type, input.taskId);
   const rangeClass = rangeClassOf(input.values, await limitsFor(deps.db, patientAccountId, input.type));
 
-  const stored = await deps.db.transaction(async (tx) => {
+  const stored = await changePatientRecord(deps, async (tx, record) => {
     const inserted = await insertMeasurement(tx, {
       id,
       organisationId,
@@ -102,12 +102,12 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
     // Another upload of the same id won the race: answer as a replay, below.
     if (!inserted) return false;
     const event = { organisationId, patientAccountId, at: takenAt };
-    await recordPatientEvent(tx, { ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass } });
+    await record({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass } });
     const task = await completeTaskFor(tx, { patientAccountId, timezone: timezoneOf(patient), type: input.type, takenAt, measurementId: id, taskId: input.taskId });
-    if (task) await recordPatientEvent(tx, { ...event, kind: 'taskCompleted', refId: task.id, data: { type: input.type, measurementId: id } });
+    if (task) await record({ ...event, kind: 'taskCompleted', refId: task.id, data: { type: input.type, measurementId: id } });
     if (isOutOfRange(rangeClass)) {
       const alertId = await insertAlert(tx, { organisationId, patientAccountId, measurementId: id, rangeClass });
-      await recordPatientEvent(tx, { ...event, kind: 'alert', refId: alertId, data: { type: input.type, rangeClass, measurementId: id } });
+      await record({ ...event, kind: 'alert', refId: alertId, data: { type: input.type, rangeClass, measurementId: id } });
     }
     return true;
   });

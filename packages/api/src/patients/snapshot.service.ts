@@ -16,7 +16,7 @@ import { rangeClassSchema } from '@opencare/schemas/entities/measurements';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
-import { isEventOfPatient, listPatientEvents } from '../timeline/patient-events';
+import { isEventOfPatient, listPatientEvents, toTimelineEvent } from '../timeline/patient-events';
 import { limitsFor } from '../measurements/thresholds.service';
 import { normalBandsOf } from './normal-bands';
 import { patientFor } from './patient-access';
@@ -183,9 +183,7 @@ export async function getPatientTimeline(
     // An event of a kind this version does not know is left out rather than break the page.
     const kind = patientEventKindSchema.safeParse(row.kind);
     if (!kind.success) return [];
-    return [
-      { id: String(row.id), kind: kind.data, refId: row.refId, at: row.at.toISOString(), data: row.data },
-    ];
+    return [toTimelineEvent({ ...row, kind: kind.data })];
   });
   return { items, nextCursor: rows.length > query.limit && last ? String(last.id) : null };
 }

@@ -1,7 +1,9 @@
-import { PATIENT_EVENT_KINDS, type PatientEventKind } from '@opencare/schemas/entities/patients';
+import { PATIENT_EVENT_KINDS, type PatientEventKind, type TimelineEvent } from '@opencare/schemas/entities/patients';
+import type { LivePatientEvent } from '@opencare/schemas/socket-events';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { patientEvents } from '../db/schema';
+import type { Deps } from '../deps';
 
 /** The kinds of event on a patient's timeline (their one list lives in packages/schemas). */
 export { PATIENT_EVENT_KINDS, type PatientEventKind };
@@ -16,17 +18,53 @@ export interface NewPatientEvent {
   data?: Record<string, unknown>;
 }
 
-/**
- * Every service that changes a patient's record writes its event here, in the same transaction as
- * the change, so the timeline never shows what did not happen (nor misses what did).
- */
-export async function recordPatientEvent(db: Executor, event: NewPatientEvent): Promise<number> {
+/** The wire shape of a stored event (the timeline page and the live update send the same). */
+export function toTimelineEvent(row: {
+  id: number;
+  kind: PatientEventKind;
+  refId: string | null;
+  at: Date;
+  data: Record<string, unknown>;
+}): TimelineEvent {
+  return { id: String(row.id), kind: row.kind, refId: row.refId, at: row.at.toISOString(), data: row.data };
+}
+
+/** Writes one event on a patient's timeline; `changePatientRecord` gives services this function. */
+export type RecordPatientEvent = (event: NewPatientEvent) => Promise<number>;
+
+async function insertPatientEvent(db: Executor, event: NewPatientEvent): Promise<LivePatientEvent & { id: number }> {
   const [row] = await db
     .insert(patientEvents)
     .values({ ...event, refId: event.refId ?? null, data: event.data ?? {} })
     .returning({ id: patientEvents.id });
   if (!row) throw new Error('patient event insert returned nothing');
-  return row.id;
+  return {
+    id: row.id,
+    organisationId: event.organisationId,
+    patientId: event.patientAccountId,
+    event: toTimelineEvent({ ...event, id: row.id, refId: event.refId ?? null, data: event.data ?? {} }),
+  };
+}
+
+/**
+ * Every service that changes a patient's record does it here: the change and its timeline events in
+ * one transaction, so the timeline never shows what did not happen (nor misses what did); once it
+ * commits, the events go live to the screens watching that patient.
+ */
+export async function changePatientRecord<T>(
+  deps: Deps,
+  work: (tx: Executor, record: RecordPatientEvent) => Promise<T>,
+): Promise<T> {
+  const recorded: LivePatientEvent[] = [];
+  const result = await deps.db.transaction((tx) =>
+    work(tx, async (event) => {
+      const { id, ...live } = await insertPatientEvent(tx, event);
+      recorded.push(live);
+      return id;
+    }),
+  );
+  for (const event of recorded) deps.live.patientEvent(event);
+  return result;
 }
 
 /**

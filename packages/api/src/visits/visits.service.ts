@@ -16,7 +16,7 @@ import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
-import { recordPatientEvent } from '../timeline/patient-events';
+import { changePatientRecord } from '../timeline/patient-events';
 import { toVisitDto } from './visit.dto';
 import { newVisitCode } from './visit-code';
 import {
@@ -142,7 +142,7 @@ export async function completeVisit(
   if (appointment.status === 'noShow') throw new AppError('appointmentMissed');
   if (appointment.startsAt.getTime() > now.getTime()) throw new AppError('appointmentInFuture');
 
-  await deps.db.transaction(async (tx) => {
+  await changePatientRecord(deps, async (tx, record) => {
     const completed = await completeVisitRow(tx, id, {
       summary: input.summary,
       notes: input.notes,
@@ -151,7 +151,7 @@ export async function completeVisit(
     });
     if (!completed) throw new AppError('appointmentCompleted');
     await updateAppointment(tx, appointment.id, { status: 'completed' });
-    await recordPatientEvent(tx, {
+    await record({
       organisationId: appointment.organisationId,
       patientAccountId: appointment.patientAccountId,
       kind: 'visit',
@@ -203,7 +203,7 @@ export async function recordVisit(
   const duration =
     input.durationMinutes ?? (await clinicSchedule(deps.db, organisationId)).settings.slotStepMinutes;
 
-  const visitId = await deps.db.transaction(async (tx) => {
+  const visitId = await changePatientRecord(deps, async (tx, record) => {
     const appointmentId = await insertAppointment(tx, {
       organisationId,
       patientAccountId: patient.account.id,
@@ -217,7 +217,7 @@ export async function recordVisit(
       createdByAccountId: actor.accountId,
     });
     const id = await insertVisit(tx, { organisationId, appointmentId, code: newVisitCode() });
-    await recordPatientEvent(tx, {
+    await record({
       organisationId,
       patientAccountId: patient.account.id,
       kind: 'appointment',

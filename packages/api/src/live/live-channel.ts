@@ -1,0 +1,23 @@
+import type { LivePatientEvent, PresenceChange, VisitLiveEvent } from '@opencare/schemas/socket-events';
+
+/**
+ * How the domain tells watching screens that something changed. The edge implements it over
+ * Socket.IO (domain code imports no transport); every call is made after the change committed, so
+ * no screen shows what was rolled back. Delivery is best effort: a screen that missed an event still
+ * finds it when it reloads, since the database is the record.
+ */
+export interface LiveChannel {
+  /** A new event on a patient's timeline, to everyone allowed to watch that patient. */
+  patientEvent(event: LivePatientEvent): void;
+  /** An account came online or went offline, to the people of its organisation. */
+  presence(change: PresenceChange): void;
+  /** A visit changed (participants, status, take-over), to its participants' screens. */
+  visit(event: VisitLiveEvent): void;
+}
+
+/** Where there is no edge (scripts, the demo seeder): changes are only stored. */
+export const quietLive: LiveChannel = {
+  patientEvent: () => undefined,
+  presence: () => undefined,
+  visit: () => undefined,
+};

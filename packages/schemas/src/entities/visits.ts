@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { emailSchema, text, uuidSchema } from '../rules';
+import { visitStatusCodeSchema } from '../statuses';
+import { visitSchema } from './appointments';
+
+/**
+ * Video visits (spec §2 telehealth visit screen, §4 visit, §5 joining rules, §7 visits and
+ * telehealth invitations). A participant joins from a device: a browser tab names itself with a
+ * random device id, so the same person on a second device is told apart and can take over.
+ */
+
+export const VISIT_CALL_ENGINES = ['livekit', 'simple-peer'] as const;
+
+/** A device's own random id for one visit screen (letters, digits, - and _). */
+export const visitDeviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Enter a valid device identifier.');
+
+export const joinVisitInputSchema = z.strictObject({
+  deviceId: visitDeviceIdSchema,
+  /** Join here although this person is in the visit on another device: that device is told and leaves. */
+  takeOver: z.boolean().default(false),
+});
+export type JoinVisitInput = z.infer<typeof joinVisitInputSchema>;
+
+export const leaveVisitInputSchema = z.strictObject({ deviceId: visitDeviceIdSchema });
+export type LeaveVisitInput = z.infer<typeof leaveVisitInputSchema>;
+
+export const visitParticipantRoleSchema = z.enum(['patient', 'provider', 'guest']);
+export type VisitParticipantRole = z.infer<typeof visitParticipantRoleSchema>;
+
+/** Someone in the visit now, on one device. Guests have no account. */
+export const visitParticipantSchema = z.object({
+  accountId: z.uuid().nullable(),
+  fullName: z.string(),
+  role: visitParticipantRoleSchema,
+  deviceId: z.string(),
+  joinedAt: z.string(),
+});
+export type VisitParticipant = z.infer<typeof visitParticipantSchema>;
+
+/** An ICE server for the peer-to-peer engine (RTCIceServer). */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+/**
+ * How this participant's call runs. LiveKit is the default engine; without a LiveKit server the
+ * edge says so (`reason: 'livekitUnavailable'`) and the client uses Simple Peer and tells the user.
+ */
+export const visitCallSchema = z.discriminatedUnion('engine', [
+  z.object({ engine: z.literal('livekit'), url: z.string(), room: z.string(), token: z.string() }),
+  z.object({
+    engine: z.literal('simple-peer'),
+    iceServers: z.array(iceServerSchema),
+    reason: z.enum(['configured', 'livekitUnavailable']),
+  }),
+]);
+export type VisitCall = z.infer<typeof visitCallSchema>;
+
+/** What joining answers: the visit, who is in it, this device's place and how to call. */
+export const visitSessionSchema = z.object({
+  visit: visitSchema,
+  self: visitParticipantSchema,
+  participants: z.array(visitParticipantSchema),
+  call: visitCallSchema,
+  timing: z.object({
+    joinEarlyMinutes: z.number().int(),
+    endWarningMinutes: z.number().int(),
+    stayOrLeaveSeconds: z.number().int(),
+  }),
+});
+export type VisitSession = z.infer<typeof visitSessionSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Telehealth invitations: a guest link for someone without an account (spec §7)
+ * ---------------------------------------------------------------------------------------------- */
+
+export const createTelehealthInvitationInputSchema = z.strictObject({
+  visitId: uuidSchema,
+  fullName: text('Name', 100),
+  email: emailSchema,
+});
+export type CreateTelehealthInvitationInput = z.infer<typeof createTelehealthInvitationInputSchema>;
+
+export const telehealthInvitationSchema = z.object({
+  id: z.uuid(),
+  visitId: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TelehealthInvitation = z.infer<typeof telehealthInvitationSchema>;
+
+/** The key of a guest link: what `GET /telehealth-invitations?key=` takes, without credentials. */
+export const telehealthInvitationKeySchema = z.strictObject({
+  key: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'This invitation link is not valid.'),
+});
+
+/** What a guest link shows before joining: never the patient's record, only the visit's time. */
+export const telehealthInvitationViewSchema = z.object({
+  guestName: z.string(),
+  organisationName: z.string(),
+  providerName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  visitStatus: visitStatusCodeSchema,
+});
+export type TelehealthInvitationView = z.infer<typeof telehealthInvitationViewSchema>;

@@ -9,7 +9,7 @@ import { seedDemoData } from '@opencare/api/demo/demo-data';
 import { installBuiltInProfilesEverywhere } from '@opencare/api/device-profiles/built-in-profiles';
 import type { ApiConfig, Deps } from '@opencare/api/deps';
 import { outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
-import { quietLive } from '@opencare/api/live/live-channel';
+import { clearPresence } from '@opencare/api/presence/presence.service';
 import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/rate-limiter';
 import { restApi } from '@opencare/api/transport/rest/rest-api';
 import { fastifyTrpcContext } from '@opencare/api/transport/trpc/context';
@@ -23,7 +23,10 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Env } from './env';
 import { signingKey } from './secrets';
-import { attachPeopleNamespace, type PeopleServer } from './sockets';
+import { startTaskReminderTimer } from './task-reminder-timer';
+import { socketLiveChannel } from './sockets/live-channel';
+import { attachPeopleNamespace } from './sockets/people-namespace';
+import type { PeopleServer } from './sockets/socket-types';
 
 export interface Edge {
   app: FastifyInstance;
@@ -43,6 +46,13 @@ export interface EdgeOptions {
 
 const EDGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Edges of one installation share the default stream; separate test edges get their own. */
+function adapterKeys(namespace: string | undefined) {
+  return namespace
+    ? { streamName: `${namespace}:socket.io`, channelPrefix: `${namespace}:socket.io`, sessionKeyPrefix: `${namespace}:sio:session:` }
+    : {};
+}
 
 /** The one server process: REST v1, tRPC, Socket.IO and the built web app over one domain layer. */
 export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<Edge> {
@@ -81,15 +91,18 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
       env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET
         ? { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }
         : null,
+    iceServers: env.ICE_SERVERS,
     runtime: { version: EDGE_VERSION, database: database.kind, redis: Boolean(redis), smtp: Boolean(env.SMTP_URL), startedAt: new Date() },
   };
+  // Services tell watching screens through deps.live; it reaches them once Socket.IO is up (below).
+  const live = socketLiveChannel();
   const deps: Deps = {
     db: database.db,
     config,
     log: app.log,
     mailer: options.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, app.log)),
     limiter: redis ? redisRateLimiter(redis, options.namespace ?? 'opencare') : memoryRateLimiter(),
-    live: quietLive,
+    live: live.channel,
   };
 
   // On every start: organisations from before a built-in device profile existed get it too.
@@ -152,9 +165,13 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     serveClient: false,
     // Recovery re-runs the handshake middleware (skipMiddlewares false): revoked sessions stay out.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
-    ...(redis ? { adapter: createAdapter(redis) } : {}),
+    ...(redis ? { adapter: createAdapter(redis, adapterKeys(options.namespace)) } : {}),
   });
-  attachPeopleNamespace(io, deps);
+  live.attach(io);
+  const people = attachPeopleNamespace(io, deps);
+  // A lone edge holds every socket there is: whoever a crash left "online" is not.
+  if (!redis) await clearPresence(deps);
+  const stopTaskReminders = startTaskReminderTimer(deps);
 
   return {
     app,
@@ -162,7 +179,9 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     deps,
     database,
     async close() {
+      stopTaskReminders();
       await io.close();
+      await people.drain();
       await app.close();
       await database.close();
       redis?.disconnect();

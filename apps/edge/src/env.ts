@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { iceServerSchema } from '@opencare/schemas/entities/visits';
 import { z } from 'zod';
 
 const flag = z
@@ -30,6 +31,23 @@ export const envSchema = z.object({
   LIVEKIT_URL: z.url().optional(),
   LIVEKIT_API_KEY: z.string().optional(),
   LIVEKIT_API_SECRET: z.string().optional(),
+  /**
+   * ICE servers for Simple Peer calls, as JSON: [{"urls":"stun:stun.example.org:3478"}, {"urls":
+   * "turn:…","username":"…","credential":"…"}]. None by default: peers on one network connect by
+   * their host addresses, and no third party learns who calls whom; deployments add STUN/TURN.
+   */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be JSON: a list of {urls, username?, credential?}.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(iceServerSchema)),
 }).refine(
   (env) => new Set([env.LIVEKIT_URL, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET].map((v) => v === undefined)).size === 1,
   { path: ['LIVEKIT_URL'], message: 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together, or none of them.' },

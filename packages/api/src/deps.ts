@@ -1,3 +1,4 @@
+import type { IceServer } from '@opencare/schemas/entities/visits';
 import type { Database } from './db/database';
 import type { LiveChannel } from './live/live-channel';
 import type { Mailer } from './mail/mailer';
@@ -18,6 +19,8 @@ export interface ApiConfig {
   outboxApi: boolean;
   /** The LiveKit server video visits use, when this installation has one. */
   livekit: { url: string; apiKey: string; apiSecret: string } | null;
+  /** STUN/TURN servers for Simple Peer calls (empty: host candidates only, no third party asked). */
+  iceServers: IceServer[];
   /** What this server runs on, for the system-management area. */
   runtime: {
     version: string;

@@ -81,8 +81,11 @@ export interface SessionInfo {
   roles: number[];
 }
 
-/** The handshake `auth` of the people namespace. */
+/** The handshake `auth` of the people namespace (`accountId`: the account acted as, optional). */
 export const peopleHandshakeSchema = z.object({ token: z.string().min(1).max(4096) });
+
+/** A visit guest's handshake: the token their join answered (one visit, one device, short-lived). */
+export const guestHandshakeSchema = z.object({ guestToken: z.string().min(1).max(4096) });
 
 /* What the domain hands the edge to deliver (packages/api LiveChannel). */
 

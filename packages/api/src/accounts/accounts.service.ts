@@ -104,6 +104,8 @@ export async function updateAccount(deps: Deps, actor: Actor, meta: RequestMeta,
     ...(input.preferences ? { preferences: { ...record.account.preferences, ...input.preferences } } : {}),
     ...(input.status ? { status: input.status } : {}),
   });
+  // Whoever is acting as a deactivated account right now stops (their handshake is refused from now).
+  if (input.status === 'inactive') deps.live.accountDisabled(accountId);
   if (input.isDefault) {
     if (record.account.status !== 'active') throw new AppError('accountInactive');
     await setDefaultAccount(deps.db, ref.userId, accountId);

@@ -108,12 +108,14 @@ export async function refresh(deps: Deps, refreshToken: string | undefined, meta
 
 export async function logout(deps: Deps, actor: Actor, meta: RequestMeta): Promise<void> {
   await revokeSession(deps.db, actor.sessionId, 'logout');
+  deps.live.sessionsEnded([actor.sessionId], 'logout');
   await audit(deps.db, actor, meta, { action: 'auth.logout', resourceType: 'session', resourceId: actor.sessionId, outcome: 'allowed' });
 }
 
 /** Sign out every device of the user, this one included. */
 export async function logoutEverywhere(deps: Deps, actor: Actor, meta: RequestMeta): Promise<number> {
   const ended = await revokeSessionsOfUser(deps.db, actor.userId, 'logout everywhere');
+  deps.live.sessionsEnded(ended, 'logout');
   await audit(deps.db, actor, meta, { action: 'auth.logout.everywhere', resourceType: 'user', resourceId: actor.userId, outcome: 'allowed' });
   return ended.length;
 }
@@ -135,6 +137,7 @@ export async function endSession(deps: Deps, actor: Actor, meta: RequestMeta, se
   const session = await findSession(deps.db, sessionId);
   if (!session || session.userId !== actor.userId || session.revokedAt) throw new AppError('notFound');
   await revokeSession(deps.db, sessionId, 'signed out from another session');
+  deps.live.sessionsEnded([sessionId], 'logout');
   await audit(deps.db, actor, meta, { action: 'auth.session.end', resourceType: 'session', resourceId: sessionId, outcome: 'allowed' });
 }
 
@@ -153,7 +156,7 @@ export async function changePassword(
   }
   await assertPasswordPolicy(deps.db, actor.organisationId, input.password);
   await updateUserRow(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
-  await revokeSessionsOfUser(deps.db, user.id, 'password changed', actor.sessionId);
+  deps.live.sessionsEnded(await revokeSessionsOfUser(deps.db, user.id, 'password changed', actor.sessionId), 'passwordChanged');
   await audit(deps.db, actor, meta, { action: 'auth.password.change', resourceType: 'user', resourceId: user.id, outcome: 'allowed' });
 }
 

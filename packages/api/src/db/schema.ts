@@ -339,7 +339,7 @@ export const measurements = pgTable(
     type: text('type').notNull(),
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
     takenAt: at('taken_at').notNull(),
-    source: text('source', { enum: ['manual', 'gateway'] }).notNull(),
+    source: text('source', { enum: ['manual', 'gateway', 'visit'] }).notNull(),
     deviceId: uuid('device_id'),
     note: text('note'),
     // Blood sugar: taken before or after a meal.

@@ -9,6 +9,8 @@ export class AppError extends Error {
   readonly key: ErrorKey;
   readonly status: number;
   readonly fields: FieldIssue[] | undefined;
+  /** The values of the message's {{placeholders}}, sent along so a client can translate it. */
+  readonly params: Record<string, string | number> | undefined;
 
   constructor(key: ErrorKey, options: { params?: Record<string, string | number>; fields?: FieldIssue[] } = {}) {
     super(errorMessage(key, options.params));
@@ -16,6 +18,7 @@ export class AppError extends Error {
     this.key = key;
     this.status = ERRORS[key].status || 500;
     this.fields = options.fields;
+    this.params = options.params;
   }
 }
 

@@ -13,6 +13,13 @@ export interface LiveChannel {
   presence(change: PresenceChange): void;
   /** A visit changed (participants, status, take-over), to its participants' screens. */
   visit(event: VisitLiveEvent): void;
+  /**
+   * Sessions ended (sign-out, another session ended them, a new password, a user disabled): their
+   * open sockets are told ('session:revoked') and closed; the handshake refuses them from then on.
+   */
+  sessionsEnded(sessionIds: readonly string[], reason: string): void;
+  /** An account was deactivated: the sockets acting as it are told and closed. */
+  accountDisabled(accountId: string): void;
 }
 
 /** Where there is no edge (scripts, the demo seeder): changes are only stored. */
@@ -20,4 +27,6 @@ export const quietLive: LiveChannel = {
   patientEvent: () => undefined,
   presence: () => undefined,
   visit: () => undefined,
+  sessionsEnded: () => undefined,
+  accountDisabled: () => undefined,
 };

@@ -23,9 +23,9 @@ import { toMeasurementDto } from './measurement.dto';
 import { findMeasurement, insertMeasurement, listMeasurements as listMeasurementRows, type MeasurementRow } from './measurements.repository';
 import { limitsFor } from './thresholds.service';
 
-/** Where a reading came from: typed in by the patient, or (a later issue) uploaded by a gateway. */
+/** Where a reading came from: typed in by the patient, captured by a clinician in a video visit, or (a later issue) uploaded by a gateway. */
 export interface ReadingOrigin {
-  source: 'manual' | 'gateway';
+  source: 'manual' | 'gateway' | 'visit';
   deviceId?: string;
   createdByAccountId: string | null;
 }

@@ -63,6 +63,8 @@ export async function listPatientRows(db: Executor, filter: PatientFilter, page:
       accountId: accounts.id,
       mrn: patientProfiles.mrn,
       primaryProviderId: patientProfiles.primaryProviderId,
+      isOnline: accounts.isOnline,
+      lastSeen: accounts.lastSeen,
       profile: basicProfileColumns,
     })
     .from(accounts)

@@ -73,6 +73,8 @@ export async function listPatients(
         row.primaryProviderId && providerName
           ? { accountId: row.primaryProviderId, fullName: providerName }
           : null,
+      isOnline: row.isOnline,
+      lastSeen: row.lastSeen ? row.lastSeen.toISOString() : null,
     };
   });
   return { items, meta: listMeta(total, query.page, query.pageSize) };

@@ -6,6 +6,8 @@ export interface ErrorBody {
   key: ErrorKey;
   message: string;
   errors?: FieldIssue[];
+  /** The message's placeholders (e.g. joinTooEarly's minutes), for the client's own translation. */
+  params?: Record<string, string | number>;
 }
 
 /** Fastify's own errors (bad JSON, body too large, wrong content type) mapped into the catalogue. */
@@ -38,6 +40,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (error instanceof AppError) {
     const body: ErrorBody = { success: false, key: error.key, message: error.status >= 500 ? ERRORS[error.key].message : error.message };
     if (error.fields) body.errors = error.fields;
+    if (error.params && error.status < 500) body.params = error.params;
     return { status: error.status, body };
   }
   const key = frameworkKey(error ?? {});

@@ -110,7 +110,9 @@ export async function updateUser(deps: Deps, actor: Actor, meta: RequestMeta, us
   }
   await updateUserRow(deps.db, userId, input);
   // A locked or deactivated user is signed out everywhere at once.
-  if (disabling) await revokeSessionsOfUser(deps.db, userId, input.isLocked ? 'locked' : 'deactivated');
+  if (disabling) {
+    deps.live.sessionsEnded(await revokeSessionsOfUser(deps.db, userId, input.isLocked ? 'locked' : 'deactivated'), 'userDisabled');
+  }
   const updated = await findUserById(deps.db, userId);
   if (!updated) throw new AppError('notFound');
   return loadUserDto(deps.db, updated);

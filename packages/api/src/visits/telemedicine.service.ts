@@ -8,7 +8,15 @@ import { settingsOf } from '../settings/settings.service';
  * falling back to Simple Peer when this server has no LiveKit (the client tells the user so).
  */
 export async function telemedicineConfig(deps: Deps, actor: Actor): Promise<TelemedicineConfig> {
-  const settings = await settingsOf(deps.db, actor.organisationId, 'telemedicine');
+  return telemedicineConfigOf(deps, actor.organisationId);
+}
+
+/** The same for the organisation a visit belongs to (a guest has no organisation of their own). */
+export async function telemedicineConfigOf(
+  deps: Pick<Deps, 'db' | 'config'>,
+  organisationId: string,
+): Promise<TelemedicineConfig> {
+  const settings = await settingsOf(deps.db, organisationId, 'telemedicine');
   const livekitAvailable = deps.config.livekit !== null;
   return {
     callEngine:

@@ -113,8 +113,39 @@ export async function completeVisitRow(
   // Only a visit no one completed yet: of two clinicians completing it at once, one wins.
   const done = await db
     .update(visits)
-    .set({ ...values, status: 'c' })
+    // A visit completed without being ended (in person, or the call never closed) ends now.
+    .set({ ...values, status: 'c', endedAt: sql`coalesce(${visits.endedAt}, ${values.completedAt.toISOString()}::timestamptz)` })
     .where(and(eq(visits.id, id), isNull(visits.completedAt)))
+    .returning({ id: visits.id });
+  return done.length > 0;
+}
+
+/** A patient (or guest) checked in before the clinician started: pending becomes waiting. */
+export async function markVisitWaiting(db: Executor, id: string): Promise<boolean> {
+  const done = await db
+    .update(visits)
+    .set({ status: 'w' })
+    .where(and(eq(visits.id, id), eq(visits.status, 'p')))
+    .returning({ id: visits.id });
+  return done.length > 0;
+}
+
+/** Pending or waiting becomes in progress, once: a second start changes nothing. */
+export async function startVisitRow(db: Executor, id: string, at: Date): Promise<boolean> {
+  const done = await db
+    .update(visits)
+    .set({ status: 'ip', startedAt: at })
+    .where(and(eq(visits.id, id), inArray(visits.status, ['p', 'w']), isNull(visits.endedAt)))
+    .returning({ id: visits.id });
+  return done.length > 0;
+}
+
+/** The call is over: ended-incomplete until a clinician completes it with summary and notes. */
+export async function endVisitRow(db: Executor, id: string, at: Date): Promise<boolean> {
+  const done = await db
+    .update(visits)
+    .set({ status: 'ic', endedAt: at })
+    .where(and(eq(visits.id, id), isNull(visits.endedAt), isNull(visits.completedAt)))
     .returning({ id: visits.id });
   return done.length > 0;
 }

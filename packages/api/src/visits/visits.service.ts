@@ -19,6 +19,8 @@ import { patientFor } from '../patients/patient-access';
 import { changePatientRecord } from '../timeline/patient-events';
 import { toVisitDto } from './visit.dto';
 import { newVisitCode } from './visit-code';
+import { closeAllParticipants } from './visit-participants.repository';
+import { announceStatus } from './visit-seats';
 import {
   completeVisitRow,
   findVisit,
@@ -150,6 +152,7 @@ export async function completeVisit(
       completedByAccountId: actor.accountId,
     });
     if (!completed) throw new AppError('appointmentCompleted');
+    await closeAllParticipants(tx, id, now);
     await updateAppointment(tx, appointment.id, { status: 'completed' });
     await record({
       organisationId: appointment.organisationId,
@@ -166,7 +169,10 @@ export async function completeVisit(
       },
     });
   });
-  return visitDto(deps.db, actor, id);
+  const after = await findVisit(deps.db, id);
+  if (!after) throw new AppError('notFound');
+  announceStatus(deps, after);
+  return toVisitDto(after, withNotes(actor));
 }
 
 /**

@@ -15,7 +15,8 @@ export const MEALS = ['before', 'after'] as const;
 export const mealSchema = z.enum(MEALS, 'Choose before or after a meal.');
 export type Meal = z.infer<typeof mealSchema>;
 
-export const MEASUREMENT_SOURCES = ['manual', 'gateway'] as const;
+/** manual: the patient typed it in; gateway: a paired device sent it; visit: a clinician captured it in a video visit. */
+export const MEASUREMENT_SOURCES = ['manual', 'gateway', 'visit'] as const;
 
 /** The UCUM units values are stored in, and two the patient may see instead ([degF], [lb_av]). */
 export const UCUM_UNITS = ['mm[Hg]', '/min', 'Cel', '[degF]', 'mg/dL', 'kg', '[lb_av]', '%', 'L', 'L/min'] as const;

@@ -22,11 +22,16 @@ const criterion = (label: string, max: number) =>
 const personRefSchema = z.object({ accountId: z.uuid(), fullName: z.string() });
 export type PersonRef = z.infer<typeof personRefSchema>;
 
-/** A patient in a list: the basic profile fields, MRN, and the primary provider. */
+/**
+ * A patient in a list: the basic profile fields, MRN, the primary provider, and presence (online
+ * now; else when last seen, null if never), which 'presence:changed' keeps current.
+ */
 export const patientListItemSchema = profileSchema.extend({
   accountId: z.uuid(),
   mrn: z.string(),
   primaryProvider: personRefSchema.nullable(),
+  isOnline: z.boolean(),
+  lastSeen: z.string().nullable(),
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 

@@ -112,3 +112,22 @@ export const telehealthInvitationViewSchema = z.object({
   visitStatus: visitStatusCodeSchema,
 });
 export type TelehealthInvitationView = z.infer<typeof telehealthInvitationViewSchema>;
+
+/** A guest joins (or leaves) the visit of their link from a device, with the link's key. */
+export const joinTelehealthInvitationInputSchema = telehealthInvitationKeySchema.extend({
+  deviceId: visitDeviceIdSchema,
+  takeOver: z.boolean().default(false),
+});
+export type JoinTelehealthInvitationInput = z.infer<typeof joinTelehealthInvitationInputSchema>;
+export const leaveTelehealthInvitationInputSchema = telehealthInvitationKeySchema.extend({
+  deviceId: visitDeviceIdSchema,
+});
+export type LeaveTelehealthInvitationInput = z.infer<typeof leaveTelehealthInvitationInputSchema>;
+
+/**
+ * What a guest's join answers: the visit session (the visit without its reason, summary or notes),
+ * and a short-lived token for the socket handshake (`auth: { guestToken }`), valid for this visit and
+ * this device only.
+ */
+export const guestVisitSessionSchema = visitSessionSchema.extend({ guestToken: z.string() });
+export type GuestVisitSession = z.infer<typeof guestVisitSessionSchema>;

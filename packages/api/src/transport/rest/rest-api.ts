@@ -12,6 +12,9 @@ import { patientRoutes } from './patients.routes';
 import { peopleRoutes } from './people.routes';
 import { settingsRoutes } from './settings.routes';
 import { systemRoutes } from './system.routes';
+import { telehealthInvitationRoutes } from './telehealth-invitations.routes';
+import { visitRoutes } from './visits.routes';
+import { visitCaptureRoutes } from './visit-captures.routes';
 
 /** REST v1 (spec §7) as one Fastify plugin; the edge mounts it under /api/v1. */
 export function restApi(deps: Deps) {
@@ -45,6 +48,9 @@ export function restApi(deps: Deps) {
     settingsRoutes(app, deps);
     mailRoutes(app, deps);
     appointmentRoutes(app, deps);
+    visitRoutes(app, deps);
+    telehealthInvitationRoutes(app, deps);
+    visitCaptureRoutes(app, deps);
     await Promise.resolve();
   };
 }

@@ -14,7 +14,9 @@ import { appointmentsRouter, visitsRouter } from './appointments.routers';
 import { mailRouter } from './mail.routers';
 import { patientRouters } from './patients.routers';
 import { careRouters } from './care.routers';
-import { router } from './trpc';
+import { mergeRouters, router } from './trpc';
+import { telehealthInvitationsRouter } from './telehealth-invitations.routers';
+import { visitSessionRouter } from './visits.routers';
 
 export const appRouter = router({
   auth: authRouter,
@@ -29,7 +31,8 @@ export const appRouter = router({
   settings: settingsRouter,
   telemedicine: telemedicineRouter,
   appointments: appointmentsRouter,
-  visits: visitsRouter,
+  visits: mergeRouters(visitsRouter, visitSessionRouter),
+  telehealthInvitations: telehealthInvitationsRouter,
   reports: reportsRouter,
   mail: mailRouter,
   ...patientRouters,

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorKey } from '@opencare/schemas/errors';
+import { ERRORS } from '@opencare/schemas/errors';
 import type { RouteRole } from '@opencare/schemas/roles';
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
@@ -7,7 +7,7 @@ import type { Actor } from '../../access/actor';
 import { resolveActor } from '../../auth/auth.service';
 import type { Deps, RequestMeta } from '../../deps';
 import { AppError, fieldIssues } from '../../errors/app-error';
-import { toErrorResponse } from '../http-errors';
+import { toErrorResponse, type ErrorBody } from '../http-errors';
 
 /** Refresh-cookie access for procedures that sign in or out, whatever the adapter. */
 export interface CookieJar {
@@ -38,30 +38,31 @@ const CODE_OF_STATUS: Record<number, TRPCError['code']> = {
 };
 
 /** The catalogue key and body of any error a procedure raised (input validation included). */
-function catalogueError(error: TRPCError) {
+function catalogueError(error: TRPCError): Omit<ErrorBody, 'success'> {
   if (error.cause instanceof ZodError) {
-    return { key: 'validationFailed' as ErrorKey, message: ERRORS.validationFailed.message, errors: fieldIssues(error.cause) };
+    return { key: 'validationFailed', message: ERRORS.validationFailed.message, errors: fieldIssues(error.cause) };
   }
   if (error.cause instanceof AppError) {
     const { body } = toErrorResponse(error.cause);
-    return { key: body.key, message: body.message, errors: body.errors };
+    return { key: body.key, message: body.message, errors: body.errors, params: body.params };
   }
-  if (error.code === 'PARSE_ERROR' || error.code === 'BAD_REQUEST') return { key: 'malformedRequest' as ErrorKey, message: ERRORS.malformedRequest.message };
-  if (error.code === 'NOT_FOUND') return { key: 'notFound' as ErrorKey, message: ERRORS.notFound.message };
-  if (error.code === 'PAYLOAD_TOO_LARGE') return { key: 'payloadTooLarge' as ErrorKey, message: ERRORS.payloadTooLarge.message };
-  if (error.code === 'METHOD_NOT_SUPPORTED') return { key: 'malformedRequest' as ErrorKey, message: ERRORS.malformedRequest.message };
-  return { key: 'unknown' as ErrorKey, message: ERRORS.unknown.message };
+  if (error.code === 'PARSE_ERROR' || error.code === 'BAD_REQUEST') return { key: 'malformedRequest', message: ERRORS.malformedRequest.message };
+  if (error.code === 'NOT_FOUND') return { key: 'notFound', message: ERRORS.notFound.message };
+  if (error.code === 'PAYLOAD_TOO_LARGE') return { key: 'payloadTooLarge', message: ERRORS.payloadTooLarge.message };
+  if (error.code === 'METHOD_NOT_SUPPORTED') return { key: 'malformedRequest', message: ERRORS.malformedRequest.message };
+  return { key: 'unknown', message: ERRORS.unknown.message };
 }
 
 const t = initTRPC.context<TrpcContext>().create({
   // Same catalogue as REST: a key, its message (generic at 5xx) and field issues; never a stack.
   errorFormatter({ shape, error }) {
-    const { key, message, errors } = catalogueError(error);
-    return { code: shape.code, message, data: { key, errors, httpStatus: shape.data.httpStatus, code: shape.data.code, path: shape.data.path } };
+    const { key, message, errors, params } = catalogueError(error);
+    return { code: shape.code, message, data: { key, errors, params, httpStatus: shape.data.httpStatus, code: shape.data.code, path: shape.data.path } };
   },
 });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 
 /** Services throw AppError; tRPC answers with the status its catalogue entry gives. */
 const appErrors = t.middleware(async ({ next }) => {

@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, seedDemoData } from '@opencare/api/demo/demo-data';
+import { testEnv } from '@opencare/api/testing/env';
+import { createTestDatabase } from '@opencare/api/testing/test-database';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEdge } from '../edge';
+import { readEnv } from '../env';
+import {
+  insertAppointmentWithVisit,
+  organisationOf,
+  signInCast,
+  type Cast,
+} from '../testing/appointment-fixtures';
+import { ask, connected, nextEvent, socketClients, type TestSocket } from '../testing/socket-clients';
+import type { Json, TestEdge } from '../testing/test-edge';
+
+/**
+ * Two edge processes' worth of edges — two Fastify and Socket.IO servers on their own ports — over
+ * one database and one Redis, as docker-compose runs them: what a socket of one edge hears must
+ * not depend on which edge took the request. Needs Redis (the Streams adapter); CI sets REDIS_URL.
+ */
+const redisUrl = testEnv.REDIS_URL;
+
+async function twoEdges(): Promise<[TestEdge, TestEdge]> {
+  const database = await createTestDatabase();
+  await seedDemoData(database.db);
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'opencare-test-')),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST: join(tmpdir(), 'no-web-here'),
+    RATE_LIMIT_PER_MINUTE: '10000',
+    REDIS_URL: redisUrl,
+  });
+  // One installation (same namespace: same stream, same rate limits), apart from other test runs.
+  const namespace = `test-${randomBytes(6).toString('hex')}`;
+  // The first edge leaves the shared database to the second to close.
+  const first = await createEdge(env, {
+    database: { ...database, close: () => Promise.resolve() },
+    namespace,
+  });
+  const second = await createEdge(env, { database, namespace });
+  return [await listening(first), await listening(second)];
+}
+
+async function listening(edge: Awaited<ReturnType<typeof createEdge>>): Promise<TestEdge> {
+  await edge.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = edge.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const call: TestEdge['call'] = async (method, path, { token, body } = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : null,
+    };
+  };
+  return {
+    edge,
+    url,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await call('POST', '/api/v1/auth/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
+      return { token: res.headers.get('x-access-token') ?? '', cookie: '', body: res.body };
+    },
+    close: () => edge.close(),
+  };
+}
+
+describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when REDIS_URL is set)', () => {
+  let a: TestEdge;
+  let b: TestEdge;
+  let cast: Cast;
+  beforeAll(async () => {
+    [a, b] = await twoEdges();
+    cast = await signInCast(a);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  const clients = socketClients();
+  afterEach(() => clients.closeAll());
+  const bp = (systolic: number) => ({ type: 'bp', values: { systolic, diastolic: 80, pulse: 70 } });
+  const recordOn = (edge: TestEdge, systolic: number) =>
+    edge.call('POST', '/api/v1/measurements', { token: cast.token.patient, body: bp(systolic) });
+
+  it('delivers a reading recorded through one edge to a screen watching on the other', async () => {
+    const physician = await connected(clients.open(a.url, { token: cast.token.physician }));
+    expect(await ask(physician, 'patient:watch', { patientId: cast.id.patient })).toMatchObject({ data: {} });
+
+    const arrived = nextEvent(
+      physician,
+      'patient:event',
+      (p) => p.event.data.type === 'bp' && (p.event.data.values as Json).systolic === 131,
+    );
+    expect((await recordOn(b, 131)).status).toBe(201);
+    expect(await arrived).toMatchObject({ patientId: cast.id.patient, event: { kind: 'measurement' } });
+  });
+
+  it('relays Simple Peer signals between devices on different edges, and tells a device taken over', async () => {
+    const clinic = await organisationOf(a.edge.deps.db, cast.id.patient);
+    const { visitId } = await insertAppointmentWithVisit(a.edge.deps.db, {
+      organisationId: clinic,
+      patientAccountId: cast.id.patient,
+      providerAccountId: cast.id.physician,
+      startsAt: new Date(Date.now() + 2 * 60_000),
+      status: 'confirmed',
+      type: 'tv',
+    });
+    const tab = () => `tab-${randomBytes(6).toString('hex')}`;
+    const join = (edge: TestEdge, who: 'patient' | 'physician', deviceId: string, takeOver = false) =>
+      edge.call('POST', `/api/v1/visits/${visitId}/participants/join`, {
+        token: cast.token[who],
+        body: { deviceId, takeOver },
+      });
+
+    // The patient checks in through B and listens on B; the physician joins through A, listens on A.
+    const patientTab = tab();
+    expect((await join(b, 'patient', patientTab)).status).toBe(200);
+    const patient = await connected(clients.open(b.url, { token: cast.token.patient }));
+    expect(await ask(patient, 'visit:enter', { visitId, deviceId: patientTab })).toMatchObject({
+      data: { participants: [{ deviceId: patientTab }] },
+    });
+
+    const physicianTab = tab();
+    const seenByPatient = nextEvent(patient, 'visit:participants', (p) => p.participants.length === 2);
+    expect((await join(a, 'physician', physicianTab)).status).toBe(200);
+    const physician = await connected(clients.open(a.url, { token: cast.token.physician }));
+    expect(await ask(physician, 'visit:enter', { visitId, deviceId: physicianTab })).toMatchObject({
+      data: { participants: expect.any(Array) },
+    });
+    expect((await seenByPatient).participants.map((p) => p.deviceId).sort()).toEqual(
+      [patientTab, physicianTab].sort(),
+    );
+
+    // An offer from A to the patient's device on B, and the answer back.
+    const offer = nextEvent(patient, 'visit:signal');
+    expect(
+      await ask(physician, 'visit:signal', {
+        visitId,
+        toDeviceId: patientTab,
+        signal: { type: 'offer', sdp: 'v=0 offer' },
+      }),
+    ).toEqual({
+      data: { sent: true },
+    });
+    expect(await offer).toEqual({
+      visitId,
+      fromDeviceId: physicianTab,
+      fromAccountId: cast.id.physician,
+      signal: { type: 'offer', sdp: 'v=0 offer' },
+    });
+    const answer = nextEvent(physician, 'visit:signal');
+    await ask(patient, 'visit:signal', {
+      visitId,
+      toDeviceId: physicianTab,
+      signal: { type: 'answer', sdp: 'v=0 answer' },
+    });
+    expect(await answer).toMatchObject({
+      fromDeviceId: patientTab,
+      fromAccountId: cast.id.patient,
+      signal: { type: 'answer' },
+    });
+
+    // A device that is not in the visit is not a target.
+    expect(
+      await ask(physician, 'visit:signal', { visitId, toDeviceId: tab(), signal: { renegotiate: true } }),
+    ).toMatchObject({ error: 'notFound' });
+
+    // The patient takes over from a second device through A: the first device, on B, is told and
+    // can no longer signal.
+    const takenOver = nextEvent(patient, 'visit:takenOver');
+    const secondTab = tab();
+    expect((await join(a, 'patient', secondTab, true)).status).toBe(200);
+    expect(await takenOver).toEqual({ visitId, deviceId: patientTab });
+    expect(
+      await ask(patient, 'visit:signal', {
+        visitId,
+        toDeviceId: physicianTab,
+        signal: { renegotiate: true },
+      }),
+    ).toMatchObject({
+      error: 'err_forbidden',
+    });
+  });
+
+  it('replays what a short disconnect missed, and lets no revoked session resume', async () => {
+    const { token } = await a.login('nurse');
+    const socket = clients.open(a.url, { token }, { reconnectAfterMs: 1500 });
+    await connected(socket);
+    expect(await ask(socket, 'patient:watch', { patientId: cast.id.patient })).toMatchObject({ data: {} });
+
+    // The connection drops; a reading is recorded (through B) while it is down.
+    await dropConnection(a, socket);
+    const replayed = nextEvent(
+      socket,
+      'patient:event',
+      (p) => (p.event.data.values as Json).systolic === 142,
+    );
+    expect((await recordOn(b, 142)).status).toBe(201);
+    await replayed;
+    expect(socket.recovered).toBe(true);
+
+    // Signed out while disconnected: the recovery's handshake is refused.
+    await dropConnection(a, socket);
+    await a.call('POST', '/api/v1/auth/logout', { token });
+    const refused = await new Promise<Json>((resolve) =>
+      socket.once('connect_error', (error: Json) => resolve(error.data)),
+    );
+    expect(refused).toMatchObject({ error: 'sessionExpired' });
+  });
+});
+
+/** Close the socket's transport as a network drop would, and wait until the edge has let it go. */
+async function dropConnection(edge: TestEdge, socket: TestSocket): Promise<void> {
+  const id = socket.id;
+  socket.io.engine.close();
+  for (let i = 0; i < 100 && id && edge.edge.io.of('/').sockets.has(id); i += 1)
+    await new Promise((r) => setTimeout(r, 20));
+}

@@ -1,0 +1,63 @@
+import type { LiveChannel } from '@opencare/api/live/live-channel';
+import { rooms, type PeopleServer } from './socket-types';
+
+/**
+ * The domain's LiveChannel over Socket.IO. The deps (and so the services) exist before the
+ * Socket.IO server does; until `attach` there is nobody to tell, and events are only stored. With
+ * the Redis adapter, `io.to(room)` reaches the sockets of that room on every edge.
+ */
+export function socketLiveChannel(): { channel: LiveChannel; attach(io: PeopleServer): void } {
+  let io: PeopleServer | null = null;
+  const channel: LiveChannel = {
+    patientEvent({ patientId, event }) {
+      io?.to(rooms.patient(patientId)).emit('patient:event', { patientId, event });
+    },
+    presence({ organisationId, accountId, isOnline, lastSeen }) {
+      io?.to([rooms.staff(organisationId), rooms.account(accountId)]).emit('presence:changed', {
+        accountId,
+        isOnline,
+        lastSeen,
+      });
+    },
+    visit(event) {
+      if (!io) return;
+      switch (event.kind) {
+        case 'participants':
+          io.to(rooms.visit(event.visitId)).emit('visit:participants', {
+            visitId: event.visitId,
+            participants: event.participants,
+          });
+          return;
+        case 'status': {
+          const { visitId, status, startedAt, endedAt } = event;
+          io.to(rooms.visit(visitId)).emit('visit:status', { visitId, status, startedAt, endedAt });
+          return;
+        }
+        case 'takenOver': {
+          // The device that lost its place is told, then leaves the visit's rooms on every edge.
+          const device = rooms.visitDevice(event.visitId, event.deviceId);
+          io.to(device).emit('visit:takenOver', { visitId: event.visitId, deviceId: event.deviceId });
+          io.in(device).socketsLeave([rooms.visit(event.visitId), device]);
+          return;
+        }
+      }
+    },
+    sessionsEnded(sessionIds, reason) {
+      if (sessionIds.length > 0) revoke(sessionIds.map(rooms.session), reason);
+    },
+    accountDisabled(accountId) {
+      revoke([rooms.account(accountId)], 'accountDisabled');
+    },
+  };
+  /** Tell the sockets, then close them (on every edge); a server-side close is not retried. */
+  const revoke = (targets: string[], reason: string) => {
+    io?.to(targets).emit('session:revoked', { reason });
+    io?.in(targets).disconnectSockets(true);
+  };
+  return {
+    channel,
+    attach(server) {
+      io = server;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { resolveActor } from '@opencare/api/auth/auth.service';
+import type { Deps } from '@opencare/api/deps';
+import { AppError, parseInput } from '@opencare/api/errors/app-error';
+import { seesPresence } from '@opencare/api/presence/presence.service';
+import { verifyGuestToken } from '@opencare/api/telehealth-invitations/guest-token';
+import {
+  guestHandshakeSchema,
+  peopleHandshakeSchema,
+  whoamiPayloadSchema,
+} from '@opencare/schemas/socket-events';
+import { attachPatientWatch } from './patient-watch';
+import { presenceTracker } from './presence';
+import { failure, onClientEvent, personOf } from './socket-events';
+import { rooms, type PeopleServer, type PeopleSocket, type SocketData } from './socket-types';
+import { attachVisitRelay } from './visit-relay';
+
+/** Who a handshake names: a person by their access token, or a visit guest by their guest token. */
+async function identify(
+  deps: Deps,
+  auth: Record<string, unknown>,
+): Promise<Pick<SocketData, 'actor' | 'guest'>> {
+  const guest = guestHandshakeSchema.safeParse(auth);
+  if (guest.success)
+    return { actor: null, guest: await verifyGuestToken(deps.config, guest.data.guestToken) };
+  const person = peopleHandshakeSchema.safeParse(auth);
+  if (!person.success) throw new AppError('tokenRequired');
+  const accountId = typeof auth.accountId === 'string' ? auth.accountId : undefined;
+  return { actor: await resolveActor(deps, person.data.token, accountId), guest: null };
+}
+
+/**
+ * The people namespace: a handshake must carry a live access token (or a visit guest's token).
+ * Connection-state recovery runs this middleware again, so a revoked session cannot resume; a
+ * refusal's `data` is the catalogue answer (`tokenExpired` tells the client to refresh and retry).
+ */
+export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
+  const presence = presenceTracker(io, deps);
+
+  io.use((socket, next) => {
+    identify(deps, socket.handshake.auth).then(
+      (identity) => {
+        // A recovered socket keeps the visits it entered (restored with its rooms).
+        socket.data = {
+          ...identity,
+          visits: socket.data.visits ?? {},
+          meta: {
+            ip: socket.handshake.address,
+            requestId: socket.id,
+            userAgent: socket.handshake.headers['user-agent'],
+          },
+          signals: { since: Date.now(), count: 0 },
+        };
+        next();
+      },
+      (error: unknown) => {
+        const answer = failure(error);
+        next(Object.assign(new Error('error' in answer ? answer.error : 'unknown'), { data: answer }));
+      },
+    );
+  });
+
+  io.on('connection', (socket: PeopleSocket) => {
+    const actor = socket.data.actor;
+    if (actor) {
+      const own = [rooms.user(actor.userId), rooms.account(actor.accountId), rooms.session(actor.sessionId)];
+      void socket.join(seesPresence(actor) ? [...own, rooms.staff(actor.organisationId)] : own);
+      presence.follow(socket);
+    }
+
+    onClientEvent(socket, deps, 'session:whoami', (payload) => {
+      const { userId, accountId, roles } = personOf(socket);
+      parseInput(whoamiPayloadSchema, payload);
+      return Promise.resolve({ userId, accountId, roles });
+    });
+    attachPatientWatch(socket, deps);
+    attachVisitRelay(io, socket, deps);
+  });
+
+  return { drain: () => presence.drain() };
+}

@@ -1,0 +1,55 @@
+import type { Actor } from '@opencare/api/access/actor';
+import type { Deps } from '@opencare/api/deps';
+import { AppError } from '@opencare/api/errors/app-error';
+import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
+import type { Ack, ClientToServerEvents } from '@opencare/schemas/socket-events';
+import type { PeopleSocket } from './socket-types';
+
+type ClientEvent = keyof ClientToServerEvents;
+type AckData<E extends ClientEvent> = Parameters<ClientToServerEvents[E]>[1] extends (
+  result: Ack<infer T>,
+) => void
+  ? T
+  : never;
+
+/** A failed handler answers with the catalogue, like REST does (never a stack, never a 5xx message). */
+export function failure(error: unknown): Ack<never> {
+  const { body } = toErrorResponse(error);
+  return { error: body.key, message: body.message, ...(body.errors ? { errors: body.errors } : {}) };
+}
+
+/**
+ * Listen to a client event. The handler authorises, validates and acts; its result, or its error
+ * in the catalogue's words, is the acknowledgement. An event sent without an acknowledgement
+ * callback is ignored (every client event must ask for one); nothing a client sends throws out of
+ * here, so a malformed payload cannot take the process down.
+ */
+export function onClientEvent<E extends ClientEvent>(
+  socket: PeopleSocket,
+  deps: Pick<Deps, 'log'>,
+  event: E,
+  handle: (payload: unknown) => Promise<AckData<E>>,
+): void {
+  const listener = async (payload: unknown, ack: unknown) => {
+    if (typeof ack !== 'function') return;
+    const reply = ack as (answer: Ack<AckData<E>>) => void;
+    try {
+      reply({ data: await handle(payload) });
+    } catch (error) {
+      const answer = failure(error);
+      if (!(error instanceof AppError) || error.status >= 500)
+        deps.log.error({ event, ...loggableError(error) }, 'socket event failed');
+      reply(answer);
+    }
+  };
+  // Socket.IO's typed `on` cannot follow a generic event name; the listener takes (payload, ack).
+  (socket.on as (ev: string, fn: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
+    void listener(payload, ack);
+  });
+}
+
+/** The signed-in person of a socket: guests may only use a visit's room. */
+export function personOf(socket: PeopleSocket): Actor {
+  if (!socket.data.actor) throw new AppError('err_forbidden');
+  return socket.data.actor;
+}

@@ -1,0 +1,53 @@
+import type { Actor } from '@opencare/api/access/actor';
+import type { RequestMeta } from '@opencare/api/deps';
+import type { GuestClaims } from '@opencare/api/telehealth-invitations/guest-token';
+import type { ClientToServerEvents, ServerToClientEvents } from '@opencare/schemas/socket-events';
+import type { Server, Socket } from 'socket.io';
+
+/**
+ * What a socket carries. Plain data only: connection-state recovery stores it (in Redis with
+ * several edges) and restores it with the socket's rooms, after the handshake ran again.
+ */
+export interface SocketData {
+  /** A signed-in person; null for a guest of a visit. */
+  actor: Actor | null;
+  /** A visit guest (telehealth invitation link): the one visit and device their token names. */
+  guest: GuestClaims | null;
+  meta: RequestMeta;
+  /** The visits this socket entered, visitId → the device it entered with (signals leave as it). */
+  visits: Record<string, string>;
+  /** Simple Peer signals sent in the current window (a modest per-socket limit). */
+  signals: { since: number; count: number };
+}
+
+export type PeopleServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type PeopleSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/**
+ * The rooms of the people namespace. Joined only by the server, each after its own check: a
+ * socket is in its user, account and session rooms from the handshake; the rest are asked for.
+ */
+export const rooms = {
+  user: (userId: string) => `user:${userId}`,
+  account: (accountId: string) => `account:${accountId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
+  /** The organisation's clinicians and admins: presence. */
+  staff: (organisationId: string) => `org:${organisationId}:staff`,
+  /** Screens watching a patient's timeline. */
+  patient: (patientId: string) => `patient:${patientId}`,
+  /** Every device in a visit: participants and status. */
+  visit: (visitId: string) => `visit:${visitId}`,
+  /** One device of a visit: Simple Peer signals and take-over. */
+  visitDevice: (visitId: string, deviceId: string) => `visit:${visitId}:device:${deviceId}`,
+  // Issue 7 adds `gateway:<id>` (a gateway's status, for the screens of its patient's organisation).
+};

@@ -1,0 +1,220 @@
+import type {
+  CreateTelehealthInvitationInput,
+  GuestVisitSession,
+  JoinTelehealthInvitationInput,
+  LeaveTelehealthInvitationInput,
+  TelehealthInvitation,
+  TelehealthInvitationView,
+  VisitParticipant,
+} from '@opencare/schemas/entities/visits';
+import type { Actor } from '../access/actor';
+import { audit } from '../audit/audit.service';
+import { fullNameOf } from '../accounts/account.dto';
+import { hashToken, newOpaqueToken } from '../auth/secrets';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import { patientFor } from '../patients/patient-access';
+import { findOrganisationName } from '../settings/settings.repository';
+import { guestIdentityOf } from '../visits/livekit-token';
+import { telemedicineConfigOf } from '../visits/telemedicine.service';
+import { visitCallFor } from '../visits/visit-call';
+import { toVisitDto, visitStatusOf } from '../visits/visit.dto';
+import { assertJoinable, RUNNING_VISIT_GRACE_MINUTES } from '../visits/visit-joining';
+import { leaveSeat, takeSeat } from '../visits/visit-seats';
+import { findVisit, type VisitRow } from '../visits/visits.repository';
+import { signGuestToken } from './guest-token';
+import { sendTelehealthInvitation } from './telehealth-invitation-mail';
+import {
+  findTelehealthInvitation,
+  findTelehealthInvitationByKeyHash,
+  insertTelehealthInvitation,
+  listTelehealthInvitationsOfVisit,
+  revokeTelehealthInvitationRow,
+  type TelehealthInvitationRow,
+} from './telehealth-invitations.repository';
+
+/**
+ * Guest links (spec §7): a physician or nurse of the patient's organisation invites someone without
+ * an account (a relative, an interpreter, a colleague elsewhere) to one video visit. The e-mailed
+ * link holds a random key; only its hash is stored, so the database cannot give links away. A link
+ * works until the latest a visit can be joined (its end plus the running-visit grace), unless
+ * revoked. Opening it shows no patient data; joining follows the visit's joining rules.
+ */
+
+const MINUTE_MS = 60_000;
+
+function toDto(row: TelehealthInvitationRow): TelehealthInvitation {
+  return {
+    id: row.id,
+    visitId: row.visitId,
+    fullName: row.fullName,
+    email: row.email,
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A visit whose patient's record the actor cares for (physicians and nurses), audited. */
+async function visitInCare(deps: Deps, actor: Actor, meta: RequestMeta, visitId: string, action: string) {
+  const row = await findVisit(deps.db, visitId);
+  if (!row) throw new AppError('notFound');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action, 'care');
+  return row;
+}
+
+export async function createTelehealthInvitation(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  input: CreateTelehealthInvitationInput,
+): Promise<TelehealthInvitation> {
+  const visit = await visitInCare(deps, actor, meta, input.visitId, 'telehealthInvitation.create');
+  // A link to a visit no one can join any more (or never by video) would only disappoint.
+  assertJoinable(joinableOf(visit), new Date(), Number.MAX_SAFE_INTEGER);
+  const key = newOpaqueToken();
+  const expiresAt = new Date(visit.appointment.endsAt.getTime() + RUNNING_VISIT_GRACE_MINUTES * MINUTE_MS);
+  const id = await insertTelehealthInvitation(deps.db, {
+    organisationId: visit.appointment.organisationId,
+    visitId: visit.visit.id,
+    keyHash: hashToken(key),
+    fullName: input.fullName,
+    email: input.email,
+    expiresAt,
+    createdByAccountId: actor.accountId,
+  });
+  await sendTelehealthInvitation(deps, {
+    email: input.email,
+    guestName: input.fullName,
+    key,
+    organisationName: (await findOrganisationName(deps.db, visit.appointment.organisationId)) ?? '',
+    providerName: fullNameOf(visit.provider),
+    startsAt: visit.appointment.startsAt,
+  });
+  const row = await findTelehealthInvitation(deps.db, id);
+  if (!row) throw new AppError('notFound');
+  return toDto(row);
+}
+
+export async function listTelehealthInvitations(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  visitId: string,
+): Promise<TelehealthInvitation[]> {
+  await visitInCare(deps, actor, meta, visitId, 'telehealthInvitation.list');
+  return (await listTelehealthInvitationsOfVisit(deps.db, visitId)).map(toDto);
+}
+
+export async function revokeTelehealthInvitation(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+): Promise<TelehealthInvitation> {
+  const row = await findTelehealthInvitation(deps.db, id);
+  if (!row) throw new AppError('notFound');
+  await visitInCare(deps, actor, meta, row.visitId, 'telehealthInvitation.revoke');
+  await revokeTelehealthInvitationRow(deps.db, id, new Date());
+  // A guest in the call stays until they leave or the visit ends; the link no longer admits anyone.
+  const after = await findTelehealthInvitation(deps.db, id);
+  if (!after) throw new AppError('notFound');
+  return toDto(after);
+}
+
+function joinableOf(row: VisitRow) {
+  return {
+    status: visitStatusOf(row.visit.status, row.appointment.status, row.visit.completedAt),
+    endedAt: row.details.endedAt,
+    completedAt: row.visit.completedAt,
+    appointment: row.appointment,
+  };
+}
+
+/** The invitation a key opens, and its visit: unknown, revoked and expired keys all read invalid. */
+async function openKey(
+  deps: Deps,
+  key: string,
+): Promise<{ invitation: TelehealthInvitationRow; visit: VisitRow }> {
+  const invitation = await findTelehealthInvitationByKeyHash(deps.db, hashToken(key));
+  if (!invitation || invitation.revokedAt || invitation.expiresAt.getTime() <= Date.now()) {
+    throw new AppError('invalidInvitation');
+  }
+  const visit = await findVisit(deps.db, invitation.visitId);
+  if (!visit) throw new AppError('invalidInvitation');
+  return { invitation, visit };
+}
+
+/** GET /telehealth-invitations?key=, without credentials: who invites whom and when, nothing more. */
+export async function viewTelehealthInvitation(deps: Deps, key: string): Promise<TelehealthInvitationView> {
+  const { invitation, visit } = await openKey(deps, key);
+  return {
+    guestName: invitation.fullName,
+    organisationName: (await findOrganisationName(deps.db, invitation.organisationId)) ?? '',
+    providerName: fullNameOf(visit.provider),
+    startsAt: visit.appointment.startsAt.toISOString(),
+    endsAt: visit.appointment.endsAt.toISOString(),
+    visitStatus: visitStatusOf(visit.visit.status, visit.appointment.status, visit.visit.completedAt),
+  };
+}
+
+/** A guest joins with their link's key, under the same joining rules and one-device rule. */
+export async function joinAsGuest(
+  deps: Deps,
+  meta: RequestMeta,
+  input: JoinTelehealthInvitationInput,
+): Promise<GuestVisitSession> {
+  const { invitation, visit } = await openKey(deps, input.key);
+  const settings = await telemedicineConfigOf(deps, invitation.organisationId);
+  assertJoinable(joinableOf(visit), new Date(), settings.joinEarlyMinutes);
+  const seat = await takeSeat(
+    deps,
+    visit.visit.id,
+    { person: { invitationId: invitation.id }, role: 'guest', deviceId: input.deviceId },
+    input.takeOver,
+    (fresh) => assertJoinable(joinableOf(fresh), new Date(), settings.joinEarlyMinutes),
+  );
+  const call = await visitCallFor(deps, settings, {
+    visitId: visit.visit.id,
+    identity: guestIdentityOf(invitation.id),
+    fullName: invitation.fullName,
+    role: 'guest',
+    deviceId: input.deviceId,
+    endsAt: visit.appointment.endsAt,
+  });
+  // The guest has no account: the audit log names the invitation they came with.
+  await audit(deps.db, null, meta, {
+    action: 'visit.guestJoin',
+    resourceType: 'telehealthInvitation',
+    resourceId: invitation.id,
+    outcome: 'allowed',
+  });
+  const dto = toVisitDto(seat.row, false);
+  return {
+    // A guest sees who is in the call and when, not why the patient came.
+    visit: { ...dto, summary: null, appointment: { ...dto.appointment, reason: null } },
+    self: seat.self,
+    participants: seat.participants,
+    call,
+    timing: {
+      joinEarlyMinutes: settings.joinEarlyMinutes,
+      endWarningMinutes: settings.endWarningMinutes,
+      stayOrLeaveSeconds: settings.stayOrLeaveSeconds,
+    },
+    guestToken: await signGuestToken(deps.config, {
+      invitationId: invitation.id,
+      visitId: visit.visit.id,
+      deviceId: input.deviceId,
+    }),
+  };
+}
+
+export async function leaveAsGuest(
+  deps: Deps,
+  input: LeaveTelehealthInvitationInput,
+): Promise<VisitParticipant[]> {
+  const invitation = await findTelehealthInvitationByKeyHash(deps.db, hashToken(input.key));
+  // Leaving works with a revoked or expired link too: it only closes the guest's own place.
+  if (!invitation) throw new AppError('invalidInvitation');
+  return leaveSeat(deps, invitation.visitId, { invitationId: invitation.id }, input.deviceId);
+}

@@ -1,0 +1,113 @@
+import type { VisitParticipant, VisitParticipantRole } from '@opencare/schemas/entities/visits';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { fullNameOf } from '../accounts/account.dto';
+import type { Executor } from '../db/database';
+import { profiles, telehealthInvitations, visitParticipants, visits } from '../db/schema';
+
+/** Who is in a visit, on which device: rows stay once closed (left_at), as the visit's attendance. */
+
+const participantColumns = {
+  id: visitParticipants.id,
+  accountId: visitParticipants.accountId,
+  invitationId: visitParticipants.invitationId,
+  role: visitParticipants.role,
+  deviceId: visitParticipants.deviceId,
+  joinedAt: visitParticipants.joinedAt,
+  // Left-joined: an account's profile, or the guest's name on their invitation.
+  profile: { firstName: profiles.firstName, middleName: profiles.middleName, lastName: profiles.lastName },
+  guestName: telehealthInvitations.fullName,
+};
+
+type ParticipantRow = Awaited<ReturnType<typeof selectActive>>[number];
+
+export interface ActiveParticipant extends VisitParticipant {
+  /** The row's own id, to close it. */
+  rowId: string;
+  invitationId: string | null;
+}
+
+function toParticipant(row: ParticipantRow): ActiveParticipant {
+  return {
+    rowId: row.id,
+    invitationId: row.invitationId,
+    accountId: row.accountId,
+    fullName: row.profile ? fullNameOf(row.profile) : (row.guestName ?? ''),
+    role: row.role as VisitParticipantRole,
+    deviceId: row.deviceId,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+function selectActive(db: Executor, visitId: string, extra?: ReturnType<typeof and>) {
+  return db
+    .select(participantColumns)
+    .from(visitParticipants)
+    .leftJoin(profiles, eq(profiles.accountId, visitParticipants.accountId))
+    .leftJoin(telehealthInvitations, eq(telehealthInvitations.id, visitParticipants.invitationId))
+    .where(and(eq(visitParticipants.visitId, visitId), isNull(visitParticipants.leftAt), extra))
+    .orderBy(asc(visitParticipants.joinedAt), asc(visitParticipants.id));
+}
+
+/** Everyone in the visit now, first come first. */
+export async function findActiveParticipants(db: Executor, visitId: string): Promise<ActiveParticipant[]> {
+  return (await selectActive(db, visitId)).map(toParticipant);
+}
+
+export async function findActiveByDevice(
+  db: Executor,
+  visitId: string,
+  deviceId: string,
+): Promise<ActiveParticipant | undefined> {
+  const [row] = await selectActive(db, visitId, and(eq(visitParticipants.deviceId, deviceId)));
+  return row ? toParticipant(row) : undefined;
+}
+
+/** The devices a person (an account, or a guest by their invitation) is in the visit with. */
+export async function findActiveOfPerson(
+  db: Executor,
+  visitId: string,
+  person: { accountId: string } | { invitationId: string },
+): Promise<ActiveParticipant[]> {
+  const who =
+    'accountId' in person
+      ? eq(visitParticipants.accountId, person.accountId)
+      : eq(visitParticipants.invitationId, person.invitationId);
+  return (await selectActive(db, visitId, and(who))).map(toParticipant);
+}
+
+export async function insertParticipant(
+  db: Executor,
+  values: {
+    visitId: string;
+    accountId: string | null;
+    invitationId: string | null;
+    role: VisitParticipantRole;
+    deviceId: string;
+    joinedAt: Date;
+  },
+): Promise<void> {
+  await db.insert(visitParticipants).values(values);
+}
+
+export async function closeParticipant(db: Executor, rowId: string, at: Date): Promise<void> {
+  await db
+    .update(visitParticipants)
+    .set({ leftAt: at })
+    .where(and(eq(visitParticipants.id, rowId), isNull(visitParticipants.leftAt)));
+}
+
+/** Close every open row of a visit (it ended). */
+export async function closeAllParticipants(db: Executor, visitId: string, at: Date): Promise<void> {
+  await db
+    .update(visitParticipants)
+    .set({ leftAt: at })
+    .where(and(eq(visitParticipants.visitId, visitId), isNull(visitParticipants.leftAt)));
+}
+
+/**
+ * Lock a visit's row for the rest of the transaction: joins, leaves, starts and ends of one visit
+ * take turns, so the one-device-per-person rule holds when two devices join at the same moment.
+ */
+export async function lockVisit(db: Executor, visitId: string): Promise<void> {
+  await db.select({ id: visits.id }).from(visits).where(eq(visits.id, visitId)).for('update');
+}

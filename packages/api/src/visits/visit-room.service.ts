@@ -1,0 +1,88 @@
+import type { VisitParticipant } from '@opencare/schemas/entities/visits';
+import { authorize } from '../access/access';
+import type { Actor } from '../access/actor';
+import { audit } from '../audit/audit.service';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import {
+  findActiveByDevice,
+  findActiveParticipants,
+  type ActiveParticipant,
+} from './visit-participants.repository';
+
+/**
+ * What the socket layer asks of visits. A device enters a visit's room (to receive its participants,
+ * status and Simple Peer signals) only after it joined through the API, which applied the joining
+ * rules: the room checks that this person holds an active place in the visit on this very device.
+ */
+
+/** The wire shape of a participant: no row ids, no invitation ids. */
+export function toVisitParticipant(p: ActiveParticipant): VisitParticipant {
+  return {
+    accountId: p.accountId,
+    fullName: p.fullName,
+    role: p.role,
+    deviceId: p.deviceId,
+    joinedAt: p.joinedAt,
+  };
+}
+
+export async function currentParticipants(
+  deps: Pick<Deps, 'db'>,
+  visitId: string,
+): Promise<VisitParticipant[]> {
+  return (await findActiveParticipants(deps.db, visitId)).map(toVisitParticipant);
+}
+
+/**
+ * A signed-in person's device enters the room of a visit it joined. Refused (403, audited) unless
+ * the actor's account holds an active participant row with that device id in that visit: a device
+ * that left, was taken over, or never joined cannot listen in. Returns who is in the visit now.
+ */
+export async function enterVisitRoom(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  input: { visitId: string; deviceId: string },
+): Promise<VisitParticipant[]> {
+  const place = await findActiveByDevice(deps.db, input.visitId, input.deviceId);
+  await authorize(deps, actor, meta, {
+    action: 'visit.enterRoom',
+    resourceType: 'visit',
+    resourceId: input.visitId,
+    allowed: place !== undefined && place.accountId === actor.accountId,
+  });
+  return currentParticipants(deps, input.visitId);
+}
+
+/** The active participant on a device of a visit, if any (a signal's target must be one). */
+export async function activeParticipant(
+  deps: Deps,
+  visitId: string,
+  deviceId: string,
+): Promise<VisitParticipant | undefined> {
+  const place = await findActiveByDevice(deps.db, visitId, deviceId);
+  return place ? toVisitParticipant(place) : undefined;
+}
+
+/**
+ * A guest's device enters the room of the visit its guest token names (telehealth-invitations/
+ * guest-token.ts `verifyGuestToken` gives the claims): only while that invitation holds an active
+ * place on that device, so a guest who left or was taken over cannot listen in. 403 otherwise.
+ */
+export async function enterVisitRoomAsGuest(
+  deps: Deps,
+  meta: RequestMeta,
+  guest: { invitationId: string; visitId: string; deviceId: string },
+): Promise<VisitParticipant[]> {
+  const place = await findActiveByDevice(deps.db, guest.visitId, guest.deviceId);
+  const allowed = place !== undefined && place.invitationId === guest.invitationId;
+  await audit(deps.db, null, meta, {
+    action: 'visit.enterRoom',
+    resourceType: 'visit',
+    resourceId: guest.visitId,
+    outcome: allowed ? 'allowed' : 'denied',
+  });
+  if (!allowed) throw new AppError('err_forbidden');
+  return currentParticipants(deps, guest.visitId);
+}

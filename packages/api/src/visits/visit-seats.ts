@@ -1,0 +1,118 @@
+import type { VisitParticipant, VisitParticipantRole } from '@opencare/schemas/entities/visits';
+import type { Deps } from '../deps';
+import { AppError } from '../errors/app-error';
+import { toVisitDto } from './visit.dto';
+import {
+  closeParticipant,
+  findActiveByDevice,
+  findActiveOfPerson,
+  findActiveParticipants,
+  insertParticipant,
+  lockVisit,
+} from './visit-participants.repository';
+import { currentParticipants, toVisitParticipant } from './visit-room.service';
+import { findVisit, markVisitWaiting, type VisitRow } from './visits.repository';
+
+/**
+ * A person's place in a visit, on one device: the one-device rule, take-over and rejoining, shared
+ * by signed-in participants and guests. The caller has already decided who may join; `check` runs
+ * the joining rules again under the visit's lock, so a visit ended a moment ago is not joined.
+ */
+
+export type Person = { accountId: string } | { invitationId: string };
+
+export interface Seat {
+  person: Person;
+  role: VisitParticipantRole;
+  deviceId: string;
+}
+
+export interface SeatTaken {
+  row: VisitRow;
+  self: VisitParticipant;
+  participants: VisitParticipant[];
+}
+
+/** How take-over names the person to the socket layer: the account, or the guest's identity. */
+const liveIdOf = (person: Person) =>
+  'accountId' in person ? person.accountId : `guest-${person.invitationId}`;
+
+export async function takeSeat(
+  deps: Deps,
+  visitId: string,
+  seat: Seat,
+  takeOver: boolean,
+  check: (row: VisitRow) => void,
+): Promise<SeatTaken> {
+  const now = new Date();
+  const outcome = await deps.db.transaction(async (tx) => {
+    await lockVisit(tx, visitId);
+    const row = await findVisit(tx, visitId);
+    if (!row) throw new AppError('notFound');
+    check(row);
+    const mine = await findActiveOfPerson(tx, visitId, seat.person);
+    const here = mine.find((p) => p.deviceId === seat.deviceId);
+    // Rejoining from the same device (a reload, a reconnect) keeps the place it had.
+    if (here) return { row, changed: false, closed: [] as string[], waiting: false };
+    // Another person already holds this device id: device ids are random per tab, so refuse.
+    if (await findActiveByDevice(tx, visitId, seat.deviceId)) throw new AppError('unableToJoin');
+    if (mine.length > 0 && !takeOver) throw new AppError('visitActiveElsewhere');
+    for (const other of mine) await closeParticipant(tx, other.rowId, now);
+    await insertParticipant(tx, {
+      visitId,
+      accountId: 'accountId' in seat.person ? seat.person.accountId : null,
+      invitationId: 'invitationId' in seat.person ? seat.person.invitationId : null,
+      role: seat.role,
+      deviceId: seat.deviceId,
+      joinedAt: now,
+    });
+    // Checking in: the patient (or a guest) is there before a clinician started the visit.
+    const waiting = seat.role !== 'provider' && (await markVisitWaiting(tx, visitId));
+    return { row, changed: true, closed: mine.map((p) => p.deviceId), waiting };
+  });
+
+  const active = await findActiveParticipants(deps.db, visitId);
+  const self = active.find((p) => p.deviceId === seat.deviceId);
+  if (!self) throw new AppError('unableToJoin');
+  const participants = active.map(toVisitParticipant);
+  if (outcome.changed) {
+    for (const deviceId of outcome.closed) {
+      deps.live.visit({ kind: 'takenOver', visitId, accountId: liveIdOf(seat.person), deviceId });
+    }
+    deps.live.visit({ kind: 'participants', visitId, participants });
+  }
+  const row = outcome.waiting ? ((await findVisit(deps.db, visitId)) ?? outcome.row) : outcome.row;
+  if (outcome.waiting) announceStatus(deps, row);
+  return { row, self: toVisitParticipant(self), participants };
+}
+
+/** Leave from a device: closes that device's place if this person holds it; idempotent. */
+export async function leaveSeat(
+  deps: Deps,
+  visitId: string,
+  person: Person,
+  deviceId: string,
+): Promise<VisitParticipant[]> {
+  const left = await deps.db.transaction(async (tx) => {
+    await lockVisit(tx, visitId);
+    const mine = await findActiveOfPerson(tx, visitId, person);
+    const here = mine.find((p) => p.deviceId === deviceId);
+    if (here) await closeParticipant(tx, here.rowId, new Date());
+    return here !== undefined;
+  });
+  const participants = await currentParticipants(deps, visitId);
+  if (left) deps.live.visit({ kind: 'participants', visitId, participants });
+  return participants;
+}
+
+/** Tell the visit's screens its status (after start, check-in, end, completion). */
+export function announceStatus(deps: Deps, row: VisitRow): void {
+  const visit = toVisitDto(row, false);
+  deps.live.visit({
+    kind: 'status',
+    visitId: visit.id,
+    status: visit.status,
+    startedAt: visit.startedAt,
+    endedAt: visit.endedAt,
+  });
+}

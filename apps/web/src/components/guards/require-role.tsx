@@ -4,7 +4,7 @@ import { ForbiddenPage } from '../../pages/forbidden-page';
 import { roleNumbersOf } from '../../session/acting-account';
 import { useSession } from '../../session/use-session';
 
-export type RouteGroup = 'patient' | 'physicianOrNurse' | 'admin';
+export type RouteGroup = 'patient' | 'physicianOrNurse' | 'clinician' | 'admin';
 
 /**
  * Routes below are for one group of roles (spec §2, §6), checked on the acting account's role

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { RouteName } from '../../route-paths';
 import {
   ActivityIcon,
+  AlertIcon,
   BluetoothIcon,
   CalendarIcon,
   ChartIcon,
@@ -31,6 +32,7 @@ export type NavLabel =
   | 'patients'
   | 'incompleteVisits'
   | 'analytics'
+  | 'alerts'
   | 'dashboard'
   | 'settings'
   | 'faqs'
@@ -76,6 +78,8 @@ export function navItemsFor(roles: readonly number[], nativeDevices: boolean): N
       { route: 'analytics', label: 'analytics', icon: ChartIcon },
     );
   }
+  if (hasAnyRole(roles, ROUTE_ROLES.clinician))
+    items.push({ route: 'alerts', label: 'alerts', icon: AlertIcon });
   items.push({ route: 'settings', label: 'settings', icon: SettingsIcon });
   return items;
 }

@@ -5,6 +5,7 @@ import { ROUTES } from '../../route-paths';
 import { roleNumbersOf } from '../../session/acting-account';
 import { useSession } from '../../session/use-session';
 import { UnreadBadge } from '../../features/mail/unread-badge';
+import { OpenAlertsBadge } from '../../features/alerts/open-alerts-badge';
 import { LogoutIcon } from '../icons/icons';
 import { LanguageSwitch } from '../language-switch';
 import { hasNativeDevices, INFO_ITEMS, navItemsFor, type NavItem } from './nav-items';
@@ -32,7 +33,9 @@ export function NavMenu() {
       to={ROUTES[item.route]}
       label={t(`nav.${item.label}`)}
       leftSection={<item.icon size={20} />}
-      rightSection={item.label === 'mail' ? <UnreadBadge /> : undefined}
+      rightSection={
+        item.label === 'mail' ? <UnreadBadge /> : item.label === 'alerts' ? <OpenAlertsBadge /> : undefined
+      }
       active={isActive(item, pathname)}
       aria-current={isActive(item, pathname) ? 'page' : undefined}
       variant="light"

@@ -12,6 +12,7 @@ export const DASHBOARD_AREAS = [
   { id: 'reportingAndAnalytics', route: 'reportingAndAnalytics' },
   { id: 'billingAndPayments', route: 'billingAndPayments' },
   { id: 'security', route: 'securityAndCompliance' },
+  { id: 'apiKeys', route: 'apiKeys' },
   { id: 'system', route: 'settingsManagement' },
   { id: 'systemManagement', route: 'systemManagement' },
 ] as const satisfies readonly { id: string; route: RouteName }[];

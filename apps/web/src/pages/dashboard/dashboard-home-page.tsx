@@ -14,10 +14,14 @@ export function DashboardHomePage() {
   const { t } = useTranslation('screens');
   // The system areas word themselves (system namespace), as their screens do.
   const { t: ts } = useTranslation('system');
+  // So does the API keys screen (apiKeys namespace).
+  const { t: tk } = useTranslation('apiKeys');
   const describe = (id: DashboardArea) =>
-    isSettingsArea(id)
-      ? { title: ts(`areas.${id}.title`), description: ts(`areas.${id}.description`) }
-      : { title: t(`dashboard.areas.${id}.title`), description: t(`dashboard.areas.${id}.description`) };
+    id === 'apiKeys'
+      ? { title: tk('area.title'), description: tk('area.description') }
+      : isSettingsArea(id)
+        ? { title: ts(`areas.${id}.title`), description: ts(`areas.${id}.description`) }
+        : { title: t(`dashboard.areas.${id}.title`), description: t(`dashboard.areas.${id}.description`) };
   return (
     <PageFrame title={t('dashboard.title')} intro={t('dashboard.intro')} size="xl">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="dashboard-areas">

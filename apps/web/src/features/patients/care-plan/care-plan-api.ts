@@ -2,6 +2,7 @@ import {
   scheduleSchema,
   type MeasurementScheduleInput,
   type Schedule,
+  type UpdateScheduleInput,
 } from '@opencare/schemas/entities/care';
 import type { MeasurementType } from '@opencare/schemas/entities/measurements';
 import {
@@ -46,6 +47,11 @@ export function listSchedules(patientId: string): Promise<Schedule[]> {
 
 export function createSchedule(input: MeasurementScheduleInput): Promise<Schedule> {
   return authedRequest('/schedules', { method: 'POST', body: input, schema: scheduleSchema });
+}
+
+/** Changes a schedule's end date or e-mail reminders; its rhythm stays (a new rhythm is a new schedule). */
+export function updateSchedule(id: string, input: UpdateScheduleInput): Promise<Schedule> {
+  return authedRequest(`/schedules/${encode(id)}`, { method: 'PATCH', body: input, schema: scheduleSchema });
 }
 
 /** Ends a schedule: it goes inactive and its pending tasks from now on are removed. */

@@ -93,6 +93,9 @@ const cellsOf = (row: HTMLElement) =>
 const setNumber = (name: string, value: string) =>
   fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 
+// Dialogs with many fields, typed into one by one: slow on a busy machine, as the snapshot's tests are.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
@@ -117,6 +120,21 @@ describe('care plan: thresholds', () => {
     ]);
     expect(within(screen.getByTestId('thresholds-bw')).getByText('No limits set.')).toBeTruthy();
     expect(within(screen.getByTestId('thresholds-bp')).getByText('Defaults')).toBeTruthy();
+  });
+
+  it('writes each limit as one left-to-right run of number and unit, so Arabic reads "95 °F" too', async () => {
+    fakeFetch(carePlanServer());
+    renderCarePlan({ preferences: { temperatureUnit: 'F' } });
+    const row = await screen.findByTestId('threshold-row-bt-temperature');
+    const values = within(row).getAllByTestId('threshold-value');
+    expect(values).toHaveLength(4);
+    for (const value of values) {
+      expect(value.tagName).toBe('BDI');
+      expect(value.getAttribute('dir')).toBe('ltr');
+      // LRI … PDI around number and unit together, as the vitals write a reading.
+      expect(value.textContent).toMatch(/^\u2066[\d.]+ °F\u2069$/);
+    }
+    expect(values[0]!.textContent).toBe('\u206695 °F\u2069');
   });
 
   it('lets a physician set a lower systolic limit, sending every field of the type in canonical units', async () => {
@@ -275,6 +293,88 @@ describe('care plan: schedules', () => {
     expect(await screen.findByText('Schedule created.')).toBeTruthy();
   });
 
+  it("changes a schedule's end date and e-mail reminders with PATCH, checking the end date first", async () => {
+    let current = schedule();
+    const { calls } = fakeFetch((request) =>
+      carePlanServer({ schedules: [current] }, ({ method, path, body }) => {
+        if (method !== 'PATCH' || path !== `/schedules/${SCHEDULE_ID}`) return undefined;
+        current = schedule({ ...(body as Partial<Schedule>) });
+        return ok(current);
+      })(request),
+    );
+    renderCarePlan();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the Blood pressure schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the Blood pressure schedule' });
+    const endDate = within(dialog).getByLabelText('End date (optional)');
+    const reminders = within(dialog).getByRole<HTMLInputElement>('checkbox', {
+      name: 'Remind the patient by e-mail',
+    });
+    expect(reminders.checked).toBe(true);
+
+    // Before the start date: refused under the field, nothing sent.
+    fireEvent.change(endDate, { target: { value: '2026-02-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('The end date cannot be before the start date.')).toBeTruthy();
+    expect(endDate.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(endDate, { target: { value: '2026-06-30' } });
+    fireEvent.click(reminders);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      endDate: '2026-06-30',
+      notifyByEmail: false,
+    });
+    expect(await screen.findByText('Schedule saved.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(plain(screen.getByTestId('schedule-item').textContent)).toContain(
+        'From Mar 1, 2026 to Jun 30, 2026',
+      ),
+    );
+    expect(plain(screen.getByTestId('schedule-item').textContent)).not.toContain('E-mail reminders');
+  });
+
+  it('sends only what changed: an emptied end date as null', async () => {
+    const { calls } = fakeFetch(
+      carePlanServer({ schedules: [schedule({ endDate: '2026-06-30' })] }, ({ method }) =>
+        method === 'PATCH' ? ok(schedule()) : undefined,
+      ),
+    );
+    renderCarePlan();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the Blood pressure schedule' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('End date (optional)'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ endDate: null });
+  });
+
+  it('shows what the server refused: on the end date field, and why above', async () => {
+    fakeFetch(
+      carePlanServer({}, ({ method }) =>
+        method === 'PATCH'
+          ? fail(400, 'validationFailed', 'Please check the highlighted fields.', [
+              { field: 'endDate', message: 'The end date cannot be before the start date.' },
+            ])
+          : undefined,
+      ),
+    );
+    renderCarePlan();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the Blood pressure schedule' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('End date (optional)'), {
+      target: { value: '2026-03-05' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Please check this field.')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Some fields are not valid. Please check them and try again.',
+    );
+    expect(within(dialog).getByLabelText('End date (optional)').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('asks before ending a schedule', async () => {
     const { calls } = fakeFetch(
       carePlanServer({}, ({ method, path }) =>
@@ -300,6 +400,7 @@ describe('care plan: access and failures', () => {
     await screen.findByTestId('threshold-row-bp-systolic');
     expect(screen.queryByRole('button', { name: 'Add schedule' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^End / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Change / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reset / })).toBeNull();
   });

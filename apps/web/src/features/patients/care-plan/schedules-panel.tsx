@@ -9,10 +9,11 @@ import { useMeasurementName } from '../shared/use-measurement-name';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { endSchedule, listSchedules } from './care-plan-api';
 import { ConfirmDialog } from './confirm-dialog';
+import { ScheduleEditForm } from './schedule-edit-form';
 import { ScheduleForm } from './schedule-form';
 import { useWeekdayNames } from './use-weekday-names';
 
-/** When the patient is asked to measure; physicians and nurses add and end schedules. */
+/** When the patient is asked to measure; physicians and nurses add, change and end schedules. */
 export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canEdit: boolean }) {
   const { t } = useTranslation('patients');
   const { notify } = useNotifications();
@@ -21,6 +22,7 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
   const { state, reload } = useLoaded(load);
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState<Schedule | null>(null);
+  const [changing, setChanging] = useState<Schedule | null>(null);
 
   return (
     <Stack gap="sm" data-testid="schedules-panel">
@@ -48,6 +50,7 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
               key={schedule.id}
               schedule={schedule}
               canEdit={canEdit}
+              onChange={() => setChanging(schedule)}
               onEnd={() => setEnding(schedule)}
             />
           ))}
@@ -60,6 +63,16 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
           onClose={() => setAdding(false)}
           onSaved={() => {
             setAdding(false);
+            reload();
+          }}
+        />
+      )}
+      {changing && (
+        <ScheduleEditForm
+          schedule={changing}
+          onClose={() => setChanging(null)}
+          onSaved={() => {
+            setChanging(null);
             reload();
           }}
         />
@@ -86,10 +99,12 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
 function ScheduleItem({
   schedule,
   canEdit,
+  onChange,
   onEnd,
 }: {
   schedule: Schedule;
   canEdit: boolean;
+  onChange: () => void;
   onEnd: () => void;
 }) {
   const { t } = useTranslation('patients');
@@ -153,15 +168,25 @@ function ScheduleItem({
         </Text>
       </Stack>
       {canEdit && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="red"
-          onClick={onEnd}
-          aria-label={t('carePlan.schedules.endOf', { type: name })}
-        >
-          {t('carePlan.schedules.end')}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="compact-xs"
+            variant="light"
+            onClick={onChange}
+            aria-label={t('carePlan.schedules.changeOf', { type: name })}
+          >
+            {t('carePlan.schedules.change')}
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            onClick={onEnd}
+            aria-label={t('carePlan.schedules.endOf', { type: name })}
+          >
+            {t('carePlan.schedules.end')}
+          </Button>
+        </Group>
       )}
     </Group>
   );

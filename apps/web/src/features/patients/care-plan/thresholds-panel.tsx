@@ -153,7 +153,11 @@ function ThresholdsOfType({ thresholds, canEdit, onEdit, onReset }: ThresholdsOf
                             –
                           </Text>
                         ) : (
-                          <bdi>{`${format.value(type, field, stored)} ${format.unit(type, field)}`}</bdi>
+                          // As the vitals write a value: number and unit one isolated LTR run (and
+                          // one unbroken line), so Arabic reads "95 °F", never "°F 95".
+                          <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }} data-testid="threshold-value">
+                            {format.quantity(type, field, stored)}
+                          </bdi>
                         )}
                       </Table.Td>
                     );

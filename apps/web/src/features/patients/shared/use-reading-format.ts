@@ -69,9 +69,11 @@ export function useReadingFormat() {
     // A value with its unit ("118/76 mmHg") is a left-to-right island in an Arabic sentence:
     // isolated (LRI … PDI), it keeps its order instead of turning into "mmHg 118/76".
     const isolated = (text: string) => `\u2066${text}\u2069`;
+    /** One stored value with its unit ("95 °F"), isolated left to right: the way every screen writes one. */
+    const quantity = (type: string, key: string, stored: number) =>
+      isolated(`${value(type, key, stored)} ${unit(type, key)}`.trim());
     const reading = (type: string, values: Reading['values']): FormattedReading => {
-      const part = (key: string) =>
-        isolated(`${value(type, key, values[key] ?? 0)} ${unit(type, key)}`.trim());
+      const part = (key: string) => quantity(type, key, values[key] ?? 0);
       if (type === 'bp' && values.systolic !== undefined && values.diastolic !== undefined) {
         const pressure = `${value(type, 'systolic', values.systolic)}/${value(type, 'diastolic', values.diastolic)}`;
         const extra = values.pulse !== undefined ? [`${keyLabel('pulse')} ${part('pulse')}`] : [];
@@ -86,6 +88,7 @@ export function useReadingFormat() {
       number,
       value,
       unit,
+      quantity,
       keyLabel,
       reading,
       units: scaled,

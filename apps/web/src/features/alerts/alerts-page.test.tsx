@@ -1,0 +1,153 @@
+// @vitest-environment happy-dom
+import { ROLES } from '@opencare/schemas/roles';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { ALERT_ID, alert, alertPage, PATIENT_ID, renderAlerts } from './testing/render-alerts';
+
+const query = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
+/** Text without the directional isolates that keep values and units in order in Arabic. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+
+const fever = alert({
+  id: '6c7d8e9f-2a3b-4c4d-9e5f-6a7b8c9d0e1f',
+  patientId: '9f2d9d0a-5b3a-4c74-9fa9-2d9e6d4b1c33',
+  patientName: 'Layla Haddad',
+  type: 'bt',
+  values: { temperature: 38.5 },
+  rangeClass: 'highest',
+});
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+describe('alerts inbox', () => {
+  it("lists open alerts: the patient's snapshot link, the value in the reader's units and its range", async () => {
+    const { calls } = fakeFetch(({ path }) =>
+      path.startsWith('/alerts?') ? alertPage([alert(), fever]) : undefined,
+    );
+    renderAlerts();
+    const items = await screen.findAllByTestId('alert-item');
+    expect(items).toHaveLength(2);
+    expect(query(calls[0]!.path)).toEqual({ status: 'open', page: '1', pageSize: '20' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Alerts' })).toBeTruthy();
+    expect(screen.getByTestId('alerts-total').textContent).toBe('Open alerts: 2');
+
+    const [pressure, temperature] = items as [HTMLElement, HTMLElement];
+    expect(within(pressure).getByRole('link', { name: 'Pat Morgan' }).getAttribute('href')).toBe(
+      `/patients/${PATIENT_ID}`,
+    );
+    expect(plain(within(pressure).getByTestId('alert-value').textContent)).toBe('152/97 mmHg');
+    expect(within(pressure).getByTestId('range-badge').textContent).toBe('High');
+    expect(pressure.getAttribute('data-range')).toBe('high');
+    expect(plain(pressure.textContent)).toContain('Pulse 77 bpm');
+    expect(plain(pressure.textContent)).toContain('Taken Mar 1, 2026');
+    // Stored in °C, read in the default preference, °F.
+    expect(plain(within(temperature).getByTestId('alert-value').textContent)).toBe('101.3 °F');
+    expect(within(temperature).getByTestId('range-badge').textContent).toBe('Very high');
+  });
+
+  it('acknowledges an alert, says so and marks it in place', async () => {
+    const { calls } = fakeFetch(({ method, path }) => {
+      if (method === 'GET' && path.startsWith('/alerts?')) return alertPage([alert()]);
+      if (method === 'PATCH' && path === `/alerts/${ALERT_ID}/acknowledge`)
+        return ok(alert({ acknowledgedAt: '2026-03-01T15:00:00.000Z', acknowledgedBy: PATIENT_ID }));
+      return undefined;
+    });
+    renderAlerts();
+    fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge the alert for Pat Morgan' }));
+    expect(await screen.findByText('Alert for Pat Morgan acknowledged.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    const item = screen.getByTestId('alert-item');
+    expect(item.getAttribute('data-status')).toBe('acknowledged');
+    expect(plain(within(item).getByTestId('alert-acknowledged').textContent)).toMatch(
+      /^Acknowledged Mar 1, 2026/,
+    );
+    expect(within(item).queryByRole('button', { name: /Acknowledge/ })).toBeNull();
+    // It no longer counts as open.
+    expect(screen.queryByTestId('alerts-total')).toBeNull();
+  });
+
+  it('says why an acknowledgement failed and keeps the button', async () => {
+    fakeFetch(({ method, path }) => {
+      if (method === 'GET' && path.startsWith('/alerts?')) return alertPage([alert()]);
+      if (method === 'PATCH') return fail(403, 'err_forbidden', 'You do not have permission to do that.');
+      return undefined;
+    });
+    renderAlerts();
+    fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge the alert for Pat Morgan' }));
+    expect(await screen.findByText('Sorry, you do not have permission to access this page.')).toBeTruthy();
+    expect(screen.getByTestId('alert-item').getAttribute('data-status')).toBe('open');
+    expect(screen.getByRole('button', { name: 'Acknowledge the alert for Pat Morgan' })).toBeTruthy();
+  });
+
+  it('shows acknowledged alerts on request, with the status in the address', async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (!path.startsWith('/alerts?')) return undefined;
+      return query(path).status === 'acknowledged' ? alertPage([]) : alertPage([alert()]);
+    });
+    const { router } = renderAlerts();
+    await screen.findByTestId('alert-item');
+    fireEvent.click(screen.getByRole('radio', { name: 'Acknowledged' }));
+    expect(await screen.findByText('No acknowledged alerts')).toBeTruthy();
+    expect(query(calls.at(-1)!.path)).toMatchObject({ status: 'acknowledged', page: '1' });
+    expect(router.state.location.search).toBe('?status=acknowledged');
+  });
+
+  it('says when there is nothing to do', async () => {
+    fakeFetch(({ path }) => (path.startsWith('/alerts?') ? alertPage([]) : undefined));
+    renderAlerts();
+    expect(await screen.findByText('No open alerts')).toBeTruthy();
+    expect(screen.queryByTestId('alerts-total')).toBeNull();
+  });
+
+  it('pages through the list', async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (!path.startsWith('/alerts?')) return undefined;
+      const page = Number(query(path).page);
+      return page === 2 ? alertPage([fever], 2, 21) : alertPage([alert()], 1, 21);
+    });
+    const { router } = renderAlerts();
+    await screen.findByText('Page 1 of 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(within(screen.getByTestId('alert-item')).getByText('Layla Haddad')).toBeTruthy();
+    expect(query(calls.at(-1)!.path)).toMatchObject({ page: '2' });
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it("narrows to one patient from the address, and back to everyone's", async () => {
+    const { calls } = fakeFetch(({ path }) =>
+      path.startsWith('/alerts?') ? alertPage([alert()]) : undefined,
+    );
+    const { router } = renderAlerts(`/alerts?patient=${PATIENT_ID}`);
+    await screen.findByTestId('alert-item');
+    expect(query(calls[0]!.path)).toMatchObject({ patient: PATIENT_ID });
+    fireEvent.click(screen.getByRole('button', { name: 'Show every patient' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(query(calls.at(-1)!.path).patient).toBeUndefined());
+  });
+
+  it('says when the alerts could not be loaded, and tries again', async () => {
+    let failing = true;
+    fakeFetch(({ path }) => {
+      if (!path.startsWith('/alerts?')) return undefined;
+      return failing ? fail(500, 'unknown', 'Something went wrong.') : alertPage([alert()]);
+    });
+    renderAlerts();
+    expect(await screen.findByTestId('load-failed')).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('alert-item')).toBeTruthy();
+  });
+
+  it('shows an assistant the inbox without links to a snapshot they cannot open', async () => {
+    fakeFetch(({ path }) => (path.startsWith('/alerts?') ? alertPage([alert()]) : undefined));
+    renderAlerts('/alerts', ROLES.Assistant);
+    const item = await screen.findByTestId('alert-item');
+    expect(within(item).getByText('Pat Morgan')).toBeTruthy();
+    expect(within(item).queryByRole('link')).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Acknowledge the alert for Pat Morgan' })).toBeTruthy();
+  });
+});

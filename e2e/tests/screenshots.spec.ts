@@ -78,3 +78,64 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+/** Signs in as a demo user with the page in `language`, ready to visit their screens. */
+async function logInIn(page: Page, language: (typeof LANGUAGES)[number], username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('language-switch').selectOption(language.code);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL('/');
+  await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const language of LANGUAGES) {
+    test(`screenshots of the alerts inbox and API keys: ${language.code} ${viewport.name}`, async ({
+      browser,
+      request,
+    }, testInfo) => {
+      // Two sign-ins and a key created: more than one screen's worth of time.
+      test.slow();
+      const size = { width: viewport.width, height: viewport.height };
+      // An out-of-range reading of the second demo patient, so the inbox has at least one alert.
+      const login = await request.post('/api/v1/auth/login', {
+        data: { username: 'patient2', password: DEMO_PASSWORD },
+      });
+      const reading = await request.post('/api/v1/measurements', {
+        headers: { authorization: `Bearer ${login.headers()['x-access-token'] ?? ''}` },
+        data: {
+          type: 'bp',
+          values: { systolic: 168, diastolic: 104, pulse: 88 },
+          takenAt: new Date(Date.now() - 4 * 3600_000).toISOString(),
+        },
+      });
+      expect(reading.ok()).toBe(true);
+
+      const clinician = await browser.newPage({ viewport: size });
+      await logInIn(clinician, language, 'physician');
+      await clinician.goto('/alerts');
+      await expect(clinician.getByTestId('alert-item').first()).toBeVisible();
+      await clinician.waitForLoadState('networkidle');
+      await expectNoHorizontalOverflow(clinician);
+      await capture(clinician, testInfo, `alerts-${language.code}-${viewport.name}`);
+      await clinician.close();
+
+      const admin = await browser.newPage({ viewport: size });
+      await logInIn(admin, language, 'admin');
+      await admin.goto('/dashboard/api-keys');
+      await admin.getByTestId('api-key-create').click();
+      await admin.getByTestId('api-key-name').fill(`Clinic EHR ${language.code} ${viewport.name}`);
+      await admin.getByRole('dialog').locator('button[type="submit"]').click();
+      await expect(admin.getByTestId('api-key-secret')).toBeVisible();
+      await capture(admin, testInfo, `api-key-created-${language.code}-${viewport.name}`);
+      await admin.getByTestId('api-key-done').click();
+      await expect(admin.getByRole('dialog')).toHaveCount(0);
+      await admin.waitForLoadState('networkidle');
+      await expectNoHorizontalOverflow(admin);
+      await capture(admin, testInfo, `api-keys-${language.code}-${viewport.name}`);
+      await admin.close();
+    });
+  }
+}

@@ -1,8 +1,10 @@
 import type { Preferences } from '@opencare/schemas/preferences';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { ActiveCallProvider } from './features/visits/call/active-call-provider';
 import { AppErrorProvider } from './components/app-error/app-error-provider';
 import { NotificationsProvider } from './components/notifications/notifications-provider';
+import { RealtimeProvider } from './realtime/realtime-provider';
 import { createAppRouter } from './routes';
 import { PreferencesProvider } from './session/preferences-provider';
 import { SessionProvider } from './session/session-provider';
@@ -14,7 +16,11 @@ export function App({ preferences }: { preferences: Preferences }) {
       <NotificationsProvider>
         <AppErrorProvider>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <RealtimeProvider>
+              <ActiveCallProvider>
+                <RouterProvider router={router} />
+              </ActiveCallProvider>
+            </RealtimeProvider>
           </SessionProvider>
         </AppErrorProvider>
       </NotificationsProvider>

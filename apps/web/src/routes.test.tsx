@@ -41,7 +41,11 @@ describe('route guards', () => {
   });
 
   it('tells a user whose account is inactive to contact support', async () => {
-    renderRoutes(routes, '/', signedInAs(ROLES.Patient, { status: { code: 'inactive', description: 'Inactive' } }));
+    renderRoutes(
+      routes,
+      '/',
+      signedInAs(ROLES.Patient, { status: { code: 'inactive', description: 'Inactive' } }),
+    );
     expect(await screen.findByText('Your account is inactive. Please contact support.')).toBeDefined();
     expect(screen.getByTestId('inactive-account')).toBeDefined();
   });
@@ -56,10 +60,13 @@ describe('route guards', () => {
       },
     );
 
-    it.each([ROLES.Physician, ROLES.Nurse, ROLES.Admin, ROLES.User])('forbids /measurements to role %i', async (role) => {
-      renderRoutes(routes, '/measurements', signedInAs(role));
-      expect(await screen.findByText(FORBIDDEN)).toBeDefined();
-    });
+    it.each([ROLES.Physician, ROLES.Nurse, ROLES.Admin, ROLES.User])(
+      'forbids /measurements to role %i',
+      async (role) => {
+        renderRoutes(routes, '/measurements', signedInAs(role));
+        expect(await screen.findByText(FORBIDDEN)).toBeDefined();
+      },
+    );
   });
 
   describe('native-device condition', () => {
@@ -105,6 +112,19 @@ describe('route guards', () => {
       expect(await screen.findByText(FORBIDDEN)).toBeDefined();
     });
 
+    it.each([ROLES.Physician, ROLES.Nurse, ROLES.Assistant])(
+      'lets role %i open the alerts inbox',
+      async (role) => {
+        renderRoutes(routes, '/alerts', signedInAs(role));
+        await heading('Alerts');
+      },
+    );
+
+    it.each([ROLES.Patient, ROLES.Admin, ROLES.User])('forbids /alerts to role %i', async (role) => {
+      renderRoutes(routes, '/alerts', signedInAs(role));
+      expect(await screen.findByText(FORBIDDEN)).toBeDefined();
+    });
+
     it('opens a patient whose id is a UUID', async () => {
       const { router } = renderRoutes(routes, `/patients/${PATIENT_ID}`, signedInAs(ROLES.Physician));
       await heading('Patient snapshot');
@@ -122,7 +142,7 @@ describe('route guards', () => {
     it.each([ROLES.Admin, ROLES.Super])('lets role %i open the dashboard', async (role) => {
       renderRoutes(routes, '/dashboard', signedInAs(role));
       await heading('Dashboard');
-      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(12);
+      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(13);
     });
 
     it.each([
@@ -132,6 +152,7 @@ describe('route guards', () => {
       ['/create-profile', 'Create a device profile'],
       ['/dashboard/security', 'Security and compliance'],
       ['/dashboard/billing-and-payments', 'Billing and payments'],
+      ['/dashboard/api-keys', 'API keys'],
     ])('lets an admin open %s', async (path, title) => {
       renderRoutes(routes, path, signedInAs(ROLES.Admin));
       await heading(title);
@@ -159,9 +180,9 @@ describe('route guards', () => {
       expect(router.state.location.pathname).toBe('/login');
     });
 
-    it('shows the visit code to a signed-in user', async () => {
-      renderRoutes(routes, '/telehealth-visit/ABC123', signedInAs(ROLES.Patient));
-      expect((await screen.findByTestId('visit-code')).textContent).toBe('ABC123');
+    it('opens the visit screen for a signed-in user (a visit it cannot find says so)', async () => {
+      renderRoutes(routes, '/telehealth-visit/abc123', signedInAs(ROLES.Patient));
+      expect(await screen.findByTestId('visit-not-found')).toBeDefined();
     });
 
     it.each([
@@ -214,13 +235,30 @@ describe('navigation menu', () => {
       'Mail',
       'Incomplete visits',
       'Analytics',
+      'Alerts',
+      'Settings',
+      ...INFO,
+    ]);
+  });
+
+  it('gives assistants the alerts inbox', async () => {
+    expect(await menuLinks(signedInAs(ROLES.Assistant))).toEqual([
+      'Home',
+      'Appointments',
+      'Alerts',
       'Settings',
       ...INFO,
     ]);
   });
 
   it('gives admins the dashboard', async () => {
-    expect(await menuLinks(signedInAs(ROLES.Admin))).toEqual(['Dashboard', 'Home', 'Appointments', 'Settings', ...INFO]);
+    expect(await menuLinks(signedInAs(ROLES.Admin))).toEqual([
+      'Dashboard',
+      'Home',
+      'Appointments',
+      'Settings',
+      ...INFO,
+    ]);
   });
 
   it('ends with quit', async () => {

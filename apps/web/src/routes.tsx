@@ -7,6 +7,8 @@ import { MainLayout } from './components/layouts/main-layout';
 import { RootLayout } from './components/layouts/root-layout';
 import { RouteErrorScreen } from './components/layouts/route-error-screen';
 import { SimpleLayout } from './components/layouts/simple-layout';
+import { alertsRoute } from './features/alerts/routes';
+import { apiKeysRoute } from './features/api-keys/routes';
 import { appointmentsRoute } from './features/appointments/routes';
 import { createProfileRoute, deviceProfilesRoute } from './features/device-profiles/routes';
 import { mailRoute } from './features/mail/routes';
@@ -47,6 +49,7 @@ const adminRoutes: RouteObject[] = [
       userManagementRoute,
       vendorRoute,
       deviceProfilesRoute,
+      apiKeysRoute,
       ...systemSettingsRoutes,
     ],
   },
@@ -83,6 +86,9 @@ const patientRoutes: RouteObject[] = [
 /** Physicians and nurses only (spec §2). */
 const clinicianRoutes: RouteObject[] = [mailRoute, patientsRoute, incompleteVisitsRoute, analyticsRoute];
 
+/** Physicians, nurses and assistants: the whole care team (the alerts inbox). */
+const careTeamRoutes: RouteObject[] = [alertsRoute];
+
 /** The one route table of the app (spec §2). Names and full paths: route-paths.ts. */
 export const routes: RouteObject[] = [
   {
@@ -110,6 +116,7 @@ export const routes: RouteObject[] = [
               settingsRoute,
               { element: <RequireRole group="patient" />, children: patientRoutes },
               { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },
+              { element: <RequireRole group="clinician" />, children: careTeamRoutes },
               { element: <RequireRole group="admin" />, children: adminRoutes },
             ],
           },

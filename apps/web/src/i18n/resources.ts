@@ -12,6 +12,8 @@ import arMeasurements from './locales/ar/measurements.json';
 import arAppointments from './locales/ar/appointments.json';
 import arMail from './locales/ar/mail.json';
 import arPatients from './locales/ar/patients.json';
+import arAlerts from './locales/ar/alerts.json';
+import arApiKeys from './locales/ar/api-keys.json';
 import arVisits from './locales/ar/visits.json';
 import enCommon from './locales/en-US/common.json';
 import enInfo from './locales/en-US/info.json';
@@ -25,6 +27,8 @@ import enMeasurements from './locales/en-US/measurements.json';
 import enAppointments from './locales/en-US/appointments.json';
 import enMail from './locales/en-US/mail.json';
 import enPatients from './locales/en-US/patients.json';
+import enAlerts from './locales/en-US/alerts.json';
+import enApiKeys from './locales/en-US/api-keys.json';
 import enVisits from './locales/en-US/visits.json';
 import esCommon from './locales/es/common.json';
 import esInfo from './locales/es/info.json';
@@ -38,6 +42,8 @@ import esMeasurements from './locales/es/measurements.json';
 import esAppointments from './locales/es/appointments.json';
 import esMail from './locales/es/mail.json';
 import esPatients from './locales/es/patients.json';
+import esAlerts from './locales/es/alerts.json';
+import esApiKeys from './locales/es/api-keys.json';
 import esVisits from './locales/es/visits.json';
 
 /**
@@ -66,6 +72,8 @@ const source = {
   appointments: enAppointments,
   mail: enMail,
   patients: enPatients,
+  alerts: enAlerts,
+  apiKeys: enApiKeys,
   visits: enVisits,
 };
 export type Messages = typeof source;
@@ -86,6 +94,8 @@ const spanish: Messages = {
   appointments: esAppointments,
   mail: esMail,
   patients: esPatients,
+  alerts: esAlerts,
+  apiKeys: esApiKeys,
   visits: esVisits,
 };
 const arabic: Messages = {
@@ -101,6 +111,8 @@ const arabic: Messages = {
   appointments: arAppointments,
   mail: arMail,
   patients: arPatients,
+  alerts: arAlerts,
+  apiKeys: arApiKeys,
   visits: arVisits,
 };
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppErrorProvider } from '../components/app-error/app-error-provider';
+import { ActiveCallProvider } from '../features/visits/call/active-call-provider';
 import { NotificationsProvider } from '../components/notifications/notifications-provider';
 import { PreferencesProvider } from '../session/preferences-provider';
 import { SessionContext, type SessionContextValue, type SessionState } from '../session/session-context';
@@ -23,7 +24,9 @@ export function Providers({ session, children }: { session: SessionState; childr
     <PreferencesProvider initial={{ ...DEFAULT_PREFERENCES }}>
       <NotificationsProvider>
         <AppErrorProvider>
-          <SessionContext value={value}>{children}</SessionContext>
+          <SessionContext value={value}>
+            <ActiveCallProvider>{children}</ActiveCallProvider>
+          </SessionContext>
         </AppErrorProvider>
       </NotificationsProvider>
     </PreferencesProvider>

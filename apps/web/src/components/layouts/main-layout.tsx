@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ReturnToCall } from '../../features/visits/call/return-to-call';
 import { MaintenanceBanner } from '../../features/system-settings/maintenance-banner';
 import { useDefaultLanguage } from '../../features/system-settings/use-default-language';
 import { ROUTES } from '../../route-paths';
@@ -70,6 +71,7 @@ export function MainLayout() {
       <AppShell.Main bg="var(--oc-color-surface)">
         {signedIn && <MaintenanceBanner />}
         <Outlet />
+        <ReturnToCall />
       </AppShell.Main>
     </AppShell>
   );

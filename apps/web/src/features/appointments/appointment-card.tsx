@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { Appointment } from '@opencare/schemas/entities/appointments';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JoinVisitButton } from '../visits/join-visit-button';
 import { StatusBadge, TypeBadge } from './appointment-badges';
 import { formatDate, formatTime } from './format';
 
@@ -75,6 +76,7 @@ export function AppointmentCard({ appointment, perspective, actions }: Appointme
             </Text>
           </Text>
         )}
+        <JoinVisitButton appointment={appointment} />
         {actions && (
           <Group gap="xs" mt={4} role="group" aria-label={t('card.actionsFor', { date, time })}>
             {actions}

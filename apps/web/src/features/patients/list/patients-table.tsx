@@ -2,17 +2,21 @@ import { Anchor, Paper, Table, Text } from '@mantine/core';
 import type { PatientListItem } from '@opencare/schemas/entities/patients';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useLivePresence } from '../../../realtime/use-live-presence';
 import { pathTo } from '../../../route-paths';
 import { useReadingFormat } from '../shared/use-reading-format';
+import { PresenceIndicator } from './presence-indicator';
 
 /**
  * A page of patients; the name opens the snapshot (a click anywhere on the row does too). A phone
  * shows name, MRN and age; the date of birth and primary provider come back on wider screens.
+ * Under each name, whether the patient is online (kept current live) or when they were last seen.
  */
 export function PatientsTable({ patients }: { patients: PatientListItem[] }) {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const navigate = useNavigate();
+  const presenceOf = useLivePresence();
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={300}>
@@ -49,6 +53,7 @@ export function PatientsTable({ patients }: { patients: PatientListItem[] }) {
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       <bdi>{patient.mrn}</bdi>
                     </Text>
+                    <PresenceIndicator presence={presenceOf(patient.accountId, patient)} />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
                     <bdi>{patient.mrn}</bdi>

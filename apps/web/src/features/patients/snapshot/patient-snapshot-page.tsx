@@ -87,7 +87,8 @@ export function PatientSnapshotPage() {
               types={snapshot.latestReadings.map((r) => r.type)}
             />
             <CarePlanSection patientId={patient.accountId} />
-            <TimelineSection patientId={patient.accountId} />
+            {/* A live event (a reading, an alert, a message…) refreshes the cards above too. */}
+            <TimelineSection patientId={patient.accountId} onLiveEvent={reload} />
           </Stack>
         </Grid.Col>
       </Grid>

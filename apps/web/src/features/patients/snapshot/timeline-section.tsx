@@ -1,14 +1,21 @@
 import { Button, Stack, Text } from '@mantine/core';
+import type { TimelineEvent } from '@opencare/schemas/entities/patients';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '../shared/load-state';
 import { SectionCard } from '../shared/section-card';
 import { TimelineItem } from './timeline-item';
 import { useTimeline } from './use-timeline';
 
-/** Every event of the patient's record, newest first, a page at a time. */
-export function TimelineSection({ patientId }: { patientId: string }) {
+interface TimelineSectionProps {
+  patientId: string;
+  /** Told of each event that arrives live (the page refreshes what it shows of the record). */
+  onLiveEvent?: (event: TimelineEvent) => void;
+}
+
+/** Every event of the patient's record, newest first, a page at a time; new ones arrive live. */
+export function TimelineSection({ patientId, onLiveEvent }: TimelineSectionProps) {
   const { t } = useTranslation('patients');
-  const { state, loadMore, reload } = useTimeline(patientId);
+  const { state, loadMore, reload } = useTimeline(patientId, onLiveEvent);
   return (
     <SectionCard title={t('timeline.title')} testId="timeline-section">
       {state.status === 'loading' && <Loading label={t('timeline.loading')} />}

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppErrorProvider } from '../../../components/app-error/app-error-provider';
 import { NotificationsProvider } from '../../../components/notifications/notifications-provider';
+import { RealtimeContext, type PeopleSocket } from '../../../realtime/realtime-context';
 import { PreferencesProvider } from '../../../session/preferences-provider';
 import { SessionContext, type SessionContextValue } from '../../../session/session-context';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
@@ -16,10 +17,13 @@ export const PATIENT_ID = '8e1c8c9f-4a2f-4b63-8e98-1c8d5c3a0b22';
 export const PHYSICIAN_ID = '7f0b7b8e-3f1e-4a52-9d87-0b7c4b2f9a11';
 export const NURSE_ID = '6a0b7b8e-3f1e-4a52-9d87-0b7c4b2f9a12';
 
-/** The patients screens at `path`, as a clinician of the given role sees them, in the app's providers. */
+/**
+ * The patients screens at `path`, as a clinician of the given role sees them, in the app's providers
+ * (with `socket`, a connected fake one for live updates).
+ */
 export function renderPatients(
   path: string,
-  options: { role?: number; preferences?: Partial<Preferences> } = {},
+  options: { role?: number; preferences?: Partial<Preferences>; socket?: PeopleSocket } = {},
 ) {
   const account = makeAccount([options.role ?? ROLES.Physician], {
     accountType: { code: 'prov', description: 'Provider' },
@@ -42,7 +46,11 @@ export function renderPatients(
       <NotificationsProvider>
         <AppErrorProvider>
           <SessionContext value={session}>
-            <RouterProvider router={router} />
+            <RealtimeContext
+              value={{ socket: options.socket ?? null, state: options.socket ? 'connected' : 'idle' }}
+            >
+              <RouterProvider router={router} />
+            </RealtimeContext>
           </SessionContext>
         </AppErrorProvider>
       </NotificationsProvider>
@@ -72,6 +80,8 @@ export function patientRow(overrides: Record<string, unknown> = {}) {
     accountId: PATIENT_ID,
     mrn: 'MRN500001',
     primaryProvider: { accountId: PHYSICIAN_ID, fullName: 'Priya Raman' },
+    isOnline: false,
+    lastSeen: null,
     ...overrides,
   };
 }

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { asPeopleSocket, fakeSocket } from '../../realtime/fake-socket';
+import { sessionStore } from '../../session/session-store';
+import { fakeFetch, ok } from '../signup/testing/harness';
+import {
+  PATIENT_ID,
+  patientRow,
+  renderPatients,
+  series,
+  snapshot,
+  timelineEvent,
+} from './testing/render-patients';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+const listOf = (items: unknown[]) => ({
+  status: 200,
+  body: {
+    success: true,
+    message: 'OK',
+    data: items,
+    meta: {
+      total: items.length,
+      page: 1,
+      pageSize: 20,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPreviousPage: false,
+    },
+  },
+});
+
+describe('the patients list, live', () => {
+  it('shows who is online and when the others were last seen, and follows presence changes', async () => {
+    fakeFetch(({ path }) =>
+      path.startsWith('/patients/search')
+        ? listOf([patientRow({ isOnline: false, lastSeen: '2026-03-01T14:00:00.000Z' })])
+        : undefined,
+    );
+    const socket = fakeSocket();
+    renderPatients('/patients', { socket: asPeopleSocket(socket) });
+    const presence = within(await screen.findByTestId('patient-row')).getByTestId('patient-presence');
+    expect(presence.dataset.online).toBe('false');
+    expect(presence.textContent).toMatch(/^Last seen Mar 1, 2026/);
+
+    act(() =>
+      socket.serverEmit('presence:changed', {
+        accountId: PATIENT_ID,
+        isOnline: true,
+        lastSeen: '2026-03-02T09:00:00.000Z',
+      }),
+    );
+    expect(presence.dataset.online).toBe('true');
+    expect(presence.textContent).toBe('Online');
+
+    // Someone else's change leaves this row alone.
+    act(() =>
+      socket.serverEmit('presence:changed', {
+        accountId: crypto.randomUUID(),
+        isOnline: false,
+        lastSeen: '2026-03-02T10:00:00.000Z',
+      }),
+    );
+    expect(presence.textContent).toBe('Online');
+  });
+});
+
+describe('the snapshot, live', () => {
+  it('watches the patient, puts arriving events on the timeline once, and refreshes the record', async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
+      if (path.startsWith(`/patients/${PATIENT_ID}/series`)) return ok(series());
+      if (path.startsWith(`/patients/${PATIENT_ID}/timeline`))
+        return ok({ items: [timelineEvent(1), timelineEvent(2)], nextCursor: null });
+      return undefined;
+    });
+    const socket = fakeSocket((event, payload) => ({ data: payload }));
+    renderPatients(`/patients/${PATIENT_ID}`, { socket: asPeopleSocket(socket) });
+    const timeline = await screen.findByTestId('timeline-section');
+    await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(2));
+    expect(socket.emitted).toContainEqual({ event: 'patient:watch', payload: { patientId: PATIENT_ID } });
+    const snapshotLoads = () => calls.filter((c) => c.path === `/patients/${PATIENT_ID}/snapshot`).length;
+    expect(snapshotLoads()).toBe(1);
+
+    const fresh = timelineEvent(0, {
+      id: '99',
+      at: new Date(Date.UTC(2026, 2, 1, 15)).toISOString(),
+      data: { type: 'bp', values: { systolic: 118, diastolic: 76, pulse: 64 }, rangeClass: 'normal' },
+    });
+    act(() => socket.serverEmit('patient:event', { patientId: PATIENT_ID, event: fresh }));
+    act(() => socket.serverEmit('patient:event', { patientId: PATIENT_ID, event: fresh }));
+    // Another patient's event is not this timeline's.
+    act(() =>
+      socket.serverEmit('patient:event', {
+        patientId: crypto.randomUUID(),
+        event: timelineEvent(0, { id: '100' }),
+      }),
+    );
+
+    const items = within(timeline).getAllByTestId('timeline-item');
+    expect(items).toHaveLength(3);
+    expect(items[0]!.dataset.range).toBe('normal');
+    // The cards (latest vitals among them) are loaded again.
+    await waitFor(() => expect(snapshotLoads()).toBe(2));
+  });
+});

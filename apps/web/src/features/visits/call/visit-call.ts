@@ -1,0 +1,348 @@
+import type { VisitSession } from '@opencare/schemas/entities/visits';
+import type { ErrorKey } from '@opencare/schemas/errors';
+import type { PeerSignal } from '@opencare/schemas/socket-events';
+import { emitWithAck } from '../../../realtime/emit-with-ack';
+import type { PeopleSocket } from '../../../realtime/realtime-context';
+import type { CallEngine, CallEngineEvents, RemoteDeviceState } from '../engines/call-engine';
+import { SimplePeerEngine, type Signaller } from '../engines/simple-peer-engine';
+import { mediaErrorKey } from '../media-errors';
+import { wrapStream, type StreamWrapper } from '../stream-wrapper';
+import { initialVisitState, visitReducer, type VisitAction, type VisitState } from '../visit-state';
+import { openDisplay, openSecondCamera, stopStream } from './local-media';
+
+/** Where the call is: in it, or out of it and why. */
+export type CallPhase = 'inCall' | 'takenOver' | 'left' | 'ended';
+
+export interface CallSnapshot {
+  state: VisitState;
+  phase: CallPhase;
+  /** Notices for the user: the engine fell back, a tool failed (catalogue keys). */
+  failure: ErrorKey | null;
+}
+
+export interface VisitCallOptions {
+  session: VisitSession;
+  deviceId: string;
+  socket: PeopleSocket | null;
+  /** The camera and microphone opened for the device check; the call takes them over. */
+  local: MediaStream | null;
+  onLeave: (visitId: string, deviceId: string) => Promise<void>;
+}
+
+/**
+ * One running video visit on this device: the call engine, the local media, the socket room and the
+ * visit state (one reducer, spec §3). It lives outside React, in the active-call provider, so the
+ * call goes on in picture-in-picture while the user is elsewhere in the app.
+ */
+export class VisitCall {
+  private snapshot: CallSnapshot;
+  private readonly listeners = new Set<() => void>();
+  /** Made on start: LiveKit's client is loaded only for a LiveKit call. */
+  private engine: CallEngine | null = null;
+  private readonly cleanups: (() => void)[] = [];
+  private local: MediaStream | null;
+  private screen: MediaStream | null = null;
+  private secondCamera: MediaStream | null = null;
+  private readonly remoteStates = new Map<string, RemoteDeviceState>();
+  private entered = false;
+
+  constructor(private readonly options: VisitCallOptions) {
+    const { session } = options;
+    this.local = options.local;
+    let state = visitReducer(initialVisitState, { type: 'visitLoaded', visit: session.visit });
+    state = visitReducer(state, {
+      type: 'joined',
+      engine: session.call.engine,
+      room: session.call.engine === 'livekit' ? session.call.room : null,
+      participants: session.participants,
+    });
+    this.snapshot = { state, phase: 'inCall', failure: null };
+  }
+
+  get visitId() {
+    return this.options.session.visit.id;
+  }
+
+  get session() {
+    return this.options.session;
+  }
+
+  getSnapshot = (): CallSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  dispatch(action: VisitAction): void {
+    this.update({ state: visitReducer(this.snapshot.state, action) });
+  }
+
+  private update(changes: Partial<CallSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...changes };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Start media, the engine and the socket room. */
+  async start(): Promise<void> {
+    this.engine = await this.createEngine();
+    if (this.snapshot.phase !== 'inCall') return;
+    this.listenToSocket();
+    await this.engine.start();
+    if (this.local) this.addLocal(this.local, {});
+    this.applyToggles();
+    await this.enterRoom();
+  }
+
+  private async createEngine(): Promise<CallEngine> {
+    const { session, deviceId } = this.options;
+    const events: CallEngineEvents = {
+      remoteStream: (fromDevice, stream, info) => {
+        const known = this.remoteStates.get(fromDevice);
+        this.dispatch({
+          type: 'streamAdded',
+          stream: wrapStream(stream, {
+            type: 'remote',
+            deviceId: fromDevice,
+            fullName: info.fullName,
+            accountId: info.accountId,
+            isScreenShare: known?.screenShareStreamId === stream.id,
+            isSpcCamera: known?.spcCameraStreamId === stream.id,
+            isVideoMuted: known?.videoMuted ?? false,
+            isAudioMuted: known?.audioMuted ?? false,
+          }),
+        });
+      },
+      remoteStreamEnded: (_device, streamId) => this.dispatch({ type: 'streamRemoved', id: streamId }),
+      remoteState: (fromDevice, remote) => {
+        this.remoteStates.set(fromDevice, remote);
+        for (const s of this.snapshot.state.streams.filter(
+          (w) => w.deviceId === fromDevice && w.type === 'remote',
+        )) {
+          const camera = s.id !== remote.screenShareStreamId;
+          this.dispatch({
+            type: 'streamUpdated',
+            id: s.id,
+            changes: {
+              isScreenShare: !camera,
+              isSpcCamera: s.id === remote.spcCameraStreamId,
+              isVideoMuted: camera && s.id !== remote.spcCameraStreamId ? remote.videoMuted : false,
+              isAudioMuted: remote.audioMuted,
+            },
+          });
+        }
+      },
+      failed: (key) => this.update({ failure: key }),
+    };
+    if (session.call.engine === 'livekit') {
+      const { LiveKitEngine } = await import('../engines/livekit-engine');
+      return new LiveKitEngine(session.call.url, session.call.token, events);
+    }
+    return new SimplePeerEngine(deviceId, session.call.iceServers, this.signaller(), events);
+  }
+
+  private signaller(): Signaller {
+    const { socket } = this.options;
+    return {
+      send: (toDeviceId, signal) => {
+        if (!socket) return;
+        // A lost signal is recovered by the greeting (see SimplePeerEngine); only worth a console note.
+        void emitWithAck(socket, 'visit:signal', { visitId: this.visitId, toDeviceId, signal }).catch(
+          (error: unknown) =>
+            console.warn('Visit signal not relayed', error instanceof Error ? error.message : error),
+        );
+      },
+      listen: (handler: (from: string, signal: PeerSignal) => void) => {
+        if (!socket) return () => undefined;
+        const listener = (payload: { visitId: string; fromDeviceId: string; signal: PeerSignal }) => {
+          if (payload.visitId === this.visitId) handler(payload.fromDeviceId, payload.signal);
+        };
+        socket.on('visit:signal', listener);
+        return () => socket.off('visit:signal', listener);
+      },
+    };
+  }
+
+  private listenToSocket() {
+    const { socket } = this.options;
+    if (!socket) return;
+    const onParticipants = (p: { visitId: string; participants: VisitState['participants'] }) => {
+      if (p.visitId !== this.visitId) return;
+      this.dispatch({ type: 'participants', participants: p.participants });
+      // Peers only once in the room: signals from a device that has not entered are refused.
+      if (this.entered) this.engine?.setParticipants(p.participants);
+    };
+    const onStatus = (p: { visitId: string; startedAt: string | null; endedAt: string | null }) => {
+      if (p.visitId !== this.visitId) return;
+      this.dispatch({ type: 'visitTimes', startedAt: p.startedAt, endedAt: p.endedAt });
+      if (p.endedAt) this.finish('ended');
+    };
+    const onTakenOver = (p: { visitId: string; deviceId: string }) => {
+      if (p.visitId === this.visitId && p.deviceId === this.options.deviceId) this.finish('takenOver');
+    };
+    // A connection that could not be recovered lost its rooms: enter again.
+    const onConnect = () => {
+      if (!socket.recovered) this.entered = false;
+      if (!socket.recovered && this.snapshot.phase === 'inCall') void this.enterRoom();
+    };
+    socket.on('visit:participants', onParticipants);
+    socket.on('visit:status', onStatus);
+    socket.on('visit:takenOver', onTakenOver);
+    socket.on('connect', onConnect);
+    this.cleanups.push(() => {
+      socket.off('visit:participants', onParticipants);
+      socket.off('visit:status', onStatus);
+      socket.off('visit:takenOver', onTakenOver);
+      socket.off('connect', onConnect);
+    });
+  }
+
+  private async enterRoom() {
+    const { socket, deviceId } = this.options;
+    if (!socket?.connected) return;
+    try {
+      const { participants } = await emitWithAck(socket, 'visit:enter', { visitId: this.visitId, deviceId });
+      this.entered = true;
+      this.dispatch({ type: 'participants', participants });
+      this.engine?.setParticipants(participants);
+    } catch {
+      this.update({ failure: 'unableToJoin' });
+    }
+  }
+
+  private addLocal(stream: MediaStream, fields: Partial<StreamWrapper>) {
+    const self = this.options.session.self;
+    this.dispatch({
+      type: 'streamAdded',
+      stream: wrapStream(stream, {
+        ...fields,
+        deviceId: this.options.deviceId,
+        fullName: self.fullName,
+        accountId: self.accountId,
+      }),
+    });
+    this.engine?.publish(stream);
+  }
+
+  private removeLocal(stream: MediaStream) {
+    this.engine?.unpublish(stream);
+    stopStream(stream);
+    this.dispatch({ type: 'streamRemoved', id: stream.id });
+  }
+
+  /** Mute by turning tracks off: nothing to renegotiate, and the other side is told over the data path. */
+  private applyToggles() {
+    const { toggles } = this.snapshot.state;
+    for (const track of this.local?.getAudioTracks() ?? []) track.enabled = !toggles.muteAudio;
+    for (const track of this.local?.getVideoTracks() ?? []) track.enabled = !toggles.muteVideo;
+    if (this.local) {
+      this.dispatch({
+        type: 'streamUpdated',
+        id: this.local.id,
+        changes: { isAudioMuted: toggles.muteAudio, isVideoMuted: toggles.muteVideo },
+      });
+    }
+    this.engine?.shareState({
+      audioMuted: toggles.muteAudio,
+      videoMuted: toggles.muteVideo,
+      screenShareStreamId: this.screen?.id ?? null,
+      spcCameraStreamId:
+        this.snapshot.state.streams.find((s) => s.type === 'local' && s.isSpcCamera)?.id ?? null,
+    });
+  }
+
+  toggleAudio() {
+    this.dispatch({ type: 'toggle', name: 'muteAudio' });
+    this.applyToggles();
+  }
+
+  toggleVideo() {
+    if (!this.local?.getVideoTracks().length) {
+      this.update({ failure: 'noCamera' });
+      return;
+    }
+    this.dispatch({ type: 'toggle', name: 'muteVideo' });
+    this.applyToggles();
+  }
+
+  toggleSpeaker() {
+    this.dispatch({ type: 'toggle', name: 'muteSpeaker' });
+  }
+
+  async toggleScreenShare(): Promise<void> {
+    if (this.screen) {
+      this.removeLocal(this.screen);
+      this.screen = null;
+      this.dispatch({ type: 'toggle', name: 'shareScreen', value: false });
+      this.applyToggles();
+      return;
+    }
+    try {
+      const screen = await openDisplay();
+      this.screen = screen;
+      // The browser's own "Stop sharing" button ends the track.
+      screen.getVideoTracks()[0]?.addEventListener('ended', () => {
+        if (this.screen === screen) void this.toggleScreenShare();
+      });
+      this.addLocal(screen, { isScreenShare: true });
+      this.dispatch({ type: 'toggle', name: 'shareScreen', value: true });
+      this.dispatch({ type: 'selectMain', main: { kind: 'stream', id: screen.id } });
+      this.applyToggles();
+    } catch (error) {
+      this.update({ failure: errorKeyOfMedia(error, 'screen') });
+    }
+  }
+
+  async toggleDualCamera(): Promise<void> {
+    if (this.secondCamera) {
+      this.removeLocal(this.secondCamera);
+      this.secondCamera = null;
+      this.dispatch({ type: 'toggle', name: 'dualCamera', value: false });
+      this.applyToggles();
+      return;
+    }
+    try {
+      const current = this.local?.getVideoTracks()[0]?.getSettings().deviceId;
+      const camera = await openSecondCamera(current);
+      this.secondCamera = camera;
+      this.addLocal(camera, {});
+      this.dispatch({ type: 'toggle', name: 'dualCamera', value: true });
+      this.applyToggles();
+    } catch (error) {
+      this.update({ failure: errorKeyOfMedia(error, 'secondaryCamera') });
+    }
+  }
+
+  clearFailure() {
+    this.update({ failure: null });
+  }
+
+  reportFailure(key: ErrorKey) {
+    this.update({ failure: key });
+  }
+
+  /** Leave the call on this device (the server hears of it unless the device was replaced). */
+  async leave(): Promise<void> {
+    const tell = this.snapshot.phase === 'inCall';
+    this.finish('left');
+    if (tell) await this.options.onLeave(this.visitId, this.options.deviceId).catch(() => undefined);
+  }
+
+  /** Stop media and engine; the phase says why. */
+  finish(phase: Exclude<CallPhase, 'inCall'>) {
+    if (this.snapshot.phase !== 'inCall') return;
+    const { socket } = this.options;
+    if (socket?.connected)
+      void emitWithAck(socket, 'visit:exit', { visitId: this.visitId }).catch(() => undefined);
+    this.engine?.stop();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    for (const stream of [this.local, this.screen, this.secondCamera]) if (stream) stopStream(stream);
+    this.local = this.screen = this.secondCamera = null;
+    this.update({ phase, state: visitReducer(this.snapshot.state, { type: 'reset' }) });
+  }
+}
+
+function errorKeyOfMedia(error: unknown, request: 'screen' | 'secondaryCamera'): ErrorKey {
+  if (error instanceof Error && error.name === 'MediaError') return error.message as ErrorKey;
+  return mediaErrorKey(error, request);
+}

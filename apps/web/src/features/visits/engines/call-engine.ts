@@ -1,0 +1,42 @@
+import type { ErrorKey } from '@opencare/schemas/errors';
+import type { VisitParticipant } from '@opencare/schemas/entities/visits';
+
+/** What the engine tells the visit screen. */
+export interface CallEngineEvents {
+  /** A remote device's stream arrived (or came back with other tracks). */
+  remoteStream(deviceId: string, stream: MediaStream, info: RemoteStreamInfo): void;
+  remoteStreamEnded(deviceId: string, streamId: string): void;
+  /** A remote device says how its streams are (muted, screen share) — over the engine's data path. */
+  remoteState(deviceId: string, state: RemoteDeviceState): void;
+  failed(key: ErrorKey): void;
+}
+
+export interface RemoteStreamInfo {
+  fullName: string;
+  accountId: string | null;
+}
+
+/** Sent by each side so the other can label its streams and show a muted camera as such. */
+export interface RemoteDeviceState {
+  audioMuted: boolean;
+  videoMuted: boolean;
+  screenShareStreamId: string | null;
+  spcCameraStreamId: string | null;
+}
+
+/**
+ * One call engine (design: LiveKit by default, Simple Peer without a LiveKit server). The visit
+ * screen publishes local streams and hears of remote ones; muting is done on the tracks themselves
+ * (track.enabled), so it needs no renegotiation.
+ */
+export interface CallEngine {
+  readonly kind: 'livekit' | 'simple-peer';
+  start(): Promise<void>;
+  publish(stream: MediaStream): void;
+  unpublish(stream: MediaStream): void;
+  /** Tell the others how this device's streams are. */
+  shareState(state: RemoteDeviceState): void;
+  /** Who is in the visit now (Simple Peer opens or closes its peers from this). */
+  setParticipants(participants: VisitParticipant[]): void;
+  stop(): void;
+}

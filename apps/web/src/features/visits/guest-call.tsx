@@ -1,0 +1,109 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import type { PeopleSocket } from '../../realtime/realtime-context';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { io } from 'socket.io-client';
+import { errorKeyOf, errorMessageOf } from '../../api/error-message';
+import { useActiveCall, useCallSnapshot } from './call/use-active-call';
+import { VisitCall } from './call/visit-call';
+import { visitDeviceId } from './device-id';
+import { CallView } from './screen/call-view';
+import { openCameraAndMicrophone } from './media-errors';
+import { joinAsGuest, leaveAsGuest } from './visits-api';
+
+/**
+ * A guest in the visit of their link: joined with the key (no account), then a socket of their own
+ * whose handshake carries the guest token the join answered (one visit, one device).
+ */
+export function GuestCall({ invitationKey }: { invitationKey: string }) {
+  const { t } = useTranslation('visits');
+  const { t: tc } = useTranslation();
+  const deviceId = useMemo(() => visitDeviceId(), []);
+  const active = useActiveCall();
+  const screenPath = `/telehealth-invitations?key=${encodeURIComponent(invitationKey)}`;
+  const attached = active.screenPath === screenPath ? active.call : null;
+  const snapshot = useCallSnapshot(attached);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const socket = useRef<PeopleSocket | null>(null);
+
+  const join = useCallback(
+    async (takeOver: boolean) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const session = await joinAsGuest(invitationKey, deviceId, takeOver);
+        // Without a camera or microphone the guest still sees and hears the others.
+        const local = await openCameraAndMicrophone().catch((failure: unknown) => {
+          setError(failure);
+          return null;
+        });
+        const guestSocket: PeopleSocket = io({ auth: { guestToken: session.guestToken } });
+        socket.current = guestSocket;
+        const call = new VisitCall({
+          session,
+          deviceId,
+          socket: guestSocket,
+          local,
+          onLeave: () => leaveAsGuest(invitationKey, deviceId),
+        });
+        active.setCall(call, screenPath);
+        await call.start();
+      } catch (failure) {
+        setError(failure);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [invitationKey, deviceId, active, screenPath],
+  );
+
+  // The guest's socket serves this call only: closed once it is over or the page goes.
+  const phase = snapshot?.phase;
+  useEffect(() => {
+    if (phase && phase !== 'inCall') socket.current?.disconnect();
+  }, [phase]);
+  const latest = useRef({ attached, active });
+  latest.current = { attached, active };
+  useEffect(
+    () => () => {
+      void latest.current.attached?.leave();
+      latest.current.active.setCall(null, null);
+      socket.current?.disconnect();
+    },
+    [],
+  );
+
+  if (attached && snapshot?.phase === 'inCall') return <CallView call={attached} onEnd={() => undefined} />;
+  const activeElsewhere = errorKeyOf(error) === 'visitActiveElsewhere';
+  return (
+    <Stack gap="sm" data-testid="guest-join">
+      {attached && snapshot && (
+        <Alert color="blue" variant="light" data-testid={`call-${snapshot.phase}`}>
+          {t(`after.${snapshot.phase === 'inCall' ? 'left' : snapshot.phase}`)}
+        </Alert>
+      )}
+      {error !== null && (
+        <Alert
+          color={activeElsewhere ? 'yellow' : 'red'}
+          variant="light"
+          role="alert"
+          data-testid="join-error"
+        >
+          {errorMessageOf(tc, error)}
+        </Alert>
+      )}
+      {snapshot?.phase !== 'ended' && (
+        <Group justify="center">
+          <Button
+            onClick={() => void join(activeElsewhere)}
+            loading={busy}
+            data-testid={activeElsewhere ? 'take-over' : 'join-visit'}
+          >
+            {activeElsewhere ? t('preJoin.takeOver') : t('preJoin.join')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

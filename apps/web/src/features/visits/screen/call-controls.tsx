@@ -1,0 +1,170 @@
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LAYOUTS, type ActionToggles, type Layout } from '../visit-state';
+import {
+  AlertIcon,
+  CameraIcon,
+  CameraOffIcon,
+  DualCameraIcon,
+  HeartIcon,
+  LayoutIcon,
+  MicIcon,
+  MicOffIcon,
+  MoreIcon,
+  PenIcon,
+  PipIcon,
+  ScreenIcon,
+  SpeakerIcon,
+  SpeakerOffIcon,
+} from './call-icons';
+import { ControlButton } from './control-button';
+
+export interface CallControlsProps {
+  toggles: ActionToggles;
+  layout: Layout;
+  drawing: boolean;
+  ekg: boolean;
+  pictureInPicture: boolean;
+  canEnd: boolean;
+  onToggleAudio: () => void;
+  onToggleVideo: () => void;
+  onToggleSpeaker: () => void;
+  onToggleScreen: () => void;
+  onToggleDualCamera: () => void;
+  onPictureInPicture: () => void;
+  onLayout: (layout: Layout) => void;
+  onToggleDrawing: () => void;
+  onToggleEkg: () => void;
+  onReportIssue: () => void;
+  onLeave: () => void;
+  onEnd: () => void;
+}
+
+/** The call's controls: the common ones as buttons, the rest in a menu; leave and end last. */
+export function CallControls(props: CallControlsProps) {
+  const { t } = useTranslation('visits');
+  const { toggles } = props;
+  return (
+    <Group
+      justify="center"
+      gap="sm"
+      wrap="wrap"
+      role="toolbar"
+      aria-label={t('call.controls')}
+      data-testid="call-controls"
+    >
+      <ControlButton
+        label={toggles.muteAudio ? t('call.unmuteAudio') : t('call.muteAudio')}
+        icon={toggles.muteAudio ? <MicOffIcon /> : <MicIcon />}
+        pressed={toggles.muteAudio}
+        onClick={props.onToggleAudio}
+        testId="toggle-audio"
+      />
+      <ControlButton
+        label={toggles.muteVideo ? t('call.startVideo') : t('call.stopVideo')}
+        icon={toggles.muteVideo ? <CameraOffIcon /> : <CameraIcon />}
+        pressed={toggles.muteVideo}
+        onClick={props.onToggleVideo}
+        testId="toggle-video"
+      />
+      <ControlButton
+        label={toggles.muteSpeaker ? t('call.unmuteSpeaker') : t('call.muteSpeaker')}
+        icon={toggles.muteSpeaker ? <SpeakerOffIcon /> : <SpeakerIcon />}
+        pressed={toggles.muteSpeaker}
+        onClick={props.onToggleSpeaker}
+        testId="toggle-speaker"
+      />
+      <ControlButton
+        label={toggles.shareScreen ? t('call.stopScreenShare') : t('call.shareScreen')}
+        icon={<ScreenIcon />}
+        pressed={toggles.shareScreen}
+        onClick={props.onToggleScreen}
+        testId="toggle-screen"
+      />
+      <Menu position="top" withArrow>
+        <Menu.Target>
+          <ActionIcon
+            size={48}
+            radius="xl"
+            variant="default"
+            aria-label={t('call.more')}
+            data-testid="call-more"
+          >
+            <MoreIcon />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<DualCameraIcon size={16} />}
+            onClick={props.onToggleDualCamera}
+            data-testid="toggle-dual-camera"
+          >
+            {toggles.dualCamera ? t('call.stopDualCamera') : t('call.dualCamera')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<PipIcon size={16} />}
+            onClick={props.onPictureInPicture}
+            data-testid="picture-in-picture"
+          >
+            {props.pictureInPicture ? t('call.exitPictureInPicture') : t('call.pictureInPicture')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<PenIcon size={16} />}
+            onClick={props.onToggleDrawing}
+            data-testid="toggle-drawing"
+          >
+            {props.drawing ? t('call.stopDrawing') : t('call.draw')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<HeartIcon size={16} />}
+            onClick={props.onToggleEkg}
+            data-testid="toggle-ekg"
+          >
+            {props.ekg ? t('call.hideEkg') : t('call.showEkg')}
+          </Menu.Item>
+          <Menu.Label>
+            <Group gap={6}>
+              <LayoutIcon size={14} />
+              {t('call.layout')}
+            </Group>
+          </Menu.Label>
+          {LAYOUTS.map((layout) => (
+            <Menu.Item
+              key={layout}
+              onClick={() => props.onLayout(layout)}
+              aria-checked={props.layout === layout}
+              role="menuitemradio"
+              data-testid={`layout-${layout}`}
+              fw={props.layout === layout ? 700 : undefined}
+            >
+              {t(`call.layouts.${layout}`)}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<AlertIcon size={16} />}
+            onClick={props.onReportIssue}
+            data-testid="report-issue"
+          >
+            {t('call.reportIssue')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Button
+        color="red"
+        variant="light"
+        radius="xl"
+        h={48}
+        onClick={props.onLeave}
+        data-testid="leave-visit"
+      >
+        {t('call.leave')}
+      </Button>
+      {props.canEnd && (
+        <Button color="red" radius="xl" h={48} onClick={props.onEnd} data-testid="end-visit">
+          {t('call.end')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,97 @@
+import { Box, SimpleGrid, Stack } from '@mantine/core';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { DrawingOverlay } from '../tools/drawing-overlay';
+import { EkgDisplay } from '../tools/ekg-display';
+import { SpcCameraTools } from '../tools/spc-camera-tools';
+import type { StreamWrapper } from '../stream-wrapper';
+import type { Layout, MainSelection } from '../visit-state';
+import { StreamTile } from './stream-tile';
+
+interface CallStageProps {
+  streams: StreamWrapper[];
+  main: MainSelection;
+  layout: Layout;
+  drawing: { active: boolean; color: string };
+  visitId: string;
+  canSave: boolean;
+  onSelectMain: (id: string) => void;
+  onMainVideo: (element: HTMLVideoElement | null) => void;
+  mainVideo: HTMLVideoElement | null;
+}
+
+/**
+ * The streams in the chosen layout. Auto (the default) shows the main stream large with the others
+ * in a strip, or a single stream alone; grid shows every stream the same size.
+ */
+export function CallStage(props: CallStageProps) {
+  const { streams, main, layout } = props;
+  const phone = useMediaQuery('(max-width: 48em)');
+  const mainStream = streams.find((s) => s.isMainVideo);
+  if (layout === 'grid' && main?.kind !== 'component') {
+    return (
+      <SimpleGrid
+        cols={{ base: streams.length > 1 ? 2 : 1, md: Math.min(3, Math.max(1, streams.length)) }}
+        data-testid="call-grid"
+      >
+        {streams.map((s) => (
+          <StreamTile
+            key={s.id}
+            wrapper={s}
+            height={phone ? 180 : 300}
+            videoRef={s.isMainVideo ? props.onMainVideo : undefined}
+            onSelect={s.isMainVideo ? undefined : () => props.onSelectMain(s.id)}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const others = streams.filter((s) => s !== mainStream);
+  return (
+    <Stack gap="sm" data-testid="call-spotlight">
+      <MainArea {...props} stream={mainStream} tall={phone ? '45vh' : 'max(260px, calc(100dvh - 430px))'} />
+      {others.length > 0 && (
+        <Box style={{ display: 'flex', gap: 8, overflowX: 'auto' }} data-testid="call-strip">
+          {others.map((s) => (
+            <Box key={s.id} w={phone ? 120 : 200} style={{ flex: 'none' }}>
+              <StreamTile wrapper={s} height={phone ? 90 : 130} onSelect={() => props.onSelectMain(s.id)} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The main place: the main stream with drawing over it and the special camera's tools, or the ekg. */
+function MainArea(props: CallStageProps & { stream: StreamWrapper | undefined; tall: string }) {
+  const { ref, width, height } = useElementSize();
+  if (props.main?.kind === 'component') {
+    return (
+      <Box data-testid="main-component">
+        <EkgDisplay />
+      </Box>
+    );
+  }
+  if (!props.stream) return null;
+  return (
+    <Stack gap="xs">
+      <Box ref={ref} pos="relative">
+        <StreamTile wrapper={props.stream} height={props.tall} videoRef={props.onMainVideo} />
+        <DrawingOverlay
+          active={props.drawing.active}
+          color={props.drawing.color}
+          width={width}
+          height={height}
+        />
+      </Box>
+      {props.stream.isSpcCamera && (
+        <SpcCameraTools
+          stream={props.stream}
+          video={props.mainVideo}
+          visitId={props.visitId}
+          canSave={props.canSave}
+        />
+      )}
+    </Stack>
+  );
+}

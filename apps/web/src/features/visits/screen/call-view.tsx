@@ -1,0 +1,168 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../../api/error-message';
+import { useNotifyError } from '../../../components/notifications/use-notify';
+import { useActiveCall, useCallSnapshot } from '../call/use-active-call';
+import type { VisitCall } from '../call/visit-call';
+import { mainStreamOf } from '../visit-state';
+import { startVisit } from '../visits-api';
+import { CaptureButton } from '../tools/capture-button';
+import { CallControls } from './call-controls';
+import { CallStage } from './call-stage';
+import { EndWarningBanner } from './end-warning-banner';
+import { ReportIssueModal } from './report-issue-modal';
+import { useEndWarning } from './use-end-warning';
+import { VisitTimerBadge } from './visit-timer-badge';
+
+const DRAW_COLOR = '#fa5252';
+
+interface CallViewProps {
+  call: VisitCall;
+  onEnd: () => void;
+}
+
+/** The visit during the call: who, the timer, the streams, the tools and the controls. */
+export function CallView({ call, onEnd }: CallViewProps) {
+  const { t } = useTranslation('visits');
+  const { t: tc } = useTranslation();
+  const notifyError = useNotifyError();
+  const active = useActiveCall();
+  const snapshot = useCallSnapshot(call);
+  const [mainVideo, setMainVideo] = useState<HTMLVideoElement | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const leave = useCallback(() => void call.leave(), [call]);
+  const { session } = call;
+  const appointment = session.visit.appointment;
+  const { warning, dismissWarning, stay } = useEndWarning(
+    appointment.endsAt,
+    session.timing.endWarningMinutes,
+    session.timing.stayOrLeaveSeconds,
+    leave,
+    snapshot?.phase === 'inCall',
+  );
+  if (!snapshot) return null;
+  const { state, failure } = snapshot;
+  const clinician = session.self.role === 'provider';
+  const visit = state.visit ?? session.visit;
+  const other = clinician ? appointment.patient.fullName : appointment.provider.fullName;
+  const mainStream = mainStreamOf(state);
+
+  async function pictureInPicture() {
+    try {
+      if (state.pictureInPicture) await active.exitPictureInPicture();
+      else if (mainStream) await active.enterPictureInPicture(mainStream.stream);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  async function start() {
+    try {
+      const started = await startVisit(visit.id);
+      call.dispatch({ type: 'visitTimes', startedAt: started.startedAt, endedAt: started.endedAt });
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  return (
+    <Stack gap="sm" data-testid="call-view" data-engine={state.callEngine ?? ''}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Stack gap={0} miw={0}>
+          <Title order={2} size="h4">
+            {t('call.with', { name: other })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('call.participants', { count: state.participants.length })}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          {clinician && !visit.startedAt && (
+            <Button size="xs" onClick={() => void start()} data-testid="start-visit">
+              {t('call.start')}
+            </Button>
+          )}
+          <VisitTimerBadge startedAt={visit.startedAt ?? appointment.startsAt} />
+        </Group>
+      </Group>
+      {session.call.engine === 'simple-peer' && session.call.reason === 'livekitUnavailable' && (
+        <Alert color="blue" variant="light" data-testid="engine-notice" py="xs">
+          {t('call.livekitUnavailable')}
+        </Alert>
+      )}
+      <EndWarningBanner warning={warning} onDismiss={dismissWarning} onStay={stay} onLeave={leave} />
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton
+          onClose={() => call.clearFailure()}
+          closeButtonLabel={t('call.dismiss')}
+          data-testid="call-failure"
+        >
+          {errorMessageOf(tc, failure)}
+        </Alert>
+      )}
+      {state.participants.length < 2 && (
+        <Text size="sm" c="dimmed" data-testid="waiting-for-others">
+          {t('call.waiting', { name: other })}
+        </Text>
+      )}
+      <CallStage
+        streams={state.streams}
+        main={state.main}
+        layout={state.layout}
+        drawing={{ active: drawing, color: DRAW_COLOR }}
+        visitId={visit.id}
+        canSave={clinician}
+        mainVideo={mainVideo}
+        onMainVideo={setMainVideo}
+        onSelectMain={(id) => call.dispatch({ type: 'selectMain', main: { kind: 'stream', id } })}
+      />
+      {/* The controls stay in reach while the streams scroll (a phone's screen is short). */}
+      <Stack
+        gap="xs"
+        pos="sticky"
+        bottom={0}
+        py="xs"
+        bg="var(--oc-color-surface)"
+        style={{ zIndex: 5, borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        {mainStream && (
+          <Group gap="xs" justify="center" data-testid="visit-tools">
+            <CaptureButton video={mainVideo} visitId={visit.id} canSave={clinician} />
+          </Group>
+        )}
+        <CallControls
+          toggles={state.toggles}
+          layout={state.layout}
+          drawing={drawing}
+          ekg={state.ekgSignal}
+          pictureInPicture={state.pictureInPicture}
+          canEnd={clinician}
+          onToggleAudio={() => call.toggleAudio()}
+          onToggleVideo={() => call.toggleVideo()}
+          onToggleSpeaker={() => call.toggleSpeaker()}
+          onToggleScreen={() => void call.toggleScreenShare()}
+          onToggleDualCamera={() => void call.toggleDualCamera()}
+          onPictureInPicture={() => void pictureInPicture()}
+          onLayout={(layout) => call.dispatch({ type: 'layout', layout })}
+          onToggleDrawing={() => setDrawing((on) => !on)}
+          onToggleEkg={() => call.dispatch({ type: 'ekg', visible: !state.ekgSignal })}
+          onReportIssue={() => setReporting(true)}
+          onLeave={leave}
+          onEnd={onEnd}
+        />
+      </Stack>
+      <ReportIssueModal
+        opened={reporting}
+        visitId={visit.id}
+        engine={state.callEngine}
+        onClose={() => setReporting(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { Alert, Loader, Stack } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../api/error-message';
+import { useNotifyError } from '../../components/notifications/use-notify';
+import { useSocket } from '../../realtime/use-realtime';
+import { useSession } from '../../session/use-session';
+import { appointmentsViewOf } from '../appointments/appointments-view';
+import { useActiveCall, useCallSnapshot } from './call/use-active-call';
+import { VisitCall } from './call/visit-call';
+import { visitDeviceId } from './device-id';
+import { AfterCall } from './screen/after-call';
+import { CallView } from './screen/call-view';
+import { PreJoin } from './screen/pre-join';
+import { useLocalPreview } from './use-local-preview';
+import { useVisitJoin } from './use-visit-join';
+import { endVisit, leaveVisit } from './visits-api';
+
+/**
+ * /telehealth-visit/:visitCode (spec §2): check in, join (or take over from another device), the
+ * call, then leave, rejoin, or — for the clinician — end and complete it. The call itself lives in
+ * the active-call provider, so this screen re-attaches to it when the user comes back from
+ * elsewhere in the app during picture-in-picture.
+ */
+export function TelehealthVisitScreen({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const notifyError = useNotifyError();
+  const deviceId = useMemo(() => visitDeviceId(), []);
+  const socket = useSocket();
+  const active = useActiveCall();
+  const { state: sessionState } = useSession();
+  const clinician =
+    sessionState.status === 'signed-in' && appointmentsViewOf(sessionState.account) === 'clinician';
+  const screenPath = `/telehealth-visit/${encodeURIComponent(code)}`;
+  const attached = active.screenPath === screenPath ? active.call : null;
+  const snapshot = useCallSnapshot(attached);
+  const { state, join, reset } = useVisitJoin(code, deviceId);
+  const wantsPreview =
+    !attached && (state.step === 'ready' || state.step === 'activeElsewhere' || state.step === 'joining');
+  const preview = useLocalPreview(wantsPreview);
+
+  // Leaving the screen leaves the call, unless it goes on in picture-in-picture.
+  const latest = useRef({ call: attached, active });
+  latest.current = { call: attached, active };
+  useEffect(
+    () => () => {
+      const { call, active: context } = latest.current;
+      if (!call || call.getSnapshot().state.pictureInPicture) return;
+      void call.leave();
+      context.setCall(null, null);
+    },
+    [],
+  );
+
+  const startCall = useCallback(
+    async (takeOver: boolean) => {
+      const session = await join(takeOver);
+      if (!session) return;
+      const call = new VisitCall({ session, deviceId, socket, local: preview.take(), onLeave: leaveVisit });
+      active.setCall(call, screenPath);
+      await call.start();
+    },
+    [join, deviceId, socket, preview, active, screenPath],
+  );
+
+  const rejoin = useCallback(() => {
+    active.setCall(null, null);
+    reset();
+  }, [active, reset]);
+
+  const end = useCallback(async () => {
+    if (!attached) return;
+    try {
+      const visit = await endVisit(attached.visitId);
+      attached.dispatch({ type: 'visitTimes', startedAt: visit.startedAt, endedAt: visit.endedAt });
+      attached.finish('ended');
+    } catch (error) {
+      notifyError(error);
+    }
+  }, [attached, notifyError]);
+
+  if (attached && snapshot) {
+    if (snapshot.phase === 'inCall') return <CallView call={attached} onEnd={() => void end()} />;
+    return (
+      <AfterCall
+        phase={snapshot.phase}
+        visit={snapshot.state.visit ?? attached.session.visit}
+        clinician={attached.session.self.role === 'provider'}
+        onRejoin={rejoin}
+      />
+    );
+  }
+  if (state.step === 'loading' || state.step === 'joined') {
+    return (
+      <Stack align="center" p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Stack>
+    );
+  }
+  if (state.step === 'notFound') {
+    return (
+      <Alert color="red" variant="light" role="alert" data-testid="visit-not-found" maw={720} mx="auto">
+        {errorMessageOf(t, state.error)}
+      </Alert>
+    );
+  }
+  return (
+    <PreJoin
+      visit={state.visit}
+      clinician={clinician}
+      preview={preview.stream}
+      previewError={preview.error}
+      joining={state.step === 'joining'}
+      activeElsewhere={state.step === 'activeElsewhere'}
+      error={state.step === 'ready' ? state.error : null}
+      onJoin={() => void startCall(false)}
+      onTakeOver={() => void startCall(true)}
+    />
+  );
+}

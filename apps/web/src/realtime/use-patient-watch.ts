@@ -1,0 +1,41 @@
+import type { TimelineEvent } from '@opencare/schemas/entities/patients';
+import { useEffect, useRef } from 'react';
+import { emitWithAck } from './emit-with-ack';
+import { useConnectionState, useSocket, useSocketEvent } from './use-realtime';
+
+interface PatientWatchHandlers {
+  /** A new event on this patient's timeline. */
+  onEvent: (event: TimelineEvent) => void;
+  /** Reconnected without recovery (a long disconnect): events may have been missed; load again. */
+  onMissed?: () => void;
+}
+
+/**
+ * Watch a patient's timeline while mounted: `patient:watch` on every (re)connection, `patient:unwatch`
+ * when done. One watcher per patient screen: the server's room is per socket, not per component.
+ * Without a socket (signed out, refused) the screen simply shows what it loaded.
+ */
+export function usePatientWatch(patientId: string, handlers: PatientWatchHandlers): void {
+  const socket = useSocket();
+  const connection = useConnectionState();
+  const latest = useRef(handlers);
+  const watched = useRef<string | null>(null);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!socket || connection !== 'connected') return;
+    // A recovered connection got what it missed replayed; otherwise the screen catches up.
+    if (watched.current === patientId && !socket.recovered) latest.current.onMissed?.();
+    watched.current = patientId;
+    emitWithAck(socket, 'patient:watch', { patientId }).catch(() => undefined);
+    return () => {
+      if (socket.connected) emitWithAck(socket, 'patient:unwatch', { patientId }).catch(() => undefined);
+    };
+  }, [socket, connection, patientId]);
+
+  useSocketEvent('patient:event', (payload) => {
+    if (payload.patientId === patientId) latest.current.onEvent(payload.event);
+  });
+}

@@ -1,0 +1,207 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo-users';
+import { logIn } from './login-helpers';
+
+/**
+ * A video visit between two browsers through the edge (issue 6): the physician and the patient join
+ * the same visit over Simple Peer (the e2e edge has no LiveKit) and each sees the other's camera
+ * playing; the patient takes the visit over from a second device; joining a visit of tomorrow is
+ * refused with the minutes; the physician ends and completes the visit, which reaches the timeline.
+ */
+
+// Chromium's fake camera and microphone, allowed without a prompt; peers on one machine connect
+// over loopback.
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+    ],
+  },
+});
+
+/** The API as a demo user. */
+async function apiAs(request: APIRequestContext, username: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const body = (await login.json()) as { data: { accounts: { id: string; isDefault: boolean }[] } };
+  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
+  return {
+    accountId: body.data.accounts.find((a) => a.isDefault)?.id ?? '',
+    async get<T>(path: string): Promise<T> {
+      const response = await request.get(`/api/v1${path}`, { headers });
+      expect(response.ok(), `${path} ${await response.text()}`).toBe(true);
+      return ((await response.json()) as { data: T }).data;
+    },
+    async post<T>(path: string, data: object): Promise<T> {
+      const response = await request.post(`/api/v1${path}`, { headers, data });
+      expect(response.ok(), `${path} ${await response.text()}`).toBe(true);
+      return ((await response.json()) as { data: T }).data;
+    },
+  };
+}
+
+/** A telemedicine visit of the physician with `patient` that began a minute ago and lasts an hour. */
+async function visitNow(request: APIRequestContext, patient: string) {
+  const physician = await apiAs(request, 'physician');
+  const { accountId } = await apiAs(request, patient);
+  const visit = await physician.post<{ id: string; code: string }>('/visits', {
+    patientId: accountId,
+    type: 'tv',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    durationMinutes: 60,
+  });
+  return { ...visit, patientId: accountId };
+}
+
+async function personPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({
+    permissions: ['camera', 'microphone'],
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await logIn(page, username, DEMO_PASSWORD);
+  return page;
+}
+
+async function joinVisit(page: Page, code: string) {
+  await page.goto(`/telehealth-visit/${code}`);
+  await expect(page.getByTestId('preview-video')).toBeVisible();
+  await page.getByTestId('join-visit').click();
+  await expect(page.getByTestId('call-view')).toBeVisible();
+}
+
+/** The other side's camera plays: frames have a size and the playhead moves on. */
+async function expectRemoteVideoPlaying(page: Page) {
+  const video = page.locator('[data-testid="remote-stream"] video').first();
+  await expect(video).toBeAttached({ timeout: 20_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(first);
+}
+
+test('a physician and a patient see each other, the patient takes over from a second device, the physician completes the visit', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const visit = await visitNow(request, 'patient');
+  const physician = await personPage(browser, 'physician');
+  const patient = await personPage(browser, 'patient');
+
+  await joinVisit(physician, visit.code);
+  await expect(physician.getByTestId('engine-notice')).toBeVisible();
+  await joinVisit(patient, visit.code);
+
+  // The camera starts muted (spec §3); both turn it on.
+  for (const page of [physician, patient]) {
+    await expect(page.getByTestId('toggle-video')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('toggle-video').click();
+    await expect(page.getByTestId('toggle-video')).toHaveAttribute('aria-pressed', 'false');
+  }
+  await expectRemoteVideoPlaying(physician);
+  await expectRemoteVideoPlaying(patient);
+  await expect(physician.getByTestId('visit-timer')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+
+  // The same patient on a second device: told the visit is active elsewhere, takes it over.
+  const second = await personPage(browser, 'patient');
+  await second.goto(`/telehealth-visit/${visit.code}`);
+  await second.getByTestId('join-visit').click();
+  await expect(second.getByTestId('active-elsewhere')).toContainText('another device');
+  await second.getByTestId('take-over').click();
+  await expect(second.getByTestId('call-view')).toBeVisible();
+  await expect(patient.getByTestId('call-takenOver')).toBeVisible();
+  await second.getByTestId('toggle-video').click();
+  await expectRemoteVideoPlaying(physician);
+  await expectRemoteVideoPlaying(second);
+
+  // The physician ends and completes the visit with a summary.
+  await physician.getByTestId('end-visit').click();
+  await expect(physician.getByTestId('call-ended')).toBeVisible();
+  await expect(second.getByTestId('call-ended')).toBeVisible();
+  await physician.getByTestId('complete-visit').click();
+  const summary = `Video visit summary ${Date.now()}`;
+  await physician.getByTestId('visit-summary').fill(summary);
+  await physician.getByTestId('visit-notes').fill('Discussed the readings over video.');
+  await physician.getByTestId('complete-visit-submit').click();
+  await expect(physician.getByTestId('visit-completed')).toBeVisible();
+
+  await physician.goto(`/patients/${visit.patientId}`);
+  const completed = physician.locator('[data-testid="timeline-item"][data-kind="visit"]').first();
+  await expect(completed).toContainText('Visit completed');
+});
+
+test('joining a visit of a later day is refused with the minutes one may join early', async ({
+  page,
+  request,
+}) => {
+  const physician = await apiAs(request, 'physician');
+  const { accountId } = await apiAs(request, 'patient2');
+  // The next clinic day with a free slot of the physician's.
+  let appointment: { visit: { code: string } | null } | null = null;
+  for (let days = 1; days <= 10 && !appointment; days += 1) {
+    const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const slots = await physician.get<{ startsAt: string }[]>(
+      `/appointments/slots?date=${date}&providerId=${physician.accountId}`,
+    );
+    const slot = slots[Math.floor(slots.length / 2)];
+    if (!slot) continue;
+    appointment = await physician.post('/appointments', {
+      providerId: physician.accountId,
+      patientId: accountId,
+      type: 'tv',
+      startsAt: slot.startsAt,
+    });
+  }
+  const code = appointment?.visit?.code ?? '';
+  expect(code).not.toBe('');
+
+  await logIn(page, 'patient2', DEMO_PASSWORD);
+  await page.goto(`/telehealth-visit/${code}`);
+  await page.getByTestId('join-visit').click();
+  await expect(page.getByTestId('join-error')).toHaveText(
+    /You cannot join more than \d+ minutes before the start\./,
+  );
+});
+
+test('a guest opens the invitation link signed out and joins the physician over video', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const visit = await visitNow(request, 'patient2');
+  const physicianApi = await apiAs(request, 'physician');
+  const email = `guest.${Date.now()}@example.org`;
+  await physicianApi.post('/telehealth-invitations', { visitId: visit.id, fullName: 'Gail Guest', email });
+  const outbox = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+  const text = ((await outbox.json()) as { data: { text: string }[] }).data[0]?.text ?? '';
+  const key = /telehealth-invitations\?key=([\w-]+)/.exec(text)?.[1] ?? '';
+  expect(key).not.toBe('');
+
+  const guestContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const guest = await guestContext.newPage();
+  await guest.goto(`/telehealth-invitations?key=${key}`);
+  await expect(guest.getByTestId('invitation-view')).toContainText('Gail Guest');
+  await guest.getByTestId('join-visit').click();
+  await expect(guest.getByTestId('call-view')).toBeVisible();
+  await guest.getByTestId('toggle-video').click();
+
+  const physician = await personPage(browser, 'physician');
+  await joinVisit(physician, visit.code);
+  await physician.getByTestId('toggle-video').click();
+  await expectRemoteVideoPlaying(physician);
+  await expectRemoteVideoPlaying(guest);
+
+  // A made-up key shows the invalid-invitation message.
+  await guest.goto('/telehealth-invitations?key=not-a-real-invitation-key-0000');
+  await expect(guest.getByTestId('invitation-invalid')).toBeVisible();
+});

@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/*.js', '**/*.mjs', '**/test-results/**', '**/playwright-report/**'] },
+  { ignores: ['data/**', '**/node_modules/**', '**/dist/**', '**/*.js', '**/*.mjs', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { apiAs } from './api-as';
 
 /**
  * The care team's alerts inbox and the admin's integration API keys, against a real edge. Other
@@ -9,26 +10,6 @@ import { logIn } from './login-helpers';
  * never by a count.
  */
 
-/** The API as a demo user: their default account id, and JSON calls with their token. */
-async function apiAs(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { data: { accounts: { id: string; isDefault: boolean }[] } };
-  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
-  return {
-    accountId: body.data.accounts.find((a) => a.isDefault)?.id ?? '',
-    async get<T>(path: string): Promise<T> {
-      const response = await request.get(`/api/v1${path}`, { headers });
-      expect(response.ok(), path).toBe(true);
-      return ((await response.json()) as { data: T }).data;
-    },
-    async post<T>(path: string, data: object): Promise<T> {
-      const response = await request.post(`/api/v1${path}`, { headers, data });
-      expect(response.ok(), `${path} ${await response.text()}`).toBe(true);
-      return ((await response.json()) as { data: T }).data;
-    },
-  };
-}
 
 interface AlertDto {
   id: string;

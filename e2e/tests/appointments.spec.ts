@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { apiAs } from './api-as';
 
 /**
  * Appointments and visits against a real edge: a patient books, confirms and cancels; the provider
@@ -17,34 +18,6 @@ function wednesdayIn(weeks: number): string {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
-/** The API as a demo user: their token and default account id, and JSON calls. */
-async function apiAs(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { data: { accounts: { id: string; isDefault: boolean }[] } };
-  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
-  return {
-    accountId: body.data.accounts.find((a) => a.isDefault)?.id ?? '',
-    async get<T>(path: string): Promise<T> {
-      const response = await request.get(`/api/v1${path}`, { headers });
-      expect(response.ok(), path).toBe(true);
-      return ((await response.json()) as { data: T }).data;
-    },
-    async patch(path: string): Promise<void> {
-      const response = await request.patch(`/api/v1${path}`, { headers });
-      expect(response.ok(), path).toBe(true);
-    },
-    async patchWith(path: string, data: object): Promise<void> {
-      const response = await request.patch(`/api/v1${path}`, { headers, data });
-      expect(response.ok(), path).toBe(true);
-    },
-    async post<T>(path: string, data: object): Promise<T> {
-      const response = await request.post(`/api/v1${path}`, { headers, data });
-      expect(response.ok(), `${path} ${await response.text()}`).toBe(true);
-      return ((await response.json()) as { data: T }).data;
-    },
-  };
-}
 
 /** A walk-in visit an hour ago, recorded by the physician: it waits on the incomplete-visits list. */
 async function pastVisit(request: APIRequestContext, patient = 'patient2'): Promise<string> {
@@ -365,7 +338,7 @@ for (const language of LANGUAGES) {
       type: 'pv',
       startsAt: slot?.startsAt,
     });
-    await api.patchWith(`/appointments/${booked.id}/cancel`, {
+    await api.patch(`/appointments/${booked.id}/cancel`, {
       reason: 'other',
       note: 'Travelling that week',
     });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { apiAs } from './api-as';
 
 /**
  * A video visit between two browsers through the edge (issue 6): the physician and the patient join
@@ -25,26 +26,6 @@ test.use({
   },
 });
 
-/** The API as a demo user. */
-async function apiAs(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { data: { accounts: { id: string; isDefault: boolean }[] } };
-  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
-  return {
-    accountId: body.data.accounts.find((a) => a.isDefault)?.id ?? '',
-    async get<T>(path: string): Promise<T> {
-      const response = await request.get(`/api/v1${path}`, { headers });
-      expect(response.ok(), `${path} ${await response.text()}`).toBe(true);
-      return ((await response.json()) as { data: T }).data;
-    },
-    async post<T>(path: string, data: object): Promise<T> {
-      const response = await request.post(`/api/v1${path}`, { headers, data });
-      expect(response.ok(), `${path} ${await response.text()}`).toBe(true);
-      return ((await response.json()) as { data: T }).data;
-    },
-  };
-}
 
 /** A telemedicine visit of the physician with `patient` that began a minute ago and lasts an hour. */
 async function visitNow(request: APIRequestContext, patient: string) {

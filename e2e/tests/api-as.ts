@@ -1,0 +1,24 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo-users';
+
+/**
+ * The REST API as a demo user, for a spec's own setup data: their default account id, and JSON calls
+ * with their token that fail the test, with the server's answer, when a call does not succeed.
+ */
+export async function apiAs(request: APIRequestContext, username: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const body = (await login.json()) as { data: { accounts: { id: string; isDefault: boolean }[] } };
+  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
+  const send = async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: object): Promise<T> => {
+    const response = await request.fetch(`/api/v1${path}`, { method, headers, data });
+    expect(response.ok(), `${method} ${path} ${await response.text()}`).toBe(true);
+    return ((await response.json()) as { data: T }).data;
+  };
+  return {
+    accountId: body.data.accounts.find((a) => a.isDefault)?.id ?? '',
+    get: <T>(path: string) => send<T>('GET', path),
+    post: <T>(path: string, data: object) => send<T>('POST', path, data),
+    patch: <T>(path: string, data?: object) => send<T>('PATCH', path, data),
+  };
+}

@@ -48,7 +48,7 @@ export function CallStage(props: CallStageProps) {
   const others = streams.filter((s) => s !== mainStream);
   return (
     <Stack gap="sm" data-testid="call-spotlight">
-      <MainArea {...props} stream={mainStream} tall={phone ? '45vh' : 'max(260px, calc(100dvh - 430px))'} />
+      <MainArea {...props} stream={mainStream} tall={phone ? '45vh' : 'max(240px, calc(100dvh - 520px))'} />
       {others.length > 0 && (
         <Box style={{ display: 'flex', gap: 8, overflowX: 'auto' }} data-testid="call-strip">
           {others.map((s) => (

@@ -50,6 +50,7 @@ export function TimelineItem({ event }: { event: TimelineEvent }) {
       py="xs"
       data-testid="timeline-item"
       data-kind={event.kind}
+      data-ref-id={event.refId ?? undefined}
       data-range={rangeClass ?? 'none'}
       style={{ borderBottom: '1px solid var(--oc-color-border)' }}
     >

@@ -14,7 +14,7 @@ import { LiveVersionNotice } from './live-version-notice';
 import { ProfileBadges } from './profile-badges';
 import { ConfirmDialog } from './shared/confirm-dialog';
 import { LoadFailed, Loading } from './shared/loading';
-import { useLoaded } from './shared/use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 import { TaskTable } from './task-table';
 
 interface Viewed {
@@ -36,7 +36,7 @@ export function DeviceProfileViewPage() {
     const vendor = profile.vendorId ? await getVendor(profile.vendorId).catch(() => null) : null;
     return { profile, vendor, versions };
   }, [deviceProfileId]);
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
   const viewed = state.status === 'loaded' ? state.data : null;
 
   return (

@@ -10,7 +10,7 @@ import { listDeviceProfiles } from './device-profiles-api';
 import { ProfileBadges } from './profile-badges';
 import { ListPager } from './shared/list-pager';
 import { LoadFailed, Loading } from './shared/loading';
-import { useLoaded } from './shared/use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 
 type StateFilter = 'all' | 'draft' | 'complete';
 
@@ -33,7 +33,7 @@ export function DeviceProfilesPage() {
     () => listDeviceProfiles({ page, state: filter === 'all' ? undefined : filter }),
     [page, filter],
   );
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
 
   return (
     <PageFrame

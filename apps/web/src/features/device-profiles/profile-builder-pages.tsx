@@ -11,7 +11,7 @@ import { getDeviceProfile, listDeviceProfiles } from './device-profiles-api';
 import { DuplicateButton } from './duplicate-button';
 import { ProfileBuilder } from './profile-builder';
 import { LoadFailed, Loading } from './shared/loading';
-import { useLoaded } from './shared/use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 
 /** What the builder offers to choose from: the organisation's vendors, and its profiles to switch to. */
 async function loadChoices(): Promise<{ vendors: Vendor[]; profiles: DeviceProfile[] }> {
@@ -28,7 +28,7 @@ async function loadChoices(): Promise<{ vendors: Vendor[]; profiles: DeviceProfi
  */
 export function ProfileCreatePage() {
   const { t } = useTranslation('devices');
-  const { state, reload } = useLoaded(loadChoices);
+  const { state, reload } = useReloadable(loadChoices);
   const [created, setCreated] = useState<DeviceProfile | null>(null);
   return (
     <PageFrame
@@ -51,7 +51,7 @@ export function ProfileEditPage() {
     async () => ({ profile: await getDeviceProfile(deviceProfileId), ...(await loadChoices()) }),
     [deviceProfileId],
   );
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
   const profile = state.status === 'loaded' ? state.data.profile : null;
   return (
     <PageFrame

@@ -15,7 +15,7 @@ import { fetchAppointmentDates, fetchDailyTasks } from './measurements-api';
 import { TaskCalendar } from './task-calendar';
 import { TaskRow } from './task-row';
 import { shownStatus } from './task-status';
-import { useLoaded, type Loaded } from './use-loaded';
+import { useLoaded, type Loaded } from '../../components/data/use-loaded';
 import { useNow } from './use-now';
 
 const NONE: Task[] = [];

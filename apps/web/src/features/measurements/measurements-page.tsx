@@ -8,7 +8,7 @@ import { PageFrame } from '../../components/page/page-frame';
 import { MeasurementForm } from './measurement-form';
 import { MeasurementHistory } from './measurement-history';
 import { fetchTask } from './measurements-api';
-import { useLoaded } from './use-loaded';
+import { useLoaded } from '../../components/data/use-loaded';
 
 const isType = (value: string | null): value is MeasurementType => (MEASUREMENT_TYPES as readonly (string | null)[]).includes(value);
 

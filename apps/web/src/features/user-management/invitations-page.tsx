@@ -14,7 +14,7 @@ import { InvitationsTable } from './invitations-table';
 import { ListPager } from './list-pager';
 import { LoadFailed, Loading } from './load-failed';
 import { UserManagementTabs } from './user-management-tabs';
-import { useLoaded } from './use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 
 function isInvitationStatus(value: string | null): value is Invitation['status'] {
   return (INVITATION_STATUSES as readonly (string | null)[]).includes(value);
@@ -29,7 +29,7 @@ export function InvitationsPage() {
   const status = isInvitationStatus(statusParam) ? statusParam : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const load = useCallback(() => listInvitations({ page, status }), [page, status]);
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
 
   const show = (next: { status?: string; page?: number }) => {
     const nextParams = new URLSearchParams();

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { ApiError } from '../../api/api-error';
 import { getInvitation } from './invitations-api';
-import { useLoaded } from './use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 
 /** One invitation by id; null when the server has none by that id (deleted, or a mistyped address). */
 export function useInvitation(id: string) {
@@ -14,5 +14,5 @@ export function useInvitation(id: string) {
       throw error;
     }
   }, [id]);
-  return useLoaded(load);
+  return useReloadable(load);
 }

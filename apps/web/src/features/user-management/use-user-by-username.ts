@@ -1,7 +1,7 @@
 import type { User, UserListItem } from '@opencare/schemas/entities/user';
 import { useCallback } from 'react';
 import { findUserByUsername, getUser } from './users-api';
-import { useLoaded } from './use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 
 /** The list's row (e-mail, status, roles) and the user's accounts: the user DTO carries neither status nor e-mail. */
 export interface ManagedUser {
@@ -16,5 +16,5 @@ export function useUserByUsername(username: string) {
     if (!summary) return null;
     return { summary, user: await getUser(summary.id) };
   }, [username]);
-  return useLoaded(load);
+  return useReloadable(load);
 }

@@ -12,7 +12,7 @@ import { UserFilters } from './user-filters';
 import { UserManagementTabs } from './user-management-tabs';
 import { listUsers } from './users-api';
 import { UsersTable } from './users-table';
-import { useLoaded } from './use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 import { useUserListParams } from './use-user-list-params';
 
 interface UsersPageProps {
@@ -28,7 +28,7 @@ export function UsersPage({ status }: UsersPageProps) {
     () => listUsers({ page, status, search: search || undefined, role: role || undefined, locked }),
     [page, status, search, role, locked],
   );
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
   const filtered = Boolean(search || role || locked);
 
   return (

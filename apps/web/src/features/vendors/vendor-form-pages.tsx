@@ -6,7 +6,7 @@ import { PageFrame } from '../../components/page/page-frame';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
 import { LoadFailed, Loading } from '../device-profiles/shared/loading';
-import { useLoaded } from '../device-profiles/shared/use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 import { VendorForm } from './vendor-form';
 import { createVendor, getVendor, updateVendor } from './vendors-api';
 
@@ -44,7 +44,7 @@ export function VendorEditPage() {
   const { notify } = useNotifications();
   const { vendorId = '' } = useParams();
   const load = useCallback(() => getVendor(vendorId), [vendorId]);
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
   const viewPath = pathTo('vendorView', { vendorId });
   return (
     <PageFrame

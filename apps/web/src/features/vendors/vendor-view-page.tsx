@@ -9,7 +9,7 @@ import { useNotifications, useNotifyError } from '../../components/notifications
 import { pathTo, ROUTES } from '../../route-paths';
 import { ConfirmDialog } from '../device-profiles/shared/confirm-dialog';
 import { LoadFailed, Loading } from '../device-profiles/shared/loading';
-import { useLoaded } from '../device-profiles/shared/use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 import { IdentifierList } from './identifier-list';
 import { deleteVendor, getVendor } from './vendors-api';
 
@@ -18,7 +18,7 @@ export function VendorViewPage() {
   const { t } = useTranslation('devices');
   const { vendorId = '' } = useParams();
   const load = useCallback(() => getVendor(vendorId), [vendorId]);
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
   // Identifier changes answer with the whole vendor: shown at once, no reload.
   const [changed, setChanged] = useState<Vendor | null>(null);
   const vendor = changed?.id === vendorId ? changed : state.status === 'loaded' ? state.data : null;

@@ -9,7 +9,7 @@ import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
 import { ListPager } from '../device-profiles/shared/list-pager';
 import { LoadFailed, Loading } from '../device-profiles/shared/loading';
-import { useLoaded } from '../device-profiles/shared/use-loaded';
+import { useReloadable } from '../../components/data/use-reloadable';
 import { listVendors } from './vendors-api';
 
 /** The organisation's vendors (`GET /vendors`), searchable by name, a page at a time. */
@@ -20,7 +20,7 @@ export function VendorsPage() {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [query]);
   const load = useCallback(() => listVendors({ page, search: query || undefined }), [page, query]);
-  const { state, reload } = useLoaded(load);
+  const { state, reload } = useReloadable(load);
 
   return (
     <PageFrame

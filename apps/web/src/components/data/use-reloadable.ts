@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-
-export type Loaded<T> =
-  { status: 'loading' } | { status: 'loaded'; data: T } | { status: 'failed'; error: unknown };
+import type { Loaded } from './use-loaded';
 
 /**
- * The result of `load`, run again whenever `load` changes (wrap it in useCallback) or `reload` is
- * called. A reload keeps what is shown until the fresh answer arrives; a late answer to an earlier
- * load is dropped.
+ * The result of `load`, run again whenever `load` changes (callers wrap it in useCallback with what
+ * it reads) or `reload` is called. A reload after an action keeps showing what is there until the
+ * fresh answer arrives, so the screen does not flash a loader. An answer that arrives after the
+ * next load started is dropped.
  */
-export function useLoaded<T>(load: () => Promise<T>) {
+export function useReloadable<T>(load: () => Promise<T>) {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const lastLoad = useRef(load);

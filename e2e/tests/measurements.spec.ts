@@ -110,7 +110,7 @@ test('the send button says why it waits until a type is chosen', async ({ page }
   // Playwright will not click what says it is disabled; a person can, and nothing is sent.
   await send.click({ force: true });
   await expect(page.getByTestId('measurement-saved')).toHaveCount(0);
-  await page.getByText('Temperature', { exact: true }).click();
+  await page.getByTestId('measurement-type').getByText('Temperature', { exact: true }).click();
   await expect(page.getByTestId('send-why')).toHaveText('Enter the values marked as required.');
   await page.getByRole('textbox', { name: /^Temperature/ }).fill('98.6');
   await send.click();

@@ -25,6 +25,7 @@ import type { Env } from './env';
 import { signingKey } from './secrets';
 import { startTaskReminderTimer } from './task-reminder-timer';
 import { socketLiveChannel } from './sockets/live-channel';
+import { noGateways } from '@opencare/api/gateways/gateway-link';
 import { attachPeopleNamespace } from './sockets/people-namespace';
 import type { PeopleServer } from './sockets/socket-types';
 
@@ -103,6 +104,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     mailer: options.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, app.log)),
     limiter: redis ? redisRateLimiter(redis, options.namespace ?? 'opencare') : memoryRateLimiter(),
     live: live.channel,
+    gateways: noGateways,
   };
 
   // On every start: organisations from before a built-in device profile existed get it too.

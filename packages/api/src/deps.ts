@@ -1,5 +1,6 @@
 import type { IceServer } from '@opencare/schemas/entities/visits';
 import type { Database } from './db/database';
+import type { GatewayLink } from './gateways/gateway-link';
 import type { LiveChannel } from './live/live-channel';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './rate-limit/rate-limiter';
@@ -47,6 +48,8 @@ export interface Deps {
   log: Logger;
   /** Live updates to watching screens (Socket.IO on the edge). */
   live: LiveChannel;
+  /** Paired home gateways (the `/gateways` Socket.IO namespace on the edge). */
+  gateways: GatewayLink;
 }
 
 /** Where a request came from, for the audit log and rate limits. */

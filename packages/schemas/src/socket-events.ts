@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timelineEventSchema, type TimelineEvent } from './entities/patients';
 import { visitDeviceIdSchema, type VisitParticipant } from './entities/visits';
+import type { GatewayStatus } from './entities/gateways';
 import type { FieldIssue } from './errors';
 import { uuidSchema } from './rules';
 import type { VisitStatusCode } from './statuses';
@@ -73,6 +74,8 @@ export interface ServerToClientEvents {
   /** This device's place in the visit was taken over by the same person on another device: leave. */
   'visit:takenOver': (payload: { visitId: string; deviceId: string }) => void;
   'visit:signal': (payload: { visitId: string; fromDeviceId: string; fromAccountId: string | null; signal: PeerSignal }) => void;
+  /** A gateway of the patient (own, or watched) came online or went offline. */
+  'gateway:status': (payload: { patientId: string; gatewayId: string; status: GatewayStatus; lastSeenAt: string | null }) => void;
 }
 
 export interface SessionInfo {

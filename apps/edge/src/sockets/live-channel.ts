@@ -48,6 +48,10 @@ export function socketLiveChannel(): { channel: LiveChannel; attach(io: PeopleSe
     accountDisabled(accountId) {
       revoke([rooms.account(accountId)], 'accountDisabled');
     },
+    gatewayStatus({ patientId, gatewayId, status, lastSeenAt }) {
+      // The patient's own screens (their account room) and every screen watching the patient.
+      io?.to([rooms.account(patientId), rooms.patient(patientId)]).emit('gateway:status', { patientId, gatewayId, status, lastSeenAt });
+    },
   };
   /** Tell the sockets, then close them (on every edge); a server-side close is not retried. */
   const revoke = (targets: string[], reason: string) => {

@@ -721,3 +721,73 @@ export const errorLogs = pgTable('error_logs', {
   info: text('info'),
   environment: jsonb('environment').$type<Record<string, unknown>>().notNull(),
 });
+
+/**
+ * A home gateway. It registers itself (pending, no patient) when its agent first asks for a token;
+ * a patient adds it by MAC, which assigns it and lets the agent collect its token once. Only hashes
+ * of the pairing code and the token are kept.
+ */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: id(),
+    // The MAC it registered with: 12 upper-case hex digits, one gateway each.
+    mac: text('mac').notNull(),
+    organisationId: uuid('organisation_id').references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    displayName: text('display_name').notNull(),
+    serial: text('serial'),
+    model: text('model'),
+    os: text('os'),
+    bluetoothVersion: text('bluetooth_version'),
+    bluetoothAdapters: jsonb('bluetooth_adapters').$type<string[]>().notNull().default([]),
+    macAddresses: jsonb('mac_addresses').$type<string[]>().notNull().default([]),
+    publicIp: text('public_ip'),
+    localIp: text('local_ip'),
+    btAddress: text('bt_address'),
+    version: text('version'),
+    nxwId: text('nxw_id'),
+    pairingCodeHash: text('pairing_code_hash').notNull(),
+    // Set when a patient adds the gateway; handed out once, then only its hash is compared.
+    tokenHash: text('token_hash'),
+    tokenIssuedAt: at('token_issued_at'),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastSeenAt: at('last_seen_at'),
+    registeredAt: createdAt(),
+    assignedAt: at('assigned_at'),
+  },
+  (t) => [
+    uniqueIndex('gateways_mac_unique').on(t.mac),
+    uniqueIndex('gateways_token_unique').on(t.tokenHash),
+    index('gateways_patient_idx').on(t.patientAccountId),
+  ],
+);
+
+/** A health device paired to a patient through one of their gateways, read with a device profile. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    gatewayId: uuid('gateway_id')
+      .notNull()
+      .references(() => gateways.id, { onDelete: 'cascade' }),
+    // Bluetooth address, like C4:7C:8D:6A:12:34.
+    address: text('address').notNull(),
+    name: text('name').notNull(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => deviceProfiles.id),
+    manufacturer: text('manufacturer'),
+    batteryLevel: integer('battery_level'),
+    lastReadingAt: at('last_reading_at'),
+    addedAt: createdAt(),
+  },
+  // A gateway reads one device at one address.
+  (t) => [uniqueIndex('devices_gateway_address_unique').on(t.gatewayId, t.address), index('devices_patient_idx').on(t.patientAccountId)],
+);

@@ -1,3 +1,4 @@
+import type { GatewayStatusChange } from '@opencare/schemas/gateway-events';
 import type { LivePatientEvent, PresenceChange, VisitLiveEvent } from '@opencare/schemas/socket-events';
 
 /**
@@ -20,6 +21,8 @@ export interface LiveChannel {
   sessionsEnded(sessionIds: readonly string[], reason: string): void;
   /** An account was deactivated: the sockets acting as it are told and closed. */
   accountDisabled(accountId: string): void;
+  /** A gateway came online or went offline: to its patient and to the screens watching that patient. */
+  gatewayStatus(change: GatewayStatusChange): void;
 }
 
 /** Where there is no edge (scripts, the demo seeder): changes are only stored. */
@@ -29,4 +32,5 @@ export const quietLive: LiveChannel = {
   visit: () => undefined,
   sessionsEnded: () => undefined,
   accountDisabled: () => undefined,
+  gatewayStatus: () => undefined,
 };

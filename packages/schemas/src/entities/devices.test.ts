@@ -5,17 +5,16 @@ import {
   GATT_ACTIONS,
   GATT_DATA_TYPES,
   TASK_PHASES,
-  addGatewayInputSchema,
   companyIdentifierInputSchema,
   deviceProfileInputSchema,
   deviceProfileSchema,
   deviceProfileVersionSchema,
   deviceTaskSchema,
-  gatewaySchema,
   ouiInputSchema,
   vendorInputSchema,
   writeValueIssue,
 } from './devices';
+import { addGatewayInputSchema, gatewaySchema } from './gateways';
 
 const FULL_UUID = '00002a35-0000-1000-8000-00805f9b34fb';
 const task = { phase: 'task', service: '1810', characteristic: '2A35', action: 'indicate', dataType: 'hex' };
@@ -110,6 +109,9 @@ describe('gatewaySchema', () => {
       btAddress: null,
       version: '1.0.0',
       nxwId: null,
+      patientId: null,
+      lastSeenAt: null,
+      addedAt: null,
     };
     expect(gatewaySchema.parse(gateway)).toEqual(gateway);
     expect(gatewaySchema.safeParse({ ...gateway, status: 'broken' }).success).toBe(false);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { measurementCodeSchema } from '../lookups';
-import { REQUIRED, companyIdentifierSchema, macSchema, optionalText, ouiSchema, text } from '../rules';
+import { REQUIRED, companyIdentifierSchema, optionalText, ouiSchema, text } from '../rules';
 
 /** Vendor of spec §3, with its Bluetooth identifiers. */
 export const vendorInputSchema = z.strictObject({
@@ -31,30 +31,6 @@ export const vendorSchema = vendorInputSchema.extend({
 export type Vendor = z.infer<typeof vendorSchema>;
 export const ouiInputSchema = z.strictObject({ oui: ouiSchema });
 export const companyIdentifierInputSchema = z.strictObject({ companyIdentifier: companyIdentifierSchema });
-
-/** Gateway of spec §3. */
-export const gatewaySchema = z.object({
-  id: z.uuid(),
-  displayName: z.string(),
-  serial: z.string().nullable(),
-  model: z.string().nullable(),
-  os: z.string().nullable(),
-  bluetoothVersion: z.string().nullable(),
-  bluetoothAdapters: z.array(z.string()),
-  macAddress: z.array(z.string()),
-  status: z.enum(['online', 'offline', 'pending']),
-  publicIp: z.string().nullable(),
-  localIp: z.string().nullable(),
-  btAddress: z.string().nullable(),
-  version: z.string().nullable(),
-  nxwId: z.string().nullable(),
-});
-export type Gateway = z.infer<typeof gatewaySchema>;
-/** A gateway is added by its 12-digit MAC number or by QR scan (which carries the same number). */
-export const addGatewayInputSchema = z.strictObject({
-  mac: macSchema,
-  displayName: optionalText('Display name', 60),
-});
 
 export const GATT_ACTIONS = ['read', 'write', 'notify', 'indicate'] as const;
 export const GATT_DATA_TYPES = ['string', 'hex', 'integer', 'float', 'boolean'] as const;

@@ -25,7 +25,9 @@ import type { Env } from './env';
 import { signingKey } from './secrets';
 import { startTaskReminderTimer } from './task-reminder-timer';
 import { socketLiveChannel } from './sockets/live-channel';
-import { noGateways } from '@opencare/api/gateways/gateway-link';
+import { clearGatewayPresence } from '@opencare/api/gateways/gateway-presence';
+import { attachGatewayNamespace, startGatewaySweep } from './sockets/gateway-namespace';
+import { socketGatewayLink } from './sockets/gateway-link';
 import { attachPeopleNamespace } from './sockets/people-namespace';
 import type { PeopleServer } from './sockets/socket-types';
 
@@ -97,6 +99,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
   };
   // Services tell watching screens through deps.live; it reaches them once Socket.IO is up (below).
   const live = socketLiveChannel();
+  const gatewayLink = socketGatewayLink();
   const deps: Deps = {
     db: database.db,
     config,
@@ -104,7 +107,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     mailer: options.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, app.log)),
     limiter: redis ? redisRateLimiter(redis, options.namespace ?? 'opencare') : memoryRateLimiter(),
     live: live.channel,
-    gateways: noGateways,
+    gateways: gatewayLink.link,
   };
 
   // On every start: organisations from before a built-in device profile existed get it too.
@@ -171,9 +174,15 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
   });
   live.attach(io);
   const people = attachPeopleNamespace(io, deps);
+  const gateways = attachGatewayNamespace(io, deps);
+  gatewayLink.attach(gateways.namespace);
   // A lone edge holds every socket there is: whoever a crash left "online" is not.
-  if (!redis) await clearPresence(deps);
+  if (!redis) {
+    await clearPresence(deps);
+    await clearGatewayPresence(deps);
+  }
   const stopTaskReminders = startTaskReminderTimer(deps);
+  const stopGatewaySweep = startGatewaySweep(deps);
 
   return {
     app,
@@ -182,8 +191,10 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     database,
     async close() {
       stopTaskReminders();
+      stopGatewaySweep();
       await io.close();
       await people.drain();
+      await gateways.drain();
       await app.close();
       await database.close();
       redis?.disconnect();

@@ -104,6 +104,7 @@ export const ERRORS = {
   registrationFailed: { status: 500, message: 'The gateway registration failed.' },
   gatewayCommandError: { status: 502, message: 'The gateway could not run the command.' },
   gatewayResponseError: { status: 502, message: 'The gateway sent a response we could not read.' },
+  deviceAlreadyPaired: { status: 409, message: 'A device with this address is already paired with this gateway.' },
 
   // Vendors and device profiles
   vendorIdentifierTaken: { status: 409, message: 'This identifier already belongs to a vendor.' },
@@ -111,6 +112,7 @@ export const ERRORS = {
     status: 400,
     message: 'A complete device profile needs a vendor, a measurement, a device and at least one task.',
   },
+  deviceProfileInUse: { status: 409, message: 'Patients’ devices are read with this profile, so it cannot be deleted.' },
   deviceProfileBuiltIn: {
     status: 409,
     message: 'Built-in device profiles cannot be changed. Duplicate this one to make your own.',

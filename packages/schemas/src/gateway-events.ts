@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
   gatewayInfoSchema,
-  wifiConnectInputSchema,
   type Device,
   type GatewayStatus,
   type NearbyDevice,
   type ReadingOutcome,
+  type WifiConnectInput,
   type WifiNetwork,
 } from './entities/gateways';
 import type { DeviceProfileVersion } from './entities/devices';
@@ -63,7 +63,7 @@ export interface GatewayServerToClientEvents {
   'gateway:removed': (payload: { gatewayId: string }) => void;
   'command:scan': (payload: z.infer<typeof scanCommandSchema>, ack: (result: Ack<{ devices: NearbyDevice[] }>) => void) => void;
   'command:wifiScan': (payload: Record<string, never>, ack: (result: Ack<{ networks: WifiNetwork[] }>) => void) => void;
-  'command:wifiConnect': (payload: z.infer<typeof wifiConnectInputSchema>, ack: (result: Ack<{ ssid: string }>) => void) => void;
+  'command:wifiConnect': (payload: WifiConnectInput, ack: (result: Ack<{ ssid: string }>) => void) => void;
 }
 
 /** A gateway came online or went offline: to its patient's screens and the screens watching that patient. */

@@ -99,6 +99,18 @@ const rows: Row[] = [
       return { method: 'DELETE', path: `/api/v1/accounts/${extra.body.data.id}` };
     },
   },
+  {
+    name: 'GET /patients/:patient/gateways',
+    allowed: ['physician', 'nurse', 'assistant', 'patient'],
+    request: () => ({ method: 'GET', path: `/api/v1/patients/${ids.patientAccount}/gateways` }),
+  },
+  {
+    name: 'GET /patients/:patient/devices',
+    allowed: ['physician', 'nurse', 'assistant', 'patient'],
+    request: () => ({ method: 'GET', path: `/api/v1/patients/${ids.patientAccount}/devices` }),
+  },
+  { name: 'GET /patients/me/gateways', allowed: ['patient', 'patient2'], request: () => ({ method: 'GET', path: '/api/v1/patients/me/gateways' }) },
+  { name: 'GET /patients/me/devices', allowed: ['patient', 'patient2'], request: () => ({ method: 'GET', path: '/api/v1/patients/me/devices' }) },
 ];
 
 describe('access matrix on the demo patient\'s records', () => {

@@ -1,8 +1,9 @@
 import type { Actor } from '@opencare/api/access/actor';
 import type { RequestMeta } from '@opencare/api/deps';
 import type { GuestClaims } from '@opencare/api/telehealth-invitations/guest-token';
+import type { GatewayClientToServerEvents, GatewayServerToClientEvents } from '@opencare/schemas/gateway-events';
 import type { ClientToServerEvents, ServerToClientEvents } from '@opencare/schemas/socket-events';
-import type { Server, Socket } from 'socket.io';
+import type { Namespace, Server, Socket } from 'socket.io';
 
 /**
  * What a socket carries. Plain data only: connection-state recovery stores it (in Redis with
@@ -49,5 +50,17 @@ export const rooms = {
   visit: (visitId: string) => `visit:${visitId}`,
   /** One device of a visit: Simple Peer signals and take-over. */
   visitDevice: (visitId: string, deviceId: string) => `visit:${visitId}:device:${deviceId}`,
-  // Issue 7 adds `gateway:<id>` (a gateway's status, for the screens of its patient's organisation).
+};
+
+/** What a socket of the `/gateways` namespace carries: the gateway its token named (plain data). */
+export interface GatewaySocketData {
+  gatewayId: string;
+  meta: RequestMeta;
+}
+export type GatewayNamespace = Namespace<GatewayClientToServerEvents, GatewayServerToClientEvents, Record<string, never>, GatewaySocketData>;
+export type GatewaySocket = Socket<GatewayClientToServerEvents, GatewayServerToClientEvents, Record<string, never>, GatewaySocketData>;
+
+/** The rooms of the `/gateways` namespace: every socket of one gateway (on any edge). */
+export const gatewayRooms = {
+  gateway: (gatewayId: string) => `gateway:${gatewayId}`,
 };

@@ -137,6 +137,15 @@ export async function builtInProfileNames(db: Executor, organisationId: string):
   return new Set(rows.map((r) => r.profileName));
 }
 
+/** The organisation's built-in profiles by the measurement each reads (the demo gateway's devices use them). */
+export async function builtInProfilesByMeasurement(db: Executor, organisationId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: deviceProfiles.id, measurement: deviceProfiles.measurement })
+    .from(deviceProfiles)
+    .where(and(eq(deviceProfiles.organisationId, organisationId), eq(deviceProfiles.builtIn, true)));
+  return new Map(rows.flatMap((r) => (r.measurement ? [[r.measurement, r.id] as const] : [])));
+}
+
 /** Organisations holding fewer than `count` built-in profiles (created before some existed). */
 export async function organisationsMissingBuiltIns(db: Executor, count: number): Promise<string[]> {
   const rows = await db

@@ -12,6 +12,8 @@ import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { gatewaysUsingProfile } from '../devices/devices.repository';
+import { profileCompleted } from '../gateways/gateway-work';
 import { findVendor } from '../vendors/vendors.repository';
 import {
   bumpVersion,
@@ -230,6 +232,8 @@ export async function completeDeviceProfile(
       completedBy: actor.userId,
     });
   });
+  // The gateways whose devices run this profile get the new version now (once it committed).
+  await profileCompleted(deps, id);
   return getDeviceProfile(deps, actor, meta, id);
 }
 
@@ -266,6 +270,8 @@ export async function deleteDeviceProfile(
   id: string,
 ): Promise<void> {
   await editableProfileFor(deps, actor, meta, id, 'deviceProfiles.delete');
+  // Gateways read patients' devices with it: deleting it would leave them nothing to run.
+  if ((await gatewaysUsingProfile(deps.db, id)).length > 0) throw new AppError('deviceProfileInUse');
   await deleteDeviceProfileRow(deps.db, id);
 }
 

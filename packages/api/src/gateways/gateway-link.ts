@@ -2,7 +2,9 @@ import type { WifiConnectInput } from '@opencare/schemas/entities/gateways';
 import type { GatewayServerToClientEvents, GatewayWork } from '@opencare/schemas/gateway-events';
 
 /** The result a command's acknowledgement carries, by command name. */
-export type CommandResult<K extends GatewayCommand> = Parameters<Parameters<GatewayServerToClientEvents[K]>[1]>[0] extends infer A
+export type CommandResult<K extends GatewayCommand> = Parameters<
+  Parameters<GatewayServerToClientEvents[K]>[1]
+>[0] extends infer A
   ? A extends { data: infer T }
     ? T
     : never
@@ -29,7 +31,11 @@ export interface GatewayLink {
    * `gatewayNotConnected` when no agent answers in time, or the agent's own error key
    * (wifiScanFailed, wifiConnectFailed, gatewayCommandError) when it could not.
    */
-  command<K extends GatewayCommand>(gatewayId: string, name: K, payload: CommandPayload[K]): Promise<CommandResult<K>>;
+  command<K extends GatewayCommand>(
+    gatewayId: string,
+    name: K,
+    payload: CommandPayload[K],
+  ): Promise<CommandResult<K>>;
 }
 
 /** Where there is no edge (scripts, the demo seeder): nothing is connected. */

@@ -20,6 +20,7 @@ import { isEventOfPatient, listPatientEvents, toTimelineEvent } from '../timelin
 import { limitsFor } from '../measurements/thresholds.service';
 import { normalBandsOf } from './normal-bands';
 import { patientFor } from './patient-access';
+import { snapshotGatewaysOf } from '../gateways/gateways.service';
 import { findNames } from './patients.repository';
 import { patientDetailOf } from './patients.service';
 import {
@@ -112,8 +113,7 @@ export async function getPatientSnapshot(
         provider: name ? { accountId: a.providerAccountId, fullName: name } : null,
       };
     }),
-    // Gateways and devices arrive with a later feature.
-    gateways: [],
+    gateways: await snapshotGatewaysOf(deps, patientAccountId),
   };
 }
 

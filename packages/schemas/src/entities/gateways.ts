@@ -185,6 +185,8 @@ export const addDeviceInputSchema = z.strictObject({
   profileId: uuidSchema,
 });
 export type AddDeviceInput = z.infer<typeof addDeviceInputSchema>;
+export const updateDeviceInputSchema = z.strictObject({ name: z.string().trim().min(1, 'Enter a name.').max(60) });
+export type UpdateDeviceInput = z.infer<typeof updateDeviceInputSchema>;
 
 /* Wi-Fi through the gateway (nmcli on Linux). */
 

@@ -6,6 +6,7 @@ import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
 import { careRoutes } from './care.routes';
 import { deviceRoutes } from './devices.routes';
+import { gatewayRoutes } from './gateways.routes';
 import { invitationRoutes } from './invitations.routes';
 import { mailRoutes } from './mail.routes';
 import { patientRoutes } from './patients.routes';
@@ -44,6 +45,7 @@ export function restApi(deps: Deps) {
     patientRoutes(app, deps);
     invitationRoutes(app, deps);
     deviceRoutes(app, deps);
+    gatewayRoutes(app, deps);
     systemRoutes(app, deps);
     settingsRoutes(app, deps);
     mailRoutes(app, deps);

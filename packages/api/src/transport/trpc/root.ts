@@ -14,6 +14,7 @@ import { appointmentsRouter, visitsRouter } from './appointments.routers';
 import { mailRouter } from './mail.routers';
 import { patientRouters } from './patients.routers';
 import { careRouters } from './care.routers';
+import { gatewayRouters } from './gateways.routers';
 import { mergeRouters, router } from './trpc';
 import { telehealthInvitationsRouter } from './telehealth-invitations.routers';
 import { visitSessionRouter } from './visits.routers';
@@ -37,6 +38,7 @@ export const appRouter = router({
   mail: mailRouter,
   ...patientRouters,
   ...careRouters,
+  ...gatewayRouters,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,145 @@
+import type { DeviceProfileVersion } from '@opencare/schemas/entities/devices';
+import type { AddDeviceInput, Device } from '@opencare/schemas/entities/gateways';
+import { authorize, requireRouteRole } from '../access/access';
+import type { Actor } from '../access/actor';
+import { audit } from '../audit/audit.service';
+import type { Deps, RequestMeta } from '../deps';
+import { findDeviceProfile } from '../device-profiles/device-profiles.repository';
+import { publishedDeviceProfiles } from '../device-profiles/device-profiles.service';
+import { AppError } from '../errors/app-error';
+import { workChanged } from '../gateways/gateway-work';
+import { ownGateway } from '../gateways/gateways.service';
+import { patientFor } from '../patients/patient-access';
+import { toDeviceDto } from './device.dto';
+import {
+  deleteDeviceRow,
+  findDevice,
+  findDeviceAt,
+  insertDevice,
+  listDevicesOfPatient,
+  renameDevice,
+  setDeviceState,
+  type DeviceRow,
+} from './devices.repository';
+
+const isUniqueViolation = (error: unknown) =>
+  String(
+    (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code,
+  ) === '23505';
+
+export async function listMyDevices(deps: Deps, actor: Actor, meta: RequestMeta): Promise<Device[]> {
+  requireRouteRole(actor, 'patient');
+  return listPatientDevices(deps, actor, meta, actor.accountId);
+}
+
+/** The patient themself, or the clinicians who may read the patient's record (audited). */
+export async function listPatientDevices(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  patientId: string,
+): Promise<Device[]> {
+  await patientFor(deps, actor, meta, patientId, 'devices.list');
+  return (await listDevicesOfPatient(deps.db, patientId)).map(toDeviceDto);
+}
+
+/** The completed profiles of the caller's organisation: what a new device can be read with. */
+export async function deviceProfilesForDevices(deps: Deps, actor: Actor): Promise<DeviceProfileVersion[]> {
+  return publishedDeviceProfiles(deps, actor.organisationId);
+}
+
+/** A patient pairs a device they have near one of their gateways, read with a completed profile. */
+export async function addDevice(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  input: AddDeviceInput,
+): Promise<Device> {
+  const gateway = await ownGateway(deps, actor, meta, input.gatewayId, 'devices.add');
+  const profile = await findDeviceProfile(deps.db, input.profileId);
+  if (!profile || profile.organisationId !== gateway.organisationId || profile.version === 0) {
+    throw new AppError('validationFailed', {
+      fields: [{ field: 'profileId', message: 'Choose a completed device profile.' }],
+    });
+  }
+  if (await findDeviceAt(deps.db, gateway.id, input.address)) throw new AppError('deviceAlreadyPaired');
+  const id = await insertDevice(deps.db, {
+    organisationId: profile.organisationId,
+    patientAccountId: gateway.patientAccountId,
+    gatewayId: gateway.id,
+    address: input.address,
+    name: input.name,
+    profileId: profile.id,
+  }).catch((error: unknown) => {
+    // The same address added twice at once: the unique index keeps one.
+    if (isUniqueViolation(error)) throw new AppError('deviceAlreadyPaired');
+    throw error;
+  });
+  await audit(deps.db, actor, meta, {
+    action: 'devices.add',
+    resourceType: 'device',
+    resourceId: id,
+    outcome: 'allowed',
+  });
+  await workChanged(deps, gateway.id);
+  return toDeviceDto(await deviceRow(deps, id));
+}
+
+async function deviceRow(deps: Deps, id: string): Promise<DeviceRow> {
+  const row = await findDevice(deps.db, id);
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+async function ownDevice(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  action: string,
+): Promise<DeviceRow> {
+  const row = await deviceRow(deps, id);
+  await authorize(deps, actor, meta, {
+    action,
+    resourceType: 'device',
+    resourceId: id,
+    allowed: row.patientAccountId === actor.accountId,
+  });
+  return row;
+}
+
+export async function getDevice(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Device> {
+  const row = await deviceRow(deps, id);
+  await patientFor(deps, actor, meta, row.patientAccountId, 'devices.read');
+  return toDeviceDto(row);
+}
+
+export async function updateDevice(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  input: { name: string },
+): Promise<Device> {
+  const row = await ownDevice(deps, actor, meta, id, 'devices.update');
+  await renameDevice(deps.db, id, input.name);
+  await workChanged(deps, row.gatewayId);
+  return toDeviceDto(await deviceRow(deps, id));
+}
+
+export async function deleteDevice(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<void> {
+  const row = await ownDevice(deps, actor, meta, id, 'devices.delete');
+  await deleteDeviceRow(deps.db, id);
+  await workChanged(deps, row.gatewayId);
+}
+
+/** What a device's start and end tasks read (maker, battery), reported by its gateway. */
+export async function recordDeviceState(
+  deps: Pick<Deps, 'db'>,
+  gatewayId: string,
+  state: { deviceId: string; manufacturer?: string | null; batteryLevel?: number | null },
+): Promise<{ deviceId: string }> {
+  const found = await setDeviceState(deps.db, state.deviceId, gatewayId, state);
+  if (!found) throw new AppError('notFound');
+  return { deviceId: state.deviceId };
+}

@@ -1,0 +1,101 @@
+import { gatewayReadingSchema, type ReadingOutcome } from '@opencare/schemas/entities/gateways';
+import { ERRORS } from '@opencare/schemas/errors';
+import { findAccount } from '../accounts/accounts.repository';
+import type { Deps } from '../deps';
+import { devicesOfGatewayIn, noteReadings } from '../devices/devices.repository';
+import { AppError } from '../errors/app-error';
+import { saveReading } from '../measurements/measurements.service';
+import { findGateway } from './gateways.repository';
+
+/** The id an agent gave a reading, when it gave one at all (for its outcome). */
+function idOf(raw: unknown): string {
+  if (typeof raw !== 'object' || raw === null) return '';
+  const reading = (raw as { reading?: unknown }).reading;
+  if (typeof reading !== 'object' || reading === null) return '';
+  const id = (reading as { id?: unknown }).id;
+  return typeof id === 'string' ? id.slice(0, 64) : '';
+}
+
+const rejected = (id: string, error: AppError): ReadingOutcome => ({
+  id,
+  status: 'rejected',
+  key: error.key,
+  message: error.fields?.[0]
+    ? `${error.message} ${error.fields[0].field}: ${error.fields[0].message}`
+    : error.message,
+});
+
+/**
+ * A batch of readings from a gateway's durable queue, each judged alone and answered in order:
+ * stored (new), duplicate (that id is already stored with this reading: a retry), or rejected for
+ * good (invalid, not a device of this gateway and its patient, an id reused for another reading).
+ * Anything else — the database down — fails the whole batch, and the agent sends it again later;
+ * that is safe because every reading is stored by its id once.
+ */
+export async function uploadReadings(
+  deps: Deps,
+  gatewayId: string,
+  readings: unknown[],
+): Promise<ReadingOutcome[]> {
+  const gateway = await findGateway(deps.db, gatewayId);
+  if (!gateway?.patientAccountId) throw new AppError('gatewayMissing');
+  const patient = await findAccount(deps.db, gateway.patientAccountId);
+  if (!patient) throw new AppError('gatewayMissing');
+
+  const parsed = readings.map((raw) => ({ raw, result: gatewayReadingSchema.safeParse(raw) }));
+  const deviceIds = [
+    ...new Set(parsed.flatMap(({ result }) => (result.success ? [result.data.deviceId] : []))),
+  ];
+  const devices = new Map((await devicesOfGatewayIn(deps.db, gatewayId, deviceIds)).map((d) => [d.id, d]));
+
+  const outcomes: ReadingOutcome[] = [];
+  const taken = new Map<string, Date>();
+  for (const { raw, result } of parsed) {
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      outcomes.push({
+        id: idOf(raw),
+        status: 'rejected',
+        key: 'validationFailed',
+        message: issue
+          ? `${ERRORS.validationFailed.message} ${issue.path.join('.')}: ${issue.message}`
+          : ERRORS.validationFailed.message,
+      });
+      continue;
+    }
+    const { deviceId, reading } = result.data;
+    const id = reading.id ?? '';
+    const device = devices.get(deviceId);
+    if (device?.patientAccountId !== gateway.patientAccountId) {
+      outcomes.push(rejected(id, new AppError('notFound')));
+      continue;
+    }
+    if (device.measurement !== reading.type) {
+      outcomes.push(
+        rejected(
+          id,
+          new AppError('validationFailed', {
+            fields: [{ field: 'reading.type', message: 'This device does not take this measurement.' }],
+          }),
+        ),
+      );
+      continue;
+    }
+    try {
+      const saved = await saveReading(deps, patient, reading, {
+        source: 'gateway',
+        deviceId,
+        createdByAccountId: null,
+      });
+      outcomes.push({ id, status: saved.created ? 'stored' : 'duplicate' });
+      const at = new Date(saved.measurement.takenAt);
+      const latest = taken.get(deviceId);
+      if (!latest || latest < at) taken.set(deviceId, at);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      outcomes.push(rejected(id, error));
+    }
+  }
+  await noteReadings(deps.db, taken);
+  return outcomes;
+}

@@ -1,0 +1,356 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  addGatewayInputSchema,
+  nearbyDeviceSchema,
+  wifiNetworkSchema,
+  type AddGatewayInput,
+  type Gateway,
+  type GatewayTokenRequest,
+  type GatewayTokenResult,
+  type NearbyDevice,
+  type WifiConnectInput,
+  type WifiNetwork,
+} from '@opencare/schemas/entities/gateways';
+import { ERRORS } from '@opencare/schemas/errors';
+import { z } from 'zod';
+import { authorize, requireRouteRole } from '../access/access';
+import type { Actor } from '../access/actor';
+import { audit } from '../audit/audit.service';
+import type { Deps, RequestMeta } from '../deps';
+import { deleteDevicesOfGateway } from '../devices/devices.repository';
+import { AppError, fieldIssues } from '../errors/app-error';
+import { patientFor } from '../patients/patient-access';
+import { changePatientRecord } from '../timeline/patient-events';
+import {
+  assignGateway,
+  findGateway,
+  findGatewayByMac,
+  findGatewayByTokenHash,
+  insertPendingGateway,
+  listGatewaysOfPatient,
+  renameGateway,
+  setGatewayToken,
+  unassignGateway,
+  updateGatewayInfo,
+  type GatewayRow,
+} from './gateways.repository';
+
+export type { GatewayRow };
+
+// Pairing codes and tokens are long random strings made by machines, not passwords people choose:
+// a plain SHA-256 keeps a stolen table from giving them away and lets a token be found by its hash.
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** How a pairing code (normalised: upper case) or a token is stored. */
+export const gatewaySecretHash = hashOf;
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function toGatewayDto(row: GatewayRow): Gateway {
+  return {
+    id: row.id,
+    patientId: row.patientAccountId,
+    displayName: row.displayName,
+    serial: row.serial,
+    model: row.model,
+    os: row.os,
+    bluetoothVersion: row.bluetoothVersion,
+    bluetoothAdapters: row.bluetoothAdapters,
+    macAddress: row.macAddresses,
+    status: !row.patientAccountId ? 'pending' : row.isOnline ? 'online' : 'offline',
+    publicIp: row.publicIp,
+    localIp: row.localIp,
+    btAddress: row.btAddress,
+    version: row.version,
+    nxwId: row.nxwId,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    addedAt: row.assignedAt?.toISOString() ?? null,
+  };
+}
+
+const defaultName = (mac: string) => `Gateway ${mac.slice(-4)}`;
+
+/**
+ * The agent asks for its token (no user credentials: it proves itself with the pairing code it made).
+ * The first ask registers the MAC as pending with the code's hash; once a patient added that MAC,
+ * each ask with the right code issues a new token (the old one stops working), so an agent that lost
+ * its token file pairs again. A wrong code is refused: only the agent that registered collects.
+ */
+export async function requestGatewayToken(
+  deps: Deps,
+  meta: RequestMeta,
+  input: GatewayTokenRequest,
+): Promise<GatewayTokenResult> {
+  const codeHash = hashOf(input.pairingCode);
+  let row = await findGatewayByMac(deps.db, input.mac);
+  if (!row) {
+    const displayName = input.info.displayName ?? defaultName(input.mac);
+    row = await insertPendingGateway(deps.db, {
+      mac: input.mac,
+      pairingCodeHash: codeHash,
+      displayName,
+      info: input.info,
+    });
+    // Another agent registered the same MAC between our read and insert: its code decides below.
+    row ??= await findGatewayByMac(deps.db, input.mac);
+    if (!row) throw new AppError('registrationFailed');
+  }
+  if (!sameHash(row.pairingCodeHash, codeHash)) {
+    await audit(deps.db, null, meta, {
+      action: 'gateways.token',
+      resourceType: 'gateway',
+      resourceId: row.id,
+      outcome: 'denied',
+    });
+    throw new AppError('err_forbidden');
+  }
+  await updateGatewayInfo(deps.db, row.id, input.info);
+  if (!row.patientAccountId) return { status: 'pending', gatewayId: row.id };
+  const token = randomBytes(32).toString('base64url');
+  await setGatewayToken(deps.db, row.id, hashOf(token), new Date());
+  await audit(deps.db, null, meta, {
+    action: 'gateways.token',
+    resourceType: 'gateway',
+    resourceId: row.id,
+    outcome: 'allowed',
+  });
+  return { status: 'paired', gatewayId: row.id, token };
+}
+
+/** The assigned gateway a socket handshake's token names; tokenInvalid for anything else. */
+export async function gatewayByToken(deps: Pick<Deps, 'db'>, token: string): Promise<GatewayRow> {
+  const row = await findGatewayByTokenHash(deps.db, hashOf(token));
+  if (!row) throw new AppError('tokenInvalid');
+  return row;
+}
+
+/**
+ * The add-gateway input, with a bad MAC answered as `macInvalid` (spec §8) and its field message,
+ * rather than the generic validationFailed.
+ */
+export function parseAddGatewayInput(value: unknown): AddGatewayInput {
+  const result = addGatewayInputSchema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fields = fieldIssues(result.error);
+  if (fields.some((f) => f.field === 'mac')) {
+    throw new AppError('macInvalid', {
+      fields: fields.map((f) =>
+        f.field === 'mac' ? { field: 'mac', message: ERRORS.macInvalid.message } : f,
+      ),
+    });
+  }
+  throw new AppError('validationFailed', { fields });
+}
+
+/** The patient themself (only they add, change and remove their gateways and devices). */
+export async function selfPatient(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  patientId: string,
+  action: string,
+) {
+  if (patientId !== actor.accountId)
+    await authorize(deps, actor, meta, {
+      action,
+      resourceType: 'patient',
+      resourceId: patientId,
+      allowed: false,
+    });
+  return patientFor(deps, actor, meta, patientId, action);
+}
+
+/** A patient adds a registered gateway by its MAC (typed, or from its QR code with the pairing code). */
+export async function addGateway(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  patientId: string,
+  input: AddGatewayInput,
+): Promise<Gateway> {
+  const patient = await selfPatient(deps, actor, meta, patientId, 'gateways.add');
+  const found = await findGatewayByMac(deps.db, input.mac);
+  if (!found) throw new AppError('macNotFound');
+  if (found.patientAccountId) throw new AppError('macAlreadyAssigned');
+  if (input.pairingCode && !sameHash(found.pairingCodeHash, hashOf(input.pairingCode))) {
+    throw new AppError('validationFailed', {
+      fields: [{ field: 'pairingCode', message: 'This QR code does not match the gateway.' }],
+    });
+  }
+  const organisationId = patient.account.organisationId;
+  const assigned = await changePatientRecord(deps, async (tx, record) => {
+    const row = await assignGateway(tx, found.id, {
+      organisationId,
+      patientAccountId: patientId,
+      displayName: input.displayName,
+      at: new Date(),
+    });
+    if (!row) return undefined;
+    await record({
+      organisationId,
+      patientAccountId: patientId,
+      kind: 'gateway',
+      refId: row.id,
+      at: new Date(),
+      data: { displayName: row.displayName, status: 'added' },
+    });
+    return row;
+  });
+  // Someone else added it between our check and the update.
+  if (!assigned) throw new AppError('macAlreadyAssigned');
+  await audit(deps.db, actor, meta, {
+    action: 'gateways.add',
+    resourceType: 'gateway',
+    resourceId: assigned.id,
+    outcome: 'allowed',
+  });
+  return toGatewayDto(assigned);
+}
+
+export async function listMyGateways(deps: Deps, actor: Actor, meta: RequestMeta): Promise<Gateway[]> {
+  requireRouteRole(actor, 'patient');
+  return listPatientGateways(deps, actor, meta, actor.accountId);
+}
+
+/** The patient themself, or the clinicians who may read the patient's record (audited). */
+export async function listPatientGateways(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  patientId: string,
+): Promise<Gateway[]> {
+  await patientFor(deps, actor, meta, patientId, 'gateways.list');
+  return (await listGatewaysOfPatient(deps.db, patientId)).map(toGatewayDto);
+}
+
+async function assignedGateway(deps: Deps, id: string): Promise<GatewayRow & { patientAccountId: string }> {
+  const row = await findGateway(deps.db, id);
+  if (!row?.patientAccountId) throw new AppError('gatewayMissing');
+  return { ...row, patientAccountId: row.patientAccountId };
+}
+
+/** A gateway its patient's readers may see. */
+export async function readableGateway(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  action: string,
+) {
+  const row = await assignedGateway(deps, id);
+  await patientFor(deps, actor, meta, row.patientAccountId, action);
+  return row;
+}
+
+/** A gateway only its patient may change or command. */
+export async function ownGateway(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string) {
+  const row = await assignedGateway(deps, id);
+  await authorize(deps, actor, meta, {
+    action,
+    resourceType: 'gateway',
+    resourceId: id,
+    allowed: row.patientAccountId === actor.accountId,
+  });
+  return row;
+}
+
+export async function getGateway(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Gateway> {
+  return toGatewayDto(await readableGateway(deps, actor, meta, id, 'gateways.read'));
+}
+
+export async function updateGateway(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  input: { displayName: string },
+): Promise<Gateway> {
+  await ownGateway(deps, actor, meta, id, 'gateways.update');
+  const row = await renameGateway(deps.db, id, input.displayName);
+  if (!row) throw new AppError('gatewayMissing');
+  return toGatewayDto(row);
+}
+
+/**
+ * The patient removes a gateway: its token is revoked, its devices deleted, and its agent told
+ * (it stops and says so). The registration stays pending, so the same box can be added again.
+ */
+export async function deleteGateway(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<void> {
+  const row = await ownGateway(deps, actor, meta, id, 'gateways.delete');
+  await changePatientRecord(deps, async (tx, record) => {
+    await deleteDevicesOfGateway(tx, id);
+    await unassignGateway(tx, id);
+    await record({
+      organisationId: row.organisationId ?? actor.organisationId,
+      patientAccountId: row.patientAccountId,
+      kind: 'gateway',
+      refId: id,
+      at: new Date(),
+      data: { displayName: row.displayName, status: 'removed' },
+    });
+  });
+  deps.gateways.removed(id);
+  if (row.isOnline) {
+    deps.live.gatewayStatus({
+      organisationId: row.organisationId ?? actor.organisationId,
+      patientId: row.patientAccountId,
+      gatewayId: id,
+      status: 'offline',
+      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    });
+  }
+}
+
+/** An agent's answer is data from outside: read with the schema, or refused as unreadable. */
+function answerOf<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('gatewayResponseError');
+  return parsed.data;
+}
+
+/** The devices the gateway hears advertising now (it scans for `seconds`). */
+export async function scanNearby(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  seconds: number,
+): Promise<NearbyDevice[]> {
+  await ownGateway(deps, actor, meta, id, 'gateways.scan');
+  const result = await deps.gateways.command(id, 'command:scan', { seconds });
+  return answerOf(z.object({ devices: z.array(nearbyDeviceSchema) }), result).devices;
+}
+
+export async function wifiNetworks(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+): Promise<WifiNetwork[]> {
+  await ownGateway(deps, actor, meta, id, 'gateways.wifi.scan');
+  const result = await deps.gateways.command(id, 'command:wifiScan', {});
+  return answerOf(z.object({ networks: z.array(wifiNetworkSchema) }), result).networks;
+}
+
+/** The password goes to the agent only; it is neither stored nor logged here. */
+export async function connectWifi(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  input: WifiConnectInput,
+): Promise<{ ssid: string }> {
+  await ownGateway(deps, actor, meta, id, 'gateways.wifi.connect');
+  const result = await deps.gateways.command(id, 'command:wifiConnect', input);
+  return answerOf(z.object({ ssid: z.string() }), result);
+}
+
+/** A patient's gateways as the snapshot shows them (its caller has already checked access). */
+export async function snapshotGatewaysOf(
+  deps: Pick<Deps, 'db'>,
+  patientId: string,
+): Promise<Array<{ id: string; displayName: string; status: string }>> {
+  return (await listGatewaysOfPatient(deps.db, patientId)).map((row) => {
+    const { id, displayName, status } = toGatewayDto(row);
+    return { id, displayName, status };
+  });
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { dateTimeToIso, encodeDateTime, readDateTime } from './date-time';
+
+describe('Date Time (0x2A08)', () => {
+  it('reads year, month, day, hours, minutes and seconds', () => {
+    const bytes = Buffer.from([0xe4, 0x07, 0x0b, 0x16, 0x09, 0x1e, 0x05]);
+    expect(readDateTime(bytes, 0)).toEqual({ year: 2020, month: 11, day: 22, hours: 9, minutes: 30, seconds: 5 });
+  });
+
+  it('is read as the gateway local time', () => {
+    const dt = readDateTime(Buffer.from([0xe4, 0x07, 0x0b, 0x16, 0x09, 0x1e, 0x05]), 0);
+    expect(dateTimeToIso(dt!)).toBe(new Date(2020, 10, 22, 9, 30, 5).toISOString());
+    expect(dateTimeToIso(dt!, -90)).toBe(new Date(2020, 10, 22, 8, 0, 5).toISOString());
+  });
+
+  it.each([
+    ['year 0 (unknown)', [0x00, 0x00, 0x0b, 0x16, 0x09, 0x1e, 0x05]],
+    ['month 0 (unknown)', [0xe4, 0x07, 0x00, 0x16, 0x09, 0x1e, 0x05]],
+    ['day 0 (unknown)', [0xe4, 0x07, 0x0b, 0x00, 0x09, 0x1e, 0x05]],
+    ['month 13', [0xe4, 0x07, 0x0d, 0x16, 0x09, 0x1e, 0x05]],
+    ['hour 24', [0xe4, 0x07, 0x0b, 0x16, 0x18, 0x1e, 0x05]],
+  ])('has no time when %s', (_, bytes) => {
+    expect(readDateTime(Buffer.from(bytes), 0)).toBeNull();
+  });
+
+  it('round-trips an instant to the second', () => {
+    const at = new Date(2026, 0, 31, 23, 59, 58);
+    expect(dateTimeToIso(readDateTime(encodeDateTime(at), 0)!)).toBe(at.toISOString());
+  });
+});

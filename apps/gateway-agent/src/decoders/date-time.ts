@@ -1,0 +1,51 @@
+/*
+ * Date Time (0x2A08): year uint16, month, day, hours, minutes, seconds. 0 in the year, month or day
+ * means "not known", so the reading has no device time and the agent uses the capture time. Devices
+ * keep wall-clock time without a zone; we read it in the gateway's own zone, where the device is.
+ */
+
+export interface DeviceDateTime {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+export const DATE_TIME_BYTES = 7;
+
+/** The Date Time at `offset`, or null when its date is unknown or impossible. The caller checks length. */
+export function readDateTime(buffer: Buffer, offset: number): DeviceDateTime | null {
+  const dt = {
+    year: buffer.readUInt16LE(offset),
+    month: buffer.readUInt8(offset + 2),
+    day: buffer.readUInt8(offset + 3),
+    hours: buffer.readUInt8(offset + 4),
+    minutes: buffer.readUInt8(offset + 5),
+    seconds: buffer.readUInt8(offset + 6),
+  };
+  if (dt.year === 0 || dt.month === 0 || dt.day === 0) return null;
+  if (dt.year < 1582 || dt.year > 9999 || dt.month > 12 || dt.day > 31 || dt.hours > 23 || dt.minutes > 59 || dt.seconds > 59) {
+    return null;
+  }
+  return dt;
+}
+
+/** As an instant (ISO 8601, UTC), read in the gateway's zone, shifted by `offsetMinutes` (glucose time offset). */
+export function dateTimeToIso(dt: DeviceDateTime, offsetMinutes = 0): string {
+  const local = new Date(dt.year, dt.month - 1, dt.day, dt.hours, dt.minutes + offsetMinutes, dt.seconds);
+  return local.toISOString();
+}
+
+/** The Date Time bytes of an instant, in the gateway's zone. */
+export function encodeDateTime(at: Date): Buffer {
+  const buffer = Buffer.alloc(DATE_TIME_BYTES);
+  buffer.writeUInt16LE(at.getFullYear(), 0);
+  buffer.writeUInt8(at.getMonth() + 1, 2);
+  buffer.writeUInt8(at.getDate(), 3);
+  buffer.writeUInt8(at.getHours(), 4);
+  buffer.writeUInt8(at.getMinutes(), 5);
+  buffer.writeUInt8(at.getSeconds(), 6);
+  return buffer;
+}

@@ -1,0 +1,59 @@
+import type { MeasurementCode } from '@opencare/schemas/lookups';
+import { fieldRule, type MeasurementType } from '@opencare/schemas/entities/measurements';
+import { DecodeError, ByteReader } from './byte-reader';
+import type { MedicalFloat } from './ieee11073';
+
+/** One reading decoded from a characteristic value, in canonical units (MEASUREMENT_FIELDS). */
+export interface DecodedReading {
+  type: MeasurementCode;
+  values: Record<string, number>;
+  /** The device's own time for it (ISO 8601), or null when it sent none or an unknown one. */
+  takenAt: string | null;
+  /**
+   * For stored records a meter may send again on the next connection (glucose): a key that is the
+   * same each time, so the agent can tell a record it already captured from a new one.
+   */
+  recordKey?: string;
+}
+
+/** A reading, or why there is none: a special value in a required field or a malformed value. */
+export type DecodeResult = { ok: true; reading: DecodedReading } | { ok: false; reason: string };
+
+/** Thrown inside a decoder for a required field that is NaN, NRes, ±INF or reserved. */
+export class NoReading extends Error {}
+
+/**
+ * The value rounded half up to the decimals its field keeps (MEASUREMENT_FIELDS). Shifting through
+ * the decimal exponent rounds the number as printed: 70.815 kg is 70.82, where toFixed(2) gives 70.81
+ * because the binary double is a hair below.
+ */
+export function roundField(type: MeasurementType, field: string, value: number): number {
+  const decimals = fieldRule(type, field)?.decimals ?? 2;
+  const shifted = Math.round(Number(`${Number(value.toPrecision(15))}e${decimals}`));
+  return Number(`${shifted}e-${decimals}`) || 0;
+}
+
+/** A required field's number; its special value ends the decode with "no reading". */
+export function required(value: MedicalFloat, field: string): number {
+  if (value.kind === 'special') throw new NoReading(`${field} is ${value.special}, not a measured value`);
+  return value.value;
+}
+
+/** An optional field's number, or undefined when the device sent a special value (left out, not guessed). */
+export function optional(value: MedicalFloat): number | undefined {
+  return value.kind === 'number' ? value.value : undefined;
+}
+
+/** Runs a decoder, turning a short buffer or a special value into a reason instead of an exception. */
+export function decodeSafely(what: string, value: Buffer, decode: (reader: ByteReader) => DecodedReading): DecodeResult {
+  try {
+    return { ok: true, reading: decode(new ByteReader(value, what)) };
+  } catch (error) {
+    if (error instanceof DecodeError || error instanceof NoReading) {
+      return { ok: false, reason: error instanceof NoReading ? `${what}: ${error.message}` : error.message };
+    }
+    throw error;
+  }
+}
+
+export const isSet = (flags: number, bit: number) => (flags & (1 << bit)) !== 0;

@@ -15,6 +15,7 @@ import arPatients from './locales/ar/patients.json';
 import arAlerts from './locales/ar/alerts.json';
 import arApiKeys from './locales/ar/api-keys.json';
 import arVisits from './locales/ar/visits.json';
+import arGateways from './locales/ar/gateways.json';
 import enCommon from './locales/en-US/common.json';
 import enInfo from './locales/en-US/info.json';
 import enScreens from './locales/en-US/screens.json';
@@ -30,6 +31,7 @@ import enPatients from './locales/en-US/patients.json';
 import enAlerts from './locales/en-US/alerts.json';
 import enApiKeys from './locales/en-US/api-keys.json';
 import enVisits from './locales/en-US/visits.json';
+import enGateways from './locales/en-US/gateways.json';
 import esCommon from './locales/es/common.json';
 import esInfo from './locales/es/info.json';
 import esScreens from './locales/es/screens.json';
@@ -45,6 +47,7 @@ import esPatients from './locales/es/patients.json';
 import esAlerts from './locales/es/alerts.json';
 import esApiKeys from './locales/es/api-keys.json';
 import esVisits from './locales/es/visits.json';
+import esGateways from './locales/es/gateways.json';
 
 /**
  * The error catalogue's en-US messages are the source text of `common:errors.<key>`: the catalogue
@@ -75,6 +78,7 @@ const source = {
   alerts: enAlerts,
   apiKeys: enApiKeys,
   visits: enVisits,
+  gateways: enGateways,
 };
 export type Messages = typeof source;
 export type Namespace = keyof Messages;
@@ -97,6 +101,7 @@ const spanish: Messages = {
   alerts: esAlerts,
   apiKeys: esApiKeys,
   visits: esVisits,
+  gateways: esGateways,
 };
 const arabic: Messages = {
   common: arCommon,
@@ -114,6 +119,7 @@ const arabic: Messages = {
   alerts: arAlerts,
   apiKeys: arApiKeys,
   visits: arVisits,
+  gateways: arGateways,
 };
 
 export const resources = { 'en-US': source, es: spanish, ar: arabic } as const satisfies Record<

@@ -1,11 +1,15 @@
 import { Outlet } from 'react-router-dom';
 import { NotFoundPage } from '../../pages/not-found-page';
-import { hasNativeDevices } from '../navigation/nav-items';
+import { FullPageLoader } from '../full-page-loader';
+import { useNativeDevices } from '../navigation/nav-items';
 
 /**
- * Routes below exist only where the browser can talk to Bluetooth devices (the native-device
- * condition of spec §2); elsewhere they are not found, as the menu does not offer them either.
+ * Routes below exist only where the patient's devices can be reached (the native-device condition
+ * of spec §2): this browser has Web Bluetooth, or the patient has a home gateway that reads them.
+ * Elsewhere they are not found, as the menu does not offer them either.
  */
 export function RequireNativeDevice() {
-  return hasNativeDevices() ? <Outlet /> : <NotFoundPage />;
+  const native = useNativeDevices();
+  if (native === 'checking') return <FullPageLoader />;
+  return native ? <Outlet /> : <NotFoundPage />;
 }

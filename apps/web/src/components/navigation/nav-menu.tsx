@@ -8,7 +8,7 @@ import { UnreadBadge } from '../../features/mail/unread-badge';
 import { OpenAlertsBadge } from '../../features/alerts/open-alerts-badge';
 import { LogoutIcon } from '../icons/icons';
 import { LanguageSwitch } from '../language-switch';
-import { hasNativeDevices, INFO_ITEMS, navItemsFor, type NavItem } from './nav-items';
+import { INFO_ITEMS, navItemsFor, useNativeDevices, type NavItem } from './nav-items';
 import { useQuit } from './use-quit';
 
 /** Whether `pathname` is the item's page or one below it (home only for itself). */
@@ -23,8 +23,9 @@ export function NavMenu() {
   const { state } = useSession();
   const { pathname } = useLocation();
   const quit = useQuit();
+  const nativeDevices = useNativeDevices();
   if (state.status !== 'signed-in') return null;
-  const items = navItemsFor(roleNumbersOf(state.account), hasNativeDevices());
+  const items = navItemsFor(roleNumbersOf(state.account), nativeDevices === true);
 
   const link = (item: NavItem) => (
     <NavLink

@@ -1,15 +1,2 @@
-import { useTranslation } from 'react-i18next';
-import { BluetoothIcon } from '../../components/icons/icons';
-import { BackLink } from '../../components/page/back-link';
-import { EmptyState } from '../../components/page/empty-state';
-import { PageFrame } from '../../components/page/page-frame';
-import { ROUTES } from '../../route-paths';
-
-export function DeviceInfoPage() {
-  const { t } = useTranslation('screens');
-  return (
-    <PageFrame title={t('devices.infoTitle')} back={<BackLink to={ROUTES.devices} label={t('devices.title')} />}>
-      <EmptyState icon={<BluetoothIcon size={28} />} title={t('devices.infoEmpty')} hint={t('devices.infoEmptyHint')} />
-    </PageFrame>
-  );
-}
+/** The screen lives with its feature (features/devices). */
+export { DeviceInfoPage } from '../../features/devices/device-info-page';

@@ -32,6 +32,7 @@ function snapshotServer(extra: FakeRoute = () => undefined): FakeRoute {
   return (request) => {
     const { path } = request;
     if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
+    if (path === `/patients/${PATIENT_ID}/gateways` || path === `/patients/${PATIENT_ID}/devices`) return ok([]);
     if (path.startsWith(`/patients/${PATIENT_ID}/series`)) return ok(series());
     if (path.startsWith(`/patients/${PATIENT_ID}/timeline`)) {
       const cursor = new URLSearchParams(path.split('?')[1]).get('cursor');
@@ -97,7 +98,7 @@ describe('/patients/:patientId', () => {
     );
     expect(screen.getByTestId('adherence-card').textContent).toContain('75%');
     expect(screen.getByTestId('messages-card').textContent).toContain('Unread: 2');
-    expect(within(screen.getByTestId('gateways-card')).getByText(/No gateways yet/)).toBeTruthy();
+    expect(await within(screen.getByTestId('patient-gateways-card')).findByText('No gateways.')).toBeTruthy();
   });
 
   it('shows temperatures in °C for those who read them so', async () => {

@@ -13,8 +13,8 @@ import { useLoaded } from '../shared/use-loaded';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { AdherenceCard } from './adherence-card';
 import { AppointmentsCard } from './appointments-card';
-import { GatewaysCard } from './gateways-card';
 import { MessagesCard } from './messages-card';
+import { PatientGatewaysCard } from './patient-gateways-card';
 import { ProfileCard } from './profile-card';
 import { ReadingsChartSection } from './readings-chart-section';
 import { TimelineSection } from './timeline-section';
@@ -76,7 +76,7 @@ export function PatientSnapshotPage() {
             <AdherenceCard adherence={snapshot.adherence} />
             <MessagesCard messages={snapshot.messages} />
             <AppointmentsCard appointments={snapshot.upcomingAppointments} />
-            <GatewaysCard gateways={snapshot.gateways} />
+            <PatientGatewaysCard patientId={patient.accountId} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import {
+  BP_PROFILE_ID,
+  BT_PROFILE_ID,
+  device,
+  DEVICE_ID,
+  gateway,
+  GATEWAY_ID,
+  nearby,
+  OTHER_GATEWAY_ID,
+  profile,
+  renderAsPatient,
+} from '../gateways/testing/render-gateways';
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+const thermometer = nearby({
+  address: 'C4:7C:8D:6A:00:09',
+  name: null,
+  rssi: -78,
+  signal: 'poor',
+  distanceM: 6.3,
+  services: ['1809'],
+  measurement: 'bt',
+});
+const speaker = nearby({
+  address: '11:22:33:44:55:66',
+  name: 'Speaker',
+  rssi: -90,
+  signal: 'bad',
+  distanceM: 15.8,
+  services: [],
+  measurement: null,
+});
+const profiles = [
+  profile({ profileId: BT_PROFILE_ID, profileName: 'Thermometer (SIG)', measurement: 'bt' }),
+  profile(),
+];
+
+function server(scan = () => ok([nearby(), thermometer, speaker])) {
+  return fakeFetch(({ method, path }) => {
+    if (path === '/patients/me/gateways') return ok([gateway({ status: 'online' })]);
+    if (method === 'POST' && path === `/gateways/${GATEWAY_ID}/scan`) return scan();
+    if (path === '/devices/profiles') return ok(profiles);
+    if (method === 'POST' && path === '/devices') return ok(device({ name: 'My cuff' }), 201);
+    if (path === `/devices/${DEVICE_ID}`) return ok(device({ name: 'My cuff' }));
+    return undefined;
+  });
+}
+
+describe('/devices/add', () => {
+  it('scans through the gateway and lists nearby devices with signal bucket, distance and measurement', async () => {
+    const { calls } = server();
+    renderAsPatient('/devices/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    const items = await screen.findAllByTestId('nearby-device');
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/gateways/${GATEWAY_ID}/scan`,
+      body: { seconds: 8 },
+    });
+    expect(items).toHaveLength(3);
+    const [cuff, thermo, other] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(cuff).getByTestId('signal').dataset.signal).toBe('good');
+    expect(within(cuff).getByTestId('signal').textContent).toBe('Good signal');
+    expect(within(cuff).getByTestId('nearby-distance').textContent).toBe('about 0.6 m');
+    expect(within(cuff).getByTestId('nearby-measurement').textContent).toBe('Blood pressure');
+    expect(within(thermo).getByText('Unnamed device')).toBeTruthy();
+    expect(within(thermo).getByTestId('signal').textContent).toBe('Poor signal');
+    expect(within(thermo).getByTestId('nearby-measurement').textContent).toBe('Body temperature');
+    expect(within(other).getByTestId('signal').textContent).toBe('Bad signal');
+    expect(within(other).getByTestId('nearby-distance').textContent).toBe('about 15.8 m');
+    expect(within(other).getByTestId('nearby-measurement').textContent).toBe('No standard measurement');
+  });
+
+  it('pre-selects the profile of the measurement the device offers, pairs it and opens its page', async () => {
+    const { calls } = server();
+    const { router } = renderAsPatient('/devices/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    const [cuff] = await screen.findAllByTestId('nearby-device');
+    fireEvent.click(within(cuff!).getByRole('button', { name: 'Choose: BP Cuff' }));
+    expect(within(cuff!).getByRole('button', { name: 'Chosen: BP Cuff' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    const select = await screen.findByTestId('profile-select');
+    await waitFor(() =>
+      expect((select as HTMLInputElement).value).toBe('Blood Pressure (SIG) · Blood pressure'),
+    );
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    expect((name as HTMLInputElement).value).toBe('BP Cuff');
+    fireEvent.change(name, { target: { value: 'My cuff' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the device' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/devices/${DEVICE_ID}`));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/devices')?.body).toEqual({
+      gatewayId: GATEWAY_ID,
+      address: 'C4:7C:8D:6A:12:34',
+      name: 'My cuff',
+      profileId: BP_PROFILE_ID,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My cuff' })).toBeTruthy();
+  });
+
+  it('pre-selects the thermometer profile for a thermometer and names an unnamed device by its measurement', async () => {
+    server();
+    renderAsPatient('/devices/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    const items = await screen.findAllByTestId('nearby-device');
+    fireEvent.click(within(items[1]!).getByRole('button', { name: 'Choose: Unnamed device' }));
+    const select = await screen.findByTestId('profile-select');
+    await waitFor(() =>
+      expect((select as HTMLInputElement).value).toBe('Thermometer (SIG) · Body temperature'),
+    );
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Name/ }).value).toBe('Body temperature');
+  });
+
+  it('says when the gateway is not connected', async () => {
+    server(() => fail(409, 'gatewayNotConnected', 'The gateway is not connected.'));
+    renderAsPatient('/devices/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    expect((await screen.findByTestId('scan-error')).textContent).toBe('The gateway is not connected.');
+    expect(screen.queryAllByTestId('nearby-device')).toHaveLength(0);
+  });
+
+  it('lets the patient choose the gateway when there are several, starting with the one linked to', async () => {
+    const { calls } = fakeFetch(({ method, path }) => {
+      if (path === '/patients/me/gateways')
+        return ok([gateway({ status: 'online' }), gateway({ id: OTHER_GATEWAY_ID, displayName: 'Kitchen' })]);
+      if (method === 'POST' && path.endsWith('/scan')) return ok([]);
+      return undefined;
+    });
+    renderAsPatient(`/devices/add?gateway=${OTHER_GATEWAY_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    expect(await screen.findByText('No devices found nearby')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/gateways/${OTHER_GATEWAY_ID}/scan`);
+  });
+
+  it('sends a patient without a gateway to set one up', async () => {
+    fakeFetch(({ path }) => (path === '/patients/me/gateways' ? ok([]) : undefined));
+    renderAsPatient('/devices/add');
+    expect(await screen.findByText('You need a gateway first')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up a gateway' }).getAttribute('href')).toBe(
+      '/gateways/setup',
+    );
+  });
+});

@@ -1,0 +1,247 @@
+import { Alert, Button, Group, Paper, Progress, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { DeviceProfileVersion } from '@opencare/schemas/entities/devices';
+import { addDeviceInputSchema, type NearbyDevice } from '@opencare/schemas/entities/gateways';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { errorMessageOf } from '../../api/error-message';
+import { BluetoothIcon, GatewayIcon } from '../../components/icons/icons';
+import { useReloadable } from '../../components/data/use-reloadable';
+import { useNotifications } from '../../components/notifications/use-notify';
+import { BackLink } from '../../components/page/back-link';
+import { EmptyState } from '../../components/page/empty-state';
+import { PageFrame } from '../../components/page/page-frame';
+import { pathTo, ROUTES } from '../../route-paths';
+import { useFieldMessage } from '../gateways/field-message';
+import { GatewayPicker } from '../gateways/gateway-picker';
+import { GatewayStatusBadge } from '../gateways/gateway-status-badge';
+import { scanNearby } from '../gateways/gateways-api';
+import { useChosenGateway } from '../gateways/use-chosen-gateway';
+import { LoadFailed, Loading } from '../patients/shared/load-state';
+import { addDevice, listDeviceProfiles } from './devices-api';
+import { NearbyDevices } from './nearby-devices';
+
+/** How long the gateway listens: long enough for slow advertisers, well inside the command timeout. */
+export const SCAN_SECONDS = 8;
+
+type Scan =
+  | { status: 'idle' }
+  | { status: 'scanning'; startedAt: number }
+  | { status: 'done'; devices: NearbyDevice[] }
+  | { status: 'failed'; error: unknown };
+
+/** /devices/add: scan through a gateway, choose a device, name it, choose its profile, pair it. */
+export function AddDevicePage() {
+  const { t } = useTranslation('gateways');
+  const { t: tc } = useTranslation();
+  const { state, reload, gateways, chosen, choose } = useChosenGateway();
+  const [scan, setScan] = useState<Scan>({ status: 'idle' });
+  const [picked, setPicked] = useState<NearbyDevice | null>(null);
+  const back = <BackLink to={ROUTES.devices} label={t('devices.title')} />;
+
+  async function startScan(gatewayId: string) {
+    setPicked(null);
+    setScan({ status: 'scanning', startedAt: Date.now() });
+    try {
+      setScan({ status: 'done', devices: await scanNearby(gatewayId, SCAN_SECONDS) });
+    } catch (error) {
+      setScan({ status: 'failed', error });
+    }
+  }
+
+  return (
+    <PageFrame title={t('devices.addTitle')} intro={t('devices.addIntro')} back={back}>
+      {state.status === 'loading' && <Loading label={t('loading')} />}
+      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' && !chosen && (
+        <EmptyState
+          icon={<GatewayIcon size={28} />}
+          title={t('devices.needGateway')}
+          hint={t('devices.needGatewayHint')}
+          action={
+            <Button component={Link} to={ROUTES.gatewaySetup}>
+              {t('setUp')}
+            </Button>
+          }
+        />
+      )}
+      {chosen && (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <GatewayPicker
+              gateways={gateways}
+              value={chosen.id}
+              onChange={(id) => {
+                choose(id);
+                setScan({ status: 'idle' });
+                setPicked(null);
+              }}
+              label={t('devices.gateway')}
+              disabled={scan.status === 'scanning'}
+            />
+            <Group gap="sm">
+              {gateways.length < 2 && <Text fw={600}>{chosen.displayName}</Text>}
+              <GatewayStatusBadge status={chosen.status} />
+            </Group>
+            <Button
+              w="fit-content"
+              leftSection={<BluetoothIcon size={18} />}
+              onClick={() => void startScan(chosen.id)}
+              loading={scan.status === 'scanning'}
+            >
+              {scan.status === 'done' ? t('devices.scanAgain') : t('devices.scan')}
+            </Button>
+            {scan.status === 'scanning' && <ScanProgress startedAt={scan.startedAt} />}
+            {scan.status === 'failed' && (
+              <Alert color="red" variant="light" role="alert" data-testid="scan-error">
+                {errorMessageOf(tc, scan.error)}
+              </Alert>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      {chosen &&
+        scan.status === 'done' &&
+        (scan.devices.length === 0 ? (
+          <EmptyState
+            icon={<BluetoothIcon size={28} />}
+            title={t('devices.noneNearby')}
+            hint={t('devices.noneNearbyHint')}
+          />
+        ) : (
+          <NearbyDevices devices={scan.devices} chosen={picked?.address ?? null} onChoose={setPicked} />
+        ))}
+      {chosen && scan.status === 'done' && picked && (
+        <PairForm key={picked.address} gatewayId={chosen.id} device={picked} />
+      )}
+    </PageFrame>
+  );
+}
+
+/** The scan lasts SCAN_SECONDS: a bar that fills over that time, so waiting does not look like a hang. */
+function ScanProgress({ startedAt }: { startedAt: number }) {
+  const { t } = useTranslation('gateways');
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const percent = Math.min(100, ((now - startedAt) / (SCAN_SECONDS * 1000)) * 100);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed" role="status">
+        {t('devices.scanning', { seconds: SCAN_SECONDS })}
+      </Text>
+      <Progress value={percent} animated aria-label={t('devices.scanning', { seconds: SCAN_SECONDS })} />
+    </Stack>
+  );
+}
+
+function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevice }) {
+  const { t } = useTranslation('gateways');
+  const { t: tc } = useTranslation();
+  const message = useFieldMessage();
+  const navigate = useNavigate();
+  const { notify } = useNotifications();
+  const profiles = useReloadable(listDeviceProfiles);
+  const [name, setName] = useState(
+    device.name ?? (device.measurement ? t(`measurement.${device.measurement}`) : ''),
+  );
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; profileId?: string }>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const list: DeviceProfileVersion[] = profiles.state.status === 'loaded' ? profiles.state.data : [];
+  // The profile for the measurement the device advertises is the likely one: chosen until the patient picks.
+  const suggested = list.find((p) => p.measurement === device.measurement) ?? null;
+  const selected = profileId ?? suggested?.profileId ?? null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const input = addDeviceInputSchema.safeParse({
+      gatewayId,
+      address: device.address,
+      name,
+      profileId: selected ?? '',
+    });
+    if (!input.success) {
+      const found: { name?: string; profileId?: string } = {};
+      for (const issue of input.error.issues) {
+        if (issue.path[0] === 'name') found.name ??= issue.message;
+        else if (issue.path[0] === 'profileId') found.profileId ??= t('validation.required');
+      }
+      setErrors(found);
+      if (!found.name && !found.profileId) setFailure(ApiError.of('validationFailed', 400));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const added = await addDevice(input.data);
+      notify({ id: 'device-added', message: t('devices.added', { name: added.name }), tone: 'success' });
+      void navigate(pathTo('deviceInfo', { deviceId: added.id }));
+    } catch (error) {
+      const nameIssue = error instanceof ApiError ? error.errors.find((i) => i.field === 'name') : undefined;
+      if (nameIssue) setErrors({ name: nameIssue.message });
+      else setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('devices.pairTitle', { name: device.name ?? t('devices.unnamed') })}
+        </Title>
+        <TextInput
+          label={t('devices.name')}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={message(errors.name)}
+          maxLength={60}
+          required
+          maw={360}
+        />
+        {profiles.state.status === 'loading' && <Loading />}
+        {profiles.state.status === 'failed' && (
+          <LoadFailed error={profiles.state.error} onRetry={profiles.reload} />
+        )}
+        {profiles.state.status === 'loaded' &&
+          (list.length === 0 ? (
+            <Alert color="yellow" variant="light">
+              {t('devices.noProfiles')}
+            </Alert>
+          ) : (
+            <Select
+              label={t('devices.profile')}
+              description={t('devices.profileHint')}
+              data={list.map((p) => ({
+                value: p.profileId,
+                label: `${p.profileName} · ${t(`measurement.${p.measurement}`)}`,
+              }))}
+              value={selected}
+              onChange={setProfileId}
+              error={errors.profileId}
+              allowDeselect={false}
+              required
+              maw={420}
+              data-testid="profile-select"
+            />
+          ))}
+        {failure !== null && (
+          <Alert color="red" variant="light" role="alert" data-testid="pair-error">
+            {errorMessageOf(tc, failure)}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} w="fit-content" disabled={list.length === 0}>
+          {t('devices.pair')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

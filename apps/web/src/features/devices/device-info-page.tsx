@@ -1,0 +1,141 @@
+import { Anchor, Box, Button, Paper } from '@mantine/core';
+import { addDeviceInputSchema, type Device } from '@opencare/schemas/entities/gateways';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { useReloadable } from '../../components/data/use-reloadable';
+import { BluetoothIcon } from '../../components/icons/icons';
+import { useNotifications } from '../../components/notifications/use-notify';
+import { BackLink } from '../../components/page/back-link';
+import { EmptyState } from '../../components/page/empty-state';
+import { PageFrame } from '../../components/page/page-frame';
+import { pathTo, ROUTES } from '../../route-paths';
+import { GRID } from '../gateways/gateway-info-page';
+import { RenameDialog } from '../gateways/rename-dialog';
+import { useGatewayFormat } from '../gateways/use-gateway-format';
+import { ConfirmDialog } from '../patients/care-plan/confirm-dialog';
+import { Detail } from '../patients/shared/detail-list';
+import { LoadFailed, Loading } from '../patients/shared/load-state';
+import { getDevice, removeDevice, renameDevice } from './devices-api';
+
+const nameSchema = addDeviceInputSchema.shape.name;
+
+/** /devices/:deviceId: one paired device, renamed or removed here. */
+export function DeviceInfoPage() {
+  const { t } = useTranslation('gateways');
+  const deviceId = useParams().deviceId ?? '';
+  const load = useCallback(() => getDevice(deviceId), [deviceId]);
+  const { state, reload } = useReloadable(load);
+  const back = <BackLink to={ROUTES.devices} label={t('devices.title')} />;
+  if (state.status !== 'loaded') {
+    // A malformed id or someone else's device is simply not found (404, or 400 for a bad id).
+    const missing =
+      state.status === 'failed' &&
+      state.error instanceof ApiError &&
+      [400, 403, 404].includes(state.error.status);
+    return (
+      <PageFrame title={t('devices.infoTitle')} back={back}>
+        {state.status === 'loading' && <Loading label={t('devices.loading')} />}
+        {missing && (
+          <EmptyState
+            icon={<BluetoothIcon size={28} />}
+            title={t('devices.notFound')}
+            hint={t('devices.notFoundHint')}
+          />
+        )}
+        {state.status === 'failed' && !missing && <LoadFailed error={state.error} onRetry={reload} />}
+      </PageFrame>
+    );
+  }
+  return <DeviceDetails device={state.data} back={back} onChanged={reload} />;
+}
+
+function DeviceDetails({
+  device,
+  back,
+  onChanged,
+}: {
+  device: Device;
+  back: ReactNode;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation('gateways');
+  const format = useGatewayFormat();
+  const navigate = useNavigate();
+  const { notify } = useNotifications();
+  const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
+
+  async function rename(name: string) {
+    const renamed = await renameDevice(device.id, name);
+    setDialog(null);
+    notify({ id: 'device-renamed', message: t('devices.renamed', { name: renamed.name }), tone: 'success' });
+    onChanged();
+  }
+
+  async function remove() {
+    await removeDevice(device.id);
+    notify({ id: 'device-removed', message: t('devices.removed', { name: device.name }), tone: 'success' });
+    void navigate(ROUTES.devices);
+  }
+
+  return (
+    <PageFrame
+      title={device.name}
+      back={back}
+      actions={
+        <>
+          <Button variant="default" onClick={() => setDialog('rename')}>
+            {t('rename')}
+          </Button>
+          <Button variant="light" color="red" onClick={() => setDialog('remove')}>
+            {t('remove')}
+          </Button>
+        </>
+      }
+    >
+      <Paper withBorder radius="md" p="md">
+        <Box component="dl" m={0} style={GRID}>
+          <Detail label={t('devices.fields.measurement')}>{t(`measurement.${device.measurement}`)}</Detail>
+          <Detail label={t('devices.fields.gateway')}>
+            <Anchor component={Link} to={pathTo('gatewayInfo', { gatewayName: device.gatewayId })}>
+              {device.gatewayName}
+            </Anchor>
+          </Detail>
+          <Detail label={t('devices.fields.battery')}>
+            {device.batteryLevel === null
+              ? t('unknown')
+              : t('devices.battery', { value: format.whole(device.batteryLevel) })}
+          </Detail>
+          <Detail label={t('devices.fields.manufacturer')}>{device.manufacturer ?? t('unknown')}</Detail>
+          <Detail label={t('devices.fields.lastReading')}>
+            {device.lastReadingAt ? format.dateTime(device.lastReadingAt) : t('devices.noReading')}
+          </Detail>
+          <Detail label={t('devices.fields.address')}>
+            <bdi>{device.address}</bdi>
+          </Detail>
+          <Detail label={t('devices.fields.profile')}>{device.profileName}</Detail>
+          <Detail label={t('devices.fields.addedAt')}>{format.dateTime(device.addedAt)}</Detail>
+        </Box>
+      </Paper>
+      <RenameDialog
+        key={`${device.id}-${String(dialog === 'rename')}`}
+        opened={dialog === 'rename'}
+        title={t('devices.renameTitle')}
+        label={t('devices.fields.name')}
+        initial={device.name}
+        onClose={() => setDialog(null)}
+        validate={(name) => nameSchema.safeParse(name).error?.issues[0]?.message}
+        onSave={rename}
+      />
+      <ConfirmDialog
+        opened={dialog === 'remove'}
+        title={t('devices.removeTitle', { name: device.name })}
+        body={t('devices.removeBody')}
+        confirmLabel={t('remove')}
+        onClose={() => setDialog(null)}
+        onConfirm={remove}
+      />
+    </PageFrame>
+  );
+}

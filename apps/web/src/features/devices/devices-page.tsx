@@ -1,0 +1,85 @@
+import { Anchor, Box, Button, Group, Paper, Stack } from '@mantine/core';
+import type { Device } from '@opencare/schemas/entities/gateways';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useReloadable } from '../../components/data/use-reloadable';
+import { BluetoothIcon } from '../../components/icons/icons';
+import { EmptyState } from '../../components/page/empty-state';
+import { PageFrame } from '../../components/page/page-frame';
+import { pathTo, ROUTES } from '../../route-paths';
+import { GRID } from '../gateways/gateway-info-page';
+import { useGatewayFormat } from '../gateways/use-gateway-format';
+import { Detail } from '../patients/shared/detail-list';
+import { LoadFailed, Loading } from '../patients/shared/load-state';
+import { listMyDevices } from './devices-api';
+
+/** /devices: the health devices the patient's gateways read (native-device condition, spec §2). */
+export function DevicesPage() {
+  const { t } = useTranslation('gateways');
+  const { state, reload } = useReloadable(listMyDevices);
+  return (
+    <PageFrame
+      title={t('devices.title')}
+      intro={t('devices.intro')}
+      actions={
+        <Button component={Link} to={ROUTES.addDevice}>
+          {t('devices.add')}
+        </Button>
+      }
+    >
+      {state.status === 'loading' && <Loading label={t('devices.loading')} />}
+      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' &&
+        (state.data.length === 0 ? (
+          <EmptyState
+            icon={<BluetoothIcon size={28} />}
+            title={t('devices.empty')}
+            hint={t('devices.emptyHint')}
+          />
+        ) : (
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('devices.listLabel')}
+          >
+            {state.data.map((device) => (
+              <DeviceRow key={device.id} device={device} />
+            ))}
+          </Stack>
+        ))}
+    </PageFrame>
+  );
+}
+
+function DeviceRow({ device }: { device: Device }) {
+  const { t } = useTranslation('gateways');
+  const format = useGatewayFormat();
+  return (
+    <Paper component="li" withBorder radius="md" p="md" data-testid="device-row">
+      <Stack gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          <BluetoothIcon size={22} />
+          <Anchor component={Link} to={pathTo('deviceInfo', { deviceId: device.id })} fw={600}>
+            {device.name}
+          </Anchor>
+        </Group>
+        <Box component="dl" m={0} style={GRID}>
+          <Detail label={t('devices.fields.measurement')}>{t(`measurement.${device.measurement}`)}</Detail>
+          <Detail label={t('devices.fields.gateway')}>{device.gatewayName}</Detail>
+          <Detail label={t('devices.fields.battery')}>
+            {device.batteryLevel === null
+              ? t('unknown')
+              : t('devices.battery', { value: format.whole(device.batteryLevel) })}
+          </Detail>
+          <Detail label={t('devices.fields.manufacturer')}>{device.manufacturer ?? t('unknown')}</Detail>
+          <Detail label={t('devices.fields.lastReading')}>
+            {device.lastReadingAt ? format.dateTime(device.lastReadingAt) : t('devices.noReading')}
+          </Detail>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

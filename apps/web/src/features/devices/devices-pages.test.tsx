@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { device, DEVICE_ID, renderAsPatient } from '../gateways/testing/render-gateways';
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+const detail = (scope: HTMLElement, label: string) =>
+  within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('/devices', () => {
+  it('lists the paired devices with measurement, gateway, battery, manufacturer and last reading', async () => {
+    fakeFetch(({ path }) =>
+      path === '/patients/me/devices'
+        ? ok([
+            device(),
+            device({
+              id: crypto.randomUUID(),
+              name: 'Scale',
+              measurement: 'bw',
+              batteryLevel: null,
+              manufacturer: null,
+              lastReadingAt: null,
+            }),
+          ])
+        : undefined,
+    );
+    renderAsPatient('/devices');
+    const [cuff, scale] = (await screen.findAllByTestId('device-row')) as [HTMLElement, HTMLElement];
+    expect(within(cuff).getByRole('link', { name: 'Blood pressure cuff' }).getAttribute('href')).toBe(
+      `/devices/${DEVICE_ID}`,
+    );
+    expect(detail(cuff, 'Measurement')).toBe('Blood pressure');
+    expect(detail(cuff, 'Gateway')).toBe('Living room');
+    expect(detail(cuff, 'Battery')).toBe('87%');
+    expect(detail(cuff, 'Manufacturer')).toBe('OpenCare Sim');
+    expect(detail(cuff, 'Last reading')).toMatch(/^Mar 1, 2026/);
+    expect(detail(scale, 'Measurement')).toBe('Body weight');
+    expect(detail(scale, 'Battery')).toBe('Not reported yet');
+    expect(detail(scale, 'Last reading')).toBe('No reading yet');
+    expect(screen.getByRole('link', { name: 'Add a device' }).getAttribute('href')).toBe('/devices/add');
+  });
+
+  it('says when there is no device yet', async () => {
+    fakeFetch(({ path }) => (path === '/patients/me/devices' ? ok([]) : undefined));
+    renderAsPatient('/devices');
+    expect(await screen.findByRole('heading', { name: 'No devices yet' })).toBeTruthy();
+  });
+});
+
+describe('/devices/:deviceId', () => {
+  it('renames the device', async () => {
+    let name = 'Blood pressure cuff';
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path !== `/devices/${DEVICE_ID}`) return undefined;
+      if (method === 'PATCH') name = (body as { name: string }).name;
+      return ok(device({ name }));
+    });
+    renderAsPatient(`/devices/${DEVICE_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: /Name/ });
+    fireEvent.change(field, { target: { value: '  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a name.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'Arm cuff' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arm cuff' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Arm cuff' }]);
+  });
+
+  it('asks before removing the device, then goes back to the list', async () => {
+    const { calls } = fakeFetch(({ method, path }) => {
+      if (path === `/devices/${DEVICE_ID}`) return method === 'DELETE' ? ok(null) : ok(device());
+      if (path === '/patients/me/devices') return ok([]);
+      return undefined;
+    });
+    const { router } = renderAsPatient(`/devices/${DEVICE_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Blood pressure cuff?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/devices'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says the device was not found', async () => {
+    fakeFetch(({ path }) =>
+      path === `/devices/${DEVICE_ID}` ? fail(404, 'notFound', 'Not found.') : undefined,
+    );
+    renderAsPatient(`/devices/${DEVICE_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Device not found' })).toBeTruthy();
+  });
+});

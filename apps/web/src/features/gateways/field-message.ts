@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type ValidationKey =
+  | 'macInvalid'
+  | 'pairingCode'
+  | 'nameRequired'
+  | 'nameTooLong'
+  | 'ssidRequired'
+  | 'ssidTooLong'
+  | 'passwordShort'
+  | 'passwordLong'
+  | 'required';
+
+/**
+ * The schemas (packages/schemas entities/gateways) and the server word field messages in en-US;
+ * this table turns those words back into keys so each language can say them.
+ */
+const EXACT: Record<string, ValidationKey> = {
+  'The MAC number must have 12 digits.': 'macInvalid',
+  'This QR code does not match the gateway.': 'pairingCode',
+  'Enter a name.': 'nameRequired',
+  'Display name must be at most 60 characters.': 'nameTooLong',
+  'Choose a network.': 'ssidRequired',
+  'A network name has at most 32 characters.': 'ssidTooLong',
+  'A Wi-Fi password has at least 8 characters.': 'passwordShort',
+  'A Wi-Fi password has at most 63 characters.': 'passwordLong',
+  'This field is required.': 'required',
+};
+
+/** A field message in the reader's language; one we have no key for is shown as worded. */
+export function useFieldMessage(): (message: string | undefined) => string | undefined {
+  const { t } = useTranslation('gateways');
+  return useCallback(
+    (message: string | undefined) => {
+      if (message === undefined) return undefined;
+      const key = EXACT[message];
+      if (key) return t(`validation.${key}`);
+      // zod's own length message for the names (max 60).
+      if (/at most 60/.test(message) || /<=60/.test(message)) return t('validation.nameTooLong');
+      return message;
+    },
+    [t],
+  );
+}

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../session/session-store';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { gateway, renderAsPatient } from './testing/render-gateways';
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => sessionStore.accessToken.clear());
+
+const macField = () => screen.getByRole('textbox', { name: /MAC number/ });
+const add = () => fireEvent.click(screen.getByRole('button', { name: 'Add the gateway' }));
+/** The field's own error text (Mantine ties it to the input with aria-describedby). */
+function fieldError(input: HTMLElement) {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .find((text) => /\S/.test(text) && !text.includes('12 digits and letters'));
+}
+
+/** A server that accepts any MAC and knows one gateway afterwards. */
+function server(answer = () => ok(gateway({ status: 'pending' }), 201)) {
+  return fakeFetch(({ method, path }) => {
+    if (method === 'POST' && /^\/patients\/[^/]+\/gateways$/.test(path)) return answer();
+    if (path === '/patients/me/gateways') return ok([gateway({ status: 'pending' })]);
+    if (path === '/patients/me/devices') return ok([]);
+    return undefined;
+  });
+}
+
+describe('/gateways/setup', () => {
+  it('says setup can take up to 20 minutes, and refuses a MAC without 12 digits before sending', async () => {
+    const { calls } = server();
+    renderAsPatient('/gateways/setup');
+    expect(screen.getByTestId('setup-duration').textContent).toBe(
+      'Setup can take up to 20 minutes. Keep the gateway plugged in.',
+    );
+    fireEvent.change(macField(), { target: { value: 'B8:27:EB:12:34' } });
+    add();
+    await waitFor(() => expect(fieldError(macField())).toBe('The MAC number must have 12 digits.'));
+    expect(macField().getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('adds a gateway by its MAC typed with colons, with a name, and opens its page', async () => {
+    const { calls } = server();
+    const { router, account } = renderAsPatient('/gateways/setup');
+    fireEvent.change(macField(), { target: { value: 'b8:27:eb:12:34:56' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Living room' } });
+    add();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gateways/Living%20room'));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.path).toBe(`/patients/${account.id}/gateways`);
+    expect(post?.body).toEqual({ mac: 'B827EB123456', displayName: 'Living room' });
+  });
+
+  it.each([
+    ['macNotFound', 404, 'No gateway has this MAC number.'],
+    ['macAlreadyAssigned', 409, 'This gateway is already assigned.'],
+  ])('shows %s under the MAC field', async (key, status, text) => {
+    server(() => fail(status, key, text));
+    const { router } = renderAsPatient('/gateways/setup');
+    fireEvent.change(macField(), { target: { value: 'B827EB123456' } });
+    add();
+    await waitFor(() => expect(fieldError(macField())).toBe(text));
+    expect(router.state.location.pathname).toBe('/gateways/setup');
+  });
+
+  it('sends the MAC and pairing code of a QR code text pasted into the field', async () => {
+    const { calls } = server();
+    const { router } = renderAsPatient('/gateways/setup');
+    fireEvent.change(macField(), { target: { value: 'OPENCARE-GW:B827EB123456:K7Q2M9X4P1' } });
+    add();
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/gateways/setup'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      mac: 'B827EB123456',
+      pairingCode: 'K7Q2M9X4P1',
+    });
+  });
+
+  it('says the QR code does not match the gateway when the server refuses its pairing code', async () => {
+    server(() =>
+      fail(400, 'validationFailed', 'Some fields are not valid.', [
+        { field: 'pairingCode', message: 'This QR code does not match the gateway.' },
+      ]),
+    );
+    renderAsPatient('/gateways/setup');
+    fireEvent.change(macField(), { target: { value: 'OPENCARE-GW:B827EB123456:K7Q2M9X4P1' } });
+    add();
+    await waitFor(() => expect(fieldError(macField())).toBe('This QR code does not match the gateway.'));
+  });
+
+  it('says scanning needs a browser that reads QR codes where there is no BarcodeDetector', async () => {
+    server();
+    renderAsPatient('/gateways/setup');
+    expect((await screen.findByTestId('qr-unsupported')).textContent).toContain(
+      'Type the MAC number instead.',
+    );
+    expect(screen.queryByRole('button', { name: 'Scan with the camera' })).toBeNull();
+  });
+
+  it('reads a photo of the QR code with the BarcodeDetector and sends its MAC and pairing code', async () => {
+    const detect = vi.fn(() => Promise.resolve([{ rawValue: 'OPENCARE-GW:B827EB123456:K7Q2M9X4P1' }]));
+    class FakeDetector {
+      static getSupportedFormats = () => Promise.resolve(['qr_code', 'ean_13']);
+      detect = detect;
+    }
+    vi.stubGlobal('BarcodeDetector', FakeDetector);
+    const { calls } = server();
+    const { router } = renderAsPatient('/gateways/setup');
+    await screen.findByRole('button', { name: 'Choose a photo of the QR code' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    const photo = new File(['png'], 'qr.png', { type: 'image/png' });
+    fireEvent.change(input!, { target: { files: [photo] } });
+    expect((await screen.findByTestId('qr-scanned')).textContent).toBe(
+      'QR code read: gateway B8:27:EB:12:34:56. Check the name, then add it.',
+    );
+    expect(detect).toHaveBeenCalledWith(photo);
+    expect((macField() as HTMLInputElement).value).toBe('B8:27:EB:12:34:56');
+    add();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gateways/Living%20room'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      mac: 'B827EB123456',
+      pairingCode: 'K7Q2M9X4P1',
+    });
+  });
+
+  it('says so when the scanned QR code is not a gateway’s', async () => {
+    class FakeDetector {
+      static getSupportedFormats = () => Promise.resolve(['qr_code']);
+      detect = () => Promise.resolve([{ rawValue: 'https://example.org/' }]);
+    }
+    vi.stubGlobal('BarcodeDetector', FakeDetector);
+    server();
+    renderAsPatient('/gateways/setup');
+    await screen.findByRole('button', { name: 'Choose a photo of the QR code' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    fireEvent.change(input!, { target: { files: [new File(['png'], 'qr.png', { type: 'image/png' })] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "This QR code is not a gateway's code. Try again or type the MAC number.",
+    );
+  });
+});

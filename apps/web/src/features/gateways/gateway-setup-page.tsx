@@ -1,0 +1,196 @@
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { addGatewayInputSchema, parseGatewayQr } from '@opencare/schemas/entities/gateways';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { errorMessageOf } from '../../api/error-message';
+import { BackLink } from '../../components/page/back-link';
+import { PageFrame } from '../../components/page/page-frame';
+import { useNotifications } from '../../components/notifications/use-notify';
+import { pathTo, ROUTES } from '../../route-paths';
+import { useFieldMessage } from './field-message';
+import { gatewayPath, useAccountId } from './gateway-links';
+import { addGateway, listMyGateways } from './gateways-api';
+import { setPairedGateways } from './paired-gateways';
+import { QrScanner } from './qr-scanner';
+
+/** Refusals of the server that are about the MAC number, shown under its field. */
+const MAC_KEYS = new Set(['macInvalid', 'macNotFound', 'macAlreadyAssigned']);
+
+/** B827EB123456 → B8:27:EB:12:34:56, as printed on labels. */
+export const formatMac = (mac: string) => mac.match(/.{2}/g)?.join(':') ?? mac;
+
+/**
+ * /gateways/setup: add a gateway the installer has paired (`gateway-agent pair`) by the 12-digit MAC
+ * it shows, or by its QR code, which carries the MAC and the gateway's pairing code (spec §5).
+ */
+export function GatewaySetupPage() {
+  const { t } = useTranslation('gateways');
+  const { t: tc } = useTranslation();
+  const message = useFieldMessage();
+  const navigate = useNavigate();
+  const { notify } = useNotifications();
+  const accountId = useAccountId();
+  const [mac, setMac] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [pairingCode, setPairingCode] = useState<string>();
+  const [scanned, setScanned] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ mac?: string; displayName?: string }>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** The text of a QR code, scanned or pasted into the MAC field. */
+  function applyQrText(text: string): boolean {
+    const parsed = parseGatewayQr(text);
+    if (!parsed) return false;
+    setMac(formatMac(parsed.mac));
+    setPairingCode(parsed.pairingCode);
+    setScanned(formatMac(parsed.mac));
+    setErrors({});
+    return true;
+  }
+
+  function onScanned(text: string) {
+    if (!applyQrText(text)) setScanned('invalid');
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    // A pasted QR text carries its pairing code too.
+    let code = pairingCode;
+    let typed = mac;
+    if (/^OPENCARE-GW:/i.test(mac.trim())) {
+      const parsed = parseGatewayQr(mac);
+      if (parsed) {
+        typed = parsed.mac;
+        code = parsed.pairingCode;
+      }
+    }
+    const input = addGatewayInputSchema.safeParse({
+      mac: typed,
+      displayName: displayName.trim() === '' ? undefined : displayName,
+      pairingCode: code,
+    });
+    if (!input.success) {
+      const found: { mac?: string; displayName?: string } = {};
+      for (const issue of input.error.issues) {
+        const field = issue.path[0] === 'displayName' ? 'displayName' : 'mac';
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const gateway = await addGateway(accountId, input.data);
+      notify({
+        id: 'gateway-added',
+        message: t('setup.added', { name: gateway.displayName }),
+        tone: 'success',
+      });
+      let path = pathTo('gatewayInfo', { gatewayName: gateway.id });
+      try {
+        const all = await listMyGateways();
+        setPairedGateways(accountId, all);
+        path = gatewayPath(gateway, all);
+      } catch {
+        // The id finds it as well.
+      }
+      void navigate(path);
+    } catch (error) {
+      if (error instanceof ApiError && MAC_KEYS.has(error.key)) setErrors({ mac: errorMessageOf(tc, error) });
+      else if (error instanceof ApiError && error.errors.length > 0) {
+        const found: { mac?: string; displayName?: string } = {};
+        for (const issue of error.errors) {
+          const field = issue.field === 'displayName' ? 'displayName' : 'mac';
+          found[field] ??= message(issue.message);
+        }
+        setErrors(found);
+      } else setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageFrame
+      title={t('setup.title')}
+      intro={t('setup.intro')}
+      back={<BackLink to={ROUTES.gateways} label={t('title')} />}
+    >
+      <Alert color="blue" variant="light" role="note" data-testid="setup-duration">
+        {t('setup.duration')}
+      </Alert>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="gateway-type-title">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <Title order={2} size="h4" id="gateway-type-title">
+              {t('setup.typeTitle')}
+            </Title>
+            <TextInput
+              label={t('setup.mac')}
+              description={t('setup.macHint')}
+              value={mac}
+              onChange={(event) => {
+                setMac(event.currentTarget.value);
+                setPairingCode(undefined);
+                setScanned(null);
+              }}
+              onPaste={(event) => {
+                const text = event.clipboardData.getData('text');
+                if (/^OPENCARE-GW:/i.test(text.trim()) && applyQrText(text)) event.preventDefault();
+              }}
+              error={message(errors.mac)}
+              autoComplete="off"
+              spellCheck={false}
+              dir="ltr"
+              required
+              maw={360}
+            />
+            {scanned && scanned !== 'invalid' && (
+              <Text size="sm" c="green.8" aria-live="polite" data-testid="qr-scanned">
+                {t('setup.scanned', { mac: scanned })}
+              </Text>
+            )}
+            <TextInput
+              label={t('setup.displayName')}
+              description={t('setup.displayNameHint')}
+              value={displayName}
+              onChange={(event) => setDisplayName(event.currentTarget.value)}
+              error={message(errors.displayName)}
+              maxLength={60}
+              maw={360}
+            />
+            {failure !== null && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessageOf(tc, failure)}
+              </Alert>
+            )}
+            <Button type="submit" loading={busy} w="fit-content">
+              {t('setup.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="gateway-scan-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="gateway-scan-title">
+            {t('setup.scanTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('setup.scanIntro')}
+          </Text>
+          {scanned === 'invalid' && (
+            <Alert color="orange" variant="light" role="alert">
+              {t('setup.notGatewayQr')}
+            </Alert>
+          )}
+          <QrScanner onText={onScanned} />
+        </Stack>
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -3,6 +3,7 @@ import type { AccountType } from '@opencare/schemas/lookups';
 import { insertAccount } from '../accounts/accounts.repository';
 import { hashPassword } from '../auth/secrets';
 import { upsertAreaValues } from '../settings/settings.repository';
+import { seedDemoGateway } from './demo-gateway';
 import { seedDemoReadings } from './demo-readings';
 import type { Database } from '../db/database';
 import { insertOrganisation } from '../organisations/organisations.repository';
@@ -94,6 +95,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { accountId: patientAccounts.get('patient') ?? '', everyNthDay: 1 },
       { accountId: patientAccounts.get('patient2') ?? '', everyNthDay: 4 },
     ]);
+    await seedDemoGateway(tx, organisationId, patientAccounts.get('patient') ?? '');
   });
   return true;
 }

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { apiAs } from './api-as';
+import { DEMO_PASSWORD } from './demo-users';
+import { logIn } from './login-helpers';
+
+const AGENT = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/gateway-agent/bin/gateway-agent.js');
+// The simulator's blood pressure cuff (apps/gateway-agent/src/ble/simulator.ts).
+const CUFF = { address: 'C4:7C:8D:00:18:10', name: 'OpenCare Sim BP Cuff' };
+
+/** The real agent as an operator runs it, with its output kept for the assertions and for failures. */
+function agent(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [AGENT, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+const stop = (child: ChildProcess) => {
+  if (child.exitCode === null) child.kill('SIGTERM');
+};
+
+test('an operator pairs a simulated gateway in two commands and its cuff’s high reading reaches the physician live, with an alert', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'opencare-e2e-gateway-'));
+  const mac = `0E2E${randomBytes(4).toString('hex').toUpperCase()}`;
+  const patient = await apiAs(request, 'patient2');
+  const running: ReturnType<typeof agent>[] = [];
+  try {
+    // The physician has the patient's snapshot open from the start: what follows must arrive live.
+    const physician = await (await browser.newContext()).newPage();
+    await logIn(physician, 'physician', DEMO_PASSWORD);
+    await physician.goto(`/patients/${patient.accountId}`);
+    await expect(physician.getByRole('heading', { level: 1, name: 'Layla Haddad' })).toBeVisible();
+
+    // 1. The operator: `gateway-agent pair` shows the MAC and waits for the patient.
+    const pair = agent(['pair', '--edge', baseURL ?? '', '--data-dir', dataDir, '--mac', mac]);
+    running.push(pair);
+    await expect.poll(pair.output, { timeout: 20_000 }).toContain('MAC number');
+
+    // The patient adds it by typing that MAC.
+    const page = await (await browser.newContext()).newPage();
+    await logIn(page, 'patient2', DEMO_PASSWORD);
+    await page.goto('/gateways/setup');
+    await page.getByRole('textbox', { name: 'MAC number' }).fill(mac.match(/.{2}/g)?.join(':') ?? mac);
+    await page.getByRole('textbox', { name: 'Name (optional)' }).fill('Hall gateway');
+    await page.getByRole('button', { name: 'Add the gateway' }).click();
+    await expect(page.getByRole('heading', { name: /Hall gateway/ })).toBeVisible();
+    expect(await pair.exited).toBe(0);
+    expect(pair.output()).toContain('Paired');
+
+    // 2. The operator: `gateway-agent run`, here with the simulated devices; the cuff's next
+    // reading is a high one.
+    const run = agent(['run', '--simulate', '--edge', baseURL ?? '', '--data-dir', dataDir, '--status-port', '0', '--read-interval', '5'], {
+      OPENCARE_SIMULATOR_NEXT: JSON.stringify({ [CUFF.address]: { systolic: 182, diastolic: 104, pulse: 88 } }),
+    });
+    running.push(run);
+    await expect(page.getByTestId('gateway-status')).toHaveText('Online', { timeout: 20_000 });
+
+    // The patient adds the cuff the gateway hears nearby.
+    await page.goto('/devices/add');
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    const cuff = page.getByTestId('nearby-device').filter({ hasText: CUFF.name });
+    await expect(cuff).toBeVisible({ timeout: 20_000 });
+    await cuff.getByRole('button', { name: 'Choose' }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('My cuff');
+    await page.getByRole('button', { name: 'Add the device' }).click();
+    await expect(page.getByText('My cuff').first()).toBeVisible();
+
+    // The physician's open snapshot shows the reading, classified, and its alert, without a reload.
+    const reading = physician.locator('[data-testid="timeline-item"][data-kind="measurement"]').filter({ hasText: '182/104' });
+    await expect(reading).toBeVisible({ timeout: 30_000 });
+    await expect(physician.locator('[data-testid="timeline-item"][data-kind="alert"]').first()).toBeVisible();
+
+    // And the patient finds it among her measurements.
+    const stored = await patient.get<{ values: Record<string, number>; source: string }[]>('/measurements?type=bp&pageSize=5');
+    expect(stored.some((m) => m.source === 'gateway' && m.values.systolic === 182)).toBe(true);
+  } finally {
+    running.forEach(({ child }) => stop(child));
+    // The agent writes its status file until it has stopped.
+    await Promise.all(running.map(({ exited }) => exited));
+    // The agents' own words, for whoever reads a failure.
+    for (const [i, { output }] of running.entries()) await test.info().attach(`agent ${i + 1} output`, { body: output() });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Paper, Progress, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Progress, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DeviceProfileVersion } from '@opencare/schemas/entities/devices';
 import { addDeviceInputSchema, type NearbyDevice } from '@opencare/schemas/entities/gateways';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { errorMessageOf } from '../../api/error-message';
-import { BluetoothIcon, GatewayIcon } from '../../components/icons/icons';
+import { BluetoothIcon } from '../../components/icons/icons';
 import { useReloadable } from '../../components/data/use-reloadable';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
@@ -14,8 +14,7 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
 import { useFieldMessage } from '../gateways/field-message';
-import { GatewayPicker } from '../gateways/gateway-picker';
-import { GatewayStatusBadge } from '../gateways/gateway-status-badge';
+import { GatewayCommandPanel, useGatewayCommand } from '../gateways/gateway-command-panel';
 import { scanNearby } from '../gateways/gateways-api';
 import { useChosenGateway } from '../gateways/use-chosen-gateway';
 import { LoadFailed, Loading } from '../patients/shared/load-state';
@@ -25,96 +24,61 @@ import { NearbyDevices } from './nearby-devices';
 /** How long the gateway listens: long enough for slow advertisers, well inside the command timeout. */
 export const SCAN_SECONDS = 8;
 
-type Scan =
-  | { status: 'idle' }
-  | { status: 'scanning'; startedAt: number }
-  | { status: 'done'; devices: NearbyDevice[] }
-  | { status: 'failed'; error: unknown };
-
 /** /devices/add: scan through a gateway, choose a device, name it, choose its profile, pair it. */
 export function AddDevicePage() {
   const { t } = useTranslation('gateways');
-  const { t: tc } = useTranslation();
-  const { state, reload, gateways, chosen, choose } = useChosenGateway();
-  const [scan, setScan] = useState<Scan>({ status: 'idle' });
+  const gateways = useChosenGateway();
+  const scan = useGatewayCommand<NearbyDevice[]>();
   const [picked, setPicked] = useState<NearbyDevice | null>(null);
-  const back = <BackLink to={ROUTES.devices} label={t('devices.title')} />;
-
-  async function startScan(gatewayId: string) {
-    setPicked(null);
-    setScan({ status: 'scanning', startedAt: Date.now() });
-    try {
-      setScan({ status: 'done', devices: await scanNearby(gatewayId, SCAN_SECONDS) });
-    } catch (error) {
-      setScan({ status: 'failed', error });
-    }
-  }
+  const { chosen } = gateways;
+  const found = scan.command.status === 'done' ? scan.command.result : null;
 
   return (
-    <PageFrame title={t('devices.addTitle')} intro={t('devices.addIntro')} back={back}>
-      {state.status === 'loading' && <Loading label={t('loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' && !chosen && (
-        <EmptyState
-          icon={<GatewayIcon size={28} />}
-          title={t('devices.needGateway')}
-          hint={t('devices.needGatewayHint')}
-          action={
-            <Button component={Link} to={ROUTES.gatewaySetup}>
-              {t('setUp')}
-            </Button>
-          }
-        />
-      )}
-      {chosen && (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            <GatewayPicker
-              gateways={gateways}
-              value={chosen.id}
-              onChange={(id) => {
-                choose(id);
-                setScan({ status: 'idle' });
-                setPicked(null);
-              }}
-              label={t('devices.gateway')}
-              disabled={scan.status === 'scanning'}
-            />
-            <Group gap="sm">
-              {gateways.length < 2 && <Text fw={600}>{chosen.displayName}</Text>}
-              <GatewayStatusBadge status={chosen.status} />
-            </Group>
+    <PageFrame
+      title={t('devices.addTitle')}
+      intro={t('devices.addIntro')}
+      back={<BackLink to={ROUTES.devices} label={t('devices.title')} />}
+    >
+      <GatewayCommandPanel
+        gateways={gateways}
+        command={scan.command}
+        label={t('devices.gateway')}
+        noGateway={{ title: t('devices.needGateway'), hint: t('devices.needGatewayHint') }}
+        onChoose={() => {
+          scan.reset();
+          setPicked(null);
+        }}
+        errorTestId="scan-error"
+      >
+        {(gateway) => (
+          <>
             <Button
               w="fit-content"
               leftSection={<BluetoothIcon size={18} />}
-              onClick={() => void startScan(chosen.id)}
-              loading={scan.status === 'scanning'}
+              onClick={() => {
+                setPicked(null);
+                void scan.run(() => scanNearby(gateway.id, SCAN_SECONDS));
+              }}
+              loading={scan.command.status === 'running'}
             >
-              {scan.status === 'done' ? t('devices.scanAgain') : t('devices.scan')}
+              {found ? t('devices.scanAgain') : t('devices.scan')}
             </Button>
-            {scan.status === 'scanning' && <ScanProgress startedAt={scan.startedAt} />}
-            {scan.status === 'failed' && (
-              <Alert color="red" variant="light" role="alert" data-testid="scan-error">
-                {errorMessageOf(tc, scan.error)}
-              </Alert>
-            )}
-          </Stack>
-        </Paper>
-      )}
+            {scan.command.status === 'running' && <ScanProgress startedAt={scan.command.startedAt} />}
+          </>
+        )}
+      </GatewayCommandPanel>
       {chosen &&
-        scan.status === 'done' &&
-        (scan.devices.length === 0 ? (
+        found &&
+        (found.length === 0 ? (
           <EmptyState
             icon={<BluetoothIcon size={28} />}
             title={t('devices.noneNearby')}
             hint={t('devices.noneNearbyHint')}
           />
         ) : (
-          <NearbyDevices devices={scan.devices} chosen={picked?.address ?? null} onChoose={setPicked} />
+          <NearbyDevices devices={found} chosen={picked?.address ?? null} onChoose={setPicked} />
         ))}
-      {chosen && scan.status === 'done' && picked && (
-        <PairForm key={picked.address} gatewayId={chosen.id} device={picked} />
-      )}
+      {chosen && found && picked && <PairForm key={picked.address} gatewayId={chosen.id} device={picked} />}
     </PageFrame>
   );
 }

@@ -13,110 +13,71 @@ import {
 import { wifiConnectInputSchema, type WifiNetwork } from '@opencare/schemas/entities/gateways';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../api/error-message';
-import { GatewayIcon } from '../../components/icons/icons';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
 import { useFieldMessage } from './field-message';
-import { GatewayPicker } from './gateway-picker';
-import { GatewayStatusBadge } from './gateway-status-badge';
+import { GatewayCommandPanel, useGatewayCommand } from './gateway-command-panel';
 import { connectWifi, scanWifi } from './gateways-api';
 import { useChosenGateway } from './use-chosen-gateway';
 import { useGatewayFormat } from './use-gateway-format';
 
-type Scan =
-  | { status: 'idle' }
-  | { status: 'scanning' }
-  | { status: 'done'; networks: WifiNetwork[] }
-  | { status: 'failed'; error: unknown };
-
 /** /gateways/connect-to-wifi: the gateway looks for networks (nmcli) and joins the one chosen. */
 export function GatewayWifiPage() {
   const { t } = useTranslation('gateways');
-  const { t: tc } = useTranslation();
-  const { state, reload, gateways, chosen, choose } = useChosenGateway();
-  const [scan, setScan] = useState<Scan>({ status: 'idle' });
+  const gateways = useChosenGateway();
+  const scan = useGatewayCommand<WifiNetwork[]>();
   const [ssid, setSsid] = useState<string | null>(null);
-  const back = <BackLink to={ROUTES.gateways} label={t('title')} />;
-
-  async function lookForNetworks(gatewayId: string) {
-    setScan({ status: 'scanning' });
-    setSsid(null);
-    try {
-      setScan({ status: 'done', networks: await scanWifi(gatewayId) });
-    } catch (error) {
-      setScan({ status: 'failed', error });
-    }
-  }
+  const { chosen } = gateways;
+  const networks = scan.command.status === 'done' ? scan.command.result : null;
 
   return (
-    <PageFrame title={t('wifi.title')} intro={t('wifi.intro')} back={back}>
-      {state.status === 'loading' && <Loading label={t('loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' && !chosen && (
-        <EmptyState
-          icon={<GatewayIcon size={28} />}
-          title={t('wifi.noGateway')}
-          hint={t('wifi.noGatewayHint')}
-          action={
-            <Button component={Link} to={ROUTES.gatewaySetup}>
-              {t('setUp')}
-            </Button>
-          }
-        />
-      )}
-      {chosen && (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            <GatewayPicker
-              gateways={gateways}
-              value={chosen.id}
-              onChange={(id) => {
-                choose(id);
-                setScan({ status: 'idle' });
-                setSsid(null);
-              }}
-              label={t('wifi.gateway')}
-              disabled={scan.status === 'scanning'}
-            />
-            <Group gap="sm">
-              {gateways.length < 2 && <Text fw={600}>{chosen.displayName}</Text>}
-              <GatewayStatusBadge status={chosen.status} />
-            </Group>
+    <PageFrame
+      title={t('wifi.title')}
+      intro={t('wifi.intro')}
+      back={<BackLink to={ROUTES.gateways} label={t('title')} />}
+    >
+      <GatewayCommandPanel
+        gateways={gateways}
+        command={scan.command}
+        label={t('wifi.gateway')}
+        noGateway={{ title: t('wifi.noGateway'), hint: t('wifi.noGatewayHint') }}
+        onChoose={() => {
+          scan.reset();
+          setSsid(null);
+        }}
+        errorTestId="wifi-error"
+      >
+        {(gateway) => (
+          <>
             <Button
               w="fit-content"
-              onClick={() => void lookForNetworks(chosen.id)}
-              loading={scan.status === 'scanning'}
+              onClick={() => {
+                setSsid(null);
+                void scan.run(() => scanWifi(gateway.id));
+              }}
+              loading={scan.command.status === 'running'}
             >
-              {scan.status === 'done' ? t('wifi.scanAgain') : t('wifi.scan')}
+              {networks ? t('wifi.scanAgain') : t('wifi.scan')}
             </Button>
-            {scan.status === 'scanning' && (
+            {scan.command.status === 'running' && (
               <Text size="sm" c="dimmed" role="status">
                 {t('wifi.scanning')}
               </Text>
             )}
-            {scan.status === 'failed' && (
-              <Alert color="red" variant="light" role="alert" data-testid="wifi-error">
-                {errorMessageOf(tc, scan.error)}
-              </Alert>
-            )}
-          </Stack>
-        </Paper>
-      )}
-      {chosen && scan.status === 'done' && (
-        <NetworkList networks={scan.networks} chosen={ssid} onChoose={setSsid} />
-      )}
-      {chosen && scan.status === 'done' && ssid !== null && (
+          </>
+        )}
+      </GatewayCommandPanel>
+      {chosen && networks && <NetworkList networks={networks} chosen={ssid} onChoose={setSsid} />}
+      {chosen && networks && ssid !== null && (
         <ConnectForm
           key={ssid}
           gatewayId={chosen.id}
           ssid={ssid}
-          open={scan.networks.find((n) => n.ssid === ssid)?.security === ''}
+          open={networks.find((n) => n.ssid === ssid)?.security === ''}
         />
       )}
     </PageFrame>

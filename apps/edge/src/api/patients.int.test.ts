@@ -410,7 +410,8 @@ describe('GET /patients/{id}/snapshot', () => {
       type: 'tv',
       provider: { fullName: 'Priya Raman' },
     });
-    expect(snapshot.gateways).toEqual([]);
+    // The demo patient's home gateway (demo data), offline until its agent connects.
+    expect(snapshot.gateways).toEqual([{ id: expect.any(String), displayName: 'Living room gateway', status: 'offline' }]);
 
     const asNurse = (await get(`/patients/${accountOf('patient')}/snapshot`, tokens.nurse)).body.data;
     expect(asNurse.messages.unread).toBe(1);

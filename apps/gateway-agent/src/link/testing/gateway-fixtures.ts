@@ -59,9 +59,9 @@ function emptyConfig(): string {
   return file;
 }
 
-/** The real command, as an operator runs it: node bin/gateway-agent.js <args>. */
-export function spawnAgent(args: string[], env: Record<string, string> = {}): AgentProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
+/** The real command, as an operator runs it: node bin/gateway-agent.js <args> (or another build of it). */
+export function spawnAgent(args: string[], env: Record<string, string> = {}, entry = BIN): AgentProcess {
+  const child = spawn(process.execPath, [entry, ...args], {
     // The child gets PATH and HOME of the test's environment, nothing else (no DATABASE_URL, no tokens).
     // eslint-disable-next-line no-restricted-properties
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', OPENCARE_CONFIG: emptyConfig(), ...env },

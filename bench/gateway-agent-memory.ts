@@ -1,0 +1,136 @@
+/**
+ * Issue 8, benchmark 6: the gateway agent's resident memory, idle and while it drains 10,000 queued
+ * readings to a real edge (target ≤ 80 MB). The agent runs as operators run it (`node <entry> run`,
+ * simulated devices), two ways in the same run: as the repository runs it (bin/gateway-agent.js,
+ * TypeScript compiled on the fly by tsx) and bundled into one JavaScript file by esbuild (what a
+ * gateway would install). Its RSS is read from /proc every 100 ms.
+ *
+ *   npm run gateway-agent-memory -w @opencare/bench          (READINGS=10000 by default)
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { startEdgeHarness, type EdgeHarness } from '@opencare/gateway-agent/src/link/testing/edge-harness';
+import { addDevice, demoPatient, logMessage, pairOverRest, spawnAgent } from '@opencare/gateway-agent/src/link/testing/gateway-fixtures';
+import { saveToken } from '@opencare/gateway-agent/src/pairing/state';
+import { readStatusFile } from '@opencare/gateway-agent/src/status-page';
+
+const READINGS = Number(process.env.READINGS ?? 10_000);
+const TARGET_MB = 80;
+const AGENT_DIR = fileURLToPath(new URL('../apps/gateway-agent/', import.meta.url));
+
+/** The process's resident set in MB (VmRSS), or 0 once it has gone. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid ?? 0}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isMsg = (msg: string) => (line: string) => logMessage(line)?.msg === msg;
+
+/** One bundle, next to the package (it reads its version from ../package.json); dist/ is not committed. */
+async function bundleAgent(): Promise<string> {
+  const outfile = join(AGENT_DIR, 'dist/gateway-agent.mjs');
+  await build({
+    entryPoints: [join(AGENT_DIR, 'src/cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    external: ['@abandonware/noble'],
+    // Some dependencies still call require(); an ES module bundle must provide it.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+interface Figures {
+  idleMax: number;
+  queued: number;
+  drainMax: number;
+  drainS: number;
+}
+
+async function measure(edge: EdgeHarness, entry: string | undefined): Promise<Figures> {
+  const patient = await demoPatient(edge);
+  const gateway = await pairOverRest(edge, patient);
+  // An address no simulated device has: only the seeded readings travel.
+  const deviceId = await addDevice(edge, patient.token, gateway.gatewayId, 'bw', 'C4:7C:8D:AA:00:09');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-agent-'));
+  saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl: edge.url, mac: gateway.mac, pairedAt: new Date().toISOString() });
+  const env = {
+    OPENCARE_EDGE_URL: edge.url,
+    OPENCARE_DATA_DIR: dataDir,
+    OPENCARE_TRANSPORT: 'simulator',
+    OPENCARE_STATUS_PORT: '0',
+    OPENCARE_READ_INTERVAL_S: '3600',
+    OPENCARE_MAC: gateway.mac,
+  };
+
+  // Idle: connected, nothing queued, for 10 seconds after the hello.
+  const idle = spawnAgent(['run'], env, entry);
+  await idle.waitFor(isMsg('hello acknowledged; work received'));
+  let idleMax = 0;
+  for (let i = 0; i < 100; i++) {
+    idleMax = Math.max(idleMax, rssMb(idle.child.pid));
+    await sleep(100);
+  }
+  idle.child.kill('SIGTERM');
+  await idle.exited;
+
+  // Draining: the edge is down while the readings are captured, then comes back.
+  await edge.stop();
+  const drain = spawnAgent(['run'], { ...env, OPENCARE_SEED_READINGS: String(READINGS), OPENCARE_SEED_DEVICE: deviceId }, entry);
+  await drain.waitFor(isMsg('queue seeded with simulated readings'), 60_000);
+  await sleep(500);
+  const queued = rssMb(drain.child.pid);
+  await edge.restart();
+  const started = Date.now();
+  let drainMax = queued;
+  for (;;) {
+    drainMax = Math.max(drainMax, rssMb(drain.child.pid));
+    const queue = readStatusFile(dataDir)?.queue;
+    if (queue && queue.queued === 0 && queue.sending === 0 && Date.now() - started > 1_000) break;
+    if (Date.now() - started > 600_000) throw new Error('the drain did not finish in 10 minutes');
+    await sleep(100);
+  }
+  const drainS = (Date.now() - started) / 1000;
+  drain.child.kill('SIGTERM');
+  await drain.exited;
+  return { idleMax, queued, drainMax, drainS };
+}
+
+const edge = await startEdgeHarness();
+try {
+  const bundle = await bundleAgent();
+  const runs: [string, Figures][] = [
+    ['bin/gateway-agent.js (tsx)', await measure(edge, undefined)],
+    ['esbuild bundle', await measure(edge, bundle)],
+  ];
+  const mb = (n: number) => `${n.toFixed(1)} MB`;
+  console.log(`\ngateway agent RSS, target ≤ ${TARGET_MB} MB (${READINGS} readings; edge on ${edge.database.kind}; node ${process.version})`);
+  console.table(
+    Object.fromEntries(
+      runs.map(([name, f]) => [
+        name,
+        {
+          'idle (max over 10 s)': mb(f.idleMax),
+          [`${READINGS} queued`]: mb(f.queued),
+          'draining (max)': mb(f.drainMax),
+          'met': f.idleMax <= TARGET_MB && f.drainMax <= TARGET_MB,
+          'drain': `${f.drainS.toFixed(1)} s, ${(READINGS / f.drainS).toFixed(0)}/s`,
+        },
+      ]),
+    ),
+  );
+} finally {
+  await edge.dispose();
+}

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { auditLog } from '@opencare/api/db/schema';
+import { and, eq } from 'drizzle-orm';
 import { ROLES } from '@opencare/schemas/roles';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutsider } from '../testing/fixtures';
@@ -208,6 +210,12 @@ describe('readings from the gateway', () => {
       ['rejected', 'validationFailed'],
     ]);
     expect(first.data.outcomes[0]!.id).toBe(normal.id);
+    // The write to the patient's record is audited, and so is the reading naming another patient's device.
+    const audited = await t.edge.deps.db
+      .select({ outcome: auditLog.outcome })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'gateways.readings.upload'), eq(auditLog.resourceId, people.patient.accountId)));
+    expect(new Set(audited.map((a) => a.outcome))).toEqual(new Set(['allowed', 'denied']));
     expect((await live).event.data).toMatchObject({ type: 'bp', rangeClass: expect.stringMatching(/high/) });
 
     // The agent retries (its ack was lost): nothing is stored twice.

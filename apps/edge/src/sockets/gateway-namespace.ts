@@ -119,7 +119,7 @@ export function attachGatewayNamespace(io: PeopleServer, deps: Deps) {
     });
     onAgentEvent(socket, deps, 'readings:upload', async (payload) => {
       const { readings } = parseInput(readingsUploadPayloadSchema, payload);
-      const outcomes = await uploadReadings(deps, gatewayId, readings);
+      const outcomes = await uploadReadings(deps, socket.data.meta, gatewayId, readings);
       last = track(last.then(() => markGatewaySeen(deps, gatewayId)));
       return { outcomes };
     });

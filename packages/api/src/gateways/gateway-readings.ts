@@ -1,7 +1,8 @@
 import { gatewayReadingSchema, type ReadingOutcome } from '@opencare/schemas/entities/gateways';
 import { ERRORS } from '@opencare/schemas/errors';
 import { findAccount } from '../accounts/accounts.repository';
-import type { Deps } from '../deps';
+import { audit } from '../audit/audit.service';
+import type { Deps, RequestMeta } from '../deps';
 import { devicesOfGatewayIn, noteReadings } from '../devices/devices.repository';
 import { AppError } from '../errors/app-error';
 import { saveReading } from '../measurements/measurements.service';
@@ -30,10 +31,12 @@ const rejected = (id: string, error: AppError): ReadingOutcome => ({
  * stored (new), duplicate (that id is already stored with this reading: a retry), or rejected for
  * good (invalid, not a device of this gateway and its patient, an id reused for another reading).
  * Anything else — the database down — fails the whole batch, and the agent sends it again later;
- * that is safe because every reading is stored by its id once.
+ * that is safe because every reading is stored by its id once. The audit log gets one entry per
+ * batch that wrote to the patient's record, and one for a batch naming another patient's device.
  */
 export async function uploadReadings(
   deps: Deps,
+  meta: RequestMeta,
   gatewayId: string,
   readings: unknown[],
 ): Promise<ReadingOutcome[]> {
@@ -50,6 +53,7 @@ export async function uploadReadings(
 
   const outcomes: ReadingOutcome[] = [];
   const taken = new Map<string, Date>();
+  let refused = false;
   for (const { raw, result } of parsed) {
     if (!result.success) {
       const issue = result.error.issues[0];
@@ -67,6 +71,7 @@ export async function uploadReadings(
     const id = reading.id ?? '';
     const device = devices.get(deviceId);
     if (device?.patientAccountId !== gateway.patientAccountId) {
+      refused = true;
       outcomes.push(rejected(id, new AppError('notFound')));
       continue;
     }
@@ -97,5 +102,8 @@ export async function uploadReadings(
     }
   }
   await noteReadings(deps.db, taken);
+  const entry = { action: 'gateways.readings.upload', resourceType: 'patient', resourceId: patient.account.id };
+  if (outcomes.some((o) => o.status === 'stored')) await audit(deps.db, null, meta, { ...entry, outcome: 'allowed' });
+  if (refused) await audit(deps.db, null, meta, { ...entry, outcome: 'denied' });
   return outcomes;
 }

@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DEMO_PASSWORD, seedDemoData } from '@opencare/api/demo/demo-data';
 import { testEnv } from '@opencare/api/testing/env';
-import { createTestDatabase } from '@opencare/api/testing/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEdge } from '../edge';
-import { readEnv } from '../env';
 import {
   insertAppointmentWithVisit,
   organisationOf,
@@ -16,6 +9,7 @@ import {
 } from '../testing/appointment-fixtures';
 import { ask, connected, nextEvent, socketClients, type TestSocket } from '../testing/socket-clients';
 import type { Json, TestEdge } from '../testing/test-edge';
+import { startTwoEdges } from '../testing/two-edges';
 
 /**
  * Two edge processes' worth of edges — two Fastify and Socket.IO servers on their own ports — over
@@ -24,69 +18,12 @@ import type { Json, TestEdge } from '../testing/test-edge';
  */
 const redisUrl = testEnv.REDIS_URL;
 
-async function twoEdges(): Promise<[TestEdge, TestEdge]> {
-  const database = await createTestDatabase();
-  await seedDemoData(database.db);
-  const env = readEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'opencare-test-')),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST: join(tmpdir(), 'no-web-here'),
-    RATE_LIMIT_PER_MINUTE: '10000',
-    REDIS_URL: redisUrl,
-  });
-  // One installation (same namespace: same stream, same rate limits), apart from other test runs.
-  const namespace = `test-${randomBytes(6).toString('hex')}`;
-  // The first edge leaves the shared database to the second to close.
-  const first = await createEdge(env, {
-    database: { ...database, close: () => Promise.resolve() },
-    namespace,
-  });
-  const second = await createEdge(env, { database, namespace });
-  return [await listening(first), await listening(second)];
-}
-
-async function listening(edge: Awaited<ReturnType<typeof createEdge>>): Promise<TestEdge> {
-  await edge.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = edge.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const call: TestEdge['call'] = async (method, path, { token, body } = {}) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text ? JSON.parse(text) : null,
-    };
-  };
-  return {
-    edge,
-    url,
-    call,
-    async login(username, password = DEMO_PASSWORD) {
-      const res = await call('POST', '/api/v1/auth/login', { body: { username, password } });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
-      return { token: res.headers.get('x-access-token') ?? '', cookie: '', body: res.body };
-    },
-    close: () => edge.close(),
-  };
-}
-
 describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when REDIS_URL is set)', () => {
   let a: TestEdge;
   let b: TestEdge;
   let cast: Cast;
   beforeAll(async () => {
-    [a, b] = await twoEdges();
+    [a, b] = await startTwoEdges();
     cast = await signInCast(a);
   });
   afterAll(async () => {

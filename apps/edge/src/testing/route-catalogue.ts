@@ -36,7 +36,7 @@ export interface TrpcProcedure {
 
 /** Every tRPC procedure of the app router. */
 export function trpcProcedures(): TrpcProcedure[] {
-  const procedures = appRouter._def.procedures as Record<string, { _def: { type: TrpcProcedure['type'] } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: TrpcProcedure['type'] } }>;
   return Object.entries(procedures).map(([path, procedure]) => ({ path, type: procedure._def.type }));
 }
 

@@ -7,18 +7,21 @@ import { fileURLToPath } from 'node:url';
 import { newPairingCode } from '../../pairing/state';
 import type { EdgeHarness } from './edge-harness';
 
+/** What the fixtures need of an edge: an in-process harness or an edge child process. */
+type Edge = Pick<EdgeHarness, 'call' | 'login'>;
+
 /** A MAC no other test uses (locally administered bit set, so it is no real vendor's). */
 export const randomMac = () => `02${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /** The demo patient's token and account id. */
-export async function demoPatient(h: EdgeHarness) {
+export async function demoPatient(h: Edge) {
   const token = await h.login('patient');
   const profile = await h.call('GET', '/api/v1/profile', { token });
   return { token, patientId: profile.body.data.accountId as string };
 }
 
 /** Pairs a gateway over REST as the agent and the patient would: request, add, request again. */
-export async function pairOverRest(h: EdgeHarness, patient: { token: string; patientId: string }, mac = randomMac()) {
+export async function pairOverRest(h: Edge, patient: { token: string; patientId: string }, mac = randomMac()) {
   const pairingCode = newPairingCode();
   const first = await h.call('POST', '/api/v1/patients/gateways/request-token', { body: { mac, pairingCode } });
   if (first.body?.data?.status !== 'pending') throw new Error(`request-token: ${first.status} ${JSON.stringify(first.body)}`);
@@ -29,7 +32,7 @@ export async function pairOverRest(h: EdgeHarness, patient: { token: string; pat
 }
 
 /** Adds a device with the built-in profile of that measurement to the gateway. */
-export async function addDevice(h: EdgeHarness, patientToken: string, gatewayId: string, measurement: string, address: string) {
+export async function addDevice(h: Edge, patientToken: string, gatewayId: string, measurement: string, address: string) {
   const profiles = await h.call('GET', '/api/v1/devices/profiles', { token: patientToken });
   const profile = (profiles.body.data as Array<{ profileId: string; measurement: string }>).find((p) => p.measurement === measurement);
   if (!profile) throw new Error(`no ${measurement} profile: ${JSON.stringify(profiles.body)}`);

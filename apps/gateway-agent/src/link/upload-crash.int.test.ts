@@ -1,0 +1,136 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measurements } from '@opencare/api/db/schema';
+import { testDatabaseKind } from '@opencare/api/testing/env';
+import { count, countDistinct, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveToken } from '../pairing/state';
+import { readStatusFile } from '../status-page';
+import { startEdgeProcess, type EdgeProcess } from '@opencare/edge/src/testing/edge-process';
+import { addDevice, demoPatient, logMessage, pairOverRest, spawnAgent, type AgentProcess } from './testing/gateway-fixtures';
+
+/*
+ * Issue 8, reliability 1: the upload crash test. The real agent holds READINGS buffered readings
+ * and drains them to the real edge server (a child process, killed with SIGKILL as a power cut or
+ * an OOM kill would, mid-batch and mid-transaction) EDGE_KILLS times, and is itself killed with
+ * SIGKILL AGENT_KILLS times during the drain. Afterwards the database must hold every reading
+ * exactly once; the retries the edge answered "duplicate" are counted (a batch stored whose
+ * acknowledgement was lost). What a full buffer does is tested in cli.int.test.ts and
+ * durable-queue.test.ts (refused loudly, reader paused, nothing accepted is dropped).
+ */
+// The full sizes run on PostgreSQL (the deployment shape; CI). On embedded PGlite each restart of
+// the edge also recovers the embedded database from the kill, which is what that run shows, with
+// smaller sizes so CI does not spend minutes twice; CRASH_* set any size on either.
+const full = testDatabaseKind === 'postgres';
+const env = process.env;
+const READINGS = Number(env.CRASH_READINGS ?? (full ? 10_000 : 1_000));
+const EDGE_KILLS = Number(env.CRASH_EDGE_KILLS ?? (full ? 20 : 4));
+const AGENT_KILLS = Number(env.CRASH_AGENT_KILLS ?? (full ? 5 : 2));
+
+let edge: EdgeProcess;
+beforeAll(async () => {
+  edge = await startEdgeProcess();
+}, 120_000);
+afterAll(async () => {
+  await edge?.dispose();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isMsg = (msg: string) => (line: string) => logMessage(line)?.msg === msg;
+
+describe('the upload crash test', () => {
+  it(`${READINGS} buffered readings, the edge killed ${EDGE_KILLS} times and the agent ${AGENT_KILLS} times while draining: none lost, none stored twice`, { timeout: 900_000 }, async () => {
+    const patient = await demoPatient(edge);
+    const gateway = await pairOverRest(edge, patient);
+    // An address no simulated device has: only the buffered readings travel.
+    const deviceId = await addDevice(edge, patient.token, gateway.gatewayId, 'bw', 'C4:7C:8D:AA:00:0C');
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-crash-'));
+    saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl: edge.url, mac: gateway.mac, pairedAt: new Date().toISOString() });
+    const agentEnv = {
+      OPENCARE_EDGE_URL: edge.url,
+      OPENCARE_DATA_DIR: dataDir,
+      OPENCARE_TRANSPORT: 'simulator',
+      OPENCARE_STATUS_PORT: '0',
+      OPENCARE_READ_INTERVAL_S: '3600',
+      OPENCARE_MAC: gateway.mac,
+      OPENCARE_QUEUE_MAX_READINGS: String(Math.max(50_000, READINGS)),
+    };
+    const runs: AgentProcess[] = [];
+    const startAgent = (extra: Record<string, string> = {}) => {
+      const agent = spawnAgent(['run'], { ...agentEnv, ...extra });
+      runs.push(agent);
+      return agent;
+    };
+    const acknowledgedBatches = () => runs.reduce((n, run) => n + run.lines.filter(isMsg('batch acknowledged')).length, 0);
+    const drained = () => {
+      const queue = readStatusFile(dataDir)?.queue;
+      return queue !== undefined && queue.queued === 0 && queue.sending === 0;
+    };
+
+    // The readings are captured while the edge is down: READINGS buffered on the gateway.
+    await edge.kill();
+    let agent = startAgent({ OPENCARE_SEED_READINGS: String(READINGS), OPENCARE_SEED_DEVICE: deviceId });
+    await agent.waitFor(isMsg('queue seeded with simulated readings'), 120_000);
+    await edge.start();
+
+    // Kill the edge at a random moment inside a batch, after each batch the edge acknowledged since
+    // it came back; every (EDGE_KILLS / AGENT_KILLS)-th time the agent dies too.
+    const started = Date.now();
+    const agentEvery = Math.max(1, Math.floor(EDGE_KILLS / Math.max(1, AGENT_KILLS)));
+    let edgeKills = 0;
+    let agentKills = 0;
+    while (edgeKills < EDGE_KILLS && !drained()) {
+      const before = acknowledgedBatches();
+      const end = Date.now() + 60_000;
+      while (acknowledgedBatches() === before && !drained()) {
+        if (Date.now() > end) throw new Error(`no batch acknowledged within 60 s after edge kill ${edgeKills}`);
+        await sleep(50);
+      }
+      await sleep(Math.random() * 400);
+      await edge.kill();
+      edgeKills += 1;
+      if (agentKills < AGENT_KILLS && edgeKills % agentEvery === 0) {
+        agent.child.kill('SIGKILL');
+        await agent.exited;
+        agentKills += 1;
+        agent = startAgent();
+      }
+      await edge.start();
+    }
+    const end = Date.now() + 600_000;
+    while (!drained()) {
+      if (Date.now() > end) throw new Error(`the drain did not finish: ${JSON.stringify(readStatusFile(dataDir)?.queue)}`);
+      await sleep(200);
+    }
+    const drainS = (Date.now() - started) / 1000;
+    agent.child.kill('SIGTERM');
+    expect(await agent.exited).toBe(0);
+
+    const outcomes = runs.flatMap((run) => run.lines.map(logMessage)).filter((line) => line?.msg === 'batch acknowledged');
+    const sum = (key: string) => outcomes.reduce((total, line) => total + Number(line?.[key] ?? 0), 0);
+    // PGlite allows one process at a time: the edge stops before the count.
+    await edge.kill();
+    const database = await edge.openDatabase();
+    const [stored] = await database.db
+      .select({ rows: count(), distinct: countDistinct(measurements.id) })
+      .from(measurements)
+      .where(eq(measurements.deviceId, deviceId));
+    await database.close();
+
+    console.log(
+      `upload crash test (${edge.database}): ${READINGS} buffered, edge killed ${edgeKills}×, agent killed ${agentKills}×; ` +
+        `stored ${stored!.rows} (distinct ${stored!.distinct}), lost ${READINGS - stored!.distinct}, ` +
+        `stored duplicates ${stored!.rows - stored!.distinct}, deduplicated retries ${sum('duplicate')}, rejected ${sum('rejected')}; ` +
+        `drain with the kills ${drainS.toFixed(1)} s (${(READINGS / drainS).toFixed(0)} readings/s)`,
+    );
+    expect(edgeKills).toBe(EDGE_KILLS);
+    expect(agentKills).toBe(AGENT_KILLS);
+    expect(stored).toEqual({ rows: READINGS, distinct: READINGS });
+    expect(sum('rejected')).toBe(0);
+    // Kills land inside batches: some batch was stored and its answer lost, so it came back as duplicates.
+    expect(sum('duplicate')).toBeGreaterThan(0);
+    // Every reading was acknowledged once as stored or as a duplicate of a batch whose answer was lost.
+    expect(sum('stored') + sum('duplicate')).toBeGreaterThanOrEqual(READINGS);
+  });
+});

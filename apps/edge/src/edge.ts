@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -11,14 +12,15 @@ import type { ApiConfig, Deps } from '@opencare/api/deps';
 import { outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
 import { clearPresence } from '@opencare/api/presence/presence.service';
 import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/rate-limiter';
+import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
 import { restApi } from '@opencare/api/transport/rest/rest-api';
 import { fastifyTrpcContext } from '@opencare/api/transport/trpc/context';
 import { appRouter, type AppRouter } from '@opencare/api/transport/trpc/root';
 import { LIMITS } from '@opencare/schemas/constants';
-import { ERRORS } from '@opencare/schemas/errors';
+import { ERRORS, type ErrorKey } from '@opencare/schemas/errors';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Env } from './env';
@@ -50,6 +52,30 @@ export interface EdgeOptions {
 const EDGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** A raw HTTP answer in the catalogue's words, for refusals made before Fastify has a request. */
+function rawRefusal(status: number, key: ErrorKey): string {
+  const body = JSON.stringify({ success: false, key, message: ERRORS[key].message });
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * Browsers may open a WebSocket to any site: only pages of this edge may open one here (no
+ * cross-site WebSocket hijacking). A request without an Origin (the gateway agent, native
+ * clients) passes; so does a page served by the host it addresses (same origin, whatever name the
+ * edge is reached by, the Vite dev proxy included) and any origin of the allowlist.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (allowed.has(parsed.origin)) return true;
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && host !== undefined && parsed.host === host.toLowerCase();
+}
+
 /** Edges of one installation share the default stream; separate test edges get their own. */
 function adapterKeys(namespace: string | undefined) {
   return namespace
@@ -66,6 +92,21 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
   const app = Fastify({
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: env.TRUST_PROXY,
+    // A URL the router cannot read (bad percent-encoding, an overlong parameter) is refused in the
+    // catalogue's words like any other bad input, as are requests Node refuses before Fastify
+    // (headers too large, unparsable HTTP).
+    frameworkErrors: (error, _req, frameworkReply) => {
+      const { status, body } = toErrorResponse(error);
+      // No hook runs for these: the security headers are those of any other answer.
+      const reply = frameworkReply as unknown as FastifyReply;
+      void securityHeaders().then((headers) => reply.headers(headers).status(status).send(body));
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable)
+        socket.write(error.code === 'HPE_HEADER_OVERFLOW' ? rawRefusal(431, 'payloadTooLarge') : rawRefusal(400, 'malformedRequest'));
+      socket.destroy(error);
+    },
     logger: {
       level: env.LOG_LEVEL,
       // Tokens and cookies never reach the log; URLs are logged as their route pattern, since a
@@ -81,13 +122,29 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     },
   });
 
+  let helmetHeaders: Promise<Record<string, string>> | undefined;
+  /** The headers helmet sets, read once from a real answer. */
+  function securityHeaders(): Promise<Record<string, string>> {
+    helmetHeaders ??= app.inject({ method: 'GET', url: '/healthz' }).then((res) =>
+      Object.fromEntries(
+        Object.entries(res.headers).filter(
+          (entry): entry is [string, string] =>
+            typeof entry[1] === 'string' && /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-)/.test(entry[0]),
+        ),
+      ),
+    );
+    return helmetHeaders;
+  }
+
   const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+  const allowedOrigins = new Set(env.ALLOWED_ORIGINS ?? [new URL(publicUrl).origin]);
   const config: ApiConfig = {
     publicUrl,
     jwtSecret: signingKey(env.JWT_SECRET, env.DATA_DIR),
     accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds,
     refreshTokenTtlMs: LIMITS.refreshTokenTtlMs,
-    secureCookies: env.NODE_ENV === 'production',
+    // Served over HTTPS: cookies only ever travel over it.
+    secureCookies: env.NODE_ENV === 'production' || publicUrl.startsWith('https:'),
     publicRateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     outboxApi: !env.SMTP_URL && env.NODE_ENV !== 'production',
     livekit:
@@ -117,7 +174,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     // HSTS only where the edge is served over HTTPS.
-    strictTransportSecurity: env.NODE_ENV === 'production',
+    strictTransportSecurity: config.secureCookies,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -150,6 +207,13 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     }
   });
 
+  // Whatever fails outside the REST plugin (tRPC's body too large or unreadable, say) is answered in
+  // the catalogue's words too; REST keeps its own handler.
+  app.setErrorHandler((error, req, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) req.log.error({ err: loggableError(error) }, 'request failed');
+    return reply.status(status).send(body);
+  });
   await app.register(restApi(deps), { prefix: '/api/v1' });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -168,6 +232,10 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
 
   const io: PeopleServer = new Server(app.server, {
     serveClient: false,
+    // Every engine.io request (polling and the WebSocket upgrade) of both namespaces passes here.
+    allowRequest: (req, callback) => {
+      callback(null, originAllowed(req.headers.origin, req.headers.host, allowedOrigins));
+    },
     // Recovery re-runs the handshake middleware (skipMiddlewares false): revoked sessions stay out.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
     ...(redis ? { adapter: createAdapter(redis, adapterKeys(options.namespace)) } : {}),

@@ -13,6 +13,26 @@ export const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Web origins (scheme://host[:port], comma-separated) whose pages may open a Socket.IO connection,
+   * besides pages of the host the edge is addressed by. Default: the origin of PUBLIC_URL.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      const origins: string[] = [];
+      for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+        try {
+          origins.push(new URL(item).origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `ALLOWED_ORIGINS: "${item}" is not an origin such as https://care.example.org.` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
   DATABASE_URL: z.url().optional(),
   /** Relative paths are taken from the repository root, wherever the edge is started from. */
   DATA_DIR: z

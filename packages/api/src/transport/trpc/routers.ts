@@ -77,6 +77,7 @@ import {
   updateDeviceProfile,
 } from '../../device-profiles/device-profiles.service';
 import { recordClientError } from '../../logs/logs.service';
+import { AppError } from '../../errors/app-error';
 import {
   addIdentifier,
   createVendor,
@@ -100,6 +101,17 @@ import {
 import { authedProcedure, publicProcedure, router, type TrpcContext } from './trpc';
 
 const byId = z.strictObject({ id: uuidSchema });
+
+/**
+ * The per-address limits REST puts on its public endpoints, on the same counters, so the tRPC twin
+ * of an endpoint is no way around them (issue 8, abuse).
+ */
+const limitedProcedure = (name: 'signup' | 'username' | 'invitation' | 'logs') =>
+  publicProcedure.use(async ({ ctx, next }) => {
+    const { count } = await ctx.deps.limiter.hit(`${name}:${ctx.meta.ip}`, 60_000);
+    if (count > ctx.deps.config.publicRateLimitPerMinute) throw new AppError('rateLimited');
+    return next();
+  });
 
 /** Over tRPC the access token comes back in the body; the refresh token still only in its cookie. */
 function signedIn(ctx: TrpcContext, result: SignedIn) {
@@ -136,19 +148,19 @@ export const authRouter = router({
   changePassword: authedProcedure
     .input(changePasswordInputSchema)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.actor, ctx.meta, input).then(() => null)),
-  signup: publicProcedure
+  signup: limitedProcedure('signup')
     .input(signupInputSchema)
     .mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
-  verifySignup: publicProcedure
+  verifySignup: limitedProcedure('signup')
     .input(tokenInputSchema)
     .mutation(({ ctx, input }) => verifySignup(ctx.deps, input.token)),
-  resendVerification: publicProcedure
+  resendVerification: limitedProcedure('signup')
     .input(resendVerificationInputSchema)
     .mutation(({ ctx, input }) => resendVerification(ctx.deps, input.email)),
-  completeSignup: publicProcedure
+  completeSignup: limitedProcedure('signup')
     .input(tokenInputSchema)
     .mutation(({ ctx, input }) => completeSignup(ctx.deps, input.token, ctx.meta)),
-  emailCheck: publicProcedure
+  emailCheck: limitedProcedure('signup')
     .input(emailCheckInputSchema)
     .query(({ ctx, input }) => checkEmail(ctx.deps, input.email)),
 });
@@ -198,7 +210,7 @@ export const usersRouter = router({
   delete: authedProcedure
     .input(byId)
     .mutation(({ ctx, input }) => deactivateUser(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  usernameAvailable: publicProcedure
+  usernameAvailable: limitedProcedure('username')
     .input(z.strictObject({ name: usernameSchema }))
     .query(({ ctx, input }) => usernameAvailable(ctx.deps, input.name)),
 });
@@ -225,10 +237,10 @@ export const invitationsRouter = router({
   revoke: authedProcedure
     .input(byId)
     .mutation(({ ctx, input }) => revokeInvitation(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  verify: publicProcedure
+  verify: limitedProcedure('invitation')
     .input(tokenInputSchema)
     .mutation(({ ctx, input }) => verifyInvitation(ctx.deps, input.token)),
-  complete: publicProcedure
+  complete: limitedProcedure('invitation')
     .input(completeInvitationInputSchema)
     .mutation(({ ctx, input }) => completeInvitation(ctx.deps, input, ctx.meta)),
 });
@@ -310,7 +322,7 @@ export const lookupsRouter = router({
 });
 
 export const logsRouter = router({
-  create: publicProcedure
+  create: limitedProcedure('logs')
     .input(errorLogEntrySchema)
     .mutation(({ ctx, input }) => recordClientError(ctx.deps, null, input)),
 });

@@ -204,7 +204,7 @@ describe('readings from the gateway', () => {
     expect(first.data.outcomes.map((o) => [o.status, 'key' in o ? o.key : null])).toEqual([
       ['stored', null],
       ['stored', null],
-      ['rejected', 'validationFailed'],
+      ['rejected', 'idempotencyKeyRequired'],
       ['rejected', 'notFound'],
       ['rejected', 'validationFailed'],
       ['rejected', 'validationFailed'],

@@ -1,4 +1,4 @@
-import { resolveActor } from '@opencare/api/auth/auth.service';
+import { assertSessionLive, resolveActor } from '@opencare/api/auth/auth.service';
 import type { Deps } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
 import { seesPresence } from '@opencare/api/presence/presence.service';
@@ -65,6 +65,17 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
       const own = [rooms.user(actor.userId), rooms.account(actor.accountId), rooms.session(actor.sessionId)];
       void socket.join(seesPresence(actor) ? [...own, rooms.staff(actor.organisationId)] : own);
       presence.follow(socket);
+      // Each event asks whether the session still lives: one signed out, revoked or idle past the
+      // organisation's timeout gets its event refused (and the socket closed) rather than handled.
+      socket.use((packet, next) => {
+        assertSessionLive(deps, actor.sessionId).then(
+          () => next(),
+          (error: unknown) => {
+            const ack: unknown = packet[packet.length - 1];
+            if (typeof ack === 'function') (ack as (answer: unknown) => void)(failure(error));
+          },
+        );
+      });
     }
 
     onClientEvent(socket, deps, 'session:whoami', (payload) => {

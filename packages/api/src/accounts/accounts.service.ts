@@ -6,6 +6,7 @@ import { authorize, canReadAccount, canWriteAccount, hasRouteRole, isSuper, requ
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { leaveAllSeatsOf } from '../visits/visit-seats';
 import { findUserById } from '../users/users.repository';
 import { toAccountDto, toAccountRef, toProfileDto } from './account.dto';
 import {
@@ -105,7 +106,10 @@ export async function updateAccount(deps: Deps, actor: Actor, meta: RequestMeta,
     ...(input.status ? { status: input.status } : {}),
   });
   // Whoever is acting as a deactivated account right now stops (their handshake is refused from now).
-  if (input.status === 'inactive') deps.live.accountDisabled(accountId);
+  if (input.status === 'inactive') {
+    deps.live.accountDisabled(accountId);
+    await leaveAllSeatsOf(deps, [accountId]);
+  }
   if (input.isDefault) {
     if (record.account.status !== 'active') throw new AppError('accountInactive');
     await setDefaultAccount(deps.db, ref.userId, accountId);

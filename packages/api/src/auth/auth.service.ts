@@ -17,6 +17,7 @@ import {
   insertRefreshToken,
   insertSession,
   listActiveSessions,
+  markSessionUsed,
   revokeSession,
   revokeSessionsOfUser,
   touchSession,
@@ -96,6 +97,7 @@ export async function refresh(deps: Deps, refreshToken: string | undefined, meta
   // The organisation's security setting: a session left unused too long signs in again.
   if (await sessionIdleTooLong(deps.db, session.userId, session.lastUsedAt)) {
     await revokeSession(deps.db, session.id, 'inactivity timeout');
+    deps.live.sessionsEnded([session.id], 'sessionExpired');
     await audit(deps.db, null, meta, { action: 'auth.refresh.idle', resourceType: 'session', resourceId: session.id, outcome: 'denied' });
     throw new AppError('sessionExpired');
   }
@@ -167,15 +169,47 @@ export async function me(deps: Deps, actor: Actor): Promise<User> {
   return loadUserDto(deps.db, user);
 }
 
+/** The shortest inactivity timeout an organisation may set (securitySettingsSchema): a session used more recently cannot be idle. */
+const IDLE_TIMEOUT_MIN_MS = 5 * 60_000;
+/** A session's last use is written at most once a minute, so the inactivity timeout holds to the minute. */
+const MARK_USED_EVERY_MS = 60_000;
+
 /**
- * Who is calling: the access token's session must be live and its user active; the acting account is
- * the default one unless the request names another account of the same user.
+ * A session that may still act: not signed out or revoked, and not idle past its organisation's
+ * inactivity timeout — which ends it here and now, its open sockets told and closed. A use counts as
+ * activity (written at most once a minute). Every authenticated request asks this, and so does
+ * every event on an open socket, so a session ended by any path accepts nothing more.
  */
-export async function resolveActor(deps: Pick<Deps, 'db' | 'config'>, token: string | undefined, accountId?: string): Promise<Actor> {
+export async function assertSessionLive(
+  deps: Pick<Deps, 'db'> & Partial<Pick<Deps, 'live'>>,
+  sessionId: string,
+  userId?: string,
+): Promise<void> {
+  const session = await findSession(deps.db, sessionId);
+  if (!session || session.revokedAt || (userId !== undefined && session.userId !== userId)) throw new AppError('sessionExpired');
+  // An access token outlives the inactivity timeout (15 min against 5 at least): the session decides.
+  const idleMs = Date.now() - session.lastUsedAt.getTime();
+  if (idleMs > IDLE_TIMEOUT_MIN_MS && (await sessionIdleTooLong(deps.db, session.userId, session.lastUsedAt))) {
+    await revokeSession(deps.db, session.id, 'inactivity timeout');
+    deps.live?.sessionsEnded([session.id], 'sessionExpired');
+    throw new AppError('sessionExpired');
+  }
+  if (idleMs > MARK_USED_EVERY_MS) await markSessionUsed(deps.db, session.id);
+}
+
+/**
+ * Who is calling: the access token's session must be live (see assertSessionLive) and its user
+ * active; the acting account is the default one unless the request names another account of the
+ * same user.
+ */
+export async function resolveActor(
+  deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps, 'live'>>,
+  token: string | undefined,
+  accountId?: string,
+): Promise<Actor> {
   if (!token) throw new AppError('tokenRequired');
   const claims = await verifyAccessToken(deps.config, token);
-  const session = await findSession(deps.db, claims.sessionId);
-  if (!session || session.revokedAt || session.userId !== claims.userId) throw new AppError('sessionExpired');
+  await assertSessionLive(deps, claims.sessionId, claims.userId);
   const user = await findUserById(deps.db, claims.userId);
   if (!user) throw new AppError('tokenInvalid');
   assertUserMayAct(user);
@@ -185,7 +219,7 @@ export async function resolveActor(deps: Pick<Deps, 'db' | 'config'>, token: str
   if (acting.account.status !== 'active') throw new AppError('accountInactive');
   return {
     userId: user.id,
-    sessionId: session.id,
+    sessionId: claims.sessionId,
     accountId: acting.account.id,
     organisationId: acting.account.organisationId,
     accountType: acting.account.accountType,

@@ -83,3 +83,8 @@ export async function useRefreshToken(db: Executor, id: string): Promise<boolean
 export async function touchSession(db: Executor, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ lastUsedAt: new Date(), expiresAt }).where(eq(sessions.id, id));
 }
+
+/** A session was used just now (an authenticated request): its inactivity clock starts again. */
+export async function markSessionUsed(db: Executor, id: string): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, id));
+}

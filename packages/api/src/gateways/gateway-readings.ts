@@ -17,6 +17,13 @@ function idOf(raw: unknown): string {
   return typeof id === 'string' ? id.slice(0, 64) : '';
 }
 
+/** A reading sent without its id: the idempotency key every device write must carry (design.md). */
+function lacksId(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const reading = (raw as { reading?: unknown }).reading;
+  return typeof reading === 'object' && reading !== null && (reading as { id?: unknown }).id === undefined;
+}
+
 const rejected = (id: string, error: AppError): ReadingOutcome => ({
   id,
   status: 'rejected',
@@ -29,8 +36,8 @@ const rejected = (id: string, error: AppError): ReadingOutcome => ({
 /**
  * A batch of readings from a gateway's durable queue, each judged alone and answered in order:
  * stored (new), duplicate (that id is already stored with this reading: a retry), or rejected for
- * good (invalid, not a device of this gateway and its patient, an id reused for another reading).
- * Anything else — the database down — fails the whole batch, and the agent sends it again later;
+ * good (invalid, without its id, not a device of this gateway and its patient, an id reused for
+ * another reading). A reading whose id is being written right now fails the batch (409). Anything else — the database down — fails the whole batch, and the agent sends it again later;
  * that is safe because every reading is stored by its id once. The audit log gets one entry per
  * batch that wrote to the patient's record, and one for a batch naming another patient's device.
  */
@@ -56,6 +63,10 @@ export async function uploadReadings(
   let refused = false;
   for (const { raw, result } of parsed) {
     if (!result.success) {
+      if (lacksId(raw)) {
+        outcomes.push(rejected('', new AppError('idempotencyKeyRequired')));
+        continue;
+      }
       const issue = result.error.issues[0];
       outcomes.push({
         id: idOf(raw),
@@ -97,7 +108,9 @@ export async function uploadReadings(
       const latest = taken.get(deviceId);
       if (!latest || latest < at) taken.set(deviceId, at);
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      // A reading still being written (its original upload, maybe through another edge): the whole
+      // batch is refused with 409 and the agent sends it again later, when it is a duplicate.
+      if (!(error instanceof AppError) || error.status >= 500 || error.key === 'requestInFlight') throw error;
       outcomes.push(rejected(id, error));
     }
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurements, measurementThresholds, tasks } from '../db/schema';
 
@@ -32,6 +32,20 @@ export async function findMeasurement(db: Executor, id: string) {
 export async function insertMeasurement(db: Executor, values: NewMeasurement): Promise<boolean> {
   const rows = await db.insert(measurements).values(values).onConflictDoNothing({ target: measurements.id }).returning({ id: measurements.id });
   return rows.length > 0;
+}
+
+/** The first key of the two-key advisory locks that claim reading ids (any fixed number). */
+const READING_CLAIM = 4_242_001;
+
+/**
+ * Claims a reading's id until the transaction ends (design.md: a write still in flight gets 409).
+ * False while another transaction — on this edge or another one on the same database — holds it.
+ * A transaction-scoped advisory lock: nothing to clean up when an edge dies mid-write.
+ */
+export async function claimReadingId(tx: Executor, id: string): Promise<boolean> {
+  const result: unknown = await tx.execute(sql`select pg_try_advisory_xact_lock(${READING_CLAIM}, hashtext(${id})) as claimed`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ claimed: boolean }>;
+  return rows[0]?.claimed === true;
 }
 
 export interface MeasurementFilter {

@@ -8,7 +8,7 @@ import {
 } from '@opencare/schemas/entities/measurements';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { REQUIRED } from '@opencare/schemas/rules';
-import { requireRouteRole } from '../access/access';
+import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { AccountRecord } from '../accounts/accounts.repository';
 import { insertAlert } from '../alerts/alerts.repository';
@@ -20,7 +20,7 @@ import { patientFor } from '../patients/patient-access';
 import { assertTaskFor, completeTaskFor, timezoneOf } from '../tasks/tasks.service';
 import { changePatientRecord } from '../timeline/patient-events';
 import { toMeasurementDto } from './measurement.dto';
-import { findMeasurement, insertMeasurement, listMeasurements as listMeasurementRows, type MeasurementRow } from './measurements.repository';
+import { claimReadingId, findMeasurement, insertMeasurement, listMeasurements as listMeasurementRows, type MeasurementRow } from './measurements.repository';
 import { limitsFor } from './thresholds.service';
 
 /** Where a reading came from: typed in by the patient, captured by a clinician in a video visit, or (a later issue) uploaded by a gateway. */
@@ -84,6 +84,8 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
   const rangeClass = rangeClassOf(input.values, await limitsFor(deps.db, patientAccountId, input.type));
 
   const stored = await changePatientRecord(deps, async (tx, record) => {
+    // The same id being written right now (a retry racing its original, maybe on another edge): 409.
+    if (!(await claimReadingId(tx, id))) throw new AppError('requestInFlight');
     const inserted = await insertMeasurement(tx, {
       id,
       organisationId,
@@ -119,7 +121,10 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
 
 /** A reading the patient enters themself (spec §1): only for their own record. */
 export async function recordMeasurement(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateMeasurementInput): Promise<SavedReading> {
-  requireRouteRole(actor, 'patient');
+  // Refused for anyone but a patient, and audited as a refused write (issue 8: every refused access).
+  if (!hasRouteRole(actor, 'patient')) {
+    await authorize(deps, actor, meta, { action: 'measurements.create', resourceType: 'patient', resourceId: null, allowed: false });
+  }
   const patient = await patientFor(deps, actor, meta, actor.accountId, 'measurements.create', 'read');
   return saveReading(deps, patient, input, { source: 'manual', createdByAccountId: actor.accountId });
 }

@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/secrets';
 import { assertPasswordPolicy } from '../settings/settings.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { leaveAllSeatsOf } from '../visits/visit-seats';
 import { loadUserDto, toUserListItem } from './user.dto';
 import {
   findUserByEmail,
@@ -112,6 +113,8 @@ export async function updateUser(deps: Deps, actor: Actor, meta: RequestMeta, us
   // A locked or deactivated user is signed out everywhere at once.
   if (disabling) {
     deps.live.sessionsEnded(await revokeSessionsOfUser(deps.db, userId, input.isLocked ? 'locked' : 'deactivated'), 'userDisabled');
+    // …and leaves the video visits they are in, so the others' calls drop them at once.
+    await leaveAllSeatsOf(deps, (await findAccountsOfUser(deps.db, userId)).map((a) => a.account.id));
   }
   const updated = await findUserById(deps.db, userId);
   if (!updated) throw new AppError('notFound');

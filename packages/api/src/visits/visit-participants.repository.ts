@@ -1,5 +1,5 @@
 import type { VisitParticipant, VisitParticipantRole } from '@opencare/schemas/entities/visits';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { fullNameOf } from '../accounts/account.dto';
 import type { Executor } from '../db/database';
 import { profiles, telehealthInvitations, visitParticipants, visits } from '../db/schema';
@@ -73,6 +73,16 @@ export async function findActiveOfPerson(
       ? eq(visitParticipants.accountId, person.accountId)
       : eq(visitParticipants.invitationId, person.invitationId);
   return (await selectActive(db, visitId, and(who))).map(toParticipant);
+}
+
+/** The visits where any of these accounts holds an open place (a disabled person leaves them all). */
+export async function findVisitsWithAccounts(db: Executor, accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .select({ visitId: visitParticipants.visitId })
+    .from(visitParticipants)
+    .where(and(inArray(visitParticipants.accountId, accountIds), isNull(visitParticipants.leftAt)));
+  return [...new Set(rows.map((r) => r.visitId))];
 }
 
 export async function insertParticipant(

@@ -7,6 +7,7 @@ import {
   findActiveByDevice,
   findActiveOfPerson,
   findActiveParticipants,
+  findVisitsWithAccounts,
   insertParticipant,
   lockVisit,
 } from './visit-participants.repository';
@@ -103,6 +104,23 @@ export async function leaveSeat(
   const participants = await currentParticipants(deps, visitId);
   if (left) deps.live.visit({ kind: 'participants', visitId, participants });
   return participants;
+}
+
+/**
+ * A disabled person leaves every visit they are in, on every device: their places close and each
+ * visit's screens hear who is left (they drop that peer). Their sockets are closed by the caller.
+ */
+export async function leaveAllSeatsOf(deps: Deps, accountIds: string[]): Promise<void> {
+  for (const visitId of await findVisitsWithAccounts(deps.db, accountIds)) {
+    const left = await deps.db.transaction(async (tx) => {
+      await lockVisit(tx, visitId);
+      const theirs = (await findActiveParticipants(tx, visitId)).filter((p) => p.accountId !== null && accountIds.includes(p.accountId));
+      const now = new Date();
+      for (const place of theirs) await closeParticipant(tx, place.rowId, now);
+      return theirs.length > 0;
+    });
+    if (left) deps.live.visit({ kind: 'participants', visitId, participants: await currentParticipants(deps, visitId) });
+  }
 }
 
 /** Tell the visit's screens its status (after start, check-in, end, completion). */

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { auditLog } from '@opencare/api/db/schema';
+import { and, count, eq, gt, max, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, insertAppointmentWithVisit, organisationOf, signInCast, workingDay, type Cast, type Person } from '../testing/appointment-fixtures';
+import { pairGateway, randomMac, randomPairingCode, requestToken } from '../testing/gateway-fixtures';
+import { restRoutes } from '../testing/route-catalogue';
+import { startTestEdge, type TestEdge } from '../testing/test-edge';
+
+/*
+ * Issue 8, security test 6: every read and write of patient data, and every refused access, is in
+ * the audit log (who: the acting account; what: an action on the patient's record; the outcome);
+ * the log is append-only — the database itself refuses UPDATE, DELETE and TRUNCATE.
+ *
+ * The routes come from the REST catalogue (the registered routes): every route of a patient's record
+ * (under /patients/:id, measurements, alerts, FHIR, and a patient's gateway, device, appointment,
+ * visit or mail thread by its id) must have a sample below, so a new patient-data
+ * route fails this suite until its audit is shown. Each sample is called once by someone refused
+ * (another patient, a clinician of another organisation, or a role that may not) and once by
+ * someone allowed.
+ */
+let t: TestEdge;
+let cast: Cast;
+const ids = { measurement: '', alert: '', mac: randomMac(), pairingCode: randomPairingCode(), gateway: '', device: '', appointment: '', visit: '', thread: '' };
+
+interface Sample {
+  method: string;
+  /** The catalogue's pattern. */
+  url: string;
+  /** The concrete path and body (built once the fixtures exist). */
+  path: () => string;
+  body?: () => unknown;
+  allowed: Person;
+  refused: Person;
+}
+const P = () => cast.id.patient;
+const bpLimits = { limits: { systolic: { elevatedFrom: 125, highFrom: 140, highestFrom: 170 } } };
+const SAMPLES: Sample[] = [
+  { method: 'GET', url: '/patients/:id', path: () => `/patients/${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'PATCH', url: '/patients/:id', path: () => `/patients/${P()}`, body: () => ({ allergies: ['Penicillin'] }), allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/patients/:id/snapshot', path: () => `/patients/${P()}/snapshot`, allowed: 'nurse', refused: 'patient2' },
+  { method: 'GET', url: '/patients/:id/series', path: () => `/patients/${P()}/series?type=bp`, allowed: 'patient', refused: 'patient2' },
+  { method: 'GET', url: '/patients/:id/timeline', path: () => `/patients/${P()}/timeline`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/patients/:id/thresholds', path: () => `/patients/${P()}/thresholds`, allowed: 'physician', refused: 'patient2' },
+  { method: 'PUT', url: '/patients/:id/thresholds/:type', path: () => `/patients/${P()}/thresholds/bp`, body: () => bpLimits, allowed: 'physician', refused: 'outsider' },
+  { method: 'DELETE', url: '/patients/:id/thresholds/:type', path: () => `/patients/${P()}/thresholds/bp`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/patients/:id/appointments', path: () => `/patients/${P()}/appointments`, allowed: 'patient', refused: 'patient2' },
+  { method: 'GET', url: '/patients/:id/gateways', path: () => `/patients/${P()}/gateways`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/patients/:id/devices', path: () => `/patients/${P()}/devices`, allowed: 'physician', refused: 'outsider' },
+  {
+    method: 'POST',
+    url: '/patients/:id/gateways',
+    path: () => `/patients/${P()}/gateways`,
+    body: () => ({ mac: ids.mac, pairingCode: ids.pairingCode, displayName: 'Hall' }),
+    allowed: 'patient',
+    refused: 'patient2',
+  },
+  { method: 'GET', url: '/tasks/patients/:id', path: () => `/tasks/patients/${P()}?from=2026-11-01&to=2026-11-30`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/measurements', path: () => `/measurements?patient=${P()}`, allowed: 'physician', refused: 'patient2' },
+  { method: 'GET', url: '/measurements/:id', path: () => `/measurements/${ids.measurement}`, allowed: 'nurse', refused: 'outsider' },
+  {
+    method: 'POST',
+    url: '/measurements',
+    path: () => '/measurements',
+    body: () => ({ id: randomUUID(), type: 'bt', values: { temperature: 36.9 } }),
+    allowed: 'patient',
+    refused: 'physician',
+  },
+  { method: 'GET', url: '/alerts', path: () => `/alerts?patient=${P()}&status=all`, allowed: 'physician', refused: 'outsider' },
+  { method: 'PATCH', url: '/alerts/:id/acknowledge', path: () => `/alerts/${ids.alert}/acknowledge`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/accounts/:id/profile', path: () => `/accounts/${P()}/profile`, allowed: 'physician', refused: 'patient2' },
+  // The patient's gateways and devices, appointments, visits and mail.
+  { method: 'GET', url: '/gateways/:id', path: () => `/gateways/${ids.gateway}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'PATCH', url: '/gateways/:id', path: () => `/gateways/${ids.gateway}`, body: () => ({ displayName: 'Kitchen' }), allowed: 'patient', refused: 'patient2' },
+  { method: 'GET', url: '/devices/:id', path: () => `/devices/${ids.device}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'PATCH', url: '/devices/:id', path: () => `/devices/${ids.device}`, body: () => ({ name: 'Old cuff' }), allowed: 'patient', refused: 'patient2' },
+  { method: 'GET', url: '/appointments/:id', path: () => `/appointments/${ids.appointment}`, allowed: 'patient', refused: 'patient2' },
+  { method: 'GET', url: '/visits/:id', path: () => `/visits/${ids.visit}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/mail/threads/:id', path: () => `/mail/threads/${ids.thread}`, allowed: 'patient', refused: 'patient2' },
+  {
+    method: 'POST',
+    url: '/mail/threads/:id/messages',
+    path: () => `/mail/threads/${ids.thread}/messages`,
+    body: () => ({ body: 'Done, thank you.' }),
+    allowed: 'patient',
+    refused: 'patient2',
+  },
+  {
+    method: 'PATCH',
+    url: '/appointments/:id',
+    path: () => `/appointments/${ids.appointment}`,
+    body: () => ({ startsAt: at(workingDay(4), '11:00') }),
+    allowed: 'patient',
+    refused: 'patient2',
+  },
+  { method: 'DELETE', url: '/devices/:id', path: () => `/devices/${ids.device}`, allowed: 'patient', refused: 'patient2' },
+  { method: 'DELETE', url: '/gateways/:id', path: () => `/gateways/${ids.gateway}`, allowed: 'patient', refused: 'patient2' },
+  { method: 'GET', url: '/fhir/R4/Patient/:id', path: () => `/fhir/R4/Patient/${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Observation', path: () => `/fhir/R4/Observation?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Observation/:id', path: () => `/fhir/R4/Observation/${ids.measurement}`, allowed: 'physician', refused: 'outsider' },
+];
+const key = (method: string, url: string) => `${method} ${url}`;
+/**
+ * A patient's record: routes that name a patient, their readings and alerts, or one of their
+ * gateways, devices, appointments, visits or mail threads by its id.
+ */
+const isPatientRecordRoute = (url: string) =>
+  /^\/api\/v1\/(patients\/:id(\/|$)|measurements|alerts|fhir\/R4\/(Patient|Observation)|tasks\/patients\/|accounts\/:id\/profile)/.test(url) ||
+  /^\/api\/v1\/(gateways|devices|appointments|visits|mail\/threads)\/:id$/.test(url) ||
+  url === '/api/v1/mail/threads/:id/messages';
+
+const lastAuditId = async () => (await t.edge.deps.db.select({ id: max(auditLog.id) }).from(auditLog))[0]?.id ?? 0;
+const entriesSince = async (after: number, accountId: string, outcome: 'allowed' | 'denied') =>
+  (
+    await t.edge.deps.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(gt(auditLog.id, after), eq(auditLog.actorAccountId, accountId), eq(auditLog.outcome, outcome)))
+  )[0]!.n;
+
+beforeAll(async () => {
+  t = await startTestEdge();
+  cast = await signInCast(t);
+  // An out-of-range reading: a measurement to read and an alert to acknowledge.
+  const high = await t.call('POST', '/api/v1/measurements', {
+    token: cast.token.patient,
+    body: { id: randomUUID(), type: 'bp', values: { systolic: 190, diastolic: 120, pulse: 80 } },
+  });
+  expect(high.status).toBe(201);
+  ids.measurement = high.body.data.id;
+  const alerts = await t.call('GET', `/api/v1/alerts?patient=${P()}&status=all`, { token: cast.token.physician });
+  const paired = await pairGateway(t, { token: cast.token.patient, accountId: P() });
+  ids.gateway = paired.gatewayId;
+  const profile = (await t.call('GET', '/api/v1/devices/profiles', { token: cast.token.patient })).body.data.find(
+    (p: { measurement: string }) => p.measurement === 'bp',
+  );
+  const device = await t.call('POST', '/api/v1/devices', {
+    token: cast.token.patient,
+    body: { gatewayId: ids.gateway, address: 'C4:7C:8D:6A:00:07', name: 'Cuff', profileId: profile.profileId },
+  });
+  expect(device.status).toBe(201);
+  ids.device = device.body.data.id;
+  const booked = await insertAppointmentWithVisit(t.edge.deps.db, {
+    organisationId: await organisationOf(t.edge.deps.db, P()),
+    patientAccountId: P(),
+    providerAccountId: cast.id.physician,
+    startsAt: new Date(at(workingDay(4), '09:00')),
+    status: 'confirmed',
+    type: 'tv',
+  });
+  ids.appointment = booked.appointmentId;
+  ids.visit = booked.visitId;
+  const thread = await t.call('POST', '/api/v1/mail/threads', {
+    token: cast.token.physician,
+    body: { patientAccountId: P(), subject: 'Your readings', body: 'Please take your blood pressure twice today.' },
+  });
+  expect(thread.status).toBe(201);
+  ids.thread = thread.body.data.id;
+  // A gateway waiting to be added by its MAC (the agent registered it).
+  expect((await requestToken(t, ids.mac, ids.pairingCode)).status).toBe(200);
+  ids.alert = alerts.body.data.find((a: { measurementId: string }) => a.measurementId === ids.measurement).id;
+});
+afterAll(() => t.close());
+
+describe('audit of patient data', () => {
+  it('has a sample for every patient-record route of the catalogue', async () => {
+    const catalogue = (await restRoutes(t.edge.deps)).filter((r) => isPatientRecordRoute(r.url));
+    const sampled = new Set(SAMPLES.map((s) => key(s.method, `/api/v1${s.url}`)));
+    const missing = catalogue.map((r) => key(r.method, r.url)).filter((k) => !sampled.has(k));
+    console.log(`audit: ${catalogue.length} patient-record routes in the catalogue, ${missing.length} without a sample`);
+    expect(missing).toEqual([]);
+  });
+
+  it('logs every allowed read and write and every refused one, by actor and outcome', async () => {
+    const misses: string[] = [];
+    let found = 0;
+    for (const sample of SAMPLES) {
+      // Refused first: a delete allowed first would leave nothing to refuse.
+      for (const [who, outcome] of [
+        [sample.refused, 'denied'],
+        [sample.allowed, 'allowed'],
+      ] as const) {
+        const before = await lastAuditId();
+        const res = await t.call(sample.method, `/api/v1${sample.path()}`, { token: cast.token[who], body: sample.body?.() });
+        const label = `${sample.method} ${sample.url} as ${who}`;
+        if (outcome === 'allowed') expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        else expect([403, 404], `${label}: ${res.status}`).toContain(res.status);
+        const n = await entriesSince(before, cast.id[who], outcome);
+        if (n > 0) found += 1;
+        else misses.push(`${label} (${outcome})`);
+      }
+    }
+    console.log(`audit: ${SAMPLES.length} routes checked, ${SAMPLES.length * 2} calls, ${found} audited, missing ${misses.length}${misses.length ? `: ${misses.join('; ')}` : ''}`);
+    expect(misses).toEqual([]);
+  });
+});
+
+describe('the audit log is append-only', () => {
+  it.each([
+    ['UPDATE', sql`update audit_log set action = 'tampered'`],
+    ['DELETE', sql`delete from audit_log`],
+    ['TRUNCATE', sql`truncate audit_log`],
+  ])('refuses %s in the database itself', async (_statement, statement) => {
+    const before = await t.edge.deps.db.select({ n: count(), last: max(auditLog.id) }).from(auditLog);
+    expect(before[0]!.n).toBeGreaterThan(0);
+    const refusal = await t.edge.deps.db.execute(statement).then(
+      () => 'accepted',
+      (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
+    );
+    expect(refusal).toMatch(/audit_log is append-only/);
+    const after = await t.edge.deps.db.select({ n: count(), last: max(auditLog.id) }).from(auditLog);
+    expect(after).toEqual(before);
+    const tampered = await t.edge.deps.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'tampered'));
+    expect(tampered[0]!.n).toBe(0);
+  });
+});

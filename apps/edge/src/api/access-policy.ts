@@ -1,0 +1,498 @@
+/**
+ * Who may do what, written from docs/access-control.md and the services' stated rules
+ * (packages/api/src/patients/patient-access.ts: a patient's care record is read by the patient and
+ * the clinicians of their organisation, its care plan is set by that organisation's physicians and
+ * nurses, admins run the organisation but do not read clinical records) — NOT from what the code
+ * answers today. The access-matrix suites check every REST route, tRPC procedure and socket event
+ * the routers register against this table, and fail when one has no entry (issue 8, test 3).
+ */
+
+export const MATRIX_ROLES = ['anonymous', 'admin', 'physician', 'nurse', 'assistant', 'patient', 'patient2', 'caregiver'] as const;
+export type MatrixRole = (typeof MATRIX_ROLES)[number];
+
+/**
+ * Whose record the request names: `own` (the caller's own), `sameOrg` (another patient's, or the
+ * organisation's own record, in the caller's organisation), `otherOrg` (a patient or record of
+ * another organisation), `none` (the route names no record).
+ */
+export type Target = 'own' | 'sameOrg' | 'otherOrg' | 'none';
+
+/**
+ * What a route's `:id` names. Patient-owned kinds resolve to the record of the target patient;
+ * organisation kinds to a record of the target organisation; `none` for routes without a record.
+ */
+export type RecordKind =
+  | 'none'
+  | 'patient'
+  | 'user'
+  | 'account'
+  | 'provider'
+  | 'measurement'
+  | 'gateway'
+  | 'device'
+  | 'appointment'
+  | 'visit'
+  | 'schedule'
+  | 'task'
+  | 'thread'
+  | 'file'
+  | 'telehealthInvitation'
+  | 'invitation'
+  | 'vendor'
+  | 'deviceProfile'
+  | 'apiKey'
+  | 'session'
+  /** Records the matrix has no fixture for: their `:id` is a random UUID (counted apart). */
+  | 'unfixtured';
+
+const CLINICIANS: readonly MatrixRole[] = ['physician', 'nurse', 'assistant'];
+const PATIENTS: readonly MatrixRole[] = ['patient', 'patient2'];
+const has = (roles: readonly MatrixRole[], role: MatrixRole) => roles.includes(role);
+
+/** The named policies: may `role` do it on a record of `target`? */
+export const POLICIES = {
+  /** No token needed (sign-in, sign-up, public settings, error logs). */
+  public: () => true,
+  /** Any signed-in person, on their own things (profile, sessions, lookups). */
+  anyUser: (role: MatrixRole) => role !== 'anonymous',
+  /** Refused to everyone (a route only the platform's Super, or no-one in this deployment, may use). */
+  nobody: () => false,
+  /** Admins, on their own organisation (settings, users, vendors, device profiles, API keys, reports). */
+  admin: (role: MatrixRole, target: Target) => role === 'admin' && target !== 'otherOrg',
+  /** Clinicians (physician, nurse, assistant) of the organisation. */
+  clinician: (role: MatrixRole, target: Target) => has(CLINICIANS, role) && target !== 'otherOrg',
+  /** Physicians and nurses of the organisation (analytics). */
+  physicianOrNurse: (role: MatrixRole, target: Target) => (role === 'physician' || role === 'nurse') && target !== 'otherOrg',
+  /** Clinicians and admins of the organisation (the organisation's directory). */
+  staff: (role: MatrixRole, target: Target) => (has(CLINICIANS, role) || role === 'admin') && target !== 'otherOrg',
+  /** A patient, on their own record only (their devices, their photos, their readings). */
+  patientSelf: (role: MatrixRole, target: Target) => has(PATIENTS, role) && (target === 'own' || target === 'none'),
+  /** A patient's care record: the patient, and the clinicians of the patient's organisation. */
+  patientRead: (role: MatrixRole, target: Target) =>
+    (has(PATIENTS, role) && (target === 'own' || target === 'none')) || (has(CLINICIANS, role) && target !== 'otherOrg'),
+  /** A patient's care plan: the physicians and nurses of the patient's organisation. */
+  patientCare: (role: MatrixRole, target: Target) => (role === 'physician' || role === 'nurse') && target !== 'otherOrg',
+  /** An account or its profile: its owner, the organisation's admins, and its clinicians (patients, colleagues). */
+  accountRead: (role: MatrixRole, target: Target) =>
+    (role !== 'anonymous' && target === 'own') || ((role === 'admin' || has(CLINICIANS, role)) && target === 'sameOrg'),
+  /** An account, its profile or its user changed: the owner, or an admin of the organisation. */
+  accountWrite: (role: MatrixRole, target: Target) => (role !== 'anonymous' && target === 'own') || (role === 'admin' && target === 'sameOrg'),
+  /** A user record: the user themself, or an admin of their organisation. */
+  userRead: (role: MatrixRole, target: Target) => (role !== 'anonymous' && target === 'own') || (role === 'admin' && target === 'sameOrg'),
+  /** Any signed-in person of the record's organisation (the provider directory). */
+  sameOrgUser: (role: MatrixRole, target: Target) => role !== 'anonymous' && target !== 'otherOrg',
+  /** Patients and clinicians of the organisation (a provider's appointments, filtered to what each may see). */
+  careTeamOrPatient: (role: MatrixRole, target: Target) => (has(PATIENTS, role) || has(CLINICIANS, role)) && target !== 'otherOrg',
+  /** The caller's own record only (their sessions). */
+  self: (role: MatrixRole, target: Target) => role !== 'anonymous' && (target === 'own' || target === 'none'),
+  /** Mail: patients write to their own care team; physicians and nurses to the organisation's patients. */
+  mail: (role: MatrixRole, target: Target) =>
+    (has(PATIENTS, role) && (target === 'own' || target === 'none')) || ((role === 'physician' || role === 'nurse') && target !== 'otherOrg'),
+  /** Development edges only (no SMTP, NODE_ENV not production): open to anyone; production answers 404. */
+  devOnly: () => true,
+  /** Locking, deactivating: an admin of the organisation only (never oneself as the last admin). */
+  adminOfRecord: (role: MatrixRole, target: Target) => role === 'admin' && target === 'sameOrg',
+} as const satisfies Record<string, (role: MatrixRole, target: Target) => boolean>;
+export type PolicyName = keyof typeof POLICIES;
+
+export interface RestEntry {
+  policy: PolicyName;
+  /** What `:id` names (default `none`). */
+  kind?: RecordKind;
+  /** The write changes or removes the record: run on a throw-away record per case where one can be made. */
+  destructive?: boolean;
+  /** Ends or changes the caller's session or password: run on a fresh sign-in per case. */
+  session?: boolean;
+  /** Why the entry is as it is, where the table could surprise. */
+  note?: string;
+}
+
+const e = (policy: PolicyName, kind: RecordKind = 'none', more: Omit<RestEntry, 'policy' | 'kind'> = {}): RestEntry => ({ policy, kind, ...more });
+
+/** Every REST route under /api/v1, keyed `METHOD /api/v1/pattern` as the catalogue reads it. */
+export const REST_POLICY: Record<string, RestEntry> = {
+  // Auth: the sign-in and sign-up flows are public (rate limited); the rest is about one's own session.
+  'POST /api/v1/auth/login': e('public'),
+  'POST /api/v1/auth/refresh': e('nobody', 'none', { note: 'public, but only with the refresh cookie, which the matrix does not send: 401 for everyone' }),
+  'POST /api/v1/auth/logout': e('anyUser', 'none', { session: true }),
+  'POST /api/v1/auth/logout-everywhere': e('anyUser', 'none', { session: true }),
+  'GET /api/v1/auth/sessions': e('anyUser'),
+  'DELETE /api/v1/auth/sessions/:id': e('self', 'session', { session: true }),
+  'POST /api/v1/auth/change-password': e('anyUser', 'none', { session: true }),
+  'POST /api/v1/auth/signup': e('public'),
+  'POST /api/v1/auth/signup/verify': e('public'),
+  'POST /api/v1/auth/signup/resend-verification': e('public'),
+  'POST /api/v1/auth/signup/complete': e('public'),
+  'POST /api/v1/auth/email-check': e('public'),
+
+  // Profile, accounts, users (docs/access-control.md "Record level").
+  'GET /api/v1/profile': e('anyUser'),
+  'PATCH /api/v1/profile': e('anyUser'),
+  'GET /api/v1/accounts': e('anyUser', 'none', { note: 'an admin gets the organisation, anyone else their own accounts' }),
+  'POST /api/v1/accounts': e('admin', 'user'),
+  'GET /api/v1/accounts/:id': e('accountRead', 'account'),
+  'GET /api/v1/accounts/:id/profile': e('accountRead', 'account'),
+  'PATCH /api/v1/accounts/:id': e('accountWrite', 'account'),
+  'DELETE /api/v1/accounts/:id': e('adminOfRecord', 'account', { destructive: true }),
+  'GET /api/v1/users/username/:name/available': e('public'),
+  'GET /api/v1/users/me': e('anyUser'),
+  'GET /api/v1/users': e('admin'),
+  'POST /api/v1/users': e('admin'),
+  'GET /api/v1/users/:id': e('userRead', 'user'),
+  'PATCH /api/v1/users/:id': e('accountWrite', 'user'),
+  'DELETE /api/v1/users/:id': e('adminOfRecord', 'user', { destructive: true }),
+
+  // Patients and providers.
+  'GET /api/v1/patients': e('patientRead', 'none', { note: 'clinicians search the organisation; a patient finds only themself' }),
+  'GET /api/v1/patients/search': e('patientRead'),
+  'GET /api/v1/patients/:id': e('patientRead', 'patient'),
+  'PATCH /api/v1/patients/:id': e('patientCare', 'patient'),
+  'GET /api/v1/patients/:id/snapshot': e('patientRead', 'patient'),
+  'GET /api/v1/patients/:id/series': e('patientRead', 'patient'),
+  'GET /api/v1/patients/:id/timeline': e('patientRead', 'patient'),
+  'GET /api/v1/providers': e('anyUser', 'none', { note: 'the organisation directory of providers' }),
+  'GET /api/v1/providers/search': e('anyUser'),
+  'GET /api/v1/providers/:id': e('sameOrgUser', 'provider'),
+  'GET /api/v1/analytics': e('physicianOrNurse'),
+
+  // Measurements, photos, thresholds, alerts.
+  'POST /api/v1/measurements': e('patientSelf'),
+  'GET /api/v1/measurements': e('patientRead', 'patient', { note: 'the patient named by ?patient=' }),
+  'GET /api/v1/measurements/:id': e('patientRead', 'measurement'),
+  'POST /api/v1/files': e('patientSelf'),
+  'GET /api/v1/files/:id': e('patientRead', 'file'),
+  'GET /api/v1/patients/:id/thresholds': e('patientRead', 'patient'),
+  'PUT /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
+  'DELETE /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
+  'GET /api/v1/alerts': e('clinician'),
+  'PATCH /api/v1/alerts/:id/acknowledge': e('clinician', 'unfixtured'),
+
+  // Schedules and tasks.
+  'GET /api/v1/schedules': e('anyUser', 'none', { note: 'without ?patient= a non-patient gets an empty list' }),
+  'POST /api/v1/schedules': e('patientCare', 'patient'),
+  'GET /api/v1/schedules/:id': e('patientRead', 'schedule'),
+  'PATCH /api/v1/schedules/:id': e('patientCare', 'schedule'),
+  'DELETE /api/v1/schedules/:id': e('patientCare', 'schedule', { destructive: true }),
+  'GET /api/v1/tasks': e('patientRead', 'patient', { note: 'the patient named by ?patient=' }),
+  'GET /api/v1/tasks/patients/:id': e('patientRead', 'patient'),
+  'POST /api/v1/tasks': e('patientCare', 'patient'),
+  'GET /api/v1/tasks/:id': e('patientRead', 'task'),
+  'PATCH /api/v1/tasks/:id': e('patientCare', 'task', { note: 'status pending/cancelled is the care plan: physicians and nurses' }),
+  'DELETE /api/v1/tasks/:id': e('patientCare', 'task', { destructive: true }),
+  'GET /api/v1/daily-tasks': e('anyUser', 'none', { note: 'a non-patient without ?patient= has none of their own: empty list' }),
+
+  // Integration API keys and FHIR (read with a person's token or an API key).
+  'GET /api/v1/api-keys': e('admin'),
+  'POST /api/v1/api-keys': e('admin'),
+  'PATCH /api/v1/api-keys/:id/revoke': e('admin', 'apiKey', { destructive: true }),
+  'GET /api/v1/fhir/R4/Patient/:id': e('patientRead', 'patient'),
+  'GET /api/v1/fhir/R4/Observation': e('patientRead', 'patient', { note: 'the patient named by ?patient=' }),
+  'GET /api/v1/fhir/R4/Observation/:id': e('patientRead', 'measurement'),
+
+  // Invitations (admins invite; the invitee completes with the e-mailed token).
+  'GET /api/v1/invitations': e('admin'),
+  'POST /api/v1/invitations': e('admin'),
+  'POST /api/v1/invitations/verify': e('public'),
+  'POST /api/v1/invitations/complete': e('public'),
+  'GET /api/v1/invitations/:id': e('admin', 'invitation'),
+  'PATCH /api/v1/invitations/:id': e('admin', 'invitation'),
+  'DELETE /api/v1/invitations/:id': e('admin', 'invitation', { destructive: true }),
+  'PATCH /api/v1/invitations/:id/resend': e('admin', 'invitation'),
+  'PATCH /api/v1/invitations/:id/revoke': e('admin', 'invitation', { destructive: true }),
+
+  // Vendors and device profiles: the organisation's catalogue, kept by its admins.
+  'GET /api/v1/vendors': e('admin'),
+  'POST /api/v1/vendors': e('admin'),
+  'GET /api/v1/vendors/:id': e('admin', 'vendor'),
+  'PATCH /api/v1/vendors/:id': e('admin', 'vendor'),
+  'DELETE /api/v1/vendors/:id': e('admin', 'vendor', { destructive: true }),
+  'POST /api/v1/vendors/:id/ouis': e('admin', 'vendor'),
+  'DELETE /api/v1/vendors/:id/ouis/:value': e('admin', 'vendor'),
+  'POST /api/v1/vendors/:id/company-identifiers': e('admin', 'vendor'),
+  'DELETE /api/v1/vendors/:id/company-identifiers/:value': e('admin', 'vendor'),
+  'GET /api/v1/device-profiles': e('admin'),
+  'POST /api/v1/device-profiles': e('admin'),
+  'GET /api/v1/device-profiles/:id': e('admin', 'deviceProfile'),
+  'PATCH /api/v1/device-profiles/:id': e('admin', 'deviceProfile'),
+  'POST /api/v1/device-profiles/:id/complete': e('admin', 'deviceProfile'),
+  'POST /api/v1/device-profiles/:id/duplicate': e('admin', 'deviceProfile'),
+  'GET /api/v1/device-profiles/:id/versions': e('admin', 'deviceProfile'),
+  'DELETE /api/v1/device-profiles/:id': e('admin', 'deviceProfile', { destructive: true }),
+
+  // Home gateways and their devices (docs/gateways.md).
+  'POST /api/v1/patients/gateways/request-token': e('public', 'none', { note: 'the gateway agent asks with its pairing code' }),
+  'GET /api/v1/patients/me/gateways': e('patientSelf'),
+  'GET /api/v1/patients/:id/gateways': e('patientRead', 'patient'),
+  'POST /api/v1/patients/:id/gateways': e('patientSelf', 'patient', { note: 'the patient pairs their own gateway (gateways.service.ts)' }),
+  'GET /api/v1/gateways/:id': e('patientRead', 'gateway'),
+  'PATCH /api/v1/gateways/:id': e('patientSelf', 'gateway'),
+  'DELETE /api/v1/gateways/:id': e('patientSelf', 'gateway', { destructive: true }),
+  'POST /api/v1/gateways/:id/scan': e('patientSelf', 'gateway'),
+  'GET /api/v1/gateways/:id/wifi': e('patientSelf', 'gateway'),
+  'POST /api/v1/gateways/:id/wifi': e('patientSelf', 'gateway'),
+  'GET /api/v1/patients/me/devices': e('patientSelf'),
+  'GET /api/v1/patients/:id/devices': e('patientRead', 'patient'),
+  'GET /api/v1/devices/profiles': e('anyUser'),
+  'POST /api/v1/devices': e('patientSelf', 'patient', { note: 'the patient adds devices to their own gateway' }),
+  'GET /api/v1/devices/:id': e('patientRead', 'device'),
+  'PATCH /api/v1/devices/:id': e('patientSelf', 'device'),
+  'DELETE /api/v1/devices/:id': e('patientSelf', 'device', { destructive: true }),
+
+  // System, settings, reports.
+  'GET /api/v1/lookups': e('anyUser'),
+  'GET /api/v1/lookups/:type': e('anyUser'),
+  'POST /api/v1/logs': e('public', 'none', { note: 'the web app reports its errors before sign-in too' }),
+  'GET /api/v1/dev/outbox': e('devOnly', 'none', { note: 'the development mail outbox, for e2e sign-ups: open on an edge without SMTP outside production; 404 in production' }),
+  'GET /api/v1/settings/public': e('public'),
+  'GET /api/v1/settings/app': e('anyUser'),
+  'GET /api/v1/settings': e('admin'),
+  'GET /api/v1/settings/:area': e('admin'),
+  'PATCH /api/v1/settings/:area': e('admin'),
+  'GET /api/v1/telemedicine/config': e('anyUser'),
+  'GET /api/v1/reports/summary': e('admin'),
+  'GET /api/v1/billing/rpm': e('admin'),
+  'GET /api/v1/system/status': e('admin'),
+
+  // Mail between a patient and their care team.
+  'GET /api/v1/mail/threads': e('mail', 'none', { note: 'patients, physicians and nurses (mail-access.ts)' }),
+  'POST /api/v1/mail/threads': e('mail', 'patient', { note: 'a patient writes to their team; a physician or nurse to a patient of the organisation' }),
+  'GET /api/v1/mail/threads/:id': e('mail', 'thread'),
+  'POST /api/v1/mail/threads/:id/messages': e('mail', 'thread'),
+  'GET /api/v1/mail/unread-count': e('mail'),
+  'GET /api/v1/mail/recipients': e('physicianOrNurse'),
+  'GET /api/v1/mail/attachments/:id': e('mail', 'unfixtured'),
+  'POST /api/v1/mail/attachments': e('mail'),
+
+  // Appointments and visits.
+  'GET /api/v1/appointments': e('patientRead'),
+  'POST /api/v1/appointments': e('patientRead', 'patient'),
+  'GET /api/v1/appointments/slots': e('anyUser'),
+  'GET /api/v1/appointments/dates': e('careTeamOrPatient'),
+  'GET /api/v1/appointments/providers': e('anyUser'),
+  'GET /api/v1/appointments/:id': e('patientRead', 'appointment'),
+  'PATCH /api/v1/appointments/:id': e('patientRead', 'appointment'),
+  'PATCH /api/v1/appointments/:id/confirm': e('patientSelf', 'appointment', { note: 'the patient confirms they will come' }),
+  'PATCH /api/v1/appointments/:id/cancel': e('patientRead', 'appointment', { destructive: true }),
+  'GET /api/v1/patients/:id/appointments': e('patientRead', 'patient'),
+  'GET /api/v1/providers/:id/appointments': e('careTeamOrPatient', 'provider', { note: 'filtered: a patient sees only their own appointments with that provider' }),
+  'GET /api/v1/visits': e('patientRead'),
+  'POST /api/v1/visits': e('clinician', 'patient'),
+  'GET /api/v1/visits/incomplete': e('physicianOrNurse'),
+  'GET /api/v1/visits/code/:code': e('patientRead', 'visit'),
+  'GET /api/v1/visits/:id': e('patientRead', 'visit'),
+  'POST /api/v1/visits/:id/complete': e('patientCare', 'visit'),
+  'POST /api/v1/visits/:id/start': e('patientCare', 'visit'),
+  'POST /api/v1/visits/:id/participants/join': e('patientRead', 'visit'),
+  'POST /api/v1/visits/:id/participants/leave': e('patientRead', 'visit'),
+  'POST /api/v1/visits/:id/end': e('patientCare', 'visit', { destructive: true }),
+  'POST /api/v1/visits/:id/captures': e('patientCare', 'visit', { note: 'a photo taken during the visit goes on the record: physicians and nurses' }),
+  'GET /api/v1/visits/:id/telehealth-invitations': e('patientCare', 'visit'),
+  'GET /api/v1/telehealth-invitations': e('public', 'none', { note: 'a guest views an invitation by its token' }),
+  'POST /api/v1/telehealth-invitations': e('patientCare', 'visit'),
+  'POST /api/v1/telehealth-invitations/join': e('public'),
+  'POST /api/v1/telehealth-invitations/leave': e('public'),
+  'PATCH /api/v1/telehealth-invitations/:id/revoke': e('patientCare', 'telehealthInvitation', { destructive: true }),
+};
+
+/**
+ * Every tRPC procedure: the REST route it is the twin of (same service, same policy and record),
+ * and how its input is shaped from the REST request's id, body and query.
+ */
+export type TrpcInput =
+  | 'none'
+  | 'body'
+  | 'query'
+  | 'id'
+  | 'idChanges'
+  | 'idValues'
+  | 'idSpread'
+  | 'idQuery'
+  | 'idValue'
+  | 'patientId'
+  | 'patientSpread'
+  | 'patientType'
+  | 'patientTypeLimits'
+  | 'idCancel'
+  | 'code'
+  | 'providerId'
+  | 'threadId'
+  | 'visitId'
+  | 'area'
+  | 'areaValues'
+  | 'name'
+  | 'type';
+export interface TrpcEntry {
+  twin: string;
+  input: TrpcInput;
+}
+const tw = (twin: string, input: TrpcInput = 'none'): TrpcEntry => ({ twin: `${twin.split(' ')[0]} /api/v1${twin.split(' ')[1]}`, input });
+
+export const TRPC_POLICY: Record<string, TrpcEntry> = {
+  'trpc auth.login': tw('POST /auth/login', 'body'),
+  'trpc auth.refresh': tw('POST /auth/refresh'),
+  'trpc auth.logout': tw('POST /auth/logout'),
+  'trpc auth.logoutEverywhere': tw('POST /auth/logout-everywhere'),
+  'trpc auth.sessions': tw('GET /auth/sessions'),
+  'trpc auth.endSession': tw('DELETE /auth/sessions/:id', 'id'),
+  'trpc auth.changePassword': tw('POST /auth/change-password', 'body'),
+  'trpc auth.signup': tw('POST /auth/signup', 'body'),
+  'trpc auth.verifySignup': tw('POST /auth/signup/verify', 'body'),
+  'trpc auth.resendVerification': tw('POST /auth/signup/resend-verification', 'body'),
+  'trpc auth.completeSignup': tw('POST /auth/signup/complete', 'body'),
+  'trpc auth.emailCheck': tw('POST /auth/email-check', 'body'),
+  'trpc profile.get': tw('GET /profile'),
+  'trpc profile.update': tw('PATCH /profile', 'body'),
+  'trpc accounts.list': tw('GET /accounts', 'query'),
+  'trpc accounts.get': tw('GET /accounts/:id', 'id'),
+  'trpc accounts.profile': tw('GET /accounts/:id/profile', 'id'),
+  'trpc accounts.create': tw('POST /accounts', 'body'),
+  'trpc accounts.update': tw('PATCH /accounts/:id', 'idChanges'),
+  'trpc accounts.delete': tw('DELETE /accounts/:id', 'id'),
+  'trpc users.me': tw('GET /users/me'),
+  'trpc users.list': tw('GET /users', 'query'),
+  'trpc users.get': tw('GET /users/:id', 'id'),
+  'trpc users.create': tw('POST /users', 'body'),
+  'trpc users.update': tw('PATCH /users/:id', 'idChanges'),
+  'trpc users.delete': tw('DELETE /users/:id', 'id'),
+  'trpc users.usernameAvailable': tw('GET /users/username/:name/available', 'name'),
+  'trpc patients.list': tw('GET /patients', 'query'),
+  'trpc patients.get': tw('GET /patients/:id', 'id'),
+  'trpc patients.updateCare': tw('PATCH /patients/:id', 'idValues'),
+  'trpc patients.snapshot': tw('GET /patients/:id/snapshot', 'id'),
+  'trpc patients.series': tw('GET /patients/:id/series', 'idQuery'),
+  'trpc patients.timeline': tw('GET /patients/:id/timeline', 'idQuery'),
+  'trpc providers.list': tw('GET /providers', 'query'),
+  'trpc providers.get': tw('GET /providers/:id', 'id'),
+  'trpc analytics.summary': tw('GET /analytics', 'query'),
+  'trpc measurements.record': tw('POST /measurements', 'body'),
+  'trpc measurements.list': tw('GET /measurements', 'query'),
+  'trpc measurements.get': tw('GET /measurements/:id', 'id'),
+  'trpc measurements.thresholds': tw('GET /patients/:id/thresholds', 'patientId'),
+  'trpc measurements.setThresholds': tw('PUT /patients/:id/thresholds/:type', 'patientTypeLimits'),
+  'trpc measurements.resetThresholds': tw('DELETE /patients/:id/thresholds/:type', 'patientType'),
+  'trpc files.upload': tw('POST /files', 'body'),
+  'trpc files.get': tw('GET /files/:id', 'id'),
+  'trpc alerts.list': tw('GET /alerts', 'query'),
+  'trpc alerts.acknowledge': tw('PATCH /alerts/:id/acknowledge', 'id'),
+  'trpc schedules.list': tw('GET /schedules', 'query'),
+  'trpc schedules.get': tw('GET /schedules/:id', 'id'),
+  'trpc schedules.create': tw('POST /schedules', 'body'),
+  'trpc schedules.update': tw('PATCH /schedules/:id', 'idChanges'),
+  'trpc schedules.end': tw('DELETE /schedules/:id', 'id'),
+  'trpc tasks.list': tw('GET /tasks', 'query'),
+  'trpc tasks.daily': tw('GET /daily-tasks', 'query'),
+  'trpc tasks.get': tw('GET /tasks/:id', 'id'),
+  'trpc tasks.create': tw('POST /tasks', 'body'),
+  'trpc tasks.update': tw('PATCH /tasks/:id', 'idSpread'),
+  'trpc apiKeys.list': tw('GET /api-keys'),
+  'trpc apiKeys.create': tw('POST /api-keys', 'body'),
+  'trpc apiKeys.revoke': tw('PATCH /api-keys/:id/revoke', 'id'),
+  'trpc fhir.patient': tw('GET /fhir/R4/Patient/:id', 'id'),
+  'trpc fhir.observation': tw('GET /fhir/R4/Observation/:id', 'id'),
+  'trpc fhir.observations': tw('GET /fhir/R4/Observation', 'query'),
+  'trpc invitations.list': tw('GET /invitations', 'query'),
+  'trpc invitations.create': tw('POST /invitations', 'body'),
+  'trpc invitations.get': tw('GET /invitations/:id', 'id'),
+  'trpc invitations.update': tw('PATCH /invitations/:id', 'idChanges'),
+  'trpc invitations.delete': tw('DELETE /invitations/:id', 'id'),
+  'trpc invitations.resend': tw('PATCH /invitations/:id/resend', 'id'),
+  'trpc invitations.revoke': tw('PATCH /invitations/:id/revoke', 'id'),
+  'trpc invitations.verify': tw('POST /invitations/verify', 'body'),
+  'trpc invitations.complete': tw('POST /invitations/complete', 'body'),
+  'trpc vendors.list': tw('GET /vendors', 'query'),
+  'trpc vendors.create': tw('POST /vendors', 'body'),
+  'trpc vendors.get': tw('GET /vendors/:id', 'id'),
+  'trpc vendors.update': tw('PATCH /vendors/:id', 'idChanges'),
+  'trpc vendors.delete': tw('DELETE /vendors/:id', 'id'),
+  'trpc vendors.addOui': tw('POST /vendors/:id/ouis', 'idValue'),
+  'trpc vendors.removeOui': tw('DELETE /vendors/:id/ouis/:value', 'idValue'),
+  'trpc vendors.addCompanyIdentifier': tw('POST /vendors/:id/company-identifiers', 'idValue'),
+  'trpc vendors.removeCompanyIdentifier': tw('DELETE /vendors/:id/company-identifiers/:value', 'idValue'),
+  'trpc deviceProfiles.list': tw('GET /device-profiles', 'query'),
+  'trpc deviceProfiles.create': tw('POST /device-profiles', 'body'),
+  'trpc deviceProfiles.get': tw('GET /device-profiles/:id', 'id'),
+  'trpc deviceProfiles.update': tw('PATCH /device-profiles/:id', 'idChanges'),
+  'trpc deviceProfiles.complete': tw('POST /device-profiles/:id/complete', 'id'),
+  'trpc deviceProfiles.duplicate': tw('POST /device-profiles/:id/duplicate', 'id'),
+  'trpc deviceProfiles.versions': tw('GET /device-profiles/:id/versions', 'id'),
+  'trpc deviceProfiles.delete': tw('DELETE /device-profiles/:id', 'id'),
+  'trpc gateways.requestToken': tw('POST /patients/gateways/request-token', 'body'),
+  'trpc gateways.mine': tw('GET /patients/me/gateways'),
+  'trpc gateways.ofPatient': tw('GET /patients/:id/gateways', 'patientId'),
+  'trpc gateways.add': tw('POST /patients/:id/gateways', 'patientSpread'),
+  'trpc gateways.get': tw('GET /gateways/:id', 'id'),
+  'trpc gateways.update': tw('PATCH /gateways/:id', 'idChanges'),
+  'trpc gateways.delete': tw('DELETE /gateways/:id', 'id'),
+  'trpc gateways.scan': tw('POST /gateways/:id/scan', 'idSpread'),
+  'trpc gateways.wifiNetworks': tw('GET /gateways/:id/wifi', 'id'),
+  'trpc gateways.connectWifi': tw('POST /gateways/:id/wifi', 'idSpread'),
+  'trpc devices.mine': tw('GET /patients/me/devices'),
+  'trpc devices.ofPatient': tw('GET /patients/:id/devices', 'patientId'),
+  'trpc devices.profiles': tw('GET /devices/profiles'),
+  'trpc devices.add': tw('POST /devices', 'body'),
+  'trpc devices.get': tw('GET /devices/:id', 'id'),
+  'trpc devices.update': tw('PATCH /devices/:id', 'idChanges'),
+  'trpc devices.delete': tw('DELETE /devices/:id', 'id'),
+  'trpc lookups.list': tw('GET /lookups'),
+  'trpc lookups.get': tw('GET /lookups/:type', 'type'),
+  'trpc logs.create': tw('POST /logs', 'body'),
+  'trpc settings.public': tw('GET /settings/public'),
+  'trpc settings.app': tw('GET /settings/app'),
+  'trpc settings.all': tw('GET /settings'),
+  'trpc settings.get': tw('GET /settings/:area', 'area'),
+  'trpc settings.update': tw('PATCH /settings/:area', 'areaValues'),
+  'trpc telemedicine.config': tw('GET /telemedicine/config'),
+  'trpc reports.summary': tw('GET /reports/summary'),
+  'trpc reports.rpmBilling': tw('GET /billing/rpm', 'query'),
+  'trpc reports.systemStatus': tw('GET /system/status'),
+  'trpc mail.threads': tw('GET /mail/threads', 'query'),
+  'trpc mail.thread': tw('GET /mail/threads/:id', 'id'),
+  'trpc mail.createThread': tw('POST /mail/threads', 'body'),
+  'trpc mail.reply': tw('POST /mail/threads/:id/messages', 'threadId'),
+  'trpc mail.unreadCount': tw('GET /mail/unread-count'),
+  'trpc mail.recipients': tw('GET /mail/recipients', 'query'),
+  'trpc appointments.list': tw('GET /appointments', 'query'),
+  'trpc appointments.ofProvider': tw('GET /providers/:id/appointments', 'providerId'),
+  'trpc appointments.get': tw('GET /appointments/:id', 'id'),
+  'trpc appointments.book': tw('POST /appointments', 'body'),
+  'trpc appointments.reschedule': tw('PATCH /appointments/:id', 'idSpread'),
+  'trpc appointments.confirm': tw('PATCH /appointments/:id/confirm', 'id'),
+  'trpc appointments.cancel': tw('PATCH /appointments/:id/cancel', 'idCancel'),
+  'trpc appointments.dates': tw('GET /appointments/dates', 'query'),
+  'trpc appointments.slots': tw('GET /appointments/slots', 'query'),
+  'trpc appointments.providers': tw('GET /appointments/providers'),
+  'trpc visits.list': tw('GET /visits', 'query'),
+  'trpc visits.get': tw('GET /visits/:id', 'id'),
+  'trpc visits.byCode': tw('GET /visits/code/:code', 'code'),
+  'trpc visits.record': tw('POST /visits', 'body'),
+  'trpc visits.incomplete': tw('GET /visits/incomplete', 'query'),
+  'trpc visits.complete': tw('POST /visits/:id/complete', 'idSpread'),
+  'trpc visits.start': tw('POST /visits/:id/start', 'id'),
+  'trpc visits.join': tw('POST /visits/:id/participants/join', 'idSpread'),
+  'trpc visits.leave': tw('POST /visits/:id/participants/leave', 'idSpread'),
+  'trpc visits.end': tw('POST /visits/:id/end', 'id'),
+  'trpc telehealthInvitations.create': tw('POST /telehealth-invitations', 'body'),
+  'trpc telehealthInvitations.ofVisit': tw('GET /visits/:id/telehealth-invitations', 'visitId'),
+  'trpc telehealthInvitations.revoke': tw('PATCH /telehealth-invitations/:id/revoke', 'id'),
+  'trpc telehealthInvitations.view': tw('GET /telehealth-invitations', 'query'),
+  'trpc telehealthInvitations.join': tw('POST /telehealth-invitations/join', 'body'),
+};
+
+/** Every client event of the people namespace (a connected person's socket). */
+export const SOCKET_POLICY: Record<string, RestEntry> = {
+  'socket session:whoami': e('anyUser'),
+  'socket patient:watch': e('patientRead', 'patient'),
+  'socket patient:unwatch': e('anyUser', 'patient', { note: 'stopping a watch one may not hold is harmless: it answers ok and sends nothing' }),
+  'socket visit:enter': e('patientRead', 'visit'),
+  'socket visit:exit': e('anyUser', 'visit', { note: 'leaving a room one is not in is harmless: it answers ok and changes nothing' }),
+  'socket visit:signal': e('patientRead', 'visit'),
+};
+
+/** The keys of the catalogue missing from the table, and the table's keys the catalogue no longer has. */
+export function coverage(catalogue: string[], table: Record<string, unknown>): { missing: string[]; stale: string[] } {
+  const have = new Set(catalogue);
+  return {
+    missing: catalogue.filter((key) => !(key in table)).sort(),
+    stale: Object.keys(table).filter((key) => !have.has(key)).sort(),
+  };
+}

@@ -52,6 +52,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Only the LiveKit engine, loaded on demand, imports it: in `vendor` it would load on every page.
+            { name: 'livekit', test: /node_modules[\\/]livekit-client[\\/]/, priority: 10 },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

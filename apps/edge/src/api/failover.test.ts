@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdgeProcess, type EdgeProcess } from '../testing/edge-process';
+import type { Json } from '../testing/test-edge';
 
 /*
  * Issue 8, reliability 7: failover. Two edge servers (child processes) behind a round-robin TCP
@@ -136,7 +137,7 @@ afterAll(async () => {
 describe('failover', () => {
   it(`two edges and ${SOCKETS} sockets: an edge killed, Redis and PostgreSQL restarted under load`, { timeout: 600_000 }, async () => {
     const [first] = edges;
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const call = async (method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json }> => {
       const response = await fetch(`${balancer.url}${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },

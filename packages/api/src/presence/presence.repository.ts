@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { accounts } from '../db/schema';
 
-/** Set an account's presence; answers its organisation (for the broadcast), or undefined if gone. */
+/**
+ * Set an account's presence when it changes; answers its organisation (for the broadcast), or
+ * undefined if gone or already so (another tab connecting tells nobody: with many sockets per
+ * account, a broadcast per connect would reach every staff socket each time).
+ */
 export async function updatePresence(
   db: Executor,
   accountId: string,
@@ -12,7 +16,7 @@ export async function updatePresence(
   const [row] = await db
     .update(accounts)
     .set({ isOnline, lastSeen: at })
-    .where(eq(accounts.id, accountId))
+    .where(and(eq(accounts.id, accountId), ne(accounts.isOnline, isOnline)))
     .returning({ organisationId: accounts.organisationId });
   return row;
 }

@@ -30,7 +30,7 @@ import { socketLiveChannel } from './sockets/live-channel';
 import { clearGatewayPresence } from '@opencare/api/gateways/gateway-presence';
 import { attachGatewayNamespace, startGatewaySweep } from './sockets/gateway-namespace';
 import { socketGatewayLink } from './sockets/gateway-link';
-import { attachPeopleNamespace } from './sockets/people-namespace';
+import { attachPeopleNamespace, startSessionSweep } from './sockets/people-namespace';
 import type { PeopleServer } from './sockets/socket-types';
 
 export interface Edge {
@@ -251,6 +251,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
   }
   const stopTaskReminders = startTaskReminderTimer(deps);
   const stopGatewaySweep = startGatewaySweep(deps);
+  const stopSessionSweep = startSessionSweep(io, deps);
 
   return {
     app,
@@ -260,6 +261,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     async close() {
       stopTaskReminders();
       stopGatewaySweep();
+      stopSessionSweep();
       await io.close();
       await people.drain();
       await gateways.drain();

@@ -57,4 +57,6 @@ export interface RequestMeta {
   ip: string;
   requestId: string;
   userAgent?: string;
+  /** Set once this request's refusal is in the audit log, so the transport does not log it twice. */
+  denialAudited?: boolean;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, insertAppointmentWithVisit, organisationOf, signInCast, workingDay, type Cast, type Person } from '../testing/appointment-fixtures';
 import { pairGateway, randomMac, randomPairingCode, requestToken } from '../testing/gateway-fixtures';
 import { restRoutes } from '../testing/route-catalogue';
+import { connected, socketClients } from '../testing/socket-clients';
 import { startTestEdge, type TestEdge } from '../testing/test-edge';
 
 /*
@@ -192,6 +193,45 @@ describe('audit of patient data', () => {
     }
     console.log(`audit: ${SAMPLES.length} routes checked, ${SAMPLES.length * 2} calls, ${found} audited, missing ${misses.length}${misses.length ? `: ${misses.join('; ')}` : ''}`);
     expect(misses).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  /** The refused entries of one person since `before`. */
+  const refusedSince = (before: number, who: Person) => entriesSince(before, cast.id[who], 'denied');
+
+  it('logs each refusal once, whether a role check or the service refused it, over REST, tRPC and sockets', async () => {
+    const cases: Array<[string, Person, () => Promise<number>]> = [
+      // A role check: no service logs these itself.
+      ['REST GET /users as a patient', 'patient', async () => (await t.call('GET', '/api/v1/users', { token: cast.token.patient })).status],
+      [
+        'tRPC users.list as a patient',
+        'patient',
+        async () => (await t.call('GET', `/trpc/users.list?input=${encodeURIComponent('{}')}`, { token: cast.token.patient })).status,
+      ],
+      // Refused by the patient-record check, which logs it with the record: not twice.
+      ['REST GET /patients/:id as another patient', 'patient2', async () => (await t.call('GET', `/api/v1/patients/${P()}`, { token: cast.token.patient2 })).status],
+    ];
+    for (const [label, who, request] of cases) {
+      const before = await lastAuditId();
+      expect(await request(), label).toBe(403);
+      expect(await refusedSince(before, who), label).toBe(1);
+    }
+
+    const clients = socketClients();
+    try {
+      const socket = await connected(clients.open(t.url, { token: cast.token.patient2 }));
+      let before = await lastAuditId();
+      const watched = await socket.timeout(10_000).emitWithAck('patient:watch', { patientId: P() });
+      expect(watched).toMatchObject({ error: 'err_forbidden' });
+      expect(await refusedSince(before, 'patient2'), 'socket patient:watch').toBe(1);
+      before = await lastAuditId();
+      const signal = await socket.timeout(10_000).emitWithAck('visit:signal', { visitId: ids.visit, toDeviceId: 'device-b', signal: { type: 'offer', sdp: 'v=0' } });
+      expect(signal).toMatchObject({ error: 'err_forbidden' });
+      expect(await refusedSince(before, 'patient2'), 'socket visit:signal into a visit not entered').toBe(1);
+    } finally {
+      clients.closeAll();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEdgeProcess, type EdgeProcess } from '../testing/edge-process';
+import { freePort, startEdgeProcess, type EdgeProcess } from '../testing/edge-process';
 import type { Json } from '../testing/test-edge';
 
 /*
@@ -26,13 +26,6 @@ const SOCKETS = 1000;
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {

@@ -5,6 +5,7 @@ import { testEnv } from '@opencare/api/testing/env';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertAppointmentWithVisit, organisationOf } from '../testing/appointment-fixtures';
+import { sweepIdleSessions } from '../sockets/people-namespace';
 import { ask, connected, nextEvent, outcome, socketClients, type TestSocket } from '../testing/socket-clients';
 import { startTestEdge, type TestEdge } from '../testing/test-edge';
 import { startTwoEdges } from '../testing/two-edges';
@@ -156,6 +157,19 @@ describe('inactivity timeout', () => {
     expect(answer).not.toHaveProperty('data');
     expect(await closedSoon(socket)).toBe(true);
     expect(accepted(await probes(nurse, socket))).toEqual([]);
+  });
+
+  it('closes a socket left open and silent through the timeout at the next sweep (receiving is not activity)', async () => {
+    const nurse = await signIn('nurse');
+    const socket = await openSocket(nurse.token);
+    const busy = await signIn('physician');
+    const busySocket = await openSocket(busy.token);
+    await idleFor(nurse, 6);
+    await sweepIdleSessions(t.edge.io, t.edge.deps);
+    expect(await closedSoon(socket)).toBe(true);
+    expect(accepted(await probes(nurse, socket))).toEqual([]);
+    // A session used within the timeout keeps its socket.
+    expect(await ask(busySocket, 'session:whoami', {})).toHaveProperty('data');
   });
 });
 

@@ -11,10 +11,10 @@ import { rooms, type PeopleSocket } from './socket-types';
  * The check is the record's own, and audited like a read.
  */
 export function attachPatientWatch(socket: PeopleSocket, deps: Deps): void {
-  onClientEvent(socket, deps, 'patient:watch', async (payload) => {
+  onClientEvent(socket, deps, 'patient:watch', async (payload, meta) => {
     const actor = personOf(socket);
     const { patientId } = parseInput(patientWatchPayloadSchema, payload);
-    await patientFor(deps, actor, socket.data.meta, patientId, 'patients.timeline.watch');
+    await patientFor(deps, actor, meta, patientId, 'patients.timeline.watch');
     await socket.join(rooms.patient(patientId));
     return { patientId };
   });

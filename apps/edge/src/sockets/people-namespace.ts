@@ -1,6 +1,7 @@
-import { assertSessionLive, resolveActor } from '@opencare/api/auth/auth.service';
+import { assertSessionLive, endIdleSessions, resolveActor } from '@opencare/api/auth/auth.service';
 import type { Deps } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
+import { loggableError } from '@opencare/api/transport/http-errors';
 import { seesPresence } from '@opencare/api/presence/presence.service';
 import { verifyGuestToken } from '@opencare/api/telehealth-invitations/guest-token';
 import {
@@ -88,4 +89,27 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
   });
 
   return { drain: () => presence.drain() };
+}
+
+/** The sessions of this edge's open sockets that have ended are closed (see endIdleSessions). */
+export function sweepIdleSessions(io: PeopleServer, deps: Deps): Promise<void> {
+  const sessionIds = new Set<string>();
+  for (const socket of io.of('/').sockets.values()) if (socket.data.actor) sessionIds.add(socket.data.actor.sessionId);
+  return endIdleSessions(deps, sessionIds);
+}
+
+/** Every minute, like the gateway sweep: never keeps the process alive; a failed round waits for the next. */
+export function startSessionSweep(io: PeopleServer, deps: Deps, everyMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepIdleSessions(io, deps)
+      .catch((error: unknown) => deps.log.warn({ ...loggableError(error) }, 'session sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,7 +1,8 @@
 import type { Actor } from '@opencare/api/access/actor';
-import type { Deps } from '@opencare/api/deps';
+import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError } from '@opencare/api/errors/app-error';
 import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
+import { logRefusal } from '@opencare/api/transport/refusals';
 import type { Ack, ClientToServerEvents } from '@opencare/schemas/socket-events';
 import type { PeopleSocket } from './socket-types';
 
@@ -22,23 +23,27 @@ export function failure(error: unknown): Ack<never> {
  * Listen to a client event. The handler authorises, validates and acts; its result, or its error
  * in the catalogue's words, is the acknowledgement. An event sent without an acknowledgement
  * callback is ignored (every client event must ask for one); nothing a client sends throws out of
- * here, so a malformed payload cannot take the process down.
+ * here, so a malformed payload cannot take the process down. Each event gets its own request meta
+ * (the socket's, with a flag of its own), so a refusal is audited once: by the service that refused,
+ * or here.
  */
 export function onClientEvent<E extends ClientEvent>(
   socket: PeopleSocket,
-  deps: Pick<Deps, 'log'>,
+  deps: Deps,
   event: E,
-  handle: (payload: unknown) => Promise<AckData<E>>,
+  handle: (payload: unknown, meta: RequestMeta) => Promise<AckData<E>>,
 ): void {
   const listener = async (payload: unknown, ack: unknown) => {
     if (typeof ack !== 'function') return;
     const reply = ack as (answer: Ack<AckData<E>>) => void;
+    const meta: RequestMeta = { ...socket.data.meta, denialAudited: false };
     try {
-      reply({ data: await handle(payload) });
+      reply({ data: await handle(payload, meta) });
     } catch (error) {
       const answer = failure(error);
       if (!(error instanceof AppError) || error.status >= 500)
         deps.log.error({ event, ...loggableError(error) }, 'socket event failed');
+      else if (error.status === 403) await logRefusal(deps, { actor: socket.data.actor ?? null }, meta, `socket ${event}`);
       reply(answer);
     }
   };

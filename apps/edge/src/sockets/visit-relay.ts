@@ -1,4 +1,4 @@
-import type { Deps } from '@opencare/api/deps';
+import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
 import {
   activeParticipant,
@@ -21,12 +21,13 @@ export const SIGNAL_LIMIT = { count: 200, windowMs: 10_000 };
 function enterAsGuest(
   deps: Deps,
   socket: PeopleSocket,
+  meta: RequestMeta,
   visitId: string,
   deviceId: string,
 ): Promise<VisitParticipant[]> {
   const guest = socket.data.guest;
   if (!guest || guest.visitId !== visitId || guest.deviceId !== deviceId) throw new AppError('err_forbidden');
-  return enterVisitRoomAsGuest(deps, socket.data.meta, guest);
+  return enterVisitRoomAsGuest(deps, meta, guest);
 }
 
 function countSignal(socket: PeopleSocket, now = Date.now()): void {
@@ -42,12 +43,12 @@ function countSignal(socket: PeopleSocket, now = Date.now()): void {
  * signals addressed to it. Signals are relayed as they are, between active participants only.
  */
 export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: Deps): void {
-  onClientEvent(socket, deps, 'visit:enter', async (payload) => {
+  onClientEvent(socket, deps, 'visit:enter', async (payload, meta) => {
     const { visitId, deviceId } = parseInput(visitEnterPayloadSchema, payload);
-    const { actor, meta } = socket.data;
+    const { actor } = socket.data;
     const participants = actor
       ? await enterVisitRoom(deps, actor, meta, { visitId, deviceId })
-      : await enterAsGuest(deps, socket, visitId, deviceId);
+      : await enterAsGuest(deps, socket, meta, visitId, deviceId);
     await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
     socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
     return { participants };

@@ -35,7 +35,8 @@ export interface EdgeProcess {
 const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 const EDGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now (taken by the OS for a moment, then given back). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -12,6 +12,7 @@ export interface AuditEvent {
 
 /** Append who did what to which record, when and from where. Ids only: no patient data. */
 export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, event: AuditEvent): Promise<void> {
+  if (event.outcome === 'denied') meta.denialAudited = true;
   return insertAudit(db, {
     actorUserId: actor?.userId ?? null,
     actorAccountId: actor?.accountId ?? null,
@@ -22,4 +23,14 @@ export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, even
     ip: meta.ip,
     requestId: meta.requestId,
   });
+}
+
+/**
+ * A refusal (403) as the transport answers it: logged unless the service that refused already
+ * logged this request's refusal with its own action and record, so every refused access is in the
+ * log once, including those a role check refuses before any service runs (issue 8, audit).
+ */
+export async function auditRefusal(db: Executor, actor: Actor | null, meta: RequestMeta, action: string): Promise<void> {
+  if (meta.denialAudited) return;
+  await audit(db, actor, meta, { action, resourceType: 'route', resourceId: null, outcome: 'denied' });
 }

@@ -198,6 +198,25 @@ export async function assertSessionLive(
 }
 
 /**
+ * Of these sessions, those that have ended — signed out, revoked, or idle past their organisation's
+ * timeout (ended here) — are told to their sockets, which close. Receiving live updates is not
+ * activity: a screen left open does not keep its session alive. Each edge runs this every minute for
+ * the sessions of its open sockets (the check per event only sees a socket that sends).
+ */
+export async function endIdleSessions(deps: Pick<Deps, 'db' | 'live'>, sessionIds: Iterable<string>): Promise<void> {
+  const ended: string[] = [];
+  for (const id of sessionIds) {
+    const session = await findSession(deps.db, id);
+    if (!session || session.revokedAt) ended.push(id);
+    else if (Date.now() - session.lastUsedAt.getTime() > IDLE_TIMEOUT_MIN_MS && (await sessionIdleTooLong(deps.db, session.userId, session.lastUsedAt))) {
+      await revokeSession(deps.db, session.id, 'inactivity timeout');
+      ended.push(id);
+    }
+  }
+  if (ended.length > 0) deps.live.sessionsEnded(ended, 'sessionExpired');
+}
+
+/**
  * Who is calling: the access token's session must be live (see assertSessionLive) and its user
  * active; the acting account is the default one unless the request names another account of the
  * same user.

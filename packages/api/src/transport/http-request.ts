@@ -1,6 +1,6 @@
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiConfig } from '../deps';
+import type { ApiConfig, RequestMeta } from '../deps';
 
 /** The refresh token travels only in this httpOnly, SameSite=strict cookie (design.md). */
 export const REFRESH_COOKIE = 'opencare_refresh';
@@ -17,8 +17,16 @@ export function clearRefreshCookie(reply: FastifyReply, config: ApiConfig): void
   reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/' });
 }
 
-export function requestMetaOf(req: FastifyRequest) {
-  return { ip: req.ip, requestId: String(req.id), userAgent: req.headers['user-agent'] };
+const metas = new WeakMap<FastifyRequest, RequestMeta>();
+
+/** Who asked, from where: one object per request, so what a service notes on it the transport sees. */
+export function requestMetaOf(req: FastifyRequest): RequestMeta {
+  let meta = metas.get(req);
+  if (!meta) {
+    meta = { ip: req.ip, requestId: String(req.id), userAgent: req.headers['user-agent'] };
+    metas.set(req, meta);
+  }
+  return meta;
 }
 
 /** Bearer token of the Authorization header. */

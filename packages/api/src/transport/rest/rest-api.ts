@@ -2,6 +2,8 @@ import { ERRORS } from '@opencare/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { loggableError, toErrorResponse } from '../http-errors';
+import { bearerToken, requestMetaOf, requestedAccountId } from '../http-request';
+import { logRefusal } from '../refusals';
 import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
 import { careRoutes } from './care.routes';
@@ -31,9 +33,13 @@ export function restApi(deps: Deps) {
       }
       void parseJson(req, body.toString(), done);
     });
-    app.setErrorHandler((error, req, reply) => {
+    app.setErrorHandler(async (error, req, reply) => {
       const { status, body } = toErrorResponse(error);
       if (status >= 500) req.log.error({ err: loggableError(error) }, 'request failed');
+      if (status === 403) {
+        const who = { token: bearerToken(req), accountId: requestedAccountId(req) };
+        await logRefusal(deps, who, requestMetaOf(req), `${req.method} ${req.routeOptions.url ?? req.url}`);
+      }
       return reply.status(status).send(body);
     });
     app.setNotFoundHandler((_req, reply) =>

@@ -8,6 +8,7 @@ import { resolveActor } from '../../auth/auth.service';
 import type { Deps, RequestMeta } from '../../deps';
 import { AppError, fieldIssues } from '../../errors/app-error';
 import { toErrorResponse, type ErrorBody } from '../http-errors';
+import { logRefusal } from '../refusals';
 
 /** Refresh-cookie access for procedures that sign in or out, whatever the adapter. */
 export interface CookieJar {
@@ -65,10 +66,11 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 
 /** Services throw AppError; tRPC answers with the status its catalogue entry gives. */
-const appErrors = t.middleware(async ({ next }) => {
+const appErrors = t.middleware(async ({ ctx, path, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
+    if (cause.status === 403) await logRefusal(ctx.deps, { token: ctx.token, accountId: ctx.accountId }, ctx.meta, `trpc ${path}`);
     throw new TRPCError({ code: CODE_OF_STATUS[cause.status] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
   }
   return result;

@@ -10,13 +10,11 @@
  *   SMOKE=1: 200 readings and 2 s of idle, only to show the benchmark still runs (CI).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEdgeHarness, type EdgeHarness } from '@opencare/gateway-agent/src/link/testing/edge-harness';
-import { addDevice, demoPatient, logMessage, pairOverRest, spawnAgent } from '@opencare/gateway-agent/src/link/testing/gateway-fixtures';
-import { saveToken } from '@opencare/gateway-agent/src/pairing/state';
+import { addDevice, demoPatient, logMessage, pairedAgentEnv, pairOverRest, spawnAgent } from '@opencare/gateway-agent/src/link/testing/gateway-fixtures';
 import { readStatusFile } from '@opencare/gateway-agent/src/status-page';
 
 const SMOKE = process.env.SMOKE === '1';
@@ -65,17 +63,8 @@ async function measure(edge: EdgeHarness, entry: string | undefined, nodeOptions
   const gateway = await pairOverRest(edge, patient);
   // An address no simulated device has: only the seeded readings travel.
   const deviceId = await addDevice(edge, patient.token, gateway.gatewayId, 'bw', 'C4:7C:8D:AA:00:09');
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-agent-'));
-  saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl: edge.url, mac: gateway.mac, pairedAt: new Date().toISOString() });
-  const env = {
-    OPENCARE_EDGE_URL: edge.url,
-    OPENCARE_DATA_DIR: dataDir,
-    OPENCARE_TRANSPORT: 'simulator',
-    OPENCARE_STATUS_PORT: '0',
-    OPENCARE_READ_INTERVAL_S: '3600',
-    OPENCARE_MAC: gateway.mac,
-    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-  };
+  const { dataDir, env: paired } = pairedAgentEnv(edge.url, gateway, 'bench-agent-');
+  const env = { ...paired, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) };
 
   // Idle: connected, nothing queued, for 10 seconds after the hello (2 in a smoke run).
   const idle = spawnAgent(['run'], env, entry);

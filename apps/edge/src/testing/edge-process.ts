@@ -44,6 +44,30 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+/** A JSON call against an edge at `url` (the body parsed, or null). */
+export function jsonCall(url: string): EdgeProcess['call'] {
+  return async (method, path, { token, body } = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+/** A demo user's access token from the edge at `url`. */
+export async function demoLogin(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
+  return res.headers.get('x-access-token') ?? '';
+}
+
 /**
  * Starts the edge. `env` adds to or overrides its settings: two edges of one installation share
  * DATABASE_URL, REDIS_URL and JWT_SECRET. Without a DATABASE_URL it gets a database of its own (on
@@ -118,16 +142,6 @@ export async function startEdgeProcess(options: { env?: Record<string, string> }
     child = null;
   };
 
-  const call: EdgeProcess['call'] = async (method, path, { token, body } = {}) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-
   await start();
   return {
     url,
@@ -135,16 +149,8 @@ export async function startEdgeProcess(options: { env?: Record<string, string> }
     database: kind,
     start,
     kill,
-    call,
-    async login(username) {
-      const res = await fetch(`${url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-      });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
-      return res.headers.get('x-access-token') ?? '';
-    },
+    call: jsonCall(url),
+    login: (username) => demoLogin(url, username),
     openDatabase: () => openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') }),
     async dispose() {
       await kill();

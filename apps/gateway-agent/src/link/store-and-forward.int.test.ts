@@ -7,13 +7,12 @@ import { count, countDistinct, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger';
-import { saveToken } from '../pairing/state';
 import { DurableQueue } from '../queue/durable-queue';
 import { readStatusFile } from '../status-page';
 import { nmcliWifi } from '../wifi/nmcli';
 import { startEdgeLink } from './edge-link';
 import { startEdgeHarness, type EdgeHarness } from './testing/edge-harness';
-import { addDevice, demoPatient, logMessage, pairOverRest, spawnAgent, type AgentProcess } from './testing/gateway-fixtures';
+import { addDevice, demoPatient, logMessage, pairedAgentEnv, pairOverRest, spawnAgent, type AgentProcess } from './testing/gateway-fixtures';
 
 /*
  * Store-and-forward against a real edge: the link in process, then the real `gateway-agent run`
@@ -198,16 +197,7 @@ describe('gateway-agent run, under faults', () => {
     const gateway = await pairOverRest(h, patient);
     // An address no simulated device has: only the seeded readings reach the edge.
     const deviceId = await addDevice(h, patient.token, gateway.gatewayId, 'bw', 'C4:7C:8D:AA:00:02');
-    const dataDir = mkdtempSync(join(tmpdir(), 'gw-faults-'));
-    saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl: h.url, mac: gateway.mac, pairedAt: new Date().toISOString() });
-    const env = {
-      OPENCARE_EDGE_URL: h.url,
-      OPENCARE_DATA_DIR: dataDir,
-      OPENCARE_TRANSPORT: 'simulator',
-      OPENCARE_STATUS_PORT: '0',
-      OPENCARE_READ_INTERVAL_S: '3600',
-      OPENCARE_MAC: gateway.mac,
-    };
+    const { dataDir, env } = pairedAgentEnv(h.url, gateway, 'gw-faults-');
     const runs: AgentProcess[] = [];
     const start = (extra: Record<string, string> = {}) => {
       const agent = spawnAgent(['run'], { ...env, ...extra });

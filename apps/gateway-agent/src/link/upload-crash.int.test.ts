@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { measurements } from '@opencare/api/db/schema';
 import { testDatabaseKind } from '@opencare/api/testing/env';
 import { count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveToken } from '../pairing/state';
 import { readStatusFile } from '../status-page';
 import { startEdgeProcess, type EdgeProcess } from '@opencare/edge/src/testing/edge-process';
-import { addDevice, demoPatient, logMessage, pairOverRest, spawnAgent, type AgentProcess } from './testing/gateway-fixtures';
+import { addDevice, demoPatient, logMessage, pairedAgentEnv, pairOverRest, spawnAgent, type AgentProcess } from './testing/gateway-fixtures';
 
 /*
  * Issue 8, reliability 1: the upload crash test. The real agent holds READINGS buffered readings
@@ -45,17 +41,8 @@ describe('the upload crash test', () => {
     const gateway = await pairOverRest(edge, patient);
     // An address no simulated device has: only the buffered readings travel.
     const deviceId = await addDevice(edge, patient.token, gateway.gatewayId, 'bw', 'C4:7C:8D:AA:00:0C');
-    const dataDir = mkdtempSync(join(tmpdir(), 'gw-crash-'));
-    saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl: edge.url, mac: gateway.mac, pairedAt: new Date().toISOString() });
-    const agentEnv = {
-      OPENCARE_EDGE_URL: edge.url,
-      OPENCARE_DATA_DIR: dataDir,
-      OPENCARE_TRANSPORT: 'simulator',
-      OPENCARE_STATUS_PORT: '0',
-      OPENCARE_READ_INTERVAL_S: '3600',
-      OPENCARE_MAC: gateway.mac,
-      OPENCARE_QUEUE_MAX_READINGS: String(Math.max(50_000, READINGS)),
-    };
+    const { dataDir, env: paired } = pairedAgentEnv(edge.url, gateway, 'gw-crash-');
+    const agentEnv = { ...paired, OPENCARE_QUEUE_MAX_READINGS: String(Math.max(50_000, READINGS)) };
     const runs: AgentProcess[] = [];
     const startAgent = (extra: Record<string, string> = {}) => {
       const agent = spawnAgent(['run'], { ...agentEnv, ...extra });

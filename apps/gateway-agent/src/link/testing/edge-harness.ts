@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, seedDemoData } from '@opencare/api/demo/demo-data';
+import { seedDemoData } from '@opencare/api/demo/demo-data';
 import type { DatabaseHandle } from '@opencare/api/db/database';
 import { testDatabaseKind, testEnv } from '@opencare/api/testing/env';
 import { createTestDatabase } from '@opencare/api/testing/test-database';
 import { createEdge, type Edge } from '@opencare/edge/src/edge';
 import { readEnv } from '@opencare/edge/src/env';
+import { demoLogin, jsonCall } from '@opencare/edge/src/testing/edge-process';
 
 /**
  * A real edge the tests can stop and start again on the same database and port, as an operator's
@@ -62,16 +63,6 @@ export async function startEdgeHarness(): Promise<EdgeHarness> {
   await start();
   const url = `http://127.0.0.1:${port}`;
 
-  const call: EdgeHarness['call'] = async (method, path, { token, body } = {}) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-
   const stop = async () => {
     const edge = current;
     current = null;
@@ -88,16 +79,8 @@ export async function startEdgeHarness(): Promise<EdgeHarness> {
     },
     stop,
     restart: start,
-    call,
-    async login(username) {
-      const res = await fetch(`${url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-      });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
-      return res.headers.get('x-access-token') ?? '';
-    },
+    call: jsonCall(url),
+    login: (username) => demoLogin(url, username),
     async dispose() {
       await stop();
       await database.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { newPairingCode } from '../../pairing/state';
+import { newPairingCode, saveToken } from '../../pairing/state';
 import type { EdgeHarness } from './edge-harness';
 
 /** What the fixtures need of an edge: an in-process harness or an edge child process. */
@@ -53,6 +53,24 @@ export interface AgentProcess {
   waitFor(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
   exited: Promise<number | null>;
   stderr(): string;
+}
+
+/**
+ * A data dir holding a paired gateway's token, and the settings `run` needs for it: simulated
+ * transport, no status port, readings only when a test seeds them (an hour between device reads).
+ */
+export function pairedAgentEnv(edgeUrl: string, gateway: { token: string; gatewayId: string; mac: string }, prefix = 'gw-agent-') {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl, mac: gateway.mac, pairedAt: new Date().toISOString() });
+  const env: Record<string, string> = {
+    OPENCARE_EDGE_URL: edgeUrl,
+    OPENCARE_DATA_DIR: dataDir,
+    OPENCARE_TRANSPORT: 'simulator',
+    OPENCARE_STATUS_PORT: '0',
+    OPENCARE_READ_INTERVAL_S: '3600',
+    OPENCARE_MAC: gateway.mac,
+  };
+  return { dataDir, env };
 }
 
 /** An empty config file: the tests set everything with flags and env, as an operator may. */

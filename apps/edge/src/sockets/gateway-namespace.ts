@@ -22,6 +22,7 @@ import {
 import type { Ack } from '@opencare/schemas/socket-events';
 import { failure } from './socket-events';
 import { gatewayRooms, type GatewayNamespace, type GatewaySocket, type PeopleServer } from './socket-types';
+import { startPeriodic } from '../periodic';
 
 export const GATEWAY_NAMESPACE = '/gateways';
 
@@ -154,16 +155,5 @@ export function attachGatewayNamespace(io: PeopleServer, deps: Deps) {
  * the process alive, and one failed round only waits for the next.
  */
 export function startGatewaySweep(deps: Deps, everyMs = GATEWAY_HEARTBEAT_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepSilentGateways(deps)
-      .catch((error: unknown) => deps.log.warn({ ...loggableError(error) }, 'gateway sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(deps, everyMs, 'gateway sweep failed', () => sweepSilentGateways(deps));
 }

@@ -1,7 +1,6 @@
 import { assertSessionLive, endIdleSessions, resolveActor } from '@opencare/api/auth/auth.service';
 import type { Deps } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
-import { loggableError } from '@opencare/api/transport/http-errors';
 import { seesPresence } from '@opencare/api/presence/presence.service';
 import { verifyGuestToken } from '@opencare/api/telehealth-invitations/guest-token';
 import {
@@ -14,6 +13,7 @@ import { presenceTracker } from './presence';
 import { failure, onClientEvent, personOf } from './socket-events';
 import { rooms, type PeopleServer, type PeopleSocket, type SocketData } from './socket-types';
 import { attachVisitRelay } from './visit-relay';
+import { startPeriodic } from '../periodic';
 
 /** Who a handshake names: a person by their access token, or a visit guest by their guest token. */
 async function identify(
@@ -100,16 +100,5 @@ export function sweepIdleSessions(io: PeopleServer, deps: Deps): Promise<void> {
 
 /** Every minute, like the gateway sweep: never keeps the process alive; a failed round waits for the next. */
 export function startSessionSweep(io: PeopleServer, deps: Deps, everyMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepIdleSessions(io, deps)
-      .catch((error: unknown) => deps.log.warn({ ...loggableError(error) }, 'session sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(deps, everyMs, 'session sweep failed', () => sweepIdleSessions(io, deps));
 }

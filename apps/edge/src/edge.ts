@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '@opencare/api/db/database';
 import { seedDemoData } from '@opencare/api/demo/demo-data';
 import { installBuiltInProfilesEverywhere } from '@opencare/api/device-profiles/built-in-profiles';
 import type { ApiConfig, Deps } from '@opencare/api/deps';
-import { outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
+import { disabledMailer, outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
 import { clearPresence } from '@opencare/api/presence/presence.service';
 import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/rate-limiter';
 import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
@@ -146,7 +146,8 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     // Served over HTTPS: cookies only ever travel over it.
     secureCookies: env.NODE_ENV === 'production' || publicUrl.startsWith('https:'),
     publicRateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    outboxApi: !env.SMTP_URL && env.NODE_ENV !== 'production',
+    // The schema refused DEV_OUTBOX in production and beside SMTP_URL or MAIL_DISABLED.
+    outbox: env.SMTP_URL || env.MAIL_DISABLED ? 'off' : env.DEV_OUTBOX ? 'open' : 'admins',
     livekit:
       env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET
         ? { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }
@@ -161,7 +162,9 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     db: database.db,
     config,
     log: app.log,
-    mailer: options.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, app.log)),
+    mailer:
+      options.mailer ??
+      (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : env.MAIL_DISABLED ? disabledMailer(app.log) : outboxMailer(database.db, app.log)),
     limiter: redis ? redisRateLimiter(redis, options.namespace ?? 'opencare') : memoryRateLimiter(),
     live: live.channel,
     gateways: gatewayLink.link,

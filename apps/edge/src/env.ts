@@ -41,8 +41,16 @@ export const envSchema = z.object({
     .transform((dir) => resolve(fileURLToPath(new URL('../../..', import.meta.url)), dir)),
   REDIS_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').optional(),
-  SMTP_URL: z.url().optional(),
+  /** An empty value (compose's `${SMTP_URL:-}`) is no SMTP server. */
+  SMTP_URL: z.union([z.literal('').transform(() => undefined), z.url()]).optional(),
   MAIL_FROM: z.string().default('OpenCare <no-reply@opencare.local>'),
+  /**
+   * No SMTP server and no dev outbox: mail is dropped, and flows that exist to mail a link (sign-up,
+   * invitations, guest links) answer `mailDisabled`. The way to run production without mail.
+   */
+  MAIL_DISABLED: flag.default(false),
+  /** The dev outbox answers anyone, without a token (e2e, a developer's machine); never production. */
+  DEV_OUTBOX: flag.default(false),
   DEMO: flag.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,8 +79,56 @@ export const envSchema = z.object({
 }).refine(
   (env) => new Set([env.LIVEKIT_URL, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET].map((v) => v === undefined)).size === 1,
   { path: ['LIVEKIT_URL'], message: 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together, or none of them.' },
-);
+).superRefine((env, ctx) => {
+  // Mail: one of SMTP, the dev outbox (not in production) or explicitly none.
+  if (env.MAIL_DISABLED && env.SMTP_URL)
+    ctx.addIssue({ code: 'custom', path: ['MAIL_DISABLED'], message: 'Set SMTP_URL or MAIL_DISABLED=true, not both.' });
+  if (env.DEV_OUTBOX && (env.SMTP_URL || env.MAIL_DISABLED))
+    ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'DEV_OUTBOX=true opens the dev outbox, which exists only without SMTP_URL and MAIL_DISABLED.' });
+  if (env.NODE_ENV !== 'production') return;
+  if (env.DEV_OUTBOX)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEV_OUTBOX'],
+      message: 'DEV_OUTBOX=true lets anyone read invitation and sign-up links: it is refused with NODE_ENV=production. Remove it.',
+    });
+  if (!env.SMTP_URL && !env.MAIL_DISABLED)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message: 'Production needs a mail server: set SMTP_URL (smtp://user:pass@mail.example.org:587), or MAIL_DISABLED=true to run without e-mail.',
+    });
+  const weakness = env.JWT_SECRET === undefined ? null : weakSecretReason(env.JWT_SECRET);
+  if (weakness)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message: `JWT_SECRET ${weakness}: anyone who guesses it signs in as anyone. Use 32+ random characters, e.g. \`openssl rand -hex 32\`.`,
+    });
+});
 export type Env = z.infer<typeof envSchema>;
+
+/** Secrets published in this repository (docker-compose.yml, docs) before it stopped shipping any. */
+const PUBLISHED_SECRETS = ['dev-only-jwt-secret-change-me-0123456789abcdef', 'dev-only-livekit-secret-change-me-0123456789'];
+/** Words of a placeholder someone forgot to replace; six characters or more, so random text never holds one. */
+const PLACEHOLDER_WORDS = ['changeme', 'change-me', 'change_me', 'secret', 'password', 'passw0rd', 'example', 'placeholder', 'dev-only', 'opencare'];
+
+/**
+ * Why a signing key is guessable, or null. Length (32+) is checked by the schema; this refuses the
+ * published ones, placeholders and keys made of a short pattern (aaaa…, 0123456789abcdef0123…).
+ */
+export function weakSecretReason(secret: string): string | null {
+  const lower = secret.toLowerCase();
+  if (PUBLISHED_SECRETS.includes(lower)) return 'is a value published in this repository';
+  const word = PLACEHOLDER_WORDS.find((w) => lower.includes(w));
+  if (word) return `contains "${word}", a placeholder`;
+  if (new Set(lower).size < 8) return 'uses fewer than 8 different characters';
+  for (let period = 1; period <= 16; period += 1) {
+    if (lower.length >= period * 2 && lower === lower.slice(0, period).repeat(Math.ceil(lower.length / period)).slice(0, lower.length))
+      return 'repeats a short pattern';
+  }
+  return null;
+}
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);

@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import type { GatewayLink } from './gateways/gateway-link';
 import type { LiveChannel } from './live/live-channel';
 import type { Mailer } from './mail/mailer';
+import type { OutboxAccess } from './outbox/outbox.service';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 
 export interface ApiConfig {
@@ -16,8 +17,8 @@ export interface ApiConfig {
   secureCookies: boolean;
   /** Requests a minute from one address to each public account endpoint (sign-up, checks). */
   publicRateLimitPerMinute: number;
-  /** The dev outbox may be read over the API (never in production). */
-  outboxApi: boolean;
+  /** Who may read the dev outbox over the API (outbox/outbox.service.ts). */
+  outbox: OutboxAccess;
   /** The LiveKit server video visits use, when this installation has one. */
   livekit: { url: string; apiKey: string; apiSecret: string } | null;
   /** STUN/TURN servers for Simple Peer calls (empty: host candidates only, no third party asked). */

@@ -19,6 +19,7 @@ export const ERRORS = {
   invalidResponseData: { status: 0, message: 'Invalid response data' },
   reportTechnicalIssue: { status: 500, message: 'Something is not working. Please report a technical issue.' },
   serviceUnavailable: { status: 503, message: 'The service is not available right now. Please try again shortly.' },
+  mailDisabled: { status: 503, message: 'E-mail is turned off on this server, so this cannot be sent. Please ask your administrator.' },
   languageError: { status: 0, message: 'The language could not be loaded.' },
   invalidDate: { status: 0, message: 'The date is not valid.' },
   invalidGateways: { status: 0, message: 'The gateway list is not valid.' },

@@ -48,6 +48,9 @@ export function socketLiveChannel(): { channel: LiveChannel; attach(io: PeopleSe
     accountDisabled(accountId) {
       revoke([rooms.account(accountId)], 'accountDisabled');
     },
+    guestRevoked(invitationId) {
+      revoke([rooms.guest(invitationId)], 'invitationRevoked');
+    },
     gatewayStatus({ patientId, gatewayId, status, lastSeenAt }) {
       // The patient's own screens (their account room) and every screen watching the patient.
       io?.to([rooms.account(patientId), rooms.patient(patientId)]).emit('gateway:status', { patientId, gatewayId, status, lastSeenAt });

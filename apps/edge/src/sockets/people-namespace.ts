@@ -3,6 +3,7 @@ import type { Deps } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
 import { seesPresence } from '@opencare/api/presence/presence.service';
 import { verifyGuestToken } from '@opencare/api/telehealth-invitations/guest-token';
+import { assertGuestLinkLive } from '@opencare/api/telehealth-invitations/telehealth-invitations.service';
 import {
   guestHandshakeSchema,
   peopleHandshakeSchema,
@@ -21,8 +22,12 @@ async function identify(
   auth: Record<string, unknown>,
 ): Promise<Pick<SocketData, 'actor' | 'guest'>> {
   const guest = guestHandshakeSchema.safeParse(auth);
-  if (guest.success)
-    return { actor: null, guest: await verifyGuestToken(deps.config, guest.data.guestToken) };
+  if (guest.success) {
+    const claims = await verifyGuestToken(deps.config, guest.data.guestToken);
+    // The token outlives a revocation by up to its 15 minutes: the link itself must still be valid.
+    await assertGuestLinkLive(deps, claims.invitationId);
+    return { actor: null, guest: claims };
+  }
   const person = peopleHandshakeSchema.safeParse(auth);
   if (!person.success) throw new AppError('tokenRequired');
   const accountId = typeof auth.accountId === 'string' ? auth.accountId : undefined;
@@ -62,6 +67,7 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
 
   io.on('connection', (socket: PeopleSocket) => {
     const actor = socket.data.actor;
+    if (socket.data.guest) void socket.join(rooms.guest(socket.data.guest.invitationId));
     if (actor) {
       const own = [rooms.user(actor.userId), rooms.account(actor.accountId), rooms.session(actor.sessionId)];
       void socket.join(seesPresence(actor) ? [...own, rooms.staff(actor.organisationId)] : own);

@@ -42,6 +42,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   account: (accountId: string) => `account:${accountId}`,
   session: (sessionId: string) => `session:${sessionId}`,
+  /** Every socket of a visit guest, by their invitation: closed when the link is revoked. */
+  guest: (invitationId: string) => `guest:${invitationId}`,
   /** The organisation's clinicians and admins: presence. */
   staff: (organisationId: string) => `org:${organisationId}:staff`,
   /** Screens watching a patient's timeline. */

@@ -6,6 +6,7 @@ import { insertAccount } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { assertMailOn } from '../mail/mailer';
 import { defaultOrganisationId } from '../organisations/organisations.repository';
 import { loadUserDto } from '../users/user.dto';
 import { findUserById, insertUser, usernameInUse, usernameOrEmailTaken } from '../users/users.repository';
@@ -22,6 +23,8 @@ type SignupDetails = Omit<SignupInput, 'password' | 'passwordConfirmation' | 'em
 async function sendVerification(deps: Deps, email: string, token: string): Promise<void> {
   const link = `${deps.config.publicUrl}/signup/verify?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
+    // A person signing up joins the default organisation (completeSignup): its admins see the mail.
+    organisationId: await defaultOrganisationId(deps.db),
     to: email,
     subject: 'Verify your e-mail to finish signing up',
     text: `Welcome. Open this link to verify your e-mail and finish signing up:\n\n${link}\n\nYour activation code is ${token}\n\nThe link works for 24 hours. If you did not sign up, ignore this e-mail.`,
@@ -33,6 +36,7 @@ export async function signup(deps: Deps, input: SignupInput, meta: RequestMeta):
   if (!(SELF_SIGNUP_TYPES as readonly string[]).includes(input.accountType)) throw new AppError('accountTypeByInvitation');
   // Invitations carry their own flow (/invitations/verify); a code typed here is not one we issued.
   if (input.invitationCode) throw new AppError('invalidInvitation');
+  assertMailOn(deps);
   const now = new Date();
   if (await usernameOrEmailTaken(deps.db, input.username, input.emailAddress)) throw new AppError('usernameOrEmailTaken');
   if (await findActiveSignupByEmail(deps.db, input.emailAddress, now)) throw new AppError('signupRequestExists');
@@ -75,6 +79,7 @@ export async function resendVerification(deps: Deps, email: string): Promise<{ e
   const now = new Date();
   const request = await findActiveSignupByEmail(deps.db, email, now);
   if (!request) throw new AppError('noActiveSignupRequest');
+  assertMailOn(deps);
   if (now.getTime() - request.lastSentAt.getTime() < VERIFICATION_RESEND_INTERVAL_MS) throw new AppError('verificationRecentlySent');
   // A new token replaces the old one: only the newest e-mail's link works.
   const token = newOpaqueToken();

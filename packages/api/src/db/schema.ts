@@ -680,15 +680,23 @@ export const apiKeys = pgTable('api_keys', {
   revokedAt: at('revoked_at'),
 });
 
-/** The dev outbox: mail kept in the database when no SMTP server is configured. */
-export const outbox = pgTable('outbox', {
-  id: id(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: createdAt(),
-});
+/**
+ * The dev outbox: mail kept in the database when no SMTP server is configured. Each mail belongs to
+ * the organisation it was sent for (its admins read it); null only for mail kept before 0012.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_organisation_created_idx').on(t.organisationId, t.createdAt)],
+);
 
 /**
  * Append-only record of every read and write of patient data and every refused access.

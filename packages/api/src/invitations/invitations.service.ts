@@ -8,6 +8,7 @@ import type { Actor } from '../access/actor';
 import { insertAccount } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import { hashPassword, hashToken, newOpaqueToken } from '../auth/secrets';
+import { assertMailOn } from '../mail/mailer';
 import { findOrganisationName } from '../settings/settings.repository';
 import { assertPasswordPolicy } from '../settings/settings.service';
 import type { Deps, RequestMeta } from '../deps';
@@ -49,10 +50,19 @@ function toInvitationDto(row: InvitationRow): Invitation {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-async function sendInvitation(deps: Deps, email: string, token: string, role: RoleName, expiresAt: Date, organisationName: string): Promise<void> {
+async function sendInvitation(
+  deps: Deps,
+  organisationId: string,
+  email: string,
+  token: string,
+  role: RoleName,
+  expiresAt: Date,
+  organisationName: string,
+): Promise<void> {
   const link = `${deps.config.publicUrl}/invitations/verify?token=${encodeURIComponent(token)}`;
   const until = expiresAt.toISOString().slice(0, 10);
   await deps.mailer.send({
+    organisationId,
     to: email,
     subject: `${organisationName} invites you to OpenCare`,
     text: `${organisationName} invites you to join OpenCare as ${role.toLowerCase()}. Open this link to accept the invitation and set up your account:\n\n${link}\n\nThe invitation works until ${until}.`,
@@ -94,6 +104,7 @@ export async function createInvitation(
   input: { email: string; role: Exclude<RoleName, 'Super'>; accountType: Invitation['accountType']; expiresInDays: number },
 ): Promise<Invitation> {
   requireRouteRole(actor, 'admin');
+  assertMailOn(deps);
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('usernameOrEmailTaken');
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + input.expiresInDays * DAY_MS);
@@ -107,7 +118,7 @@ export async function createInvitation(
     expiresAt,
   });
   const organisationName = (await findOrganisationName(deps.db, actor.organisationId)) ?? '';
-  await sendInvitation(deps, input.email, token, input.role, expiresAt, organisationName);
+  await sendInvitation(deps, actor.organisationId, input.email, token, input.role, expiresAt, organisationName);
   await authorize(deps, actor, meta, { action: 'invitations.create', resourceType: 'invitation', resourceId: id, allowed: true });
   const row = await findInvitation(deps.db, id);
   if (!row) throw new AppError('notFound');
@@ -141,13 +152,14 @@ export async function resendInvitation(deps: Deps, actor: Actor, meta: RequestMe
   const row = await invitationFor(deps, actor, meta, id, 'invitations.resend');
   const state = stateOf(row);
   if (state === 'accepted' || state === 'revoked') throw new AppError('invalidInvitation');
+  assertMailOn(deps);
   if (Date.now() - row.lastSentAt.getTime() < INVITATION_RESEND_INTERVAL_MS) throw new AppError('resendTooSoon');
   const token = newOpaqueToken();
   // An expired invitation that is resent gets its original length of validity again.
   const expiresAt = state === 'expired' ? new Date(Date.now() + (row.expiresAt.getTime() - row.createdAt.getTime())) : row.expiresAt;
   await updateInvitationRow(deps.db, id, { tokenHash: hashToken(token), lastSentAt: new Date(), expiresAt });
   const organisationName = (await findOrganisationName(deps.db, row.organisationId)) ?? '';
-  await sendInvitation(deps, row.email, token, roleNameOf(row.role), expiresAt, organisationName);
+  await sendInvitation(deps, row.organisationId, row.email, token, roleNameOf(row.role), expiresAt, organisationName);
   return getInvitation(deps, actor, meta, id);
 }
 

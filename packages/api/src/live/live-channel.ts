@@ -21,6 +21,8 @@ export interface LiveChannel {
   sessionsEnded(sessionIds: readonly string[], reason: string): void;
   /** An account was deactivated: the sockets acting as it are told and closed. */
   accountDisabled(accountId: string): void;
+  /** A visit guest's link was revoked: the guest's sockets are told ('session:revoked') and closed. */
+  guestRevoked(invitationId: string): void;
   /** A gateway came online or went offline: to its patient and to the screens watching that patient. */
   gatewayStatus(change: GatewayStatusChange): void;
 }
@@ -32,5 +34,6 @@ export const quietLive: LiveChannel = {
   visit: () => undefined,
   sessionsEnded: () => undefined,
   accountDisabled: () => undefined,
+  guestRevoked: () => undefined,
   gatewayStatus: () => undefined,
 };

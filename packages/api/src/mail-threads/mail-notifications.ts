@@ -12,6 +12,7 @@ export async function notifyPatientOfMessage(deps: Deps, patientAccountId: strin
   const link = `${deps.config.publicUrl}/?tab=messages`;
   try {
     await deps.mailer.send({
+      organisationId: contact.organisationId,
       to: contact.email,
       subject: 'You have a new secure message',
       text: `You have a new secure message from your care team. Sign in to read it:\n\n${link}\n\nDo not reply to this e-mail. In a life-threatening emergency, call 911.`,

@@ -213,8 +213,9 @@ export async function peopleOf(db: Executor, accountIds: readonly string[]) {
 /** Where a patient is told about new mail, and whether they want to be. */
 export async function patientContact(db: Executor, accountId: string) {
   const [row] = await db
-    .select({ email: profiles.email, emailNotifications: profiles.emailNotifications })
+    .select({ email: profiles.email, emailNotifications: profiles.emailNotifications, organisationId: accounts.organisationId })
     .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
     .where(eq(profiles.accountId, accountId));
   return row;
 }

@@ -39,6 +39,7 @@ export async function sendTaskReminders(deps: Deps, now = new Date()): Promise<n
     const link = `${deps.config.publicUrl}/measurements?type=${task.type}&task=${task.id}`;
     try {
       await deps.mailer.send({
+        organisationId: patient.account.organisationId,
         to,
         subject: `Time to take your ${typeName(task.type)}`,
         text: `Hello ${patient.profile.firstName},\n\nIt is time to take your ${typeName(task.type)} (due at ${time}).\nRecord it here: ${link}\n\nOpenCare`,

@@ -14,6 +14,7 @@ const escapeHtml = (text: string) =>
 export async function sendTelehealthInvitation(
   deps: Pick<Deps, 'mailer' | 'config'>,
   mail: {
+    organisationId: string;
     email: string;
     guestName: string;
     key: string;
@@ -26,6 +27,7 @@ export async function sendTelehealthInvitation(
   const when = `${mail.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const who = mail.organisationName ? `${mail.providerName} of ${mail.organisationName}` : mail.providerName;
   await deps.mailer.send({
+    organisationId: mail.organisationId,
     to: mail.email,
     subject: `You are invited to a video visit`,
     text: `Hello ${mail.guestName},\n\n${who} invites you to join a video visit on ${when}.\n\nOpen this link at that time to join:\n\n${link}\n\nThe link is for you only; please do not share it.`,

@@ -13,6 +13,7 @@ import { fullNameOf } from '../accounts/account.dto';
 import { hashToken, newOpaqueToken } from '../auth/secrets';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { assertMailOn } from '../mail/mailer';
 import { patientFor } from '../patients/patient-access';
 import { findOrganisationName } from '../settings/settings.repository';
 import { guestIdentityOf } from '../visits/livekit-token';
@@ -20,7 +21,7 @@ import { telemedicineConfigOf } from '../visits/telemedicine.service';
 import { visitCallFor } from '../visits/visit-call';
 import { toVisitDto, visitStatusOf } from '../visits/visit.dto';
 import { assertJoinable, RUNNING_VISIT_GRACE_MINUTES } from '../visits/visit-joining';
-import { leaveSeat, takeSeat } from '../visits/visit-seats';
+import { leaveAllSeatsOfGuest, leaveSeat, takeSeat } from '../visits/visit-seats';
 import { findVisit, type VisitRow } from '../visits/visits.repository';
 import { signGuestToken } from './guest-token';
 import { sendTelehealthInvitation } from './telehealth-invitation-mail';
@@ -72,6 +73,7 @@ export async function createTelehealthInvitation(
   const visit = await visitInCare(deps, actor, meta, input.visitId, 'telehealthInvitation.create');
   // A link to a visit no one can join any more (or never by video) would only disappoint.
   assertJoinable(joinableOf(visit), new Date(), Number.MAX_SAFE_INTEGER);
+  assertMailOn(deps);
   const key = newOpaqueToken();
   const expiresAt = new Date(visit.appointment.endsAt.getTime() + RUNNING_VISIT_GRACE_MINUTES * MINUTE_MS);
   const id = await insertTelehealthInvitation(deps.db, {
@@ -84,6 +86,7 @@ export async function createTelehealthInvitation(
     createdByAccountId: actor.accountId,
   });
   await sendTelehealthInvitation(deps, {
+    organisationId: visit.appointment.organisationId,
     email: input.email,
     guestName: input.fullName,
     key,
@@ -116,7 +119,10 @@ export async function revokeTelehealthInvitation(
   if (!row) throw new AppError('notFound');
   await visitInCare(deps, actor, meta, row.visitId, 'telehealthInvitation.revoke');
   await revokeTelehealthInvitationRow(deps.db, id, new Date());
-  // A guest in the call stays until they leave or the visit ends; the link no longer admits anyone.
+  // The link admits no one from now on, and a guest in the call is out at once: their places close
+  // (the visit's screens drop that peer) and their sockets are told and closed, on every edge.
+  await leaveAllSeatsOfGuest(deps, row.visitId, id);
+  deps.live.guestRevoked(id);
   const after = await findTelehealthInvitation(deps.db, id);
   if (!after) throw new AppError('notFound');
   return toDto(after);
@@ -143,6 +149,12 @@ async function openKey(
   const visit = await findVisit(deps.db, invitation.visitId);
   if (!visit) throw new AppError('invalidInvitation');
   return { invitation, visit };
+}
+
+/** A guest's socket handshake: the invitation behind their token is neither revoked nor expired. */
+export async function assertGuestLinkLive(deps: Deps, invitationId: string): Promise<void> {
+  const invitation = await findTelehealthInvitation(deps.db, invitationId);
+  if (!invitation || invitation.revokedAt || invitation.expiresAt.getTime() <= Date.now()) throw new AppError('invalidInvitation');
 }
 
 /** GET /telehealth-invitations?key=, without credentials: who invites whom and when, nothing more. */

@@ -123,6 +123,18 @@ export async function leaveAllSeatsOf(deps: Deps, accountIds: string[]): Promise
   }
 }
 
+/** A guest whose link was revoked leaves the visit on every device; their sockets are closed by the caller. */
+export async function leaveAllSeatsOfGuest(deps: Deps, visitId: string, invitationId: string): Promise<void> {
+  const left = await deps.db.transaction(async (tx) => {
+    await lockVisit(tx, visitId);
+    const theirs = await findActiveOfPerson(tx, visitId, { invitationId });
+    const now = new Date();
+    for (const place of theirs) await closeParticipant(tx, place.rowId, now);
+    return theirs.length > 0;
+  });
+  if (left) deps.live.visit({ kind: 'participants', visitId, participants: await currentParticipants(deps, visitId) });
+}
+
 /** Tell the visit's screens its status (after start, check-in, end, completion). */
 export function announceStatus(deps: Deps, row: VisitRow): void {
   const visit = toVisitDto(row, false);

@@ -180,6 +180,8 @@ export class VisitCall {
     const onTakenOver = (p: { visitId: string; deviceId: string }) => {
       if (p.visitId === this.visitId && p.deviceId === this.options.deviceId) this.finish('takenOver');
     };
+    // The server closes this socket (a guest's revoked link, a session ended): the call is over here.
+    const onRevoked = () => this.finish('ended');
     // A connection that could not be recovered lost its rooms: enter again.
     const onConnect = () => {
       if (!socket.recovered) this.entered = false;
@@ -188,11 +190,13 @@ export class VisitCall {
     socket.on('visit:participants', onParticipants);
     socket.on('visit:status', onStatus);
     socket.on('visit:takenOver', onTakenOver);
+    socket.on('session:revoked', onRevoked);
     socket.on('connect', onConnect);
     this.cleanups.push(() => {
       socket.off('visit:participants', onParticipants);
       socket.off('visit:status', onStatus);
       socket.off('visit:takenOver', onTakenOver);
+      socket.off('session:revoked', onRevoked);
       socket.off('connect', onConnect);
     });
   }

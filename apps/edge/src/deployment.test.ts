@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -41,16 +42,30 @@ function environmentOf(name: string): Record<string, string> {
   return Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, String(value ?? '')]));
 }
 
-/** Compose interpolation with an empty host environment: `${NAME:-default}` gives its default. */
-function interpolate(value: string): string {
-  return value.replace(
-    /\$\{(\w+)(?::?-([^}]*))?\}/g,
-    (_whole, name: string, fallback: string | undefined) => {
-      if (fallback === undefined) throw new Error(`${name} has no default in docker-compose.yml`);
-      return fallback;
-    },
-  );
+/**
+ * Compose interpolation over a host environment: a set variable gives its value; else
+ * `${NAME:-default}` gives its default and `${NAME:?message}` stops compose with the message.
+ */
+function interpolate(value: string, host: Record<string, string> = {}): string {
+  return value.replace(/\$\{(\w+)(?:(:?[-?])([^}]*))?\}/g, (_whole, name: string, op: string | undefined, arg: string | undefined) => {
+    const set = host[name];
+    if (set !== undefined && set !== '') return set;
+    if (op?.endsWith('-')) return arg ?? '';
+    if (op?.endsWith('?')) throw new Error(`required: ${name}: ${arg}`);
+    throw new Error(`${name} has no default in docker-compose.yml`);
+  });
 }
+
+/** What an operator sets before `docker compose up` (the file's header asks for these). */
+const operatorEnvironment = {
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  POSTGRES_PASSWORD: randomBytes(16).toString('hex'),
+  LIVEKIT_API_KEY: `key${randomBytes(4).toString('hex')}`,
+  LIVEKIT_API_SECRET: randomBytes(32).toString('hex'),
+  MAIL_DISABLED: 'true',
+};
+const configured = (name: string) =>
+  Object.fromEntries(Object.entries(environmentOf(name)).map(([key, value]) => [key, interpolate(value, operatorEnvironment)]));
 
 const edges = ['edge-1', 'edge-2'] as const;
 
@@ -82,10 +97,7 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(edges)('gives %s a configuration the edge accepts, in the scaled production mode', (edge) => {
-    const environment = Object.fromEntries(
-      Object.entries(environmentOf(edge)).map(([key, value]) => [key, interpolate(value)]),
-    );
-    const env = envSchema.parse(environment);
+    const env = envSchema.parse(configured(edge));
     expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', TRUST_PROXY: true });
     // The scaled mode: PostgreSQL and Redis of this file, a shared signing key, LiveKit.
     expect(new URL(env.DATABASE_URL ?? '').hostname).toBe('postgres');
@@ -96,19 +108,48 @@ describe('docker-compose.yml', () => {
     expect(env.LIVEKIT_API_SECRET).toBeTruthy();
   });
 
+  it('ships no default secret: the signing key, the LiveKit key pair and the database password are required', () => {
+    const secrets = [
+      ...edges.flatMap((edge) => ['JWT_SECRET', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET', 'DATABASE_URL'].map((key) => ({ service: edge, key }))),
+      { service: 'postgres', key: 'POSTGRES_PASSWORD' },
+      { service: 'livekit-server', key: 'LIVEKIT_CONFIG' },
+    ];
+    for (const { service, key } of secrets) {
+      const value = environmentOf(service)[key] ?? '';
+      expect(() => interpolate(value), `${service}: ${key}`).toThrow(/^required: /);
+    }
+    // Nor a development value left anywhere in the file.
+    expect(read('docker-compose.yml')).not.toMatch(/dev-only|change-?me|devkey/i);
+  });
+
+  it.each(edges)('makes %s choose between an SMTP server and no mail (it refuses to start with neither)', (edge) => {
+    const { MAIL_DISABLED: _disabled, ...withoutMail } = operatorEnvironment;
+    const result = envSchema.safeParse(
+      Object.fromEntries(Object.entries(environmentOf(edge)).map(([key, value]) => [key, interpolate(value, withoutMail)])),
+    );
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['SMTP_URL']);
+    const withSmtp = envSchema.parse(
+      Object.fromEntries(
+        Object.entries(environmentOf(edge)).map(([key, value]) => [key, interpolate(value, { ...withoutMail, SMTP_URL: 'smtp://mail.example.org:587' })]),
+      ),
+    );
+    expect(withSmtp).toMatchObject({ SMTP_URL: 'smtp://mail.example.org:587', MAIL_DISABLED: false });
+  });
+
   it('points DATABASE_URL at the database and user postgres creates', () => {
-    const postgres = environmentOf('postgres');
-    const url = new URL(environmentOf('edge-1').DATABASE_URL ?? '');
+    const postgres = configured('postgres');
+    const url = new URL(configured('edge-1').DATABASE_URL ?? '');
     expect(url.username).toBe(postgres.POSTGRES_USER);
     expect(url.password).toBe(postgres.POSTGRES_PASSWORD);
     expect(url.pathname).toBe(`/${postgres.POSTGRES_DB}`);
   });
 
   it('gives the edges the key pair LiveKit is configured with', () => {
-    const livekit = parse(environmentOf('livekit-server').LIVEKIT_CONFIG ?? '') as {
+    const livekit = parse(configured('livekit-server').LIVEKIT_CONFIG ?? '') as {
       keys: Record<string, string>;
     };
-    const edge = environmentOf('edge-1');
+    const edge = configured('edge-1');
     expect(livekit.keys[edge.LIVEKIT_API_KEY ?? '']).toBe(edge.LIVEKIT_API_SECRET);
   });
 

@@ -11,7 +11,11 @@ const lines = [`OpenCare is running at ${url}  (listening on ${address}, databas
 if (env.DEMO) {
   lines.push(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
 }
-if (edge.deps.mailer.kind === 'outbox') lines.push(`E-mail goes to the dev outbox: ${url}/api/v1/dev/outbox`);
+const outbox = `${url}/api/v1/dev/outbox`;
+if (edge.deps.config.outbox === 'open') lines.push(`E-mail goes to the dev outbox, open to anyone (DEV_OUTBOX=true): ${outbox}`);
+else if (edge.deps.config.outbox === 'admins')
+  lines.push(`E-mail goes to the dev outbox: sign in as an admin and open Settings → Dev outbox (or GET ${outbox} with the admin's token)`);
+else if (edge.deps.mailer.kind === 'disabled') lines.push('E-mail is disabled (MAIL_DISABLED=true): sign-up and invitations are refused.');
 console.log(`\n${lines.join('\n')}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

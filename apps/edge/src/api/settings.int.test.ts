@@ -166,7 +166,7 @@ describe('settings take effect', () => {
     expect((await t.call('GET', '/api/v1/settings/public')).body.data.organizationName).toBe('Riverside Care');
     const invited = await t.call('POST', '/api/v1/invitations', { token: admin, body: { email: 'newnurse@example.org', role: 'Nurse', accountType: 'prov' } });
     expect(invited.status).toBe(201);
-    const mail = (await t.call('GET', '/api/v1/dev/outbox?to=newnurse@example.org')).body.data[0];
+    const mail = (await t.call('GET', '/api/v1/dev/outbox?to=newnurse@example.org', { token: admin })).body.data[0];
     expect(mail.text).toContain('Riverside Care');
     await patch('organization', { name: 'Demo Clinic' });
   });

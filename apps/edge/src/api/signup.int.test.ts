@@ -164,7 +164,9 @@ describe('dev outbox when no SMTP server is configured', () => {
     try {
       const body = signupBody();
       expect((await t.call('POST', '/api/v1/auth/signup', { body })).status).toBe(201);
-      const outbox = await t.call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(body.emailAddress)}`);
+      // Read as an admin of the organisation the person signs up to (dev-outbox.int.test.ts: who else may).
+      const { token: admin } = await t.login('admin');
+      const outbox = await t.call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(body.emailAddress)}`, { token: admin });
       expect(outbox.status).toBe(200);
       expect(outbox.body.data).toHaveLength(1);
       const token = tokenIn(outbox.body.data[0].text as string);
@@ -175,10 +177,12 @@ describe('dev outbox when no SMTP server is configured', () => {
     }
   });
 
-  it('is closed in production', async () => {
-    const t = await startTestEdge({ env: { NODE_ENV: 'production' } });
+  it('is closed in production (where mail goes to SMTP or is disabled)', async () => {
+    const t = await startTestEdge({ env: { NODE_ENV: 'production', MAIL_DISABLED: 'true' } });
     try {
       expect((await t.call('GET', '/api/v1/dev/outbox')).status).toBe(404);
+      const { token: admin } = await t.login('admin');
+      expect((await t.call('GET', '/api/v1/dev/outbox', { token: admin })).status).toBe(404);
     } finally {
       await t.close();
     }

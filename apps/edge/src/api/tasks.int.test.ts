@@ -324,7 +324,8 @@ describe('e-mail reminders', () => {
     const due = wallClockInstant(tomorrow, '09:00', ZONE);
     const at = new Date(due.getTime() + 60_000);
     expect(await sendTaskReminders(t.edge.deps, at)).toBeGreaterThanOrEqual(1);
-    const mail = (await t.call('GET', '/api/v1/dev/outbox?to=patient2@demo.opencare.test')).body.data;
+    const { token: admin } = await t.login('admin');
+    const mail = (await t.call('GET', '/api/v1/dev/outbox?to=patient2@demo.opencare.test', { token: admin })).body.data;
     expect(mail[0]).toMatchObject({ subject: 'Time to take your blood sugar' });
     expect(mail[0].text).toContain('due at 09:00');
     expect(mail[0].text).toMatch(/\/measurements\?type=bs&task=[0-9a-f-]{36}/);

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { telehealthInvitations } from '@opencare/api/db/schema';
+import { telehealthInvitations, visitParticipants } from '@opencare/api/db/schema';
 import type { Mail } from '@opencare/api/mail/mailer';
 import { verifyGuestToken } from '@opencare/api/telehealth-invitations/guest-token';
 import { enterVisitRoomAsGuest } from '@opencare/api/visits/visit-room.service';
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
 import { createTRPCClient, httpLink } from '@trpc/client';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
@@ -14,6 +14,7 @@ import {
   type Cast,
   type Person,
 } from '../testing/appointment-fixtures';
+import { ask, connected, nextEvent, outcome, socketClients } from '../testing/socket-clients';
 import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
 
 let t: TestEdge;
@@ -232,5 +233,52 @@ describe('over tRPC', () => {
     await expect(
       client().telehealthInvitations.view.query({ key: randomBytes(32).toString('base64url') }),
     ).rejects.toMatchObject({ data: { key: 'invalidInvitation' } });
+  });
+});
+
+describe('revoking the link of a guest who is in the call', () => {
+  const clients = socketClients();
+  afterAll(() => clients.closeAll());
+
+  /** Places of the invitation still open, counted in the database. */
+  const openPlaces = async (invitationId: string) =>
+    (
+      await t.edge.deps.db
+        .select({ id: visitParticipants.id })
+        .from(visitParticipants)
+        .where(and(eq(visitParticipants.invitationId, invitationId), isNull(visitParticipants.leftAt)))
+    ).length;
+
+  it('ends the guest’s place and closes the guest’s socket at once; the token no longer connects', async () => {
+    const visitId = await videoVisit();
+    const { invitation, key } = await invite(visitId);
+    const guestTab = device();
+    const joined = await guestJoin(key, guestTab);
+    expect(joined.status).toBe(200);
+    const guestToken = joined.body.data.guestToken as string;
+    const guest = await connected(clients.open(t.url, { guestToken }));
+    expect(await ask(guest, 'visit:enter', { visitId, deviceId: guestTab })).toMatchObject({ data: {} });
+
+    const physicianTab = device();
+    expect((await api('POST', `/visits/${visitId}/participants/join`, 'physician', { deviceId: physicianTab })).status).toBe(200);
+    const physician = await connected(clients.open(t.url, { token: cast.token.physician }));
+    expect(await ask(physician, 'visit:enter', { visitId, deviceId: physicianTab })).toMatchObject({
+      data: { participants: [{ role: 'guest' }, { deviceId: physicianTab }] },
+    });
+    expect(await openPlaces(invitation.id)).toBe(1);
+
+    const told = nextEvent(guest, 'session:revoked');
+    const closed = new Promise<string>((resolve) => guest.once('disconnect', resolve));
+    const guestGone = nextEvent(physician, 'visit:participants', (p) => p.participants.every((x) => x.role !== 'guest'));
+    expect((await api('PATCH', `/telehealth-invitations/${invitation.id}/revoke`, 'physician')).status).toBe(200);
+
+    expect(await told).toEqual({ reason: 'invitationRevoked' });
+    expect(await closed).toBe('io server disconnect');
+    expect((await guestGone).participants.map((p) => p.deviceId)).toEqual([physicianTab]);
+    expect(await openPlaces(invitation.id)).toBe(0);
+    // The guest token lives on for its 15 minutes: the handshake asks whether the link still does.
+    expect(await outcome(clients.open(t.url, { guestToken }))).toEqual({ connected: false, data: { error: 'invalidInvitation', message: expect.any(String) } });
+    // And the physician's socket stays, still in the visit.
+    expect(physician.connected).toBe(true);
   });
 });

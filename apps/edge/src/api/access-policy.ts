@@ -88,8 +88,6 @@ export const POLICIES = {
   /** Mail: patients write to their own care team; physicians and nurses to the organisation's patients. */
   mail: (role: MatrixRole, target: Target) =>
     (has(PATIENTS, role) && (target === 'own' || target === 'none')) || ((role === 'physician' || role === 'nurse') && target !== 'otherOrg'),
-  /** Development edges only (no SMTP, NODE_ENV not production): open to anyone; production answers 404. */
-  devOnly: () => true,
   /** Locking, deactivating: an admin of the organisation only (never oneself as the last admin). */
   adminOfRecord: (role: MatrixRole, target: Target) => role === 'admin' && target === 'sameOrg',
 } as const satisfies Record<string, (role: MatrixRole, target: Target) => boolean>;
@@ -242,7 +240,9 @@ export const REST_POLICY: Record<string, RestEntry> = {
   'GET /api/v1/lookups': e('anyUser'),
   'GET /api/v1/lookups/:type': e('anyUser'),
   'POST /api/v1/logs': e('public', 'none', { note: 'the web app reports its errors before sign-in too' }),
-  'GET /api/v1/dev/outbox': e('devOnly', 'none', { note: 'the development mail outbox, for e2e sign-ups: open on an edge without SMTP outside production; 404 in production' }),
+  'GET /api/v1/dev/outbox': e('admin', 'none', {
+    note: "the development mail outbox (no SMTP): the organisation's admins read its mail (others' admins see none of it); anyone only with DEV_OUTBOX=true, which production refuses; 404 with SMTP or MAIL_DISABLED",
+  }),
   'GET /api/v1/settings/public': e('public'),
   'GET /api/v1/settings/app': e('anyUser'),
   'GET /api/v1/settings': e('admin'),

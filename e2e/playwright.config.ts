@@ -83,6 +83,9 @@ export default defineConfig({
       DATA_DIR: join(tmpdir(), `${DATA_PREFIX}${randomUUID()}`),
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
+      // The specs read sign-up, invitation and guest links from the dev outbox without signing in;
+      // an edge opens it to anyone only when told so (apps/edge/src/api/dev-outbox.int.test.ts proves the default refuses).
+      DEV_OUTBOX: 'true',
       // Every test signs up and logs in from one address: the per-address limit has its own
       // integration test, so here it only needs to stay out of the way.
       RATE_LIMIT_PER_MINUTE: '10000',

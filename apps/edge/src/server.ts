@@ -14,7 +14,7 @@ if (env.DEMO) {
 const outbox = `${url}/api/v1/dev/outbox`;
 if (edge.deps.config.outbox === 'open') lines.push(`E-mail goes to the dev outbox, open to anyone (DEV_OUTBOX=true): ${outbox}`);
 else if (edge.deps.config.outbox === 'admins')
-  lines.push(`E-mail goes to the dev outbox: sign in as an admin and open Settings → Dev outbox (or GET ${outbox} with the admin's token)`);
+  lines.push(`E-mail stays in the dev outbox, for the organisation's admins: \`npm run outbox\` prints it (GET ${outbox} with an admin's token)`);
 else if (edge.deps.mailer.kind === 'disabled') lines.push('E-mail is disabled (MAIL_DISABLED=true): sign-up and invitations are refused.');
 console.log(`\n${lines.join('\n')}\n`);
 

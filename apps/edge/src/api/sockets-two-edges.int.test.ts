@@ -162,6 +162,41 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
     );
     expect(refused).toMatchObject({ error: 'sessionExpired' });
   });
+
+  it('closes a guest’s socket on one edge when their link is revoked through the other', async () => {
+    const clinic = await organisationOf(a.edge.deps.db, cast.id.patient);
+    const { visitId } = await insertAppointmentWithVisit(a.edge.deps.db, {
+      organisationId: clinic,
+      patientAccountId: cast.id.patient,
+      providerAccountId: cast.id.physician,
+      startsAt: new Date(Date.now() + 2 * 60_000),
+      status: 'confirmed',
+      type: 'tv',
+    });
+    const email = `guest.${randomBytes(4).toString('hex')}@example.org`;
+    const invited = await b.call('POST', '/api/v1/telehealth-invitations', {
+      token: cast.token.physician,
+      body: { visitId, fullName: 'Sam Guest', email },
+    });
+    expect(invited.status).toBe(201);
+    // The key from the mail, read by the organisation's admin.
+    const mail = await a.call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(email)}`, { token: cast.token.admin });
+    const key = /telehealth-invitations\?key=([\w-]+)/.exec(mail.body.data[0]?.text ?? '')?.[1];
+    const deviceId = `tab-${randomBytes(6).toString('hex')}`;
+    const joined = await a.call('POST', '/api/v1/telehealth-invitations/join', { body: { key, deviceId } });
+    expect(joined.status).toBe(200);
+    const guest = await connected(clients.open(a.url, { guestToken: joined.body.data.guestToken }));
+    expect(await ask(guest, 'visit:enter', { visitId, deviceId })).toMatchObject({ data: {} });
+
+    const told = nextEvent(guest, 'session:revoked');
+    const closed = new Promise<string>((resolve) => guest.once('disconnect', resolve));
+    const revoked = await b.call('PATCH', `/api/v1/telehealth-invitations/${invited.body.data.id}/revoke`, {
+      token: cast.token.physician,
+    });
+    expect(revoked.status).toBe(200);
+    expect(await told).toEqual({ reason: 'invitationRevoked' });
+    expect(await closed).toBe('io server disconnect');
+  });
 });
 
 /** Close the socket's transport as a network drop would, and wait until the edge has let it go. */

@@ -34,7 +34,7 @@ async function sendResetMail(deps: Deps, email: string, token: string): Promise<
  * so nobody floods a mailbox. A new link replaces the unused ones before it.
  */
 export async function requestPasswordReset(deps: Deps, login: string, meta: RequestMeta): Promise<void> {
-  const byAddress = await deps.limiter.consume(`password-reset:${meta.ip}`, LIMITS.passwordResetsPerAddress, LIMITS.passwordResetWindowMs);
+  const byAddress = await deps.limiter.consume(`password-reset-request:${meta.ip}`, LIMITS.passwordResetsPerAddress, LIMITS.passwordResetWindowMs);
   if (!byAddress.granted) throw new AppError('rateLimited');
   const user = await findUserByLogin(deps.db, login);
   const accountKey = `password-reset-account:${user ? user.id : `?${login.trim().toLowerCase()}`}`;

@@ -9,6 +9,8 @@ export const ROUTES = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   // An invitation e-mail's link: signing up by invitation starts by verifying it.
   signupInvite: '/invitations/verify',
   signupVerify: '/signup/verify',

@@ -18,6 +18,7 @@ import { settingsRoute } from './features/settings/routes';
 import { systemSettingsRoutes } from './features/system-settings/routes';
 import { userManagementRoute } from './features/user-management/routes';
 import { vendorRoute } from './features/vendors/routes';
+import { passwordResetRoutes } from './features/password-reset/routes';
 import { signupRoutes } from './features/signup/routes';
 import { DashboardHomePage } from './pages/dashboard/dashboard-home-page';
 import { AddDevicePage } from './pages/devices/add-device-page';
@@ -98,7 +99,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <AuthLayout />,
-        children: [{ path: 'login', element: <LoginPage /> }, ...signupRoutes],
+        children: [{ path: 'login', element: <LoginPage /> }, ...signupRoutes, ...passwordResetRoutes],
       },
       {
         element: <MainLayout />,

@@ -44,6 +44,18 @@ export const LIMITS = {
   /** Failed logins from one address in one window before 429. */
   failedLoginsPerWindow: 10,
   failedLoginWindowMs: 60 * 1000,
+  /**
+   * Failed logins against one account, from any address, before it is closed for the rest of the
+   * window: a temporary lockout that ends by itself, or at once by a password reset (docs/decisions.md).
+   */
+  failedLoginsPerAccount: 10,
+  accountLockoutWindowMs: 15 * 60 * 1000,
+  /** A password-reset link works once, for this long. */
+  passwordResetTokenTtlMs: 30 * 60 * 1000,
+  /** Reset requests per window: from one address, and for one account (so a mailbox is not flooded). */
+  passwordResetsPerAddress: 5,
+  passwordResetsPerAccount: 3,
+  passwordResetWindowMs: 15 * 60 * 1000,
   accessTokenTtlSeconds: 15 * 60,
   refreshTokenTtlMs: 30 * 24 * 60 * 60 * 1000,
   verificationTokenTtlMs: 24 * 60 * 60 * 1000,

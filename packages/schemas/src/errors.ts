@@ -49,6 +49,12 @@ export const ERRORS = {
   tokenRequired: { status: 401, message: 'A token is required. Please log in again.' },
   accountInactive: { status: 403, message: 'Your account is inactive. Please contact support.' },
   accountLocked: { status: 403, message: 'Your account is locked. Please contact support.' },
+  loginTemporarilyLocked: {
+    status: 429,
+    message: 'Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.',
+  },
+  passwordResetInvalid: { status: 400, message: 'This password-reset link is not valid or has already been used. Please ask for a new one.' },
+  passwordResetExpired: { status: 400, message: 'This password-reset link has expired. Please ask for a new one.' },
   sessionExpired: { status: 401, message: 'Your session has expired. Please log in again.' },
   currentPasswordIncorrect: { status: 400, message: 'The current password is not correct.' },
   userCreationFailed: { status: 500, message: 'We could not create the user. Please try again.' },

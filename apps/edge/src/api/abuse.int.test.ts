@@ -72,6 +72,7 @@ describe('rate limits: 429 with RateLimit headers on every limited endpoint, RES
       ['/api/v1/users/username/twinname/available', 'query', 'users.usernameAvailable', { name: 'twinname' }],
       ['/api/v1/invitations/verify', 'mutation', 'invitations.verify', { token: 'y'.repeat(40) }],
       ['/api/v1/logs', 'mutation', 'logs.create', { key: 'unknown', message: 'twin' }],
+      ['/api/v1/auth/password-reset/request', 'mutation', 'auth.requestPasswordReset', { login: 'twin@example.org' }],
     ];
     const outcome: Record<string, number[]> = {};
     for (const [restPath, type, path, input] of twins) {
@@ -98,7 +99,7 @@ describe('rate limits: 429 with RateLimit headers on every limited endpoint, RES
       }
     }
     console.log(`abuse rate limits: REST, REST, tRPC, tRPC at a limit of 3 a minute: ${JSON.stringify(outcome)}`);
-    expect(Object.values(outcome).map((statuses) => statuses[3])).toEqual([429, 429, 429, 429]);
+    expect(Object.values(outcome).map((statuses) => statuses[3])).toEqual(twins.map(() => 429));
   }, 180_000);
 });
 

@@ -312,6 +312,7 @@ async function sample(key: string, role: MatrixRole, target: Target, id: string 
     'POST /api/v1/auth/login': () => ({ body: { username: 'patient2', password: DEMO_PASSWORD } }),
     'POST /api/v1/auth/change-password': () => ({ body: { currentPassword: DEMO_PASSWORD, password: DEMO_PASSWORD, passwordConfirmation: DEMO_PASSWORD } }),
     'POST /api/v1/auth/email-check': () => ({ body: { email: 'someone@matrix.test' } }),
+    'POST /api/v1/auth/password-reset/request': () => ({ body: { login: 'nobody@matrix.test' } }),
     'POST /api/v1/auth/signup/resend-verification': () => ({ body: { email: 'someone@matrix.test' } }),
     'PATCH /api/v1/profile': () => ({ body: { phone: '+1 555 010 0000' } }),
     'POST /api/v1/accounts': () => ({ body: { userId: id, accountType: 'car' } }),

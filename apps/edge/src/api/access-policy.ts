@@ -121,7 +121,9 @@ export const REST_POLICY: Record<string, RestEntry> = {
   'POST /api/v1/auth/signup/verify': e('public'),
   'POST /api/v1/auth/signup/resend-verification': e('public'),
   'POST /api/v1/auth/signup/complete': e('public'),
-  'POST /api/v1/auth/email-check': e('public'),
+  'POST /api/v1/auth/email-check': e('public', 'none', { note: 'the full answer only for an admin or an invitation holder; others "not told"' }),
+  'POST /api/v1/auth/password-reset/request': e('public'),
+  'POST /api/v1/auth/password-reset/confirm': e('public'),
 
   // Profile, accounts, users (docs/access-control.md "Record level").
   'GET /api/v1/profile': e('anyUser'),
@@ -340,6 +342,8 @@ export const TRPC_POLICY: Record<string, TrpcEntry> = {
   'trpc auth.resendVerification': tw('POST /auth/signup/resend-verification', 'body'),
   'trpc auth.completeSignup': tw('POST /auth/signup/complete', 'body'),
   'trpc auth.emailCheck': tw('POST /auth/email-check', 'body'),
+  'trpc auth.requestPasswordReset': tw('POST /auth/password-reset/request', 'body'),
+  'trpc auth.confirmPasswordReset': tw('POST /auth/password-reset/confirm', 'body'),
   'trpc profile.get': tw('GET /profile'),
   'trpc profile.update': tw('PATCH /profile', 'body'),
   'trpc accounts.list': tw('GET /accounts', 'query'),

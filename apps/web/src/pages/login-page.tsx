@@ -35,6 +35,9 @@ export function LoginPage() {
         </Stack>
         <Paper withBorder radius="md" p="lg" shadow="xs">
           <LoginForm onSubmit={login} />
+          <Anchor component={Link} to={ROUTES.forgotPassword} size="sm" display="block" mt="md" ta="center">
+            {t('login.forgotPassword')}
+          </Anchor>
         </Paper>
         <Text ta="center" size="sm">
           {t('login.newHere')}{' '}

@@ -1,4 +1,3 @@
-import { LIMITS } from '@opencare/schemas/constants';
 import type { LoginInput, SessionSummary } from '@opencare/schemas/entities/auth';
 import type { User } from '@opencare/schemas/entities/user';
 import type { Actor } from '../access/actor';
@@ -7,8 +6,9 @@ import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { loadUserDto } from '../users/user.dto';
-import { findUserById, findUserByLogin, updateUserRow, type UserRow } from '../users/users.repository';
+import { findUserById, updateUserRow, type UserRow } from '../users/users.repository';
 import { signAccessToken, verifyAccessToken } from './access-token';
+import { reserveLoginAttempt } from './login-attempts';
 import { assertPasswordPolicy, sessionIdleTooLong } from '../settings/settings.service';
 import { decoyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets';
 import {
@@ -31,8 +31,6 @@ export interface SignedIn {
   refreshExpiresAt: Date;
 }
 
-const failedLoginKey = (ip: string) => `login-failed:${ip}`;
-
 /** A locked or inactive user cannot sign in, refresh or act, whatever their token says. */
 function assertUserMayAct(user: UserRow): void {
   if (user.status !== 'active') throw new AppError('accountInactive');
@@ -50,20 +48,20 @@ async function issueTokens(deps: Deps, userId: string, sessionId: string) {
 
 /**
  * Sign in with username (or e-mail) and password. Unknown user and wrong password give the same
- * answer in the same time; ten failures from one address in a minute close the door for that minute.
+ * answer in the same time; the attempt is reserved against the per-address and per-account limits
+ * before the password is hashed (login-attempts.ts). A locked or inactive account answers the same
+ * whatever the password, so it never confirms one.
  */
 export async function login(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
-  const key = failedLoginKey(meta.ip);
-  if ((await deps.limiter.peek(key)).count >= LIMITS.failedLoginsPerWindow) throw new AppError('rateLimited');
-
-  const user = await findUserByLogin(deps.db, input.username);
+  const attempt = await reserveLoginAttempt(deps, input.username, meta);
+  const user = attempt.user;
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !passwordOk) {
-    await deps.limiter.hit(key, LIMITS.failedLoginWindowMs);
+  if (!user || !passwordOk || user.status !== 'active' || user.isLocked) {
     await audit(deps.db, null, meta, { action: 'auth.login', resourceType: 'user', resourceId: user?.id, outcome: 'denied' });
+    if (user) assertUserMayAct(user);
     throw new AppError('invalidCredentials');
   }
-  assertUserMayAct(user);
+  await attempt.succeeded();
 
   const sessionId = await insertSession(deps.db, {
     userId: user.id,

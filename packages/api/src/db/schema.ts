@@ -185,6 +185,22 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
+/** A password-reset link: its token kept only as a hash, usable once (used_at) until it expires. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
 /** A self sign-up waiting for its e-mail to be verified and the sign-up completed. */
 export const signupRequests = pgTable(
   'signup_requests',

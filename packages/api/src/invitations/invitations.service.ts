@@ -183,6 +183,12 @@ async function usableInvitation(deps: Deps, token: string) {
   return row;
 }
 
+/** The invited address of a pending invitation's token, or undefined: what the token's holder may ask about. */
+export async function pendingInvitationEmail(deps: Deps, token: string): Promise<string | undefined> {
+  const row = await findInvitationByToken(deps.db, hashToken(token));
+  return row && stateOf(row) === 'pending' ? row.email : undefined;
+}
+
 export async function verifyInvitation(deps: Deps, token: string): Promise<InvitationPreview> {
   const row = await usableInvitation(deps, token);
   return {

@@ -16,4 +16,17 @@ describe('memory rate limiter', () => {
     await limiter.reset('a');
     expect((await limiter.peek('a')).count).toBe(0);
   });
+
+  it('grants at most the limit to callers racing for slots; a release gives one back', async () => {
+    let now = 1_000;
+    const limiter = memoryRateLimiter(() => now);
+    const results = await Promise.all(Array.from({ length: 50 }, () => limiter.consume('k', 10, 60_000)));
+    expect(results.filter((r) => r.granted)).toHaveLength(10);
+    expect((await limiter.peek('k')).count).toBe(10);
+    await limiter.release('k');
+    expect((await limiter.consume('k', 10, 60_000)).granted).toBe(true);
+    expect((await limiter.consume('k', 10, 60_000)).granted).toBe(false);
+    now += 60_000;
+    expect(await limiter.consume('k', 10, 60_000)).toEqual({ granted: true, count: 1, resetMs: 60_000 });
+  });
 });

@@ -14,6 +14,14 @@ export interface RateLimiter {
   hit(key: string, windowMs: number): Promise<RateLimitState>;
   peek(key: string): Promise<RateLimitState>;
   reset(key: string): Promise<void>;
+  /**
+   * Reserve one of `limit` slots of the window in one atomic step: the count rises only while it is
+   * below the limit, so however many callers race, at most `limit` are granted. A refusal leaves the
+   * count (and the window's end) as it was.
+   */
+  consume(key: string, limit: number, windowMs: number): Promise<RateLimitState & { granted: boolean }>;
+  /** Give back one slot consumed by `consume` (an attempt that turned out not to count, a success). */
+  release(key: string): Promise<void>;
 }
 
 export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -43,8 +51,44 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       windows.delete(key);
       return Promise.resolve();
     },
+    // One event-loop turn from read to write: nothing can interleave, so this is atomic in one edge.
+    consume(key, limit, windowMs) {
+      const w = live(key) ?? { count: 0, endsAt: now() + windowMs };
+      const granted = w.count < limit;
+      if (granted) {
+        w.count += 1;
+        windows.set(key, w);
+      }
+      return Promise.resolve({ granted, count: w.count, resetMs: w.endsAt - now() });
+    },
+    release(key) {
+      const w = live(key);
+      if (w && w.count > 0) w.count -= 1;
+      return Promise.resolve();
+    },
   };
 }
+
+/**
+ * Check, increment and start the window in one script: Redis runs a script alone, so edges racing
+ * on the same key cannot both read "below the limit" (a GET then INCR from two edges could).
+ * Returns [granted (1|0), count, pttl].
+ */
+const CONSUME_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then
+  return {0, count, redis.call('PTTL', KEYS[1])}
+end
+count = redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return {1, count, redis.call('PTTL', KEYS[1])}
+`;
+/** Decrement, never below zero, never reviving a window that has ended. */
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
 
 export function redisRateLimiter(redis: Redis, namespace: string): RateLimiter {
   const k = (key: string) => `${namespace}:rl:${key}`;
@@ -61,6 +105,13 @@ export function redisRateLimiter(redis: Redis, namespace: string): RateLimiter {
     },
     async reset(key) {
       await redis.del(k(key));
+    },
+    async consume(key, limit, windowMs) {
+      const [granted, count, ttl] = (await redis.eval(CONSUME_SCRIPT, 1, k(key), limit, windowMs)) as [number, number, number];
+      return { granted: granted === 1, count: Number(count), resetMs: ttl > 0 ? Number(ttl) : windowMs };
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, k(key));
     },
   };
 }

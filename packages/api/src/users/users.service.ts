@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/secrets';
 import { assertPasswordPolicy } from '../settings/settings.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { pendingInvitationEmail } from '../invitations/invitations.service';
 import { leaveAllSeatsOf } from '../visits/visit-seats';
 import { loadUserDto, toUserListItem } from './user.dto';
 import {
@@ -131,10 +132,27 @@ export async function usernameAvailable(deps: Deps, username: string): Promise<{
   return { username, available: !(await usernameInUse(deps.db, username, new Date())) };
 }
 
-export async function checkEmail(deps: Deps, email: string): Promise<EmailCheckResponse> {
+/**
+ * The e-mail check of spec §3. Anyone may ask, but only callers who need the answer get it: an
+ * admin inviting, or the holder of a pending invitation asking about the invited address. Everyone
+ * else gets the same answer for every address (`isExistingUser: null`, "not told"), so the check
+ * is no way to learn who has an account here or of what type (issue 15, door 5).
+ */
+export async function checkEmail(
+  deps: Deps,
+  email: string,
+  caller: { actor?: Actor; invitationToken?: string } = {},
+): Promise<EmailCheckResponse> {
+  const invitedEmail = caller.invitationToken ? await pendingInvitationEmail(deps, caller.invitationToken) : undefined;
+  const entitled =
+    (caller.actor !== undefined && hasRouteRole(caller.actor, 'admin')) ||
+    (invitedEmail !== undefined && invitedEmail.toLowerCase() === email.toLowerCase());
+  if (!entitled) return { email, isExistingUser: null, accountType: null };
   const user = await findUserByEmail(deps.db, email);
   if (!user) return { email, isExistingUser: false, accountType: null };
-  const accounts = await findAccountsOfUser(deps.db, user.id);
-  const main = accounts.find((a) => a.account.isDefault);
-  return { email, isExistingUser: true, accountType: main?.account.accountType ?? null };
+  const main = (await findAccountsOfUser(deps.db, user.id)).find((a) => a.account.isDefault);
+  // An admin learns the account type only of their own organisation's people (the address being
+  // taken, they would learn anyway when the invitation is refused).
+  const sameOrganisation = caller.actor === undefined || isSuper(caller.actor) || main?.account.organisationId === caller.actor.organisationId;
+  return { email, isExistingUser: true, accountType: sameOrganisation ? (main?.account.accountType ?? null) : null };
 }

@@ -82,6 +82,22 @@ export const sessionSummarySchema = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
+/** "Forgot password?": the username or e-mail of the account; the answer is the same whether or not it exists. */
+export const passwordResetRequestInputSchema = z.strictObject({
+  login: z.string({ error: requiredOr('Username or e-mail must be text.') }).trim().min(1, REQUIRED).max(254),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInputSchema>;
+
+/** The reset link's token and the new password (the organisation's policy is checked by the service). */
+export const passwordResetConfirmInputSchema = z
+  .strictObject({
+    token: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(256),
+    password: passwordSchema,
+    passwordConfirmation: z.string({ error: REQUIRED }),
+  })
+  .superRefine(matchingRetype([['password', 'passwordConfirmation', 'Password']]));
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInputSchema>;
+
 export const changePasswordInputSchema = z
   .strictObject({
     currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),

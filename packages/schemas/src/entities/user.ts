@@ -34,14 +34,21 @@ export const userProfileResponseSchema = z.object({
 });
 export type UserProfileResponse = z.infer<typeof userProfileResponseSchema>;
 
-/** The e-mail check response of spec §3. */
+/**
+ * The e-mail check response of spec §3. `isExistingUser` is null (and `accountType` null) when the
+ * caller is not entitled to know: anyone but an admin or the holder of the address's invitation.
+ */
 export const emailCheckResponseSchema = z.object({
   email: z.string(),
-  isExistingUser: z.boolean(),
+  isExistingUser: z.boolean().nullable(),
   accountType: accountTypeSchema.nullable(),
 });
 export type EmailCheckResponse = z.infer<typeof emailCheckResponseSchema>;
-export const emailCheckInputSchema = z.strictObject({ email: emailSchema });
+/** `invitationToken`: the invitation being completed, which entitles its holder to the answer for its address. */
+export const emailCheckInputSchema = z.strictObject({
+  email: emailSchema,
+  invitationToken: z.string().trim().min(1).max(256).optional(),
+});
 
 /** A row of the admin's user list. */
 export const userListItemSchema = z.object({

@@ -1,6 +1,8 @@
 import {
   changePasswordInputSchema,
   loginInputSchema,
+  passwordResetConfirmInputSchema,
+  passwordResetRequestInputSchema,
   resendVerificationInputSchema,
   signupInputSchema,
   tokenInputSchema,
@@ -10,11 +12,12 @@ import { z } from 'zod';
 import { emailCheckInputSchema } from '@opencare/schemas/entities/user';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, endSession, listSessions, login, logout, logoutEverywhere, refresh, type SignedIn } from '../../auth/auth.service';
+import { confirmPasswordReset, requestPasswordReset } from '../../auth/password-reset.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
 import type { Deps } from '../../deps';
 import { parseInput } from '../../errors/app-error';
 import { checkEmail } from '../../users/users.service';
-import { clearRefreshCookie, readRefreshCookie, requestMetaOf, setRefreshCookie } from '../http-request';
+import { bearerToken, clearRefreshCookie, readRefreshCookie, requestMetaOf, setRefreshCookie } from '../http-request';
 import { authenticate, ok, rateLimit } from './rest-kit';
 
 const MINUTE = 60_000;
@@ -88,9 +91,24 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     return ok(reply, await completeSignup(deps, token, requestMetaOf(req)), 'Sign-up complete. You can log in now.', { status: 201 });
   });
 
-  // POST keeps the address out of URLs and access logs.
+  // POST keeps the address out of URLs and access logs. A token, when sent, must be valid: the
+  // full answer is for an admin (or an invitation's holder, by its token in the body).
   app.post('/auth/email-check', signupLimit, async (req, reply) => {
-    const { email } = parseInput(emailCheckInputSchema, req.body);
-    return ok(reply, await checkEmail(deps, email));
+    const { email, invitationToken } = parseInput(emailCheckInputSchema, req.body);
+    const actor = bearerToken(req) ? await authenticate(deps, req) : undefined;
+    return ok(reply, await checkEmail(deps, email, { actor, invitationToken }));
+  });
+
+  const resetLimit = { preHandler: rateLimit(deps, 'password-reset', deps.config.publicRateLimitPerMinute, MINUTE) };
+
+  app.post('/auth/password-reset/request', resetLimit, async (req, reply) => {
+    const { login: name } = parseInput(passwordResetRequestInputSchema, req.body);
+    await requestPasswordReset(deps, name, requestMetaOf(req));
+    return ok(reply, null, 'If an account matches, a link to reset its password is on its way to its e-mail.', { status: 202 });
+  });
+
+  app.post('/auth/password-reset/confirm', resetLimit, async (req, reply) => {
+    await confirmPasswordReset(deps, parseInput(passwordResetConfirmInputSchema, req.body), requestMetaOf(req));
+    return ok(reply, null, 'Password changed. You can log in with it now; every other session was signed out.');
   });
 }

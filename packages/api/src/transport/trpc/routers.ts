@@ -6,6 +6,8 @@ import {
 import {
   changePasswordInputSchema,
   loginInputSchema,
+  passwordResetConfirmInputSchema,
+  passwordResetRequestInputSchema,
   resendVerificationInputSchema,
   signupInputSchema,
   tokenInputSchema,
@@ -52,8 +54,10 @@ import {
   logoutEverywhere,
   me,
   refresh,
+  resolveActor,
   type SignedIn,
 } from '../../auth/auth.service';
+import { confirmPasswordReset, requestPasswordReset } from '../../auth/password-reset.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
 import {
   completeInvitation,
@@ -106,7 +110,7 @@ const byId = z.strictObject({ id: uuidSchema });
  * The per-address limits REST puts on its public endpoints, on the same counters, so the tRPC twin
  * of an endpoint is no way around them (issue 8, abuse).
  */
-const limitedProcedure = (name: 'signup' | 'username' | 'invitation' | 'logs') =>
+const limitedProcedure = (name: 'signup' | 'username' | 'invitation' | 'logs' | 'password-reset') =>
   publicProcedure.use(async ({ ctx, next }) => {
     const { count } = await ctx.deps.limiter.hit(`${name}:${ctx.meta.ip}`, 60_000);
     if (count > ctx.deps.config.publicRateLimitPerMinute) throw new AppError('rateLimited');
@@ -162,7 +166,16 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => completeSignup(ctx.deps, input.token, ctx.meta)),
   emailCheck: limitedProcedure('signup')
     .input(emailCheckInputSchema)
-    .query(({ ctx, input }) => checkEmail(ctx.deps, input.email)),
+    .query(async ({ ctx, input }) => {
+      const actor = ctx.token ? await resolveActor(ctx.deps, ctx.token, ctx.accountId) : undefined;
+      return checkEmail(ctx.deps, input.email, { actor, invitationToken: input.invitationToken });
+    }),
+  requestPasswordReset: limitedProcedure('password-reset')
+    .input(passwordResetRequestInputSchema)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.login, ctx.meta).then(() => null)),
+  confirmPasswordReset: limitedProcedure('password-reset')
+    .input(passwordResetConfirmInputSchema)
+    .mutation(({ ctx, input }) => confirmPasswordReset(ctx.deps, input, ctx.meta).then(() => null)),
 });
 
 export const profileRouter = router({

@@ -147,6 +147,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     secureCookies: env.NODE_ENV === 'production' || publicUrl.startsWith('https:'),
     publicRateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     outboxApi: !env.SMTP_URL && env.NODE_ENV !== 'production',
+    demo: env.DEMO,
     livekit:
       env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET
         ? { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }

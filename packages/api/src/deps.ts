@@ -18,6 +18,8 @@ export interface ApiConfig {
   publicRateLimitPerMinute: number;
   /** The dev outbox may be read over the API (never in production). */
   outboxApi: boolean;
+  /** Demo mode (DEMO=true): the demo admin's published authenticator secret is accepted only then. */
+  demo: boolean;
   /** The LiveKit server video visits use, when this installation has one. */
   livekit: { url: string; apiKey: string; apiSecret: string } | null;
   /** STUN/TURN servers for Simple Peer calls (empty: host candidates only, no third party asked). */

@@ -135,18 +135,22 @@ async function spendCode(db: Executor, userId: string, secret: Uint8Array, code:
 }
 
 const codeRefused = () => new AppError('twoFactorCodeInvalid', { fields: [{ field: 'code', message: 'That code is not valid.' }] });
-const failedKeys = (userId: string, ip: string) => [`two-factor-failed:user:${userId}`, `two-factor-failed:ip:${ip}`] as const;
+/**
+ * Where wrong codes are counted: at sign-in per user and per address (whoever guesses holds the
+ * password but no session); signed in, per user apart, so a session's mistakes never block sign-in.
+ */
+type CodeContext = { userId: string; ip: string; signedIn: boolean };
+const failedKeys = ({ userId, ip, signedIn }: CodeContext) =>
+  signedIn ? [{ key: `two-factor-failed:session-user:${userId}`, max: FAILED_CODES_PER_USER, windowMs: FAILED_CODES_WINDOW_MS }] : [
+    { key: `two-factor-failed:user:${userId}`, max: FAILED_CODES_PER_USER, windowMs: FAILED_CODES_WINDOW_MS },
+    { key: `two-factor-failed:ip:${ip}`, max: LIMITS.failedLoginsPerWindow, windowMs: LIMITS.failedLoginWindowMs },
+  ];
 
-/** Too many wrong codes for this user (any address) or from this address (any user). */
-async function assertCodesNotLimited(deps: Deps, userId: string, ip: string): Promise<void> {
-  const [byUser, byIp] = failedKeys(userId, ip);
-  if ((await deps.limiter.peek(byUser)).count >= FAILED_CODES_PER_USER) throw new AppError('rateLimited');
-  if ((await deps.limiter.peek(byIp)).count >= LIMITS.failedLoginsPerWindow) throw new AppError('rateLimited');
+async function assertCodesNotLimited(deps: Deps, context: CodeContext): Promise<void> {
+  for (const { key, max } of failedKeys(context)) if ((await deps.limiter.peek(key)).count >= max) throw new AppError('rateLimited');
 }
-async function countFailedCode(deps: Deps, userId: string, ip: string): Promise<void> {
-  const [byUser, byIp] = failedKeys(userId, ip);
-  await deps.limiter.hit(byUser, FAILED_CODES_WINDOW_MS);
-  await deps.limiter.hit(byIp, LIMITS.failedLoginWindowMs);
+async function countFailedCode(deps: Deps, context: CodeContext): Promise<void> {
+  for (const { key, windowMs } of failedKeys(context)) await deps.limiter.hit(key, windowMs);
 }
 
 /** A live challenge of the given kind with one attempt reserved, and its user, still allowed to act. */
@@ -159,12 +163,12 @@ async function takeChallenge(deps: Deps, challengeToken: string, kind: 'code' | 
   const user = await findUserById(deps.db, challenge.userId);
   if (!user) throw new AppError('twoFactorChallengeExpired');
   assertUserMayAct(user);
-  await assertCodesNotLimited(deps, user.id, meta.ip);
+  await assertCodesNotLimited(deps, { userId: user.id, ip: meta.ip, signedIn: false });
   return { challenge, user };
 }
 
 async function refuseCode(deps: Deps, userId: string, meta: RequestMeta, action: string): Promise<never> {
-  await countFailedCode(deps, userId, meta.ip);
+  await countFailedCode(deps, { userId, ip: meta.ip, signedIn: false });
   await audit(deps.db, null, meta, { action, resourceType: 'user', resourceId: userId, outcome: 'denied' });
   throw codeRefused();
 }
@@ -270,10 +274,11 @@ export async function beginTwoFactorSetup(deps: Deps, actor: Actor, meta: Reques
 export async function confirmTwoFactorSetup(deps: Deps, actor: Actor, meta: RequestMeta, code: string): Promise<RecoveryCodes> {
   const { user } = await staffUser(deps, actor);
   if ((await enrolledSecret(deps, user.id)) instanceof Uint8Array) throw new AppError('twoFactorAlreadyEnabled');
-  await assertCodesNotLimited(deps, user.id, meta.ip);
+  const context = { userId: user.id, ip: meta.ip, signedIn: true };
+  await assertCodesNotLimited(deps, context);
   const recoveryCodes = await confirmSetup(deps, user.id, code);
   if (!recoveryCodes) {
-    await countFailedCode(deps, user.id, meta.ip);
+    await countFailedCode(deps, context);
     await audit(deps.db, actor, meta, { action: 'auth.twoFactor.enable', resourceType: 'user', resourceId: user.id, outcome: 'denied' });
     throw codeRefused();
   }
@@ -285,9 +290,10 @@ export async function confirmTwoFactorSetup(deps: Deps, actor: Actor, meta: Requ
 async function requireCode(deps: Deps, actor: Actor, meta: RequestMeta, code: string, action: string): Promise<void> {
   const secret = await enrolledSecret(deps, actor.userId);
   if (!(secret instanceof Uint8Array)) throw new AppError('twoFactorNotEnabled');
-  await assertCodesNotLimited(deps, actor.userId, meta.ip);
+  const context = { userId: actor.userId, ip: meta.ip, signedIn: true };
+  await assertCodesNotLimited(deps, context);
   if (!(await spendCode(deps.db, actor.userId, secret, code))) {
-    await countFailedCode(deps, actor.userId, meta.ip);
+    await countFailedCode(deps, context);
     await audit(deps.db, actor, meta, { action, resourceType: 'user', resourceId: actor.userId, outcome: 'denied' });
     throw codeRefused();
   }

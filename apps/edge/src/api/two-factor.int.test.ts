@@ -11,7 +11,7 @@ import { ROLES, type RoleNumber } from '@opencare/schemas/roles';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
+import { startTestEdge, type TestEdge } from '../testing/test-edge';
 import { authenticator } from '../testing/two-factor-login';
 
 /**
@@ -53,7 +53,7 @@ async function enrolSignedIn(token: string) {
   const app = authenticator(setup.body.data.secret as string);
   const confirmed = await t.call('POST', '/api/v1/auth/two-factor/confirm', { token, body: { code: code(app) } });
   expect(confirmed.status).toBe(200);
-  return { app, recoveryCodes: confirmed.body.data.recoveryCodes as string[], setup: setup.body.data as Json };
+  return { app, recoveryCodes: confirmed.body.data.recoveryCodes as string[], setup: setup.body.data };
 }
 
 describe('enrolment in Settings → Security', () => {

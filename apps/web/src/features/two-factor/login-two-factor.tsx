@@ -64,7 +64,9 @@ export function LoginEnrolStep({ challenge, onSignedIn, onRestart }: StepProps) 
           {t('twoFactor.enabledNow')}
         </Alert>
         <RecoveryCodes codes={done.recoveryCodes} />
-        <Button onClick={() => onSignedIn(done.user, done.token)}>{t('twoFactor.savedContinue')}</Button>
+        <Button onClick={() => onSignedIn(done.user, done.token)} data-testid="two-factor-continue">
+          {t('twoFactor.savedContinue')}
+        </Button>
       </Stack>
     );
   }

@@ -94,7 +94,9 @@ export function TwoFactorSection() {
           </Alert>
           <RecoveryCodes codes={mode.codes} />
           <Group justify="flex-end">
-            <Button onClick={() => setMode({ kind: 'idle' })}>{t('twoFactor.done')}</Button>
+            <Button onClick={() => setMode({ kind: 'idle' })} data-testid="two-factor-done">
+              {t('twoFactor.done')}
+            </Button>
           </Group>
         </Stack>
       )}
@@ -127,7 +129,7 @@ export function TwoFactorSection() {
       {mode.kind === 'idle' && (
         <Group gap="xs">
           {!status.enabled && (
-            <Button onClick={() => void start()} loading={starting}>
+            <Button onClick={() => void start()} loading={starting} data-testid="two-factor-turn-on">
               {t('twoFactor.turnOn')}
             </Button>
           )}

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { answerTwoFactorIfAsked, apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 
@@ -105,11 +106,9 @@ for (const viewport of VIEWPORTS) {
       request,
     }, testInfo) => {
       // An invitation to look at, made over the API.
-      const login = await request.post('/api/v1/auth/login', {
-        data: { username: 'admin', password: DEMO_PASSWORD },
-      });
+      const adminToken = (await apiLogin(request, 'admin', DEMO_PASSWORD)).token;
       const invited = await request.post('/api/v1/invitations', {
-        headers: { authorization: `Bearer ${login.headers()['x-access-token']}` },
+        headers: { authorization: `Bearer ${adminToken}` },
         data: {
           email: `shot.${language.code}.${viewport.name}.${Date.now().toString(36)}@example.org`,
           role: 'Physician',
@@ -124,6 +123,7 @@ for (const viewport of VIEWPORTS) {
       await page.locator('input[name="username"]').fill('admin');
       await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
       await page.locator('button[type="submit"]').click();
+      await answerTwoFactorIfAsked(page);
       await expect(page).toHaveURL('/');
 
       for (const [name, path, ready] of [

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 
 /**
@@ -6,10 +7,9 @@ import { DEMO_PASSWORD } from './demo-users';
  * with their token that fail the test, with the server's answer, when a call does not succeed.
  */
 export async function apiAs(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { data: { accounts: { id: string; isDefault: boolean }[] } };
-  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
+  const login = await apiLogin(request, username, DEMO_PASSWORD);
+  const body = login.body as { data: { accounts: { id: string; isDefault: boolean }[] } };
+  const headers = { authorization: `Bearer ${login.token}` };
   const send = async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: object): Promise<T> => {
     const response = await request.fetch(`/api/v1${path}`, { method, headers, data });
     expect(response.ok(), `${method} ${path} ${await response.text()}`).toBe(true);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 
@@ -9,8 +10,7 @@ test('an invited nurse accepts through the e-mailed link and logs in as a nurse'
   const password = 'Welc0me!now';
 
   // The admin invites over the API; the invitee does everything else in the browser.
-  const login = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  const adminToken = login.headers()['x-access-token'];
+  const adminToken = (await apiLogin(request, 'admin', DEMO_PASSWORD)).token;
   const invited = await request.post('/api/v1/invitations', {
     headers: { authorization: `Bearer ${adminToken}` },
     data: { email, role: 'Nurse', accountType: 'prov' },

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { answerTwoFactorIfAsked } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 
 const VIEWPORTS = [
@@ -43,6 +44,7 @@ for (const viewport of VIEWPORTS) {
       await page.locator('input[name="username"]').fill('caregiver');
       await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
       await page.locator('button[type="submit"]').click();
+      await answerTwoFactorIfAsked(page);
       await expect(page).toHaveURL('/');
       await expect(page.getByTestId('user-full-name')).toHaveText('Casey Jordan');
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
@@ -86,6 +88,7 @@ async function logInIn(page: Page, language: (typeof LANGUAGES)[number], usernam
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.locator('button[type="submit"]').click();
+  await answerTwoFactorIfAsked(page);
   await expect(page).toHaveURL('/');
   await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 
@@ -25,10 +26,7 @@ const AREAS = [
 
 /** The API as the admin, to read what the server now does and to put the settings back. */
 async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${login.headers()['x-access-token']}` };
+  const headers = { authorization: `Bearer ${(await apiLogin(request, 'admin', DEMO_PASSWORD)).token}` };
   return {
     async get<T>(path: string): Promise<T> {
       const response = await request.get(`/api/v1${path}`, { headers });

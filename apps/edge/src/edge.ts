@@ -151,6 +151,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     publicRateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     // The schema refused DEV_OUTBOX in production and beside SMTP_URL or MAIL_DISABLED.
     outbox: env.SMTP_URL || env.MAIL_DISABLED ? 'off' : env.DEV_OUTBOX ? 'open' : 'admins',
+    demo: env.DEMO,
     livekit:
       env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET
         ? { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }

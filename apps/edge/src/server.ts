@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS } from '@opencare/api/demo/demo-data';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_TWO_FACTOR_USERS, DEMO_USERS } from '@opencare/api/demo/demo-data';
 import { createEdge } from './edge';
 import { readEnv } from './env';
 
@@ -10,6 +10,8 @@ const url = edge.deps.config.publicUrl;
 const lines = [`OpenCare is running at ${url}  (listening on ${address}, database: ${edge.database.kind})`];
 if (env.DEMO) {
   lines.push(`Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+  // Administrators sign in with two factors: this published key works in demo mode only.
+  lines.push(`Two-factor sign-in of ${DEMO_TWO_FACTOR_USERS.join(', ')}: add the key ${DEMO_TOTP_SECRET} to any authenticator app (TOTP, 6 digits, 30 s)`);
 }
 const outbox = `${url}/api/v1/dev/outbox`;
 if (edge.deps.config.outbox === 'open') lines.push(`E-mail goes to the dev outbox, open to anyone (DEV_OUTBOX=true): ${outbox}`);

@@ -19,6 +19,8 @@ export interface ApiConfig {
   publicRateLimitPerMinute: number;
   /** Who may read the dev outbox over the API (outbox/outbox.service.ts). */
   outbox: OutboxAccess;
+  /** Demo mode (DEMO=true): the demo admin's published authenticator secret is accepted only then. */
+  demo: boolean;
   /** The LiveKit server video visits use, when this installation has one. */
   livekit: { url: string; apiKey: string; apiSecret: string } | null;
   /** STUN/TURN servers for Simple Peer calls (empty: host candidates only, no third party asked). */

@@ -61,6 +61,14 @@ export const ERRORS = {
   tokenIssueFailed: { status: 500, message: 'We could not issue a token. Please try again.' },
   defaultAccountRequired: { status: 409, message: 'A user must keep exactly one default account.' },
   lastAdmin: { status: 409, message: 'The last administrator cannot be locked out.' },
+  // Two-factor sign-in (TOTP)
+  twoFactorCodeInvalid: { status: 400, message: 'That code is not valid. Enter the current code from your authenticator app, or a recovery code.' },
+  twoFactorChallengeExpired: { status: 401, message: 'This sign-in has expired. Please enter your username and password again.' },
+  twoFactorRequiredByPolicy: { status: 409, message: 'Two-factor sign-in is required for your account and cannot be turned off.' },
+  twoFactorNotEnabled: { status: 409, message: 'Two-factor sign-in is not turned on for your account.' },
+  twoFactorAlreadyEnabled: { status: 409, message: 'Two-factor sign-in is already turned on for your account.' },
+  twoFactorSetupMissing: { status: 409, message: 'This set-up has expired. Please start again and scan the new code.' },
+  twoFactorStaffOnly: { status: 403, message: 'Two-factor sign-in is for staff accounts.' },
 
   // Appointment
   appointmentExpired: { status: 409, message: 'This appointment has expired.' },

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '@opencare/api/demo/demo-data';
 import { openDatabase, type DatabaseHandle } from '@opencare/api/db/database';
 import { testDatabaseKind, testEnv } from '@opencare/api/testing/env';
 import postgres from 'postgres';
+import { demoSignIn, fetchPost } from './two-factor-login';
 
 /**
  * The real edge server (`apps/edge/src/server.ts`) as a child process, so a test can kill it with
@@ -57,13 +58,14 @@ export function jsonCall(url: string): EdgeProcess['call'] {
   };
 }
 
-/** A demo user's access token from the edge at `url`. */
-export async function demoLogin(url: string, username: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
+/** Demo sign-ins per database (several edge processes may share one): the two-factor steps spent. */
+const signInsByDatabase = new Map<string, ReturnType<typeof demoSignIn>>();
+
+/** A demo user's access token from the edge at `url` (its database named by `database`, else the url). */
+export async function demoLogin(url: string, username: string, database = url): Promise<string> {
+  const signIns = signInsByDatabase.get(database) ?? demoSignIn();
+  signInsByDatabase.set(database, signIns);
+  const res = await signIns.signIn(username, DEMO_PASSWORD, fetchPost(url));
   if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
   return res.headers.get('x-access-token') ?? '';
 }
@@ -150,7 +152,7 @@ export async function startEdgeProcess(options: { env?: Record<string, string> }
     start,
     kill,
     call: jsonCall(url),
-    login: (username) => demoLogin(url, username),
+    login: (username) => demoLogin(url, username, databaseUrl ?? dataDir),
     openDatabase: () => openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') }),
     async dispose() {
       await kill();

@@ -8,6 +8,7 @@ import { testDatabaseKind, testEnv } from '@opencare/api/testing/env';
 import { createTestDatabase } from '@opencare/api/testing/test-database';
 import { createEdge, type Edge } from '../edge';
 import { readEnv } from '../env';
+import { demoSignIn } from './two-factor-login';
 
 export interface TestEdge {
   edge: Edge;
@@ -79,12 +80,14 @@ export async function startTestEdge(
     return { status: response.status, headers: response.headers, body: parsed };
   };
 
+  // Answers the two-factor step of staff who have it (the demo admin), as a person with the app would.
+  const signIns = demoSignIn((path, body, token) => call('POST', path, { body, token }));
   return {
     edge,
     url,
     call,
     async login(username, password = DEMO_PASSWORD) {
-      const res = await call('POST', '/api/v1/auth/login', { body: { username, password } });
+      const res = await signIns.signIn(username, password);
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       return { token: res.headers.get('x-access-token') ?? '', cookie, body: res.body };

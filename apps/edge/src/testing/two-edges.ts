@@ -8,6 +8,7 @@ import { createTestDatabase } from '@opencare/api/testing/test-database';
 import { createEdge } from '../edge';
 import { readEnv } from '../env';
 import type { TestEdge } from './test-edge';
+import { demoSignIn } from './two-factor-login';
 
 /**
  * Two edges — two Fastify and Socket.IO servers on their own ports — over one database and one
@@ -37,10 +38,12 @@ export async function startTwoEdges(): Promise<[TestEdge, TestEdge]> {
     namespace,
   });
   const second = await createEdge(env, { database, namespace });
-  return [await listening(first), await listening(second)];
+  // One database: one account of the authenticator steps spent, whichever edge signs in.
+  const signIns = demoSignIn();
+  return [await listening(first, signIns), await listening(second, signIns)];
 }
 
-async function listening(edge: Awaited<ReturnType<typeof createEdge>>): Promise<TestEdge> {
+async function listening(edge: Awaited<ReturnType<typeof createEdge>>, signIns: ReturnType<typeof demoSignIn>): Promise<TestEdge> {
   await edge.app.listen({ host: '127.0.0.1', port: 0 });
   const address = edge.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -65,7 +68,7 @@ async function listening(edge: Awaited<ReturnType<typeof createEdge>>): Promise<
     url,
     call,
     async login(username, password = DEMO_PASSWORD) {
-      const res = await call('POST', '/api/v1/auth/login', { body: { username, password } });
+      const res = await signIns.signIn(username, password, (path, body, token) => call('POST', path, { body, token }));
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status}`);
       return { token: res.headers.get('x-access-token') ?? '', cookie: '', body: res.body };
     },

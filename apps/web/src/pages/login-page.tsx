@@ -1,8 +1,11 @@
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TwoFactorChallenge } from '@opencare/schemas/entities/two-factor';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import { LoginForm } from '../components/login-form';
+import { LoginCodeStep, LoginEnrolStep } from '../features/two-factor/login-two-factor';
 import { ROUTES } from '../route-paths';
 import { useSession } from '../session/use-session';
 
@@ -16,9 +19,12 @@ function returnPath(state: unknown): string {
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { state, login } = useSession();
+  const { t: ts } = useTranslation('settings');
+  const { state, login, completeLogin } = useSession();
   const location = useLocation();
   const target = returnPath(location.state);
+  // Staff with two-factor sign-in: the password is right, the second step (or enrolment) is due.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   if (state.status === 'restoring') return <FullPageLoader />;
   // Also the way out after a successful login: the session changes and this page redirects.
@@ -29,15 +35,21 @@ export function LoginPage() {
       <Stack gap="lg">
         <Stack gap={4} ta="center">
           <Title order={1} size="h2">
-            {t('login.title')}
+            {challenge ? ts(challenge.kind === 'code' ? 'twoFactor.loginTitle' : 'twoFactor.enrolTitle') : t('login.title')}
           </Title>
-          <Text c="dimmed">{t('login.subtitle')}</Text>
+          {!challenge && <Text c="dimmed">{t('login.subtitle')}</Text>}
         </Stack>
         <Paper withBorder radius="md" p="lg" shadow="xs">
-          <LoginForm onSubmit={login} />
-          <Anchor component={Link} to={ROUTES.forgotPassword} size="sm" display="block" mt="md" ta="center">
-            {t('login.forgotPassword')}
-          </Anchor>
+          {challenge?.kind === 'code' && <LoginCodeStep challenge={challenge} onSignedIn={completeLogin} onRestart={() => setChallenge(null)} />}
+          {challenge?.kind === 'enrol' && <LoginEnrolStep challenge={challenge} onSignedIn={completeLogin} onRestart={() => setChallenge(null)} />}
+          {!challenge && (
+            <>
+              <LoginForm onSubmit={async (username, password) => setChallenge(await login(username, password))} />
+              <Anchor component={Link} to={ROUTES.forgotPassword} size="sm" display="block" mt="md" ta="center">
+                {t('login.forgotPassword')}
+              </Anchor>
+            </>
+          )}
         </Paper>
         <Text ta="center" size="sm">
           {t('login.newHere')}{' '}

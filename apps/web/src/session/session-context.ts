@@ -1,4 +1,5 @@
 import type { Account } from '@opencare/schemas/entities/account';
+import type { TwoFactorChallenge } from '@opencare/schemas/entities/two-factor';
 import type { User } from '@opencare/schemas/entities/user';
 import { createContext } from 'react';
 
@@ -10,8 +11,13 @@ export type SessionState =
 
 export interface SessionContextValue {
   state: SessionState;
-  /** Resolves when signed in; rejects with an ApiError whose message the form shows. */
-  login: (username: string, password: string) => Promise<void>;
+  /**
+   * Resolves null when signed in, or with the two-factor challenge still to answer (staff who have
+   * it, or must enrol); rejects with an ApiError whose message the form shows.
+   */
+  login: (username: string, password: string) => Promise<TwoFactorChallenge | null>;
+  /** Starts the session a completed second step (or enrolment) issued. */
+  completeLogin: (user: User, token: string) => void;
   /** Ends the session here and on the server; resolves once signed out, whatever the server said. */
   logout: () => Promise<void>;
   /** Act as another of the user's accounts: sent as `x-account-id`, changes the displayed role. */

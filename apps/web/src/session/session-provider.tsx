@@ -85,13 +85,19 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
     };
   }, [onSessionEnded]);
 
-  const login = useCallback(async (username: string, password: string) => {
-    const { user, token } = await loginRequest(username, password);
+  const completeLogin = useCallback((user: User, token: string) => {
     const date = today();
     startSession(token, user, date);
     setDate(date);
     setState(signedIn(user));
   }, []);
+
+  const login = useCallback(async (username: string, password: string) => {
+    const result = await loginRequest(username, password);
+    if (result.kind === 'two-factor') return result.challenge;
+    completeLogin(result.user, result.token);
+    return null;
+  }, [completeLogin]);
 
   const logout = useCallback(async () => {
     try {
@@ -124,8 +130,8 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
   }, []);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ state, login, logout, switchAccount, makeDefault, calendarDate, setCalendarDate }),
-    [state, login, logout, switchAccount, makeDefault, calendarDate, setCalendarDate],
+    () => ({ state, login, completeLogin, logout, switchAccount, makeDefault, calendarDate, setCalendarDate }),
+    [state, login, completeLogin, logout, switchAccount, makeDefault, calendarDate, setCalendarDate],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -13,7 +13,8 @@ import { SessionContext, type SessionContextValue, type SessionState } from '../
 export function Providers({ session, children }: { session: SessionState; children: ReactNode }) {
   const value: SessionContextValue = {
     state: session,
-    login: vi.fn(() => Promise.resolve()),
+    login: vi.fn(() => Promise.resolve(null)),
+    completeLogin: vi.fn(),
     logout: vi.fn(() => Promise.resolve()),
     switchAccount: vi.fn(),
     makeDefault: vi.fn(() => Promise.resolve()),

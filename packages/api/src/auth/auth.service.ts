@@ -1,4 +1,5 @@
 import type { LoginInput, SessionSummary } from '@opencare/schemas/entities/auth';
+import type { TwoFactorChallenge } from '@opencare/schemas/entities/two-factor';
 import type { User } from '@opencare/schemas/entities/user';
 import type { Actor } from '../access/actor';
 import { findAccountsOfUser } from '../accounts/accounts.repository';
@@ -23,6 +24,7 @@ import {
   touchSession,
   useRefreshToken,
 } from './sessions.repository';
+import { twoFactorChallengeFor } from './two-factor.service';
 
 export interface SignedIn {
   user: User;
@@ -32,7 +34,7 @@ export interface SignedIn {
 }
 
 /** A locked or inactive user cannot sign in, refresh or act, whatever their token says. */
-function assertUserMayAct(user: UserRow): void {
+export function assertUserMayAct(user: UserRow): void {
   if (user.status !== 'active') throw new AppError('accountInactive');
   if (user.isLocked) throw new AppError('accountLocked');
 }
@@ -52,7 +54,7 @@ async function issueTokens(deps: Deps, userId: string, sessionId: string) {
  * before the password is hashed (login-attempts.ts). A locked or inactive account answers the same
  * whatever the password, so it never confirms one.
  */
-export async function login(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
+export async function login(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedIn | { twoFactor: TwoFactorChallenge }> {
   const attempt = await reserveLoginAttempt(deps, input.username, meta);
   const user = attempt.user;
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
@@ -62,7 +64,14 @@ export async function login(deps: Deps, input: LoginInput, meta: RequestMeta): P
     throw new AppError('invalidCredentials');
   }
   await attempt.succeeded();
+  // Staff with two-factor sign-in owe a second step before any token (two-factor.service.ts).
+  const challenge = await twoFactorChallengeFor(deps, user, meta);
+  if (challenge) return { twoFactor: challenge };
+  return startSession(deps, user, meta);
+}
 
+/** A session for a user who has proven who they are: tokens, last login, the audit entry. */
+export async function startSession(deps: Deps, user: UserRow, meta: RequestMeta): Promise<SignedIn> {
   const sessionId = await insertSession(deps.db, {
     userId: user.id,
     expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlMs),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -199,6 +200,62 @@ export const passwordResetTokens = pgTable(
     usedAt: at('used_at'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator (TOTP, RFC 6238): the secret sealed (auth/totp.ts), never returned once
+ * enrolment is confirmed; a pending secret while enrolment waits for its first code; the last step
+ * accepted, so no code is accepted twice.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed'),
+  pendingSecretSealed: text('pending_secret_sealed'),
+  pendingCreatedAt: at('pending_created_at'),
+  enabledAt: at('enabled_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Single-use recovery codes, kept only as SHA-256 hashes (each code carries 80 random bits). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in: a short-lived, single-purpose token (stored hashed) that is no access
+ * token. `code`: the user answers with an authenticator or recovery code; `enrol`: the user must
+ * enrol an authenticator before any token is issued.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind', { enum: ['code', 'enrol'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
 );
 
 /** A self sign-up waiting for its e-mail to be verified and the sign-up completed. */

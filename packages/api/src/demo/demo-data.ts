@@ -6,10 +6,21 @@ import { upsertAreaValues } from '../settings/settings.repository';
 import { seedDemoGateway } from './demo-gateway';
 import { seedDemoReadings } from './demo-readings';
 import type { Database } from '../db/database';
+import { insertEnrolledTwoFactor } from '../auth/two-factor.repository';
 import { insertOrganisation } from '../organisations/organisations.repository';
 import { findUserByLogin, insertUser } from '../users/users.repository';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
+/**
+ * The demo admin's authenticator secret (base32), printed with the demo logins so `npm start` stays
+ * usable: add it to any authenticator app. It is published, so it works only in demo mode; outside it
+ * the admin must enrol a real authenticator (auth/two-factor.service.ts).
+ */
+export const DEMO_TOTP_SECRET = 'OPENCAREDEMOSECRETFORADMIN234567';
+/** Stored in place of a sealed secret: "the demo secret", which nothing outside demo mode accepts. */
+export const DEMO_SEALED_SECRET = 'demo';
+/** Demo users enrolled in two-factor sign-in with DEMO_TOTP_SECRET. */
+export const DEMO_TWO_FACTOR_USERS = ['admin'];
 const DEMO_PHONE = '+1 555 010 0000';
 
 interface DemoAccount {
@@ -73,6 +84,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         passwordHash,
         isVerified: true,
       });
+      if (DEMO_TWO_FACTOR_USERS.includes(demo.username)) {
+        await insertEnrolledTwoFactor(tx, userId, DEMO_SEALED_SECRET);
+      }
       for (const a of demo.accounts) {
         const accountId = await insertAccount(
           tx,

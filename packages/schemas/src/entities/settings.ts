@@ -54,6 +54,8 @@ export const securitySettingsSchema = z.strictObject({
     .max(7 * 24 * 60),
   /** The password policy: the spec's character rules always apply; this can only lengthen them. */
   passwordMinLength: z.number().int().min(PASSWORD_MIN_LENGTH).max(64),
+  /** Two-factor sign-in for every staff member; administrators need it whatever this says. */
+  twoFactorForAllStaff: z.boolean(),
 });
 
 export const telemedicineSettingsSchema = z.strictObject({
@@ -132,7 +134,7 @@ export type Settings = { [A in SettingsArea]: z.infer<(typeof SETTINGS_SCHEMAS)[
 
 export const DEFAULT_SETTINGS: Settings = {
   organization: { name: 'My clinic', timezone: 'UTC', logo: null, contactEmail: null, contactPhone: null },
-  security: { sessionTimeoutMinutes: 24 * 60, passwordMinLength: PASSWORD_MIN_LENGTH },
+  security: { sessionTimeoutMinutes: 24 * 60, passwordMinLength: PASSWORD_MIN_LENGTH, twoFactorForAllStaff: false },
   telemedicine: {
     defaultCallEngine: 'livekit',
     joinEarlyMinutes: 10,

@@ -7,12 +7,28 @@ import {
   signupInputSchema,
   tokenInputSchema,
 } from '@opencare/schemas/entities/auth';
+import {
+  twoFactorChallengeInputSchema,
+  twoFactorConfirmInputSchema,
+  twoFactorDisableInputSchema,
+  twoFactorLoginInputSchema,
+} from '@opencare/schemas/entities/two-factor';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
 import { emailCheckInputSchema } from '@opencare/schemas/entities/user';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, endSession, listSessions, login, logout, logoutEverywhere, refresh, type SignedIn } from '../../auth/auth.service';
 import { confirmPasswordReset, requestPasswordReset } from '../../auth/password-reset.service';
+import {
+  beginEnrolmentAtLogin,
+  beginTwoFactorSetup,
+  completeEnrolmentAtLogin,
+  completeTwoFactorLogin,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  twoFactorStatus,
+} from '../../auth/two-factor.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
 import type { Deps } from '../../deps';
 import { parseInput } from '../../errors/app-error';
@@ -33,7 +49,53 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/auth/login', async (req, reply) => {
     const result = await login(deps, parseInput(loginInputSchema, req.body), requestMetaOf(req));
+    // Staff with two-factor sign-in: no token yet, only the challenge of the second step.
+    if ('twoFactor' in result) return ok(reply, result, 'Enter the code from your authenticator app.');
     return signedIn(reply, result, 'Logged in.');
+  });
+
+  const twoFactorLimit = { preHandler: rateLimit(deps, 'twoFactor', deps.config.publicRateLimitPerMinute, MINUTE) };
+
+  app.post('/auth/login/two-factor', twoFactorLimit, async (req, reply) => {
+    const result = await completeTwoFactorLogin(deps, parseInput(twoFactorLoginInputSchema, req.body), requestMetaOf(req));
+    return signedIn(reply, result, 'Logged in.');
+  });
+
+  app.post('/auth/login/two-factor/setup', twoFactorLimit, async (req, reply) => {
+    const { challengeToken } = parseInput(twoFactorChallengeInputSchema, req.body);
+    return ok(reply, await beginEnrolmentAtLogin(deps, challengeToken, requestMetaOf(req)), 'Scan the code with your authenticator app.');
+  });
+
+  app.post('/auth/login/two-factor/enrol', twoFactorLimit, async (req, reply) => {
+    const result = await completeEnrolmentAtLogin(deps, parseInput(twoFactorLoginInputSchema, req.body), requestMetaOf(req));
+    setRefreshCookie(reply, deps.config, result.refreshToken, result.refreshExpiresAt);
+    void reply.header('x-access-token', result.accessToken);
+    return ok(reply, { user: result.user, recoveryCodes: result.recoveryCodes }, 'Two-factor sign-in is on. Keep your recovery codes safe.');
+  });
+
+  app.get('/auth/two-factor', async (req, reply) => ok(reply, await twoFactorStatus(deps, await authenticate(deps, req))));
+
+  app.post('/auth/two-factor/setup', async (req, reply) => {
+    const actor = await authenticate(deps, req);
+    return ok(reply, await beginTwoFactorSetup(deps, actor, requestMetaOf(req)), 'Scan the code with your authenticator app.');
+  });
+
+  app.post('/auth/two-factor/confirm', async (req, reply) => {
+    const actor = await authenticate(deps, req);
+    const { code } = parseInput(twoFactorConfirmInputSchema, req.body);
+    return ok(reply, await confirmTwoFactorSetup(deps, actor, requestMetaOf(req), code), 'Two-factor sign-in is on. Keep your recovery codes safe.');
+  });
+
+  app.post('/auth/two-factor/disable', async (req, reply) => {
+    const actor = await authenticate(deps, req);
+    const input = parseInput(twoFactorDisableInputSchema, req.body);
+    return ok(reply, await disableTwoFactor(deps, actor, requestMetaOf(req), input), 'Two-factor sign-in is off.');
+  });
+
+  app.post('/auth/two-factor/recovery-codes', async (req, reply) => {
+    const actor = await authenticate(deps, req);
+    const { code } = parseInput(twoFactorConfirmInputSchema, req.body);
+    return ok(reply, await regenerateRecoveryCodes(deps, actor, requestMetaOf(req), code), 'New recovery codes. The old ones no longer work.');
   });
 
   app.post('/auth/refresh', async (req, reply) => {

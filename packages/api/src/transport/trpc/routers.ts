@@ -60,6 +60,22 @@ import {
 import { confirmPasswordReset, requestPasswordReset } from '../../auth/password-reset.service';
 import { completeSignup, resendVerification, signup, verifySignup } from '../../auth/signup.service';
 import {
+  beginEnrolmentAtLogin,
+  beginTwoFactorSetup,
+  completeEnrolmentAtLogin,
+  completeTwoFactorLogin,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  twoFactorStatus,
+} from '../../auth/two-factor.service';
+import {
+  twoFactorChallengeInputSchema,
+  twoFactorConfirmInputSchema,
+  twoFactorDisableInputSchema,
+  twoFactorLoginInputSchema,
+} from '@opencare/schemas/entities/two-factor';
+import {
   completeInvitation,
   createInvitation,
   deleteInvitation,
@@ -110,7 +126,7 @@ const byId = z.strictObject({ id: uuidSchema });
  * The per-address limits REST puts on its public endpoints, on the same counters, so the tRPC twin
  * of an endpoint is no way around them (issue 8, abuse).
  */
-const limitedProcedure = (name: 'signup' | 'username' | 'invitation' | 'logs' | 'password-reset') =>
+const limitedProcedure = (name: 'signup' | 'username' | 'invitation' | 'logs' | 'password-reset' | 'twoFactor') =>
   publicProcedure.use(async ({ ctx, next }) => {
     const { count } = await ctx.deps.limiter.hit(`${name}:${ctx.meta.ip}`, 60_000);
     if (count > ctx.deps.config.publicRateLimitPerMinute) throw new AppError('rateLimited');
@@ -124,9 +140,33 @@ function signedIn(ctx: TrpcContext, result: SignedIn) {
 }
 
 export const authRouter = router({
-  login: publicProcedure
-    .input(loginInputSchema)
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await login(ctx.deps, input, ctx.meta))),
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await login(ctx.deps, input, ctx.meta);
+    return 'twoFactor' in result ? result : signedIn(ctx, result);
+  }),
+  twoFactorLogin: limitedProcedure('twoFactor')
+    .input(twoFactorLoginInputSchema)
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await completeTwoFactorLogin(ctx.deps, input, ctx.meta))),
+  twoFactorLoginSetup: limitedProcedure('twoFactor')
+    .input(twoFactorChallengeInputSchema)
+    .mutation(({ ctx, input }) => beginEnrolmentAtLogin(ctx.deps, input.challengeToken, ctx.meta)),
+  twoFactorLoginEnrol: limitedProcedure('twoFactor')
+    .input(twoFactorLoginInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await completeEnrolmentAtLogin(ctx.deps, input, ctx.meta);
+      return { ...signedIn(ctx, result), recoveryCodes: result.recoveryCodes };
+    }),
+  twoFactorStatus: authedProcedure.query(({ ctx }) => twoFactorStatus(ctx.deps, ctx.actor)),
+  twoFactorSetup: authedProcedure.mutation(({ ctx }) => beginTwoFactorSetup(ctx.deps, ctx.actor, ctx.meta)),
+  twoFactorConfirm: authedProcedure
+    .input(twoFactorConfirmInputSchema)
+    .mutation(({ ctx, input }) => confirmTwoFactorSetup(ctx.deps, ctx.actor, ctx.meta, input.code)),
+  twoFactorDisable: authedProcedure
+    .input(twoFactorDisableInputSchema)
+    .mutation(({ ctx, input }) => disableTwoFactor(ctx.deps, ctx.actor, ctx.meta, input)),
+  twoFactorRecoveryCodes: authedProcedure
+    .input(twoFactorConfirmInputSchema)
+    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.deps, ctx.actor, ctx.meta, input.code)),
   refresh: publicProcedure.mutation(async ({ ctx }) => {
     try {
       return signedIn(ctx, await refresh(ctx.deps, ctx.cookies.refreshToken(), ctx.meta));

@@ -40,7 +40,8 @@ export function renderWithSession(
       <SessionContext
         value={{
           state: options.session,
-          login: vi.fn(() => Promise.resolve()),
+          login: vi.fn(() => Promise.resolve(null)),
+          completeLogin: vi.fn(),
           logout: vi.fn(() => Promise.resolve()),
           switchAccount: vi.fn(),
           makeDefault: vi.fn(() => Promise.resolve()),

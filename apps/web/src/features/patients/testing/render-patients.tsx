@@ -30,7 +30,8 @@ export function renderPatients(
   });
   const session: SessionContextValue = {
     state: { status: 'signed-in', user: makeUser([account]), account },
-    login: vi.fn(() => Promise.resolve()),
+    login: vi.fn(() => Promise.resolve(null)),
+    completeLogin: vi.fn(),
     logout: vi.fn(() => Promise.resolve()),
     switchAccount: vi.fn(),
     makeDefault: vi.fn(() => Promise.resolve()),

@@ -54,7 +54,8 @@ export function renderRoutes(routes: RouteObject[], options: HarnessOptions) {
   const logout = vi.fn(() => Promise.resolve());
   const session: SessionContextValue = {
     state: options.session ?? { status: 'signed-out' },
-    login: vi.fn(() => Promise.resolve()),
+    login: vi.fn(() => Promise.resolve(null)),
+    completeLogin: vi.fn(),
     logout,
     switchAccount: vi.fn(),
     makeDefault: vi.fn(() => Promise.resolve()),

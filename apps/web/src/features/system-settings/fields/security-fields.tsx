@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid } from '@mantine/core';
+import { NumberInput, SimpleGrid, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AreaFormApi } from '../area-form';
 import { numberField } from '../field-props';
@@ -29,6 +29,14 @@ export function SecurityFields({ form }: { form: AreaFormApi<'security'> }) {
         min={8}
         max={64}
         required
+      />
+      <Switch
+        name="twoFactorForAllStaff"
+        checked={form.values.twoFactorForAllStaff === true}
+        onChange={(event) => form.set('twoFactorForAllStaff', event.currentTarget.checked)}
+        label={t('security.twoFactorForAllStaff')}
+        description={t('security.twoFactorForAllStaffHint')}
+        error={form.error('twoFactorForAllStaff')}
       />
     </SimpleGrid>
   );

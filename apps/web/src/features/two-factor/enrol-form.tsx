@@ -1,0 +1,85 @@
+import type { TwoFactorSetup } from '@opencare/schemas/entities/two-factor';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isNetworkError } from '../../api/api-error';
+import { errorMessageOf } from '../../api/error-message';
+import { CodeField } from './code-field';
+import { QrCode } from './qr-code';
+
+interface EnrolFormProps {
+  setup: TwoFactorSetup;
+  /** Confirms with the first code; rejects with an ApiError the form shows. */
+  onConfirm: (code: string) => Promise<void>;
+  onCancel?: () => void;
+}
+
+/** Scan (or type the key), then prove the app holds the secret with its first code. */
+export function EnrolForm({ setup, onConfirm, onCancel }: EnrolFormProps) {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const missing = touched && code.trim() === '';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (code.trim() === '') return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await onConfirm(code.trim());
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  // The secret in groups of four, as apps show it; read left to right in every language.
+  const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text fw={600}>{t('twoFactor.scanTitle')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('twoFactor.scanHint')}
+          </Text>
+        </Stack>
+        <Group justify="center">
+          <QrCode value={setup.otpauthUri} label={t('twoFactor.qrAlt')} />
+        </Group>
+        <Stack gap={4}>
+          <Text size="sm">{t('twoFactor.secretLabel')}</Text>
+          <Code block dir="ltr" data-testid="two-factor-secret" style={{ fontSize: 'var(--mantine-font-size-md)', letterSpacing: '0.05em' }}>
+            {grouped}
+          </Code>
+          <Text size="xs" c="dimmed">
+            {t('twoFactor.secretAccount', { issuer: setup.issuer, account: setup.accountName })}
+          </Text>
+        </Stack>
+        <Text fw={600}>{t('twoFactor.confirmTitle')}</Text>
+        {failure !== null && !isNetworkError(failure) && (
+          <Alert color="red" variant="light" role="alert" data-testid="two-factor-error">
+            {errorMessageOf(tc, failure)}
+          </Alert>
+        )}
+        <CodeField value={code} onChange={setCode} allowRecovery={false} error={missing ? t('twoFactor.codeRequired') : undefined} />
+        <Group justify="flex-end" gap="xs">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
+              {t('twoFactor.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={submitting}>
+            {t('twoFactor.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

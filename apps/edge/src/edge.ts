@@ -146,6 +146,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     // Served over HTTPS: cookies only ever travel over it.
     secureCookies: env.NODE_ENV === 'production' || publicUrl.startsWith('https:'),
     publicRateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    demo: env.DEMO,
     outboxApi: !env.SMTP_URL && env.NODE_ENV !== 'production',
     livekit:
       env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET

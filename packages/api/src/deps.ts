@@ -16,6 +16,8 @@ export interface ApiConfig {
   secureCookies: boolean;
   /** Requests a minute from one address to each public account endpoint (sign-up, checks). */
   publicRateLimitPerMinute: number;
+  /** Demo mode (DEMO=true): the demo data's public secrets, like the demo gateway's pairing code, work. */
+  demo: boolean;
   /** The dev outbox may be read over the API (never in production). */
   outboxApi: boolean;
   /** The LiveKit server video visits use, when this installation has one. */

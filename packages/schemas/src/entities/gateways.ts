@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEASUREMENT_CODES, measurementCodeSchema, type MeasurementCode } from '../lookups';
-import { macSchema, optionalText, requiredOr, uuidSchema } from '../rules';
+import { REQUIRED, macSchema, optionalText, requiredOr, uuidSchema } from '../rules';
 import { createMeasurementInputSchema } from './measurements';
 
 /*
@@ -60,6 +60,7 @@ export const pairingCodeSchema = z
   .string({ error: requiredOr('The pairing code must be 8 to 32 letters and digits.') })
   .trim()
   .toUpperCase()
+  .min(1, { error: REQUIRED, abort: true })
   .regex(/^[0-9A-Z]{8,32}$/, 'The pairing code must be 8 to 32 letters and digits.');
 
 /**

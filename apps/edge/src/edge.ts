@@ -47,6 +47,8 @@ export interface EdgeOptions {
   mailer?: Mailer;
   /** Keeps rate-limit counters of separate edges apart in a shared Redis (tests). */
   namespace?: string;
+  /** Where the JSON log lines go instead of stdout (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const EDGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -109,6 +111,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     },
     logger: {
       level: env.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Tokens and cookies never reach the log; URLs are logged as their route pattern, since a
       // concrete URL may carry a name or an e-mail.
       redact: ['req.headers.authorization', 'req.headers.cookie'],

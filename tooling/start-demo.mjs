@@ -31,7 +31,8 @@ async function startDemoGateway() {
   if (!(await ready())) return;
   // The demo gateway is registered and assigned to the demo patient by the demo data with this
   // pairing code (packages/api/src/demo/demo-gateway.ts); a fresh token is collected on every start,
-  // so a database made anew never meets an old token.
+  // so a database made anew never meets an old token. The code is public, so the edge accepts it
+  // only with DEMO=true (this script does not start the gateway otherwise).
   const dataDir = join(root, 'data', 'demo-gateway');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(join(dataDir, 'pairing.json'), JSON.stringify({ pairingCode: 'DEMOGATEWAY1', createdAt: new Date().toISOString() }), { mode: 0o600 });

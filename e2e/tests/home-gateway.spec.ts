@@ -27,7 +27,7 @@ const stop = (child: ChildProcess) => {
   if (child.exitCode === null) child.kill('SIGTERM');
 };
 
-test('an operator pairs a simulated gateway in two commands and its cuff’s high reading reaches the physician live, with an alert', async ({
+test('an operator pairs a simulated gateway in two commands, the patient adds it with its MAC and pairing code, and its cuff’s high reading reaches the physician live, with an alert', async ({
   browser,
   request,
   baseURL,
@@ -44,17 +44,30 @@ test('an operator pairs a simulated gateway in two commands and its cuff’s hig
     await physician.goto(`/patients/${patient.accountId}`);
     await expect(physician.getByRole('heading', { level: 1, name: 'Layla Haddad' })).toBeVisible();
 
-    // 1. The operator: `gateway-agent pair` shows the MAC and waits for the patient.
+    // 1. The operator: `gateway-agent pair` shows the MAC and the pairing code and waits for the patient.
     const pair = agent(['pair', '--edge', baseURL ?? '', '--data-dir', dataDir, '--mac', mac]);
     running.push(pair);
-    await expect.poll(pair.output, { timeout: 20_000 }).toContain('MAC number');
+    await expect.poll(pair.output, { timeout: 20_000 }).toMatch(/Pairing code: [0-9A-Z]{8,32}\n/);
+    const pairingCode = /Pairing code: ([0-9A-Z]{8,32})\n/.exec(pair.output())?.[1] ?? '';
 
-    // The patient adds it by typing that MAC.
+    // The patient types that MAC; the MAC alone, or with a code that is not the gateway's, is refused.
     const page = await (await browser.newContext()).newPage();
     await logIn(page, 'patient2', DEMO_PASSWORD);
     await page.goto('/gateways/setup');
     await page.getByRole('textbox', { name: 'MAC number' }).fill(mac.match(/.{2}/g)?.join(':') ?? mac);
     await page.getByRole('textbox', { name: 'Name (optional)' }).fill('Hall gateway');
+    await page.getByRole('button', { name: 'Add the gateway' }).click();
+    const codeField = page.getByRole('textbox', { name: 'Pairing code' });
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('This field is required.')).toBeVisible();
+    await codeField.fill('WRONGCODE234');
+    await page.getByRole('button', { name: 'Add the gateway' }).click();
+    await expect(
+      page.getByText('No gateway is waiting to be added with this MAC number and pairing code. Check both on the gateway.'),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'MAC number' })).toHaveAttribute('aria-invalid', 'true');
+    // With the code the agent printed, it is hers.
+    await codeField.fill(pairingCode);
     await page.getByRole('button', { name: 'Add the gateway' }).click();
     await expect(page.getByRole('heading', { name: /Hall gateway/ })).toBeVisible();
     expect(await pair.exited).toBe(0);

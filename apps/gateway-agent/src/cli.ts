@@ -145,7 +145,7 @@ async function pair(config: AgentConfig): Promise<number> {
   out(`MAC number: ${formatMac(mac)}`);
   out(`Pairing code: ${pairingCode}`);
   out(await QRCode.toString(gatewayQrText(mac, pairingCode), { type: 'terminal', small: true }));
-  out('In the OpenCare app, the patient adds this gateway (Gateways → Add): scan the QR code or type the MAC number.');
+  out('In the OpenCare app, the patient adds this gateway (Gateways → Add): scan the QR code, or type the MAC number and the pairing code.');
   const abort = new AbortController();
   const interrupt = () => abort.abort();
   process.once('SIGINT', interrupt);

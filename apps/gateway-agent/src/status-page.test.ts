@@ -19,12 +19,13 @@ const status = (paired: boolean): AgentStatus => ({
 });
 
 describe('status page', () => {
-  it('shows the pairing QR code as inline SVG until paired, and the queue', async () => {
+  it('shows the pairing QR code as inline SVG and the pairing code beside the MAC until paired, and the queue', async () => {
     const unpaired = await renderStatusHtml(status(false));
     expect(unpaired).toContain('<svg');
-    expect(unpaired).toContain('AABBCCDDEEFF');
+    expect(unpaired).toContain('<tr><th>MAC number</th><td>AABBCCDDEEFF</td></tr><tr><th>Pairing code</th><td>ABCDEFGH2345</td></tr>');
     expect(unpaired).toContain('3 queued');
     expect(await renderStatusHtml(status(true))).not.toContain('<svg');
+    expect(await renderStatusHtml(status(true))).not.toContain('Pairing code');
     expect(await renderStatusHtml({ ...status(true), queue: { ...status(true).queue, full: true } })).toContain('QUEUE FULL');
   });
 

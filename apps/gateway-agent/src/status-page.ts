@@ -59,6 +59,8 @@ export async function renderStatusHtml(status: AgentStatus): Promise<string> {
   const rows: Array<[string, string]> = [
     ['Paired', status.paired ? 'yes' : 'no — add this gateway in the OpenCare app'],
     ['MAC number', status.mac ?? 'unknown'],
+    // Typed beside the MAC when the QR code cannot be scanned: the patient proves they hold the box.
+    ...(status.pairingCode && !status.paired ? [['Pairing code', status.pairingCode] as [string, string]] : []),
     ['Edge', status.edgeUrl ?? 'not configured'],
     ['Link', `${status.link.state} since ${status.link.since}`],
     ['Queue', `${q.queued} queued, ${q.sending} sending, ${q.rejected} rejected${q.full ? ' — QUEUE FULL' : ''}`],
@@ -71,7 +73,7 @@ export async function renderStatusHtml(status: AgentStatus): Promise<string> {
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>OpenCare gateway</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:40rem}th{text-align:left;padding-right:1rem}td,th{padding:.25rem 0}</style>
 </head><body><h1>OpenCare gateway</h1>
-${qr ? `<p>Scan this code in the OpenCare app (Gateways → Add), or type the MAC number.</p><div aria-label="Pairing QR code">${qr}</div>` : ''}
+${qr ? `<p>Scan this code in the OpenCare app (Gateways → Add), or type the MAC number and the pairing code below.</p><div aria-label="Pairing QR code">${qr}</div>` : ''}
 <table>${rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
 </body></html>`;
 }

@@ -19,7 +19,7 @@ export interface ApiConfig {
   publicRateLimitPerMinute: number;
   /** Who may read the dev outbox over the API (outbox/outbox.service.ts). */
   outbox: OutboxAccess;
-  /** Demo mode (DEMO=true): the demo admin's published authenticator secret is accepted only then. */
+  /** Demo mode (DEMO=true): the demo data's public secrets (the demo admin's authenticator secret, the demo gateway's pairing code) work only then. */
   demo: boolean;
   /** The LiveKit server video visits use, when this installation has one. */
   livekit: { url: string; apiKey: string; apiSecret: string } | null;

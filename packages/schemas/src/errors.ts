@@ -106,7 +106,9 @@ export const ERRORS = {
   secondaryCameraNotFound: { status: 0, message: 'No second camera was found.' },
 
   // Gateway and Bluetooth
-  macNotFound: { status: 404, message: 'No gateway has this MAC number.' },
+  // One answer for an unknown MAC, a gateway already assigned and a wrong pairing code, so adding a
+  // gateway tells nobody which MACs exist or are taken (docs/gateways.md).
+  macNotFound: { status: 404, message: 'No gateway is waiting to be added with this MAC number and pairing code. Check both on the gateway.' },
   macInvalid: { status: 400, message: 'The MAC number must have 12 digits.' },
   macAlreadyAssigned: { status: 409, message: 'This gateway is already assigned.' },
   gatewayMissing: { status: 404, message: 'The gateway was not found.' },

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
 import { TRPCClientError, createTRPCClient, httpLink } from '@trpc/client';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   agentClients,
@@ -140,6 +143,15 @@ describe('over tRPC', () => {
       .catch((error: unknown) => error);
     expect(bad).toBeInstanceOf(TRPCClientError);
     expect((bad as TRPCClientError<AppRouter>).data?.key).toBe('macInvalid');
+    // The pairing code is required here too, and a wrong one gets REST's single answer.
+    const bare = await client(as('patient'))
+      .gateways.add.mutate({ patientId: people.patient.accountId, mac })
+      .catch((error: unknown) => error);
+    expect((bare as TRPCClientError<AppRouter>).data?.key).toBe('validationFailed');
+    const wrong = await client(as('patient'))
+      .gateways.add.mutate({ patientId: people.patient.accountId, mac, pairingCode: randomPairingCode() })
+      .catch((error: unknown) => error);
+    expect((wrong as TRPCClientError<AppRouter>).data?.key).toBe('macNotFound');
     const added = await client(as('patient')).gateways.add.mutate({
       patientId: people.patient.accountId,
       mac,
@@ -154,4 +166,96 @@ describe('over tRPC', () => {
     });
     expect((await client(as('patient')).devices.profiles.query()).length).toBeGreaterThanOrEqual(5);
   });
+});
+
+describe('the Wi-Fi password', () => {
+  /** Every row of every table, as text: the password must be in none of them. */
+  async function everyRow(edge: TestEdge): Promise<string> {
+    const rowsOf = (result: unknown) =>
+      (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    const tables = rowsOf(
+      await edge.edge.deps.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+      ),
+    ).map((row) => String(row.table_name));
+    expect(tables).toContain('audit_log');
+    const texts: string[] = [];
+    for (const table of tables) {
+      const rows = rowsOf(
+        await edge.edge.deps.db.execute(sql`select x::text as row from ${sql.identifier(table)} x`),
+      );
+      texts.push(...rows.map((row) => String(row.row)));
+    }
+    return texts.join('\n');
+  }
+
+  it('goes to the patient’s own gateway only, and is in no table and no log line (debug level), whatever the agent answers', async () => {
+    const lines: string[] = [];
+    const edge = await startTestEdge({
+      env: { LOG_LEVEL: 'debug' },
+      logStream: new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    });
+    const open = agentClients();
+    try {
+      const signIn = async (username: string) => {
+        const { token } = await edge.login(username);
+        const accountId = (await edge.call('GET', '/api/v1/profile', { token })).body.data.accountId as string;
+        return { token, accountId };
+      };
+      const patient = await signIn('patient');
+      const patient2 = await signIn('patient2');
+      const own = await pairGateway(edge, patient);
+      const others = await pairGateway(edge, patient2);
+      const heard: Record<'own' | 'others', Array<[string, unknown]>> = { own: [], others: [] };
+      const ownAgent = open.open(edge.url, { token: own.token });
+      const othersAgent = open.open(edge.url, { token: others.token });
+      await agentOutcome(ownAgent);
+      await agentOutcome(othersAgent);
+      // The own agent joins the first network, fails the second and answers the third unreadably.
+      answerCommands(ownAgent, (name, payload) => {
+        heard.own.push([name, payload]);
+        const { ssid } = payload as { ssid: string };
+        if (ssid === 'Home') return { data: { ssid } };
+        if (ssid === 'Cafe') return { error: 'wifiConnectFailed', message: 'nmcli failed' };
+        return { data: 42 };
+      });
+      answerCommands(othersAgent, (name, payload) => {
+        heard.others.push([name, payload]);
+        return { data: { ssid: 'x' } };
+      });
+      const password = `Pw-${randomBytes(8).toString('hex')}`;
+      const wifi = (who: { token: string }, ssid: string) =>
+        edge.call('POST', `/api/v1/gateways/${own.gatewayId}/wifi`, {
+          token: who.token,
+          body: { ssid, password },
+        });
+      expect((await wifi(patient, 'Home')).status).toBe(200);
+      expect((await wifi(patient, 'Cafe')).body.key).toBe('wifiConnectFailed');
+      expect((await wifi(patient, 'Odd')).body.key).toBe('gatewayResponseError');
+      // Another patient cannot send a network (and its password) to this gateway.
+      expect((await wifi(patient2, 'Trap')).status).toBe(403);
+      const overTrpc = await edge.call('POST', '/trpc/gateways.connectWifi', {
+        token: patient.token,
+        body: { id: own.gatewayId, ssid: 'Home', password },
+      });
+      expect(overTrpc.status).toBe(200);
+
+      expect(heard.own).toEqual(
+        ['Home', 'Cafe', 'Odd', 'Home'].map((ssid) => ['command:wifiConnect', { ssid, password }]),
+      );
+      expect(heard.others).toEqual([]);
+      expect(lines.length).toBeGreaterThan(10);
+      expect(lines.some((line) => line.includes('request failed'))).toBe(true);
+      expect(lines.join('\n')).not.toContain(password);
+      expect(await everyRow(edge)).not.toContain(password);
+    } finally {
+      open.closeAll();
+      await edge.close();
+    }
+  }, 120_000);
 });

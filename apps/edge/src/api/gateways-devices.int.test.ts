@@ -211,11 +211,13 @@ describe('readings from the gateway', () => {
     ]);
     expect(first.data.outcomes[0]!.id).toBe(normal.id);
     // The write to the patient's record is audited, and so is the reading naming another patient's device.
+    // Each entry names the gateway that sent the batch beside the patient it wrote to.
     const audited = await t.edge.deps.db
-      .select({ outcome: auditLog.outcome })
+      .select({ outcome: auditLog.outcome, actorGatewayId: auditLog.actorGatewayId })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'gateways.readings.upload'), eq(auditLog.resourceId, people.patient.accountId)));
     expect(new Set(audited.map((a) => a.outcome))).toEqual(new Set(['allowed', 'denied']));
+    expect(new Set(audited.map((a) => a.actorGatewayId))).toEqual(new Set([gateway.gatewayId]));
     expect((await live).event.data).toMatchObject({ type: 'bp', rangeClass: expect.stringMatching(/high/) });
 
     // The agent retries (its ack was lost): nothing is stored twice.

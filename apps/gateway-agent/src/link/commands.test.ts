@@ -1,6 +1,7 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../logger';
-import { nmcliWifi } from '../wifi/nmcli';
+import { createLogger, silentLogger } from '../logger';
+import { nmcliWifi, runCommand } from '../wifi/nmcli';
 import { commandHandlers, scanNearby, toNearbyDevice } from './commands';
 
 describe('scan results', () => {
@@ -55,5 +56,28 @@ describe('command acknowledgements', () => {
       error: 'wifiConnectFailed',
       message: 'The gateway could not connect to Wi-Fi.',
     });
+  });
+});
+
+describe('the Wi-Fi password', () => {
+  /**
+   * A real program stands in for nmcli: it fails, once silently (Node's own error message then quotes
+   * the whole command line) and once echoing its arguments on stderr. Neither the acknowledgement nor
+   * any log line may carry the password.
+   */
+  it.each([
+    ['fails without a word', ['-c', 'exit 4', 'nmcli']],
+    ['echoes its arguments on stderr', ['-c', 'echo "nmcli $*" >&2; exit 4', 'nmcli']],
+  ])('never reaches a log line or the edge when nmcli %s', async (_name, shell) => {
+    const password = 'Hunter2-Secret-Pass';
+    const lines: string[] = [];
+    const log = createLogger('debug', new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const wifi = nmcliWifi((_file, args, timeoutMs) => runCommand('/bin/sh', [...shell, ...args], timeoutMs));
+    const { 'command:wifiConnect': connect } = commandHandlers({ scanner: () => null, wifi, log });
+    const ack = await new Promise<unknown>((resolve) => connect({ ssid: 'Home', password }, resolve));
+    expect(ack).toEqual({ error: 'wifiConnectFailed', message: 'The gateway could not connect to Wi-Fi.' });
+    expect(lines.some((line) => line.includes('Wi-Fi connect failed'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(password);
+    expect(JSON.stringify(ack)).not.toContain(password);
   });
 });

@@ -22,12 +22,18 @@ describe('gateway-agent pair, end to end', () => {
     const agent = spawnAgent(['pair', '--edge', h.url, '--data-dir', dataDir, '--mac', mac]);
     const macLine = await agent.waitFor((l) => l.startsWith('MAC number:'));
     expect(macLine).toBe(`MAC number: ${mac.match(/.{2}/g)!.join(':')}`);
+    const pairingCode = (await agent.waitFor((l) => l.startsWith('Pairing code:'))).slice('Pairing code: '.length);
+    expect(pairingCode).toMatch(/^[2-9A-HJ-NP-Z]{12}$/);
     await agent.waitFor((l) => l.includes('Waiting for the patient'));
 
     const patient = await demoPatient(h);
     const mine = await h.call('GET', '/api/v1/patients/me/gateways', { token: patient.token });
     expect(mine.body.data.flatMap((g: { macAddress: string[] }) => g.macAddress)).not.toContain(mac);
-    const added = await h.call('POST', `/api/v1/patients/${patient.patientId}/gateways`, { token: patient.token, body: { mac } });
+    // The MAC alone, or with another code, is not enough: the patient types the code the agent printed.
+    const add = (body: unknown) => h.call('POST', `/api/v1/patients/${patient.patientId}/gateways`, { token: patient.token, body });
+    expect((await add({ mac })).status).toBe(400);
+    expect((await add({ mac, pairingCode: 'WRONGCODE234' })).body.key).toBe('macNotFound');
+    const added = await add({ mac, pairingCode });
     expect(added.status).toBe(201);
 
     await agent.waitFor((l) => l === 'Paired. Start it with: gateway-agent run');

@@ -58,9 +58,12 @@ export async function requestToken(options: Omit<PollOptions, 'log' | 'onPending
     throw new PairingError('The edge answered something this agent does not understand. Is --edge the right address?');
   }
   if (response.status === 403) {
+    // The edge says no more than this, whatever the reason (it tells a prober nothing).
     throw new PairingError(
-      'The edge has this MAC registered with another pairing code (was the data directory reset?). ' +
-        'Ask the patient to remove the gateway and add it again, or restore the data directory.',
+      'The edge refused this pairing code for this MAC: it is registered with another code ' +
+        '(was the data directory reset?) or assigned to a patient. If the gateway is assigned, ask the ' +
+        'patient to remove it, or restore the data directory; a registration nobody added is freed ' +
+        '24 hours after its agent last asked, then pair again.',
     );
   }
   if (response.status === 400) {

@@ -57,13 +57,22 @@ export function parseWifiList(output: string): WifiNetwork[] {
 
 type Run = (file: string, args: string[], timeoutMs: number) => Promise<string>;
 
-const run: Run = (file, args, timeoutMs) =>
+/**
+ * Runs a program. A failure says what the program printed on stderr, or how it ended; never Node's
+ * own message, which quotes the whole command line (and so the Wi-Fi password the patient typed).
+ */
+export const runCommand: Run = (file, args, timeoutMs) =>
   new Promise((resolve, reject) => {
     execFile(file, args, { timeout: timeoutMs, encoding: 'utf8', env: { LC_ALL: 'C' } }, (error, stdout, stderr) => {
-      if (error) reject(new Error((stderr || error.message).trim().slice(0, 300)));
-      else resolve(stdout);
+      if (!error) return resolve(stdout);
+      const code = (error as { code?: unknown }).code;
+      const ended = error.killed ? 'timed out' : typeof code === 'string' ? code : `exited with ${String(code ?? error.signal)}`;
+      reject(new Error((stderr.trim() || `${file} ${ended}`).slice(0, 300)));
     });
   });
+
+/** A message with every occurrence of a secret blotted out. */
+const without = (message: string, secret: string) => (secret ? message.split(secret).join('[hidden]') : message);
 
 export interface Wifi {
   scan(): Promise<WifiNetwork[]>;
@@ -71,7 +80,7 @@ export interface Wifi {
 }
 
 /** nmcli-backed Wi-Fi; `runner` is replaceable for tests. Missing nmcli → the failure keys. */
-export function nmcliWifi(runner: Run = run): Wifi {
+export function nmcliWifi(runner: Run = runCommand): Wifi {
   return {
     async scan() {
       try {
@@ -87,8 +96,8 @@ export function nmcliWifi(runner: Run = run): Wifi {
         await runner('nmcli', args, 30_000);
         return { ssid };
       } catch (error) {
-        // nmcli's message names the network, never the password.
-        throw new WifiError('wifiConnectFailed', `Could not join the network: ${(error as Error).message}`);
+        // The message is logged: it may name the network, never the password (even if nmcli echoed it).
+        throw new WifiError('wifiConnectFailed', `Could not join the network: ${without((error as Error).message, password)}`);
       }
     },
   };

@@ -8,6 +8,8 @@ export interface AuditEvent {
   resourceType: string;
   resourceId?: string | null;
   outcome: 'allowed' | 'denied';
+  /** The home gateway that acted, when one did (its uploads). */
+  actorGatewayId?: string;
 }
 
 /** Append who did what to which record, when and from where. Ids only: no patient data. */
@@ -16,6 +18,7 @@ export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, even
   return insertAudit(db, {
     actorUserId: actor?.userId ?? null,
     actorAccountId: actor?.accountId ?? null,
+    actorGatewayId: event.actorGatewayId ?? null,
     action: event.action,
     resourceType: event.resourceType,
     resourceId: event.resourceId ?? null,

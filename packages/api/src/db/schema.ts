@@ -782,6 +782,8 @@ export const auditLog = pgTable(
     at: createdAt(),
     actorUserId: uuid('actor_user_id'),
     actorAccountId: uuid('actor_account_id'),
+    // A home gateway acting for its patient (an upload batch); no user is behind it.
+    actorGatewayId: uuid('actor_gateway_id'),
     action: text('action').notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id'),
@@ -829,6 +831,9 @@ export const gateways = pgTable(
     version: text('version'),
     nxwId: text('nxw_id'),
     pairingCodeHash: text('pairing_code_hash').notNull(),
+    // While nobody has added it: until when the registration stays bound to its pairing code (each
+    // ask of its agent moves it on); after it another code may register the MAC. Null once assigned.
+    pendingUntil: at('pending_until'),
     // Set when a patient adds the gateway; handed out once, then only its hash is compared.
     tokenHash: text('token_hash'),
     tokenIssuedAt: at('token_issued_at'),

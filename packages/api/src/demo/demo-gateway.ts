@@ -3,12 +3,14 @@ import type { Executor } from '../db/database';
 import { builtInProfilesByMeasurement } from '../device-profiles/device-profiles.repository';
 import { insertDevice } from '../devices/devices.repository';
 import { assignGateway, insertPendingGateway } from '../gateways/gateways.repository';
-import { gatewaySecretHash } from '../gateways/gateways.service';
+import { gatewaySecretHash } from '../gateways/pairing-code';
 
 /**
  * The demo patient's home gateway: registered and assigned already, so `npm start` can run a
  * simulated agent for it (`gateway-agent pair` with this MAC and pairing code collects its token at
- * once). Demo mode only; a real gateway registers itself and is added by its patient.
+ * once). Demo mode only: this code is public, so the edge refuses it unless DEMO=true
+ * (gateways.service.ts), even for a database that was seeded in demo mode. A real gateway registers
+ * itself and is added by its patient with the code its agent made.
  */
 export const DEMO_GATEWAY = { mac: 'DE40C0FFEE01', pairingCode: 'DEMOGATEWAY1', displayName: 'Living room gateway' } as const;
 

@@ -115,7 +115,12 @@ export async function uploadReadings(
     }
   }
   await noteReadings(deps.db, taken);
-  const entry = { action: 'gateways.readings.upload', resourceType: 'patient', resourceId: patient.account.id };
+  const entry = {
+    action: 'gateways.readings.upload',
+    resourceType: 'patient',
+    resourceId: patient.account.id,
+    actorGatewayId: gatewayId,
+  };
   if (outcomes.some((o) => o.status === 'stored')) await audit(deps.db, null, meta, { ...entry, outcome: 'allowed' });
   if (refused) await audit(deps.db, null, meta, { ...entry, outcome: 'denied' });
   return outcomes;

@@ -1,5 +1,5 @@
-import type { GatewayInfo } from '@opencare/schemas/entities/gateways';
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { GATEWAY_PENDING_TTL_MS, type GatewayInfo } from '@opencare/schemas/entities/gateways';
+import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { gateways } from '../db/schema';
 
@@ -22,6 +22,7 @@ const columns = {
   version: gateways.version,
   nxwId: gateways.nxwId,
   pairingCodeHash: gateways.pairingCodeHash,
+  pendingUntil: gateways.pendingUntil,
   isOnline: gateways.isOnline,
   lastSeenAt: gateways.lastSeenAt,
   registeredAt: gateways.registeredAt,
@@ -71,13 +72,14 @@ export async function findGatewayByTokenHash(
 /** A new pending gateway; undefined when another request registered the same MAC first. */
 export async function insertPendingGateway(
   db: Executor,
-  values: { mac: string; pairingCodeHash: string; displayName: string; info: GatewayInfo },
+  values: { mac: string; pairingCodeHash: string; displayName: string; info: GatewayInfo; pendingUntil?: Date },
 ): Promise<GatewayRow | undefined> {
   const [row] = await db
     .insert(gateways)
     .values({
       mac: values.mac,
       pairingCodeHash: values.pairingCodeHash,
+      pendingUntil: values.pendingUntil ?? new Date(Date.now() + GATEWAY_PENDING_TTL_MS),
       displayName: values.displayName,
       ...infoColumns(values.info),
     })
@@ -99,6 +101,49 @@ export async function updateGatewayInfo(
   return row;
 }
 
+/** A pending registration's agent asked again with its code: it stays bound to that code until `until`. */
+export async function extendPendingGateway(db: Executor, id: string, until: Date): Promise<void> {
+  await db
+    .update(gateways)
+    .set({ pendingUntil: until })
+    .where(and(eq(gateways.id, id), isNull(gateways.patientAccountId)));
+}
+
+/**
+ * Another pairing code takes a MAC whose registration lapsed: nobody has the gateway and its agent
+ * has not asked since `now - TTL`. The condition is in the update, so of two codes racing for the
+ * same lapsed MAC one wins; undefined when it had not lapsed (or someone else took it first).
+ */
+export async function reRegisterLapsedGateway(
+  db: Executor,
+  id: string,
+  values: { pairingCodeHash: string; displayName: string; info: GatewayInfo; now: Date; pendingUntil: Date },
+): Promise<GatewayRow | undefined> {
+  const [row] = await db
+    .update(gateways)
+    .set({
+      pairingCodeHash: values.pairingCodeHash,
+      pendingUntil: values.pendingUntil,
+      displayName: values.displayName,
+      ...infoColumns(values.info),
+      organisationId: null,
+      tokenHash: null,
+      tokenIssuedAt: null,
+      isOnline: false,
+      lastSeenAt: null,
+      registeredAt: values.now,
+    })
+    .where(
+      and(
+        eq(gateways.id, id),
+        isNull(gateways.patientAccountId),
+        or(isNull(gateways.pendingUntil), lt(gateways.pendingUntil, values.now)),
+      ),
+    )
+    .returning(columns);
+  return row;
+}
+
 /** A new token replaces the old one, which stops working at once. */
 export async function setGatewayToken(db: Executor, id: string, tokenHash: string, at: Date): Promise<void> {
   await db.update(gateways).set({ tokenHash, tokenIssuedAt: at }).where(eq(gateways.id, id));
@@ -116,6 +161,7 @@ export async function assignGateway(
       organisationId: values.organisationId,
       patientAccountId: values.patientAccountId,
       assignedAt: values.at,
+      pendingUntil: null,
       ...(values.displayName ? { displayName: values.displayName } : {}),
     })
     .where(and(eq(gateways.id, id), isNull(gateways.patientAccountId)))
@@ -134,12 +180,13 @@ export async function renameGateway(
 
 /**
  * Back to pending: no patient, no organisation, no token. The registration (MAC and pairing-code
- * hash) stays, so the same agent can be added again later.
+ * hash) stays, bound to its code until `pendingUntil`, so the same agent can be added again later.
  */
-export async function unassignGateway(db: Executor, id: string): Promise<void> {
+export async function unassignGateway(db: Executor, id: string, pendingUntil: Date): Promise<void> {
   await db
     .update(gateways)
     .set({
+      pendingUntil,
       organisationId: null,
       patientAccountId: null,
       assignedAt: null,

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
+  GATEWAY_PENDING_TTL_MS,
   addGatewayInputSchema,
   nearbyDeviceSchema,
   wifiNetworkSchema,
@@ -17,33 +18,31 @@ import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
+import { DEMO_GATEWAY } from '../demo/demo-gateway';
 import { deleteDevicesOfGateway } from '../devices/devices.repository';
 import { AppError, fieldIssues } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
 import { changePatientRecord } from '../timeline/patient-events';
 import {
   assignGateway,
+  extendPendingGateway,
   findGateway,
   findGatewayByMac,
   findGatewayByTokenHash,
   insertPendingGateway,
   listGatewaysOfPatient,
+  reRegisterLapsedGateway,
   renameGateway,
   setGatewayToken,
   unassignGateway,
   updateGatewayInfo,
   type GatewayRow,
 } from './gateways.repository';
+import { gatewaySecretHash as hashOf, sameGatewaySecretHash as sameHash } from './pairing-code';
 
 export type { GatewayRow };
 
-// Pairing codes and tokens are long random strings made by machines, not passwords people choose:
-// a plain SHA-256 keeps a stolen table from giving them away and lets a token be found by its hash.
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
-/** How a pairing code (normalised: upper case) or a token is stored. */
-export const gatewaySecretHash = hashOf;
-const sameHash = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export { gatewaySecretHash } from './pairing-code';
 
 export function toGatewayDto(row: GatewayRow): Gateway {
   return {
@@ -70,10 +69,27 @@ export function toGatewayDto(row: GatewayRow): Gateway {
 const defaultName = (mac: string) => `Gateway ${mac.slice(-4)}`;
 
 /**
+ * The demo gateway's pairing code is printed in the repository, so it proves nothing: it is accepted
+ * only in demo mode. (No agent makes it by chance: agents use an alphabet without O and 1.)
+ */
+const DEMO_PAIRING_CODE_HASH = hashOf(DEMO_GATEWAY.pairingCode);
+function usableCode(deps: Deps, codeHash: string): boolean {
+  return deps.config.demo || !sameHash(codeHash, DEMO_PAIRING_CODE_HASH);
+}
+
+const pendingUntil = (now: Date) => new Date(now.getTime() + GATEWAY_PENDING_TTL_MS);
+
+/**
  * The agent asks for its token (no user credentials: it proves itself with the pairing code it made).
- * The first ask registers the MAC as pending with the code's hash; once a patient added that MAC,
- * each ask with the right code issues a new token (the old one stops working), so an agent that lost
- * its token file pairs again. A wrong code is refused: only the agent that registered collects.
+ * The first ask registers the MAC as pending, bound to the code's hash; each later ask with that code
+ * refreshes the reported info and keeps the registration bound for GATEWAY_PENDING_TTL_MS more. Once
+ * a patient added that MAC (with that code), each ask with the right code issues a new token (the old
+ * one stops working), so an agent that lost its token file pairs again.
+ *
+ * Another code is refused with one answer whatever the MAC's state (pending for someone else,
+ * assigned), so a prober learns nothing and cannot squat a MAC someone is pairing. It takes the MAC
+ * only once a pending registration has lapsed (nobody added it and its agent stopped asking); an
+ * assigned gateway is never taken by another code.
  */
 export async function requestGatewayToken(
   deps: Deps,
@@ -81,32 +97,55 @@ export async function requestGatewayToken(
   input: GatewayTokenRequest,
 ): Promise<GatewayTokenResult> {
   const codeHash = hashOf(input.pairingCode);
+  const now = new Date();
+  const refuse = async (gatewayId: string | null) => {
+    await audit(deps.db, null, meta, {
+      action: 'gateways.token',
+      resourceType: 'gateway',
+      resourceId: gatewayId,
+      outcome: 'denied',
+    });
+    return new AppError('err_forbidden');
+  };
+  if (!usableCode(deps, codeHash)) throw await refuse(null);
+  const displayName = input.info.displayName ?? defaultName(input.mac);
   let row = await findGatewayByMac(deps.db, input.mac);
   if (!row) {
-    const displayName = input.info.displayName ?? defaultName(input.mac);
     row = await insertPendingGateway(deps.db, {
       mac: input.mac,
       pairingCodeHash: codeHash,
       displayName,
       info: input.info,
+      pendingUntil: pendingUntil(now),
     });
     // Another agent registered the same MAC between our read and insert: its code decides below.
     row ??= await findGatewayByMac(deps.db, input.mac);
     if (!row) throw new AppError('registrationFailed');
   }
   if (!sameHash(row.pairingCodeHash, codeHash)) {
-    await audit(deps.db, null, meta, {
-      action: 'gateways.token',
-      resourceType: 'gateway',
-      resourceId: row.id,
-      outcome: 'denied',
+    const taken = await reRegisterLapsedGateway(deps.db, row.id, {
+      pairingCodeHash: codeHash,
+      displayName,
+      info: input.info,
+      now,
+      pendingUntil: pendingUntil(now),
     });
-    throw new AppError('err_forbidden');
+    if (!taken) throw await refuse(row.id);
+    await audit(deps.db, null, meta, {
+      action: 'gateways.register',
+      resourceType: 'gateway',
+      resourceId: taken.id,
+      outcome: 'allowed',
+    });
+    return { status: 'pending', gatewayId: taken.id };
   }
   await updateGatewayInfo(deps.db, row.id, input.info);
-  if (!row.patientAccountId) return { status: 'pending', gatewayId: row.id };
+  if (!row.patientAccountId) {
+    await extendPendingGateway(deps.db, row.id, pendingUntil(now));
+    return { status: 'pending', gatewayId: row.id };
+  }
   const token = randomBytes(32).toString('base64url');
-  await setGatewayToken(deps.db, row.id, hashOf(token), new Date());
+  await setGatewayToken(deps.db, row.id, hashOf(token), now);
   await audit(deps.db, null, meta, {
     action: 'gateways.token',
     resourceType: 'gateway',
@@ -159,7 +198,25 @@ export async function selfPatient(
   return patientFor(deps, actor, meta, patientId, action);
 }
 
-/** A patient adds a registered gateway by its MAC (typed, or from its QR code with the pairing code). */
+/**
+ * Pairing attempts are reserved before they are judged (so parallel guesses cannot slip past the
+ * count), per account and per address, at the public endpoints' rate.
+ */
+async function limitPairingAttempts(deps: Deps, actor: Actor, meta: RequestMeta): Promise<void> {
+  const max = deps.config.publicRateLimitPerMinute;
+  const [byAccount, byAddress] = await Promise.all([
+    deps.limiter.hit(`gateway-add:account:${actor.accountId}`, 60_000),
+    deps.limiter.hit(`gateway-add:ip:${meta.ip}`, 60_000),
+  ]);
+  if (byAccount.count > max || byAddress.count > max) throw new AppError('rateLimited');
+}
+
+/**
+ * A patient adds a registered gateway by its MAC and the pairing code its agent shows (typed beside
+ * the MAC, or both from its QR code): the code proves the patient holds the box. No such MAC, a
+ * gateway someone already has and a wrong code get the same answer (`macNotFound`), so the screen
+ * tells nobody which MACs exist or are taken.
+ */
 export async function addGateway(
   deps: Deps,
   actor: Actor,
@@ -168,13 +225,18 @@ export async function addGateway(
   input: AddGatewayInput,
 ): Promise<Gateway> {
   const patient = await selfPatient(deps, actor, meta, patientId, 'gateways.add');
+  await limitPairingAttempts(deps, actor, meta);
+  const codeHash = hashOf(input.pairingCode);
   const found = await findGatewayByMac(deps.db, input.mac);
-  if (!found) throw new AppError('macNotFound');
-  if (found.patientAccountId) throw new AppError('macAlreadyAssigned');
-  if (input.pairingCode && !sameHash(found.pairingCodeHash, hashOf(input.pairingCode))) {
-    throw new AppError('validationFailed', {
-      fields: [{ field: 'pairingCode', message: 'This QR code does not match the gateway.' }],
+  const codeMatches = found !== undefined && sameHash(found.pairingCodeHash, codeHash);
+  if (!found || found.patientAccountId || !codeMatches || !usableCode(deps, codeHash)) {
+    await audit(deps.db, actor, meta, {
+      action: 'gateways.add',
+      resourceType: 'gateway',
+      resourceId: found?.id ?? null,
+      outcome: 'denied',
     });
+    throw new AppError('macNotFound');
   }
   const organisationId = patient.account.organisationId;
   const assigned = await changePatientRecord(deps, async (tx, record) => {
@@ -195,8 +257,8 @@ export async function addGateway(
     });
     return row;
   });
-  // Someone else added it between our check and the update.
-  if (!assigned) throw new AppError('macAlreadyAssigned');
+  // Someone else added it between our check and the update (with the code, so they hold the box too).
+  if (!assigned) throw new AppError('macNotFound');
   await audit(deps.db, actor, meta, {
     action: 'gateways.add',
     resourceType: 'gateway',
@@ -278,7 +340,7 @@ export async function deleteGateway(deps: Deps, actor: Actor, meta: RequestMeta,
   const row = await ownGateway(deps, actor, meta, id, 'gateways.delete');
   await changePatientRecord(deps, async (tx, record) => {
     await deleteDevicesOfGateway(tx, id);
-    await unassignGateway(tx, id);
+    await unassignGateway(tx, id, pendingUntil(new Date()));
     await record({
       organisationId: row.organisationId ?? actor.organisationId,
       patientAccountId: row.patientAccountId,

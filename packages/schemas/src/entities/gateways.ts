@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { MEASUREMENT_CODES, measurementCodeSchema, type MeasurementCode } from '../lookups';
-import { macSchema, optionalText, uuidSchema } from '../rules';
+import { REQUIRED, macSchema, optionalText, requiredOr, uuidSchema } from '../rules';
 import { createMeasurementInputSchema } from './measurements';
 
 /*
  * Home gateways and the Bluetooth devices they read (spec §3 Gateway, §5 MAC and QR, §9 signal
  * buckets). Pairing, in docs/gateways.md: the agent asks for its token with its MAC and a pairing code
- * it made itself (`request-token`), which registers it as pending; a patient adds that MAC (typed, or
- * scanned from the QR code, which also carries the pairing code); the agent's next ask gets the token.
+ * it made itself (`request-token`), which registers it as pending; a patient adds that MAC with that
+ * code (typed beside it, or scanned from the QR code, which carries both); the agent's next ask gets
+ * the token.
  */
 
 export const GATEWAY_STATUSES = ['online', 'offline', 'pending'] as const;
@@ -56,17 +57,33 @@ export type Gateway = z.infer<typeof gatewaySchema>;
 
 /** The pairing code a gateway makes for itself: only the agent that shows it can collect the token. */
 export const pairingCodeSchema = z
-  .string()
+  .string({ error: requiredOr('The pairing code must be 8 to 32 letters and digits.') })
   .trim()
   .toUpperCase()
+  .min(1, { error: REQUIRED, abort: true })
   .regex(/^[0-9A-Z]{8,32}$/, 'The pairing code must be 8 to 32 letters and digits.');
 
-/** A gateway is added by its 12-digit MAC number or by QR scan (which carries the same number). */
+/**
+ * How long a registration nobody has added stays bound to its pairing code after the agent last
+ * asked (the agent asks every few seconds while it waits, so a running agent keeps it). Until then
+ * the MAC cannot be registered again with another code; after it, a new code may take the MAC
+ * (an agent whose data directory was reset, a registration made by someone else and abandoned).
+ * An assigned gateway is never taken by another code.
+ */
+export const GATEWAY_PENDING_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A gateway is added by its 12-digit MAC number and the pairing code the agent shows beside it
+ * (spec §5; its QR code carries both). The code proves the patient holds the box: a MAC alone is
+ * printed on labels and heard on networks. Typed codes may carry spaces or dashes.
+ */
 export const addGatewayInputSchema = z.strictObject({
   mac: macSchema,
   displayName: optionalText('Display name', 60),
-  /** From the QR code: when given it must match the code the gateway registered with. */
-  pairingCode: pairingCodeSchema.optional(),
+  pairingCode: z
+    .string({ error: requiredOr('The pairing code must be 8 to 32 letters and digits.') })
+    .transform((code) => code.replace(/[\s-]/g, ''))
+    .pipe(pairingCodeSchema),
 });
 export type AddGatewayInput = z.infer<typeof addGatewayInputSchema>;
 

@@ -25,7 +25,7 @@ export async function pairOverRest(h: Edge, patient: { token: string; patientId:
   const pairingCode = newPairingCode();
   const first = await h.call('POST', '/api/v1/patients/gateways/request-token', { body: { mac, pairingCode } });
   if (first.body?.data?.status !== 'pending') throw new Error(`request-token: ${first.status} ${JSON.stringify(first.body)}`);
-  const added = await h.call('POST', `/api/v1/patients/${patient.patientId}/gateways`, { token: patient.token, body: { mac } });
+  const added = await h.call('POST', `/api/v1/patients/${patient.patientId}/gateways`, { token: patient.token, body: { mac, pairingCode } });
   if (added.status !== 201) throw new Error(`add gateway: ${added.status} ${JSON.stringify(added.body)}`);
   const second = await h.call('POST', '/api/v1/patients/gateways/request-token', { body: { mac, pairingCode } });
   return { mac, pairingCode, gatewayId: second.body.data.gatewayId as string, token: second.body.data.token as string };

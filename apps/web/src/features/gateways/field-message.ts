@@ -18,7 +18,7 @@ type ValidationKey =
  */
 const EXACT: Record<string, ValidationKey> = {
   'The MAC number must have 12 digits.': 'macInvalid',
-  'This QR code does not match the gateway.': 'pairingCode',
+  'The pairing code must be 8 to 32 letters and digits.': 'pairingCode',
   'Enter a name.': 'nameRequired',
   'Display name must be at most 60 characters.': 'nameTooLong',
   'Choose a network.': 'ssidRequired',

@@ -9,13 +9,14 @@ beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
 const macField = () => screen.getByRole('textbox', { name: /MAC number/ });
+const codeField = () => screen.getByRole('textbox', { name: /Pairing code/ });
 const add = () => fireEvent.click(screen.getByRole('button', { name: 'Add the gateway' }));
 /** The field's own error text (Mantine ties it to the input with aria-describedby). */
 function fieldError(input: HTMLElement) {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
   return ids
     .map((id) => document.getElementById(id)?.textContent ?? '')
-    .find((text) => /\S/.test(text) && !text.includes('12 digits and letters'));
+    .find((text) => /\S/.test(text) && !text.includes('12 digits and letters') && !text.includes('Shown beside'));
 }
 
 /** A server that accepts any MAC and knows one gateway afterwards. */
@@ -42,27 +43,44 @@ describe('/gateways/setup', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it('adds a gateway by its MAC typed with colons, with a name, and opens its page', async () => {
+  it('adds a gateway by its MAC typed with colons and its pairing code, with a name, and opens its page', async () => {
     const { calls } = server();
     const { router, account } = renderAsPatient('/gateways/setup');
     fireEvent.change(macField(), { target: { value: 'b8:27:eb:12:34:56' } });
+    fireEvent.change(codeField(), { target: { value: 'k7q2-m9x4 ptrw' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Living room' } });
     add();
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateways/Living%20room'));
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.path).toBe(`/patients/${account.id}/gateways`);
-    expect(post?.body).toEqual({ mac: 'B827EB123456', displayName: 'Living room' });
+    expect(post?.body).toEqual({ mac: 'B827EB123456', pairingCode: 'K7Q2M9X4PTRW', displayName: 'Living room' });
   });
 
-  it.each([
-    ['macNotFound', 404, 'No gateway has this MAC number.'],
-    ['macAlreadyAssigned', 409, 'This gateway is already assigned.'],
-  ])('shows %s under the MAC field', async (key, status, text) => {
-    server(() => fail(status, key, text));
-    const { router } = renderAsPatient('/gateways/setup');
+  it('asks for the pairing code before sending a MAC without one, and for a code of 8 to 32 letters and digits', async () => {
+    const { calls } = server();
+    renderAsPatient('/gateways/setup');
     fireEvent.change(macField(), { target: { value: 'B827EB123456' } });
     add();
-    await waitFor(() => expect(fieldError(macField())).toBe(text));
+    await waitFor(() => expect(fieldError(codeField())).toBe('This field is required.'));
+    expect(codeField().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(codeField(), { target: { value: 'K7Q' } });
+    add();
+    await waitFor(() =>
+      expect(fieldError(codeField())).toBe('The pairing code must be 8 to 32 letters and digits.'),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the one answer for an unknown MAC, a taken gateway or a wrong code under the code, marking both fields', async () => {
+    const text =
+      'No gateway is waiting to be added with this MAC number and pairing code. Check both on the gateway.';
+    server(() => fail(404, 'macNotFound', text));
+    const { router } = renderAsPatient('/gateways/setup');
+    fireEvent.change(macField(), { target: { value: 'B827EB123456' } });
+    fireEvent.change(codeField(), { target: { value: 'K7Q2M9X4PTRW' } });
+    add();
+    await waitFor(() => expect(fieldError(codeField())).toBe(text));
+    expect(macField().getAttribute('aria-invalid')).toBe('true');
     expect(router.state.location.pathname).toBe('/gateways/setup');
   });
 
@@ -78,23 +96,25 @@ describe('/gateways/setup', () => {
     });
   });
 
-  it('says the QR code does not match the gateway when the server refuses its pairing code', async () => {
+  it('shows a pairing-code field error of the server under the code field', async () => {
     server(() =>
       fail(400, 'validationFailed', 'Some fields are not valid.', [
-        { field: 'pairingCode', message: 'This QR code does not match the gateway.' },
+        { field: 'pairingCode', message: 'The pairing code must be 8 to 32 letters and digits.' },
       ]),
     );
     renderAsPatient('/gateways/setup');
     fireEvent.change(macField(), { target: { value: 'OPENCARE-GW:B827EB123456:K7Q2M9X4P1' } });
     add();
-    await waitFor(() => expect(fieldError(macField())).toBe('This QR code does not match the gateway.'));
+    await waitFor(() =>
+      expect(fieldError(codeField())).toBe('The pairing code must be 8 to 32 letters and digits.'),
+    );
   });
 
   it('says scanning needs a browser that reads QR codes where there is no BarcodeDetector', async () => {
     server();
     renderAsPatient('/gateways/setup');
     expect((await screen.findByTestId('qr-unsupported')).textContent).toContain(
-      'Type the MAC number instead.',
+      'Type the MAC number and pairing code instead.',
     );
     expect(screen.queryByRole('button', { name: 'Scan with the camera' })).toBeNull();
   });
@@ -117,6 +137,7 @@ describe('/gateways/setup', () => {
     );
     expect(detect).toHaveBeenCalledWith(photo);
     expect((macField() as HTMLInputElement).value).toBe('B8:27:EB:12:34:56');
+    expect((codeField() as HTMLInputElement).value).toBe('K7Q2M9X4P1');
     add();
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateways/Living%20room'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -137,7 +158,7 @@ describe('/gateways/setup', () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     fireEvent.change(input!, { target: { files: [new File(['png'], 'qr.png', { type: 'image/png' })] } });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      "This QR code is not a gateway's code. Try again or type the MAC number.",
+      "This QR code is not a gateway's code. Try again or type the MAC number and pairing code.",
     );
   });
 });

@@ -15,15 +15,22 @@ import { addGateway, listMyGateways } from './gateways-api';
 import { setPairedGateways } from './paired-gateways';
 import { QrScanner } from './qr-scanner';
 
-/** Refusals of the server that are about the MAC number, shown under its field. */
-const MAC_KEYS = new Set(['macInvalid', 'macNotFound', 'macAlreadyAssigned']);
+type Field = 'mac' | 'pairingCode' | 'displayName';
+type FieldErrors = Partial<Record<Field, string>>;
+const fieldOf = (name: unknown): Field =>
+  name === 'displayName' || name === 'pairingCode' ? name : 'mac';
+
+/** An OPENCARE-GW:… text (scanned, pasted or typed into the MAC field). */
+const isQrText = (text: string) => /^OPENCARE-GW:/i.test(text.trim());
 
 /** B827EB123456 → B8:27:EB:12:34:56, as printed on labels. */
 export const formatMac = (mac: string) => mac.match(/.{2}/g)?.join(':') ?? mac;
 
 /**
  * /gateways/setup: add a gateway the installer has paired (`gateway-agent pair`) by the 12-digit MAC
- * it shows, or by its QR code, which carries the MAC and the gateway's pairing code (spec §5).
+ * and the pairing code it shows, or by its QR code, which carries both (spec §5). The code proves the
+ * patient holds the box; the server answers an unknown MAC, a taken gateway and a wrong code alike
+ * (`macNotFound`), shown under the code with both fields marked.
  */
 export function GatewaySetupPage() {
   const { t } = useTranslation('gateways');
@@ -34,9 +41,11 @@ export function GatewaySetupPage() {
   const accountId = useAccountId();
   const [mac, setMac] = useState('');
   const [displayName, setDisplayName] = useState('');
-  const [pairingCode, setPairingCode] = useState<string>();
+  const [pairingCode, setPairingCode] = useState('');
   const [scanned, setScanned] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ mac?: string; displayName?: string }>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** The server knows no gateway waiting with this MAC and code: both fields are marked. */
+  const [noMatch, setNoMatch] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -45,9 +54,10 @@ export function GatewaySetupPage() {
     const parsed = parseGatewayQr(text);
     if (!parsed) return false;
     setMac(formatMac(parsed.mac));
-    setPairingCode(parsed.pairingCode);
+    if (parsed.pairingCode) setPairingCode(parsed.pairingCode);
     setScanned(formatMac(parsed.mac));
     setErrors({});
+    setNoMatch(false);
     return true;
   }
 
@@ -58,14 +68,15 @@ export function GatewaySetupPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    // A pasted QR text carries its pairing code too.
+    setNoMatch(false);
+    // A QR text typed into the MAC field carries its pairing code too.
     let code = pairingCode;
     let typed = mac;
-    if (/^OPENCARE-GW:/i.test(mac.trim())) {
+    if (isQrText(mac)) {
       const parsed = parseGatewayQr(mac);
       if (parsed) {
         typed = parsed.mac;
-        code = parsed.pairingCode;
+        code = parsed.pairingCode ?? code;
       }
     }
     const input = addGatewayInputSchema.safeParse({
@@ -74,11 +85,8 @@ export function GatewaySetupPage() {
       pairingCode: code,
     });
     if (!input.success) {
-      const found: { mac?: string; displayName?: string } = {};
-      for (const issue of input.error.issues) {
-        const field = issue.path[0] === 'displayName' ? 'displayName' : 'mac';
-        found[field] ??= issue.message;
-      }
+      const found: FieldErrors = {};
+      for (const issue of input.error.issues) found[fieldOf(issue.path[0])] ??= issue.message;
       setErrors(found);
       return;
     }
@@ -101,13 +109,14 @@ export function GatewaySetupPage() {
       }
       void navigate(path);
     } catch (error) {
-      if (error instanceof ApiError && MAC_KEYS.has(error.key)) setErrors({ mac: errorMessageOf(tc, error) });
+      if (error instanceof ApiError && error.key === 'macNotFound') {
+        setNoMatch(true);
+        setErrors({ pairingCode: errorMessageOf(tc, error) });
+      } else if (error instanceof ApiError && error.key === 'macInvalid')
+        setErrors({ mac: errorMessageOf(tc, error) });
       else if (error instanceof ApiError && error.errors.length > 0) {
-        const found: { mac?: string; displayName?: string } = {};
-        for (const issue of error.errors) {
-          const field = issue.field === 'displayName' ? 'displayName' : 'mac';
-          found[field] ??= message(issue.message);
-        }
+        const found: FieldErrors = {};
+        for (const issue of error.errors) found[fieldOf(issue.field)] ??= message(issue.message);
         setErrors(found);
       } else setFailure(error);
     } finally {
@@ -136,19 +145,36 @@ export function GatewaySetupPage() {
               value={mac}
               onChange={(event) => {
                 setMac(event.currentTarget.value);
-                setPairingCode(undefined);
                 setScanned(null);
               }}
               onPaste={(event) => {
                 const text = event.clipboardData.getData('text');
-                if (/^OPENCARE-GW:/i.test(text.trim()) && applyQrText(text)) event.preventDefault();
+                if (isQrText(text) && applyQrText(text)) event.preventDefault();
               }}
-              error={message(errors.mac)}
+              error={message(errors.mac) ?? noMatch}
               autoComplete="off"
               spellCheck={false}
               dir="ltr"
               required
               maw={360}
+            />
+            <TextInput
+              label={t('setup.pairingCode')}
+              description={t('setup.pairingCodeHint')}
+              value={pairingCode}
+              onChange={(event) => setPairingCode(event.currentTarget.value)}
+              onPaste={(event) => {
+                const text = event.clipboardData.getData('text');
+                if (isQrText(text) && applyQrText(text)) event.preventDefault();
+              }}
+              error={message(errors.pairingCode)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              dir="ltr"
+              required
+              maw={360}
+              data-testid="pairing-code"
             />
             {scanned && scanned !== 'invalid' && (
               <Text size="sm" c="green.8" aria-live="polite" data-testid="qr-scanned">

@@ -4,6 +4,8 @@ import { findAccountsOfUser } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { assertMailOn } from '../mail/mailer';
+import { organisationOfUser } from '../settings/settings.repository';
 import { assertPasswordPolicy } from '../settings/settings.service';
 import { findUserById, findUserByLogin, updateUserRow } from '../users/users.repository';
 import { clearAccountLockout } from './login-attempts';
@@ -16,11 +18,12 @@ import {
 import { hashPassword, hashToken, newOpaqueToken } from './secrets';
 import { revokeSessionsOfUser } from './sessions.repository';
 
-async function sendResetMail(deps: Deps, email: string, token: string): Promise<void> {
+async function sendResetMail(deps: Deps, user: { id: string; email: string }, token: string): Promise<void> {
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const minutes = LIMITS.passwordResetTokenTtlMs / 60_000;
   await deps.mailer.send({
-    to: email,
+    to: user.email,
+    organisationId: (await organisationOfUser(deps.db, user.id)) ?? null,
     subject: 'Reset your password',
     text: `Someone asked to reset the password of your account. Open this link to choose a new one:\n\n${link}\n\nThe link works once, for ${minutes} minutes. Resetting signs you out on every device. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
     html: `<p>Someone asked to reset the password of your account. Open this link to choose a new one:</p><p><a href="${link}">Reset my password</a></p><p>The link works once, for ${minutes} minutes. Resetting signs you out on every device. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
@@ -34,6 +37,8 @@ async function sendResetMail(deps: Deps, email: string, token: string): Promise<
  * so nobody floods a mailbox. A new link replaces the unused ones before it.
  */
 export async function requestPasswordReset(deps: Deps, login: string, meta: RequestMeta): Promise<void> {
+  // A reset link is only ever delivered by mail: with mail disabled, everyone is told so alike.
+  assertMailOn(deps);
   const byAddress = await deps.limiter.consume(`password-reset-request:${meta.ip}`, LIMITS.passwordResetsPerAddress, LIMITS.passwordResetWindowMs);
   if (!byAddress.granted) throw new AppError('rateLimited');
   const user = await findUserByLogin(deps.db, login);
@@ -50,7 +55,7 @@ export async function requestPasswordReset(deps: Deps, login: string, meta: Requ
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + LIMITS.passwordResetTokenTtlMs),
   });
-  await sendResetMail(deps, user.email, token);
+  await sendResetMail(deps, user, token);
   await audit(deps.db, null, meta, { action: 'auth.password.reset.request', resourceType: 'user', resourceId: user.id, outcome: 'allowed' });
 }
 

@@ -1,4 +1,15 @@
-import { ROLES, ROUTE_ROLES, hasAnyRole, permissionsOf, type Permission, type RouteRole } from '@opencare/schemas/roles';
+import type { AccountType } from '@opencare/schemas/lookups';
+import {
+  ROLES,
+  ROLE_ACCOUNT_TYPE_MISMATCH,
+  ROUTE_ROLES,
+  hasAnyRole,
+  hasPermission,
+  roleFitsAccountType,
+  type Permission,
+  type RoleName,
+  type RouteRole,
+} from '@opencare/schemas/roles';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -23,9 +34,33 @@ export function requireRouteRole(actor: Actor, group: RouteRole): void {
   if (!hasRouteRole(actor, group)) throw new AppError('err_forbidden');
 }
 
-/** Permission level (spec §6); an unknown role is a User, who may only read. */
-export function requirePermission(actor: Actor, permission: Permission): void {
-  if (!permissionsOf(actor.roles).includes(permission)) throw new AppError('err_forbidden');
+/** Permission level (spec §6, ROLE_PERMISSIONS); an unknown role is a User, who may only read. */
+export function mayDo(actor: Actor, permission: Permission): boolean {
+  return hasPermission(actor.roles, permission);
+}
+
+/** Permission level, refused and audited: for writes that name no patient (the patient ones go
+ * through patientFor, which asks the same table). */
+export async function requirePermission(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  meta: RequestMeta,
+  permission: Permission,
+  event: { action: string; resourceType: string; resourceId: string | null },
+): Promise<void> {
+  if (mayDo(actor, permission)) return;
+  await authorize(deps, actor, meta, { ...event, allowed: false });
+}
+
+/**
+ * An account's role must be one its type allows (ACCOUNT_TYPE_ROLES): a patient account that is a
+ * physician would list as a patient with a physician's menu. Every path that makes or changes an
+ * account, user, invitation or sign-up asks this; the shared input schemas ask it first.
+ */
+export function assertRoleFitsAccountType(accountType: AccountType, role: RoleName): void {
+  if (!roleFitsAccountType(accountType, role)) {
+    throw new AppError('validationFailed', { fields: [{ field: 'role', message: ROLE_ACCOUNT_TYPE_MISMATCH }] });
+  }
 }
 
 const sameOrganisation = (actor: Actor, target: AccountRef) => isSuper(actor) || actor.organisationId === target.organisationId;

@@ -47,7 +47,7 @@ export async function acknowledgeAlert(deps: Deps, actor: Actor, meta: RequestMe
   requireRouteRole(actor, 'clinician');
   const alert = await findAlert(deps.db, id);
   if (!alert) throw new AppError('notFound');
-  await patientFor(deps, actor, meta, alert.patientAccountId, 'alerts.acknowledge', 'read');
+  await patientFor(deps, actor, meta, alert.patientAccountId, 'alerts.acknowledge', 'read', 'Update');
   await acknowledgeAlertRow(deps.db, id, actor.accountId, new Date());
   const updated = await findAlert(deps.db, id);
   if (!updated) throw new AppError('notFound');

@@ -12,7 +12,7 @@ import type { AppointmentSlot } from '@opencare/schemas/entities/settings';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { SPECIALTY_CODES, specialtyCodeSchema } from '@opencare/schemas/lookups';
 import { ROLES } from '@opencare/schemas/roles';
-import { authorize } from '../access/access';
+import { authorize, mayDo } from '../access/access';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
 import type { Executor } from '../db/database';
@@ -234,7 +234,7 @@ export async function confirmAppointment(
     action: 'appointment.confirm',
     resourceType: 'patient',
     resourceId: appointment.patientAccountId,
-    allowed: actor.accountId === appointment.patientAccountId,
+    allowed: actor.accountId === appointment.patientAccountId && mayDo(actor, 'Update'),
   });
   const now = new Date();
   assertOpen(row, now);
@@ -261,7 +261,7 @@ export async function cancelAppointment(
   id: string,
   input: CancelAppointmentInput,
 ): Promise<Appointment> {
-  const row = await appointmentFor(deps, actor, meta, id, 'appointment.cancel');
+  const row = await appointmentFor(deps, actor, meta, id, 'appointment.cancel', 'Update');
   const { appointment } = row;
   const now = new Date();
   assertOpen(row, now);
@@ -301,7 +301,7 @@ export async function rescheduleAppointment(
   id: string,
   input: RescheduleAppointmentInput,
 ): Promise<Appointment> {
-  const row = await appointmentFor(deps, actor, meta, id, 'appointment.reschedule');
+  const row = await appointmentFor(deps, actor, meta, id, 'appointment.reschedule', 'Update');
   const { appointment } = row;
   const now = new Date();
   assertOpen(row, now);

@@ -1,3 +1,4 @@
+import type { Permission } from '@opencare/schemas/roles';
 import type {
   MailRecipient,
   Thread,
@@ -93,11 +94,11 @@ export async function unreadCount(deps: Deps, actor: Actor, meta: RequestMeta): 
 }
 
 /** A thread the caller may read, or 404 / 403 (audited). */
-async function threadFor(deps: Deps, actor: Actor, meta: RequestMeta, threadId: string, action: string) {
+async function threadFor(deps: Deps, actor: Actor, meta: RequestMeta, threadId: string, action: string, permission: Permission = 'Read') {
   await requireMailUser(deps, actor, meta, action);
   const thread = await findThread(deps.db, threadId);
   if (!thread) throw new AppError('notFound');
-  const patient = await mailPatientFor(deps, actor, meta, thread.patientAccountId, action);
+  const patient = await mailPatientFor(deps, actor, meta, thread.patientAccountId, action, permission);
   return { thread, patient };
 }
 
@@ -180,7 +181,7 @@ async function writeMessage(
 export async function createThread(deps: Deps, actor: Actor, meta: RequestMeta, input: NewThread): Promise<Thread> {
   await requireMailUser(deps, actor, meta, 'mail.threads.create');
   const patientAccountId = patientIdOf(actor, input.patientAccountId);
-  const patient = await mailPatientFor(deps, actor, meta, patientAccountId, 'mail.threads.create');
+  const patient = await mailPatientFor(deps, actor, meta, patientAccountId, 'mail.threads.create', 'Write');
   const threadId = await writeMessage(deps, actor, patient, null, input.subject, input);
   const thread = await findThread(deps.db, threadId);
   if (!thread) throw new AppError('notFound');
@@ -194,7 +195,7 @@ export async function replyToThread(
   threadId: string,
   input: NewMessage,
 ): Promise<Thread> {
-  const { thread, patient } = await threadFor(deps, actor, meta, threadId, 'mail.messages.create');
+  const { thread, patient } = await threadFor(deps, actor, meta, threadId, 'mail.messages.create', 'Write');
   await writeMessage(deps, actor, patient, thread.id, thread.subject, input);
   const updated = await findThread(deps.db, thread.id);
   if (!updated) throw new AppError('notFound');

@@ -126,7 +126,7 @@ export async function updatePatientCare(
   patientAccountId: string,
   input: UpdatePatientCareInput,
 ): Promise<PatientDetail> {
-  const patient = await patientFor(deps, actor, meta, patientAccountId, 'patients.care.update', 'care');
+  const patient = await patientFor(deps, actor, meta, patientAccountId, 'patients.care.update', 'care', 'Update');
   const named = [...(input.careTeam ?? []), ...(input.primaryProviderId ? [input.primaryProviderId] : [])];
   const clinicians = await findClinicianIds(deps.db, patient.account.organisationId, named);
   const fields: FieldIssue[] = [];

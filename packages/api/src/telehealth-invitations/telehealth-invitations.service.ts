@@ -1,3 +1,4 @@
+import type { Permission } from '@opencare/schemas/roles';
 import type {
   CreateTelehealthInvitationInput,
   GuestVisitSession,
@@ -56,10 +57,10 @@ function toDto(row: TelehealthInvitationRow): TelehealthInvitation {
 }
 
 /** A visit whose patient's record the actor cares for (physicians and nurses), audited. */
-async function visitInCare(deps: Deps, actor: Actor, meta: RequestMeta, visitId: string, action: string) {
+async function visitInCare(deps: Deps, actor: Actor, meta: RequestMeta, visitId: string, action: string, permission: Permission = 'Read') {
   const row = await findVisit(deps.db, visitId);
   if (!row) throw new AppError('notFound');
-  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action, 'care');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action, 'care', permission);
   return row;
 }
 
@@ -69,7 +70,7 @@ export async function createTelehealthInvitation(
   meta: RequestMeta,
   input: CreateTelehealthInvitationInput,
 ): Promise<TelehealthInvitation> {
-  const visit = await visitInCare(deps, actor, meta, input.visitId, 'telehealthInvitation.create');
+  const visit = await visitInCare(deps, actor, meta, input.visitId, 'telehealthInvitation.create', 'Write');
   // A link to a visit no one can join any more (or never by video) would only disappoint.
   assertJoinable(joinableOf(visit), new Date(), Number.MAX_SAFE_INTEGER);
   const key = newOpaqueToken();
@@ -114,7 +115,7 @@ export async function revokeTelehealthInvitation(
 ): Promise<TelehealthInvitation> {
   const row = await findTelehealthInvitation(deps.db, id);
   if (!row) throw new AppError('notFound');
-  await visitInCare(deps, actor, meta, row.visitId, 'telehealthInvitation.revoke');
+  await visitInCare(deps, actor, meta, row.visitId, 'telehealthInvitation.revoke', 'Update');
   await revokeTelehealthInvitationRow(deps.db, id, new Date());
   // A guest in the call stays until they leave or the visit ends; the link no longer admits anyone.
   const after = await findTelehealthInvitation(deps.db, id);

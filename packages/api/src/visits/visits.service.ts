@@ -137,7 +137,7 @@ export async function completeVisit(
   const row = await findVisit(deps.db, id);
   if (!row) throw new AppError('notFound');
   const { appointment } = row;
-  await patientFor(deps, actor, meta, appointment.patientAccountId, 'visit.complete', 'care');
+  await patientFor(deps, actor, meta, appointment.patientAccountId, 'visit.complete', 'care', 'Update');
   const now = new Date();
   if (row.visit.completedAt || appointment.status === 'completed') throw new AppError('appointmentCompleted');
   if (appointment.status === 'cancelled') throw new AppError('appointmentCanceled');
@@ -188,7 +188,7 @@ export async function recordVisit(
   input: RecordVisitInput,
 ): Promise<Visit> {
   requireRouteRole(actor, 'clinician');
-  const patient = await patientFor(deps, actor, meta, input.patientId, 'visit.record');
+  const patient = await patientFor(deps, actor, meta, input.patientId, 'visit.record', 'read', 'Write');
   const organisationId = patient.account.organisationId;
   const provider = await requireProvider(deps.db, organisationId, input.providerId ?? actor.accountId);
   const now = new Date();

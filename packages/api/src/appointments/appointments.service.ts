@@ -13,6 +13,7 @@ import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { SPECIALTY_CODES, specialtyCodeSchema } from '@opencare/schemas/lookups';
 import { ROLES } from '@opencare/schemas/roles';
 import { authorize, mayDo } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
 import type { Executor } from '../db/database';
@@ -36,6 +37,7 @@ import {
 } from './appointment-access';
 import {
   appointmentStarts,
+  countOpenFutureAppointments,
   findAppointment,
   insertAppointment,
   listAppointments as listAppointmentRows,
@@ -145,6 +147,11 @@ export async function bookAppointment(
       startsAt,
       endsAt,
     );
+    // Under the patient's booking lock, so two bookings at once cannot both take the last place.
+    const max = schedule.settings.maxOpenAppointmentsPerPatient;
+    if ((await countOpenFutureAppointments(tx, patient.account.id, new Date())) >= max) {
+      throw new AppError('appointmentLimitReached', { params: { max } });
+    }
     const appointmentId = await insertAppointment(tx, {
       organisationId,
       patientAccountId: patient.account.id,
@@ -196,6 +203,7 @@ export async function listAppointments(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'appointment.list', rows.map((r) => r.appointment.patientAccountId));
   return { items: rows.map(toAppointmentDto), meta: listMeta(total, query.page, query.pageSize) };
 }
 

@@ -8,6 +8,7 @@ import type {
 } from '@opencare/schemas/entities/mail';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { authorize } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
 import type { AccountRecord } from '../accounts/accounts.repository';
@@ -66,6 +67,7 @@ export async function listThreads(
   }
   const scope = scopeOf(actor, query.patientAccountId);
   const { rows, total } = await listThreadRows(deps.db, scope, actor.accountId, query.page, query.pageSize);
+  await auditPatientsListed(deps.db, actor, meta, 'mail.threads.list', rows.map((r) => r.patientAccountId));
   const senders = [...new Set(rows.flatMap((r) => (r.lastSenderId ? [r.lastSenderId] : [])))];
   const people = await peopleOf(deps.db, senders);
   const items = rows.map((row) => ({
@@ -216,5 +218,6 @@ export async function mailRecipients(
     allowed: isMailClinician(actor),
   });
   const rows = await searchPatients(deps.db, actor.organisationId, search, 20);
+  await auditPatientsListed(deps.db, actor, meta, 'mail.recipients.list', rows.map((r) => r.accountId));
   return rows.map((r) => ({ accountId: r.accountId, fullName: fullNameOf(r), mrn: r.mrn }));
 }

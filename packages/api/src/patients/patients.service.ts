@@ -9,6 +9,7 @@ import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import type { FieldIssue } from '@opencare/schemas/errors';
 import { ROLES, roleNameOf, type RoleName } from '@opencare/schemas/roles';
 import { authorize, hasRouteRole } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { toProfileDto } from '../accounts/account.dto';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
@@ -59,6 +60,7 @@ export async function listPatients(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'patients.list', rows.map((r) => r.accountId));
   const providerNames = await findNames(
     deps.db,
     rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])),

@@ -8,6 +8,7 @@ import {
 } from '@opencare/schemas/entities/appointments';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { authorize, hasRouteRole, requireRouteRole } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
 import { clinicSchedule, listScope, requireProvider } from '../appointments/appointment-access';
@@ -91,6 +92,7 @@ export async function listVisits(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'visit.list', rows.map((r) => r.appointment.patientAccountId));
   return {
     items: rows.map((r) => toVisitDto(r, withNotes(actor))),
     meta: listMeta(total, query.page, query.pageSize),
@@ -119,6 +121,7 @@ export async function incompleteVisits(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'visit.listIncomplete', rows.map((r) => r.appointment.patientAccountId));
   return { items: rows.map((r) => toVisitDto(r, true)), meta: listMeta(total, query.page, query.pageSize) };
 }
 

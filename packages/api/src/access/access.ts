@@ -96,3 +96,24 @@ export async function authorize(
   await audit(deps.db, actor, meta, { ...event, outcome: event.allowed ? 'allowed' : 'denied' });
   if (!event.allowed) throw new AppError('err_forbidden');
 }
+
+/**
+ * `authorize` for a record that belongs to organisations: refused for a caller of none of them
+ * (and not Super), it answers 404 as if the id did not exist, so another organisation's ids cannot
+ * be probed (docs/access-control.md); the refusal is still audited. In the caller's own
+ * organisation a refusal stays 403.
+ */
+export async function authorizeRecord(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  meta: RequestMeta,
+  organisationIds: readonly string[],
+  event: { action: string; resourceType: string; resourceId: string | null; allowed: boolean },
+): Promise<void> {
+  const foreign = !isSuper(actor) && !organisationIds.includes(actor.organisationId);
+  if (!event.allowed && foreign) {
+    await audit(deps.db, actor, meta, { ...event, outcome: 'denied' });
+    throw new AppError('notFound');
+  }
+  await authorize(deps, actor, meta, event);
+}

@@ -2,7 +2,7 @@ import type { Account, AccountListQuery, CreateAccountInput, UpdateAccountInput 
 import type { AnyProfile } from '@opencare/schemas/entities/profile';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { ROLES, roleNameOf, type RoleNumber } from '@opencare/schemas/roles';
-import { assertRoleFitsAccountType, authorize, canReadAccount, canWriteAccount, hasRouteRole, isSuper, requireRouteRole } from '../access/access';
+import { assertRoleFitsAccountType, authorize, authorizeRecord, canReadAccount, canWriteAccount, hasRouteRole, isSuper, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -36,7 +36,12 @@ async function loadAccountFor(
 ): Promise<AccountRecord> {
   const record = await findAccount(deps.db, accountId);
   if (!record) throw new AppError('notFound');
-  await authorize(deps, actor, meta, { action, resourceType: 'account', resourceId: accountId, allowed: decide(actor, toAccountRef(record)) });
+  await authorizeRecord(deps, actor, meta, [record.account.organisationId], {
+    action,
+    resourceType: 'account',
+    resourceId: accountId,
+    allowed: decide(actor, toAccountRef(record)),
+  });
   return record;
 }
 

@@ -12,7 +12,7 @@ import type { AppointmentSlot } from '@opencare/schemas/entities/settings';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { SPECIALTY_CODES, specialtyCodeSchema } from '@opencare/schemas/lookups';
 import { ROLES } from '@opencare/schemas/roles';
-import { authorize, mayDo } from '../access/access';
+import { authorizeRecord, mayDo } from '../access/access';
 import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
@@ -238,7 +238,7 @@ export async function confirmAppointment(
   const row = await findAppointment(deps.db, id);
   if (!row) throw new AppError('notFound');
   const { appointment } = row;
-  await authorize(deps, actor, meta, {
+  await authorizeRecord(deps, actor, meta, [appointment.organisationId], {
     action: 'appointment.confirm',
     resourceType: 'patient',
     resourceId: appointment.patientAccountId,

@@ -76,7 +76,7 @@ describe('signupInputSchema', () => {
       textNotifications: true,
       maritalStatus: 'married',
       specialty: '08',
-      role: 'Physician',
+      role: 'Patient',
       invitationCode: 'abc123',
       preferredLanguage: 'es',
     });

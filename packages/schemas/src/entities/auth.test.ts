@@ -82,7 +82,7 @@ describe('signupInputSchema', () => {
     });
     expect(parsed).toMatchObject({
       specialty: '08',
-      role: 'Physician',
+      role: 'Patient',
       preferredLanguage: 'es',
       textNotifications: true,
     });

@@ -203,6 +203,12 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     },
   });
 
+  // Every answer of the API (REST v1 with FHIR, tRPC) may carry patient data, errors included: no
+  // browser or proxy cache may keep one (issue 15). Set before any handler runs, so none forgets it.
+  app.addHook('onRequest', async (req, reply) => {
+    if (/^\/(api|trpc)(\/|$|\?)/.test(req.url)) reply.header('cache-control', 'no-store');
+  });
+
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     try {

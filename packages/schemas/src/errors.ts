@@ -87,6 +87,10 @@ export const ERRORS = {
   },
   visitEnded: { status: 409, message: 'This visit has ended.' },
   slotNotAvailable: { status: 409, message: 'This time is not available. Please choose another time.' },
+  appointmentLimitReached: {
+    status: 409,
+    message: 'This patient already has {{max}} upcoming appointments. Cancel one before booking another.',
+  },
 
   // Media (raised in the client)
   mediaDevicesNotSupported: { status: 0, message: 'This browser does not support media devices.' },

@@ -76,9 +76,9 @@ describe('permissionsOf', () => {
     expect(permissionsOf([ROLES.Admin])).toEqual([...PERMISSIONS]);
   });
 
-  it('keeps Delete for administrators only', () => {
+  it('keeps Delete for administrators, and patients (their own gateways and devices)', () => {
     for (const name of roleNames) {
-      expect(ROLE_PERMISSIONS[name].includes('Delete')).toBe(name === 'Super' || name === 'Admin');
+      expect(ROLE_PERMISSIONS[name].includes('Delete')).toBe(name === 'Super' || name === 'Admin' || name === 'Patient');
     }
   });
 

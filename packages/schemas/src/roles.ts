@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccountType } from './lookups';
 
 /** The roles map of spec §3: role name to number. */
 export const ROLES = {
@@ -28,17 +29,57 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /**
  * Which role may do what. The spec leaves the table open (§6); this is our choice, written down in
- * docs/access-control.md. A default user (role User) may only read.
+ * docs/access-control.md, and every write and export of the services asks it (requirePermission,
+ * patientFor): Write creates a record, Update changes one (cancelling and ending included: the
+ * record stays), Delete removes one, Export hands a record out in another format (FHIR). The record
+ * level still decides whose records: a patient's Delete and Export reach only their own.
+ * A default user (role User) may only read; an assistant reads the organisation's patients and
+ * changes nothing (the pen test of issue 15 found assistants booking and cancelling).
  */
 export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
   Super: PERMISSIONS,
   Admin: PERMISSIONS,
   Physician: ['Read', 'Write', 'Update', 'Approve', 'Export'],
   Nurse: ['Read', 'Write', 'Update'],
-  Assistant: ['Read', 'Write'],
-  Patient: ['Read', 'Write', 'Update'],
+  Assistant: ['Read'],
+  Patient: ['Read', 'Write', 'Update', 'Delete', 'Export'],
   User: ['Read'],
 };
+
+/** Whether any of `roles` grants `permission` (an unknown role is a User). */
+export function hasPermission(roles: readonly number[], permission: Permission): boolean {
+  return permissionsOf(roles).includes(permission);
+}
+
+/**
+ * The roles an account of each type may hold (spec §3's account types × roles). A patient account
+ * is a patient and nothing else, so a patient never gets a clinician's menu or permissions; staff
+ * (admins, physicians, nurses, assistants) hold provider accounts; caregivers and insurers are
+ * default users. Super is the platform's own and is never given through the product.
+ */
+export const ACCOUNT_TYPE_ROLES: Record<AccountType, readonly RoleName[]> = {
+  pat: ['Patient'],
+  prov: ['Admin', 'Physician', 'Nurse', 'Assistant', 'User'],
+  car: ['User'],
+  ins: ['User'],
+};
+
+export function roleFitsAccountType(accountType: AccountType, role: RoleName): boolean {
+  return ACCOUNT_TYPE_ROLES[accountType].includes(role);
+}
+
+/** The field message when a role does not fit the account type (the web shows it under Role). */
+export const ROLE_ACCOUNT_TYPE_MISMATCH = 'This role is not allowed for this account type.';
+
+/** A zod refinement for inputs carrying both: the mismatch is an issue on `role`. */
+export function refineRoleFitsAccountType(
+  value: { accountType?: AccountType | undefined; role?: RoleName | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.accountType && value.role && !roleFitsAccountType(value.accountType, value.role)) {
+    ctx.addIssue({ code: 'custom', path: ['role'], message: ROLE_ACCOUNT_TYPE_MISMATCH });
+  }
+}
 
 export function permissionsOf(roles: readonly number[]): Permission[] {
   const names = roles.length > 0 ? roles.map(roleNameOf) : (['User'] as RoleName[]);

@@ -7,6 +7,8 @@
  * the routers register against this table, and fail when one has no entry (issue 8, test 3).
  */
 
+import { ROLE_PERMISSIONS, type Permission, type RoleName } from '@opencare/schemas/roles';
+
 export const MATRIX_ROLES = ['anonymous', 'admin', 'physician', 'nurse', 'assistant', 'patient', 'patient2', 'caregiver'] as const;
 export type MatrixRole = (typeof MATRIX_ROLES)[number];
 
@@ -49,6 +51,25 @@ const CLINICIANS: readonly MatrixRole[] = ['physician', 'nurse', 'assistant'];
 const PATIENTS: readonly MatrixRole[] = ['patient', 'patient2'];
 const has = (roles: readonly MatrixRole[], role: MatrixRole) => roles.includes(role);
 
+/** The role each matrix caller holds (a caregiver is a default user; anonymous holds none). */
+const ROLE_OF: Record<MatrixRole, RoleName | null> = {
+  anonymous: null,
+  admin: 'Admin',
+  physician: 'Physician',
+  nurse: 'Nurse',
+  assistant: 'Assistant',
+  patient: 'Patient',
+  patient2: 'Patient',
+  caregiver: 'User',
+};
+/** The permission table of docs/access-control.md (spec §6): may this caller's role do `permission` at all? */
+export const can = (role: MatrixRole, permission: Permission): boolean => {
+  const name = ROLE_OF[role];
+  return name !== null && ROLE_PERMISSIONS[name].includes(permission);
+};
+const patientRead = (role: MatrixRole, target: Target) =>
+  (has(PATIENTS, role) && (target === 'own' || target === 'none')) || (has(CLINICIANS, role) && target !== 'otherOrg');
+
 /** The named policies: may `role` do it on a record of `target`? */
 export const POLICIES = {
   /** No token needed (sign-in, sign-up, public settings, error logs). */
@@ -68,8 +89,17 @@ export const POLICIES = {
   /** A patient, on their own record only (their devices, their photos, their readings). */
   patientSelf: (role: MatrixRole, target: Target) => has(PATIENTS, role) && (target === 'own' || target === 'none'),
   /** A patient's care record: the patient, and the clinicians of the patient's organisation. */
-  patientRead: (role: MatrixRole, target: Target) =>
-    (has(PATIENTS, role) && (target === 'own' || target === 'none')) || (has(CLINICIANS, role) && target !== 'otherOrg'),
+  patientRead,
+  /** Written on a patient's record (an appointment booked): whoever reads it, if their role may Write. */
+  patientWrite: (role: MatrixRole, target: Target) => patientRead(role, target) && can(role, 'Write'),
+  /** Changed on a patient's record (rescheduled, cancelled: the record stays): readers whose role may Update. */
+  patientUpdate: (role: MatrixRole, target: Target) => patientRead(role, target) && can(role, 'Update'),
+  /** Handed out in another format (FHIR): readers whose role may Export (a patient their own record). */
+  patientExport: (role: MatrixRole, target: Target) => patientRead(role, target) && can(role, 'Export'),
+  /** Clinicians of the organisation whose role may Write (a walk-in visit recorded). */
+  clinicianWrite: (role: MatrixRole, target: Target) => has(CLINICIANS, role) && target !== 'otherOrg' && can(role, 'Write'),
+  /** Clinicians of the organisation whose role may Update (an alert acknowledged). */
+  clinicianUpdate: (role: MatrixRole, target: Target) => has(CLINICIANS, role) && target !== 'otherOrg' && can(role, 'Update'),
   /** A patient's care plan: the physicians and nurses of the patient's organisation. */
   patientCare: (role: MatrixRole, target: Target) => (role === 'physician' || role === 'nurse') && target !== 'otherOrg',
   /** An account or its profile: its owner, the organisation's admins, and its clinicians (patients, colleagues). */
@@ -174,7 +204,7 @@ export const REST_POLICY: Record<string, RestEntry> = {
   'PUT /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
   'DELETE /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
   'GET /api/v1/alerts': e('clinician'),
-  'PATCH /api/v1/alerts/:id/acknowledge': e('clinician', 'unfixtured'),
+  'PATCH /api/v1/alerts/:id/acknowledge': e('clinicianUpdate', 'unfixtured'),
 
   // Schedules and tasks.
   'GET /api/v1/schedules': e('anyUser', 'none', { note: 'without ?patient= a non-patient gets an empty list' }),
@@ -194,9 +224,9 @@ export const REST_POLICY: Record<string, RestEntry> = {
   'GET /api/v1/api-keys': e('admin'),
   'POST /api/v1/api-keys': e('admin'),
   'PATCH /api/v1/api-keys/:id/revoke': e('admin', 'apiKey', { destructive: true }),
-  'GET /api/v1/fhir/R4/Patient/:id': e('patientRead', 'patient'),
-  'GET /api/v1/fhir/R4/Observation': e('patientRead', 'patient', { note: 'the patient named by ?patient=' }),
-  'GET /api/v1/fhir/R4/Observation/:id': e('patientRead', 'measurement'),
+  'GET /api/v1/fhir/R4/Patient/:id': e('patientExport', 'patient'),
+  'GET /api/v1/fhir/R4/Observation': e('patientExport', 'patient', { note: 'the patient named by ?patient=' }),
+  'GET /api/v1/fhir/R4/Observation/:id': e('patientExport', 'measurement'),
 
   // Invitations (admins invite; the invitee completes with the e-mailed token).
   'GET /api/v1/invitations': e('admin'),
@@ -276,18 +306,18 @@ export const REST_POLICY: Record<string, RestEntry> = {
 
   // Appointments and visits.
   'GET /api/v1/appointments': e('patientRead'),
-  'POST /api/v1/appointments': e('patientRead', 'patient'),
+  'POST /api/v1/appointments': e('patientWrite', 'patient'),
   'GET /api/v1/appointments/slots': e('anyUser'),
   'GET /api/v1/appointments/dates': e('careTeamOrPatient'),
   'GET /api/v1/appointments/providers': e('anyUser'),
   'GET /api/v1/appointments/:id': e('patientRead', 'appointment'),
-  'PATCH /api/v1/appointments/:id': e('patientRead', 'appointment'),
+  'PATCH /api/v1/appointments/:id': e('patientUpdate', 'appointment'),
   'PATCH /api/v1/appointments/:id/confirm': e('patientSelf', 'appointment', { note: 'the patient confirms they will come' }),
-  'PATCH /api/v1/appointments/:id/cancel': e('patientRead', 'appointment', { destructive: true }),
+  'PATCH /api/v1/appointments/:id/cancel': e('patientUpdate', 'appointment', { destructive: true }),
   'GET /api/v1/patients/:id/appointments': e('patientRead', 'patient'),
   'GET /api/v1/providers/:id/appointments': e('careTeamOrPatient', 'provider', { note: 'filtered: a patient sees only their own appointments with that provider' }),
   'GET /api/v1/visits': e('patientRead'),
-  'POST /api/v1/visits': e('clinician', 'patient'),
+  'POST /api/v1/visits': e('clinicianWrite', 'patient'),
   'GET /api/v1/visits/incomplete': e('physicianOrNurse'),
   'GET /api/v1/visits/code/:code': e('patientRead', 'visit'),
   'GET /api/v1/visits/:id': e('patientRead', 'visit'),

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
-import { auditLog, patientEvents } from '@opencare/api/db/schema';
+import { appointments, auditLog, patientEvents } from '@opencare/api/db/schema';
 import { createTRPCClient, httpLink } from '@trpc/client';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
@@ -227,7 +227,6 @@ describe('booking', () => {
     for (const [who, time] of [
       ['physician', '08:00'],
       ['nurse', '08:30'],
-      ['assistant', '09:00'],
     ] as const) {
       const made = await booked(who, { startsAt: at(day, time), patientId: cast.id.patient2 });
       expect(made.patient.id).toBe(cast.id.patient2);
@@ -242,12 +241,16 @@ describe('booking', () => {
       ['admin', { patientId: cast.id.patient }], // admins have no clinical access
       ['caregiver', {}],
       ['caregiver', { patientId: cast.id.patient }],
-      ['outsider', { patientId: cast.id.patient }], // another organisation's physician
-      ['outsiderPatient', { patientId: cast.id.patient }],
+      ['assistant', { patientId: cast.id.patient }], // an assistant only reads (permission table)
     ];
     for (const [who, body] of refused) {
       const res = await book(who, { startsAt: at(day, '10:00'), ...body });
       expect(res.status, `${who} ${JSON.stringify(body)}`).toBe(403);
+    }
+    // Another organisation's patient is not found, so its ids cannot be probed.
+    for (const who of ['outsider', 'outsiderPatient'] as const) {
+      const res = await book(who, { startsAt: at(day, '10:00'), patientId: cast.id.patient });
+      expect(res.status, who).toBe(404);
     }
     // An account that is not a patient is not found.
     expect((await book('physician', { startsAt: at(day, '10:00'), patientId: cast.id.nurse })).status).toBe(
@@ -359,9 +362,9 @@ describe('lists', () => {
     const outsiders = await api('GET', '/appointments', 'outsider');
     expect(outsiders.status).toBe(200);
     expect(outsiders.body.data).toEqual([]);
-    expect((await api('GET', `/patients/${cast.id.patient}/appointments`, 'outsider')).status).toBe(403);
+    expect((await api('GET', `/patients/${cast.id.patient}/appointments`, 'outsider')).status).toBe(404);
     expect((await api('GET', `/appointments?patientId=${cast.id.patient}`, 'outsiderPatient')).status).toBe(
-      403,
+      404,
     );
     expect((await api('GET', '/appointments?status=lost', 'patient')).status).toBe(400);
     expect((await api('GET', '/appointments')).status).toBe(401);
@@ -373,8 +376,11 @@ describe('lists', () => {
         id: mine.id,
       });
     }
-    for (const who of ['patient2', 'admin', 'caregiver', 'outsider', 'outsiderPatient'] as const) {
+    for (const who of ['patient2', 'admin', 'caregiver'] as const) {
       expect((await api('GET', `/appointments/${mine.id}`, who)).status, who).toBe(403);
+    }
+    for (const who of ['outsider', 'outsiderPatient'] as const) {
+      expect((await api('GET', `/appointments/${mine.id}`, who)).status, who).toBe(404);
     }
     expect((await api('GET', '/appointments/00000000-0000-4000-8000-000000000000', 'patient')).status).toBe(
       404,
@@ -388,9 +394,11 @@ describe('confirming attendance', () => {
   it('is the patient’s own act, for an appointment still to come', async () => {
     const day = workingDay(7);
     const appointment = await booked('patient', { startsAt: at(day, '09:00') });
-    for (const who of ['patient2', 'physician', 'nurse', 'admin', 'caregiver', 'outsider'] as const) {
+    for (const who of ['patient2', 'physician', 'nurse', 'admin', 'caregiver'] as const) {
       expect((await api('PATCH', `/appointments/${appointment.id}/confirm`, who)).status, who).toBe(403);
     }
+    // Another organisation's appointment is not found at all.
+    expect((await api('PATCH', `/appointments/${appointment.id}/confirm`, 'outsider')).status).toBe(404);
     const confirmed = await api('PATCH', `/appointments/${appointment.id}/confirm`, 'patient');
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.status).toBe('confirmed');
@@ -462,11 +470,17 @@ describe('cancelling', () => {
   it('by the patient or a clinician cancels the visit too, and is said once', async () => {
     const day = workingDay(8);
     const first = await booked('patient', { startsAt: at(day, '10:00') });
-    for (const who of ['patient2', 'admin', 'caregiver', 'outsider'] as const) {
+    for (const [who, status] of [
+      ['patient2', 403],
+      ['admin', 403],
+      ['caregiver', 403],
+      ['assistant', 403],
+      ['outsider', 404],
+    ] as const) {
       expect(
         (await api('PATCH', `/appointments/${first.id}/cancel`, who, { reason: 'other', note: 'x' })).status,
         who,
-      ).toBe(403);
+      ).toBe(status);
     }
     const cancelled = await api('PATCH', `/appointments/${first.id}/cancel`, 'patient', {
       reason: 'other',
@@ -561,19 +575,24 @@ describe('rescheduling', () => {
       'confirmed',
     );
     expect(
-      (await api('PATCH', `/appointments/${appointment.id}`, 'assistant', { startsAt: at(day, '11:00') }))
-        .status,
+      (await api('PATCH', `/appointments/${appointment.id}`, 'nurse', { startsAt: at(day, '11:00') })).status,
     ).toBe(200);
   });
 
   it('is refused to others, off the clinic’s slots, and once cancelled', async () => {
     const day = workingDay(9);
     const appointment = await booked('patient', { startsAt: at(day, '14:00') });
-    for (const who of ['patient2', 'admin', 'caregiver', 'outsider'] as const) {
+    for (const [who, status] of [
+      ['patient2', 403],
+      ['admin', 403],
+      ['caregiver', 403],
+      ['assistant', 403],
+      ['outsider', 404],
+    ] as const) {
       expect(
         (await api('PATCH', `/appointments/${appointment.id}`, who, { startsAt: at(day, '15:00') })).status,
         who,
-      ).toBe(403);
+      ).toBe(status);
     }
     const offGrid = await api('PATCH', `/appointments/${appointment.id}`, 'patient', {
       startsAt: at(day, '15:10'),
@@ -656,7 +675,7 @@ describe('dates with appointments', () => {
           'outsider',
         )
       ).status,
-    ).toBe(403);
+    ).toBe(404);
   });
 });
 
@@ -694,5 +713,112 @@ describe('over tRPC', () => {
     await expect(client('admin').appointments.list.query({})).rejects.toMatchObject({
       data: { httpStatus: 403 },
     });
+  });
+});
+
+describe('the permission table (issue 15, door 7)', () => {
+  const rowOf = async (id: string) =>
+    (await t.edge.deps.db.select().from(appointments).where(eq(appointments.id, id)))[0];
+  const countOf = async (patientId: string) =>
+    (
+      await t.edge.deps.db
+        .select({ n: count() })
+        .from(appointments)
+        .where(eq(appointments.patientAccountId, patientId))
+    )[0]?.n;
+
+  it('lets an assistant read appointments, never book, reschedule or cancel one; nothing changes', async () => {
+    const day = workingDay(11);
+    const appointment = await booked('patient', { startsAt: at(day, '09:00') });
+    const before = await rowOf(appointment.id);
+    const held = await countOf(cast.id.patient);
+    expect((await api('GET', `/appointments/${appointment.id}`, 'assistant')).status).toBe(200);
+
+    const refused = [
+      await book('assistant', { startsAt: at(day, '10:00'), patientId: cast.id.patient }),
+      await api('PATCH', `/appointments/${appointment.id}`, 'assistant', { startsAt: at(day, '11:00') }),
+      await api('PATCH', `/appointments/${appointment.id}/cancel`, 'assistant', { reason: 'other', note: 'x' }),
+    ];
+    expect(refused.map((r) => [r.status, r.body.key])).toEqual([
+      [403, 'err_forbidden'],
+      [403, 'err_forbidden'],
+      [403, 'err_forbidden'],
+    ]);
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        httpLink({
+          url: `${t.url}/trpc`,
+          headers: () => ({ authorization: `Bearer ${cast.token.assistant}` }),
+        }),
+      ],
+    });
+    await expect(
+      client.appointments.cancel.mutate({ id: appointment.id, cancel: { reason: 'schedulingConflict' } }),
+    ).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    await expect(
+      client.appointments.book.mutate({
+        providerId: cast.id.physician,
+        type: 'tv',
+        startsAt: at(day, '10:30'),
+        patientId: cast.id.patient,
+      }),
+    ).rejects.toMatchObject({ data: { httpStatus: 403 } });
+
+    // The row in the database is as it was, and no appointment was added.
+    expect(await rowOf(appointment.id)).toEqual(before);
+    expect(await countOf(cast.id.patient)).toBe(held);
+    const denied = await t.edge.deps.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actorAccountId, cast.id.assistant),
+          eq(auditLog.outcome, 'denied'),
+          inArray(auditLog.action, ['appointment.book', 'appointment.reschedule', 'appointment.cancel']),
+        ),
+      );
+    expect(new Set(denied.map((d) => d.action))).toEqual(
+      new Set(['appointment.book', 'appointment.reschedule', 'appointment.cancel']),
+    );
+  });
+});
+
+describe('the cap on open future appointments (issue 15, door 9)', () => {
+  it('refuses one more than the organisation allows a patient, in the patient’s language', async () => {
+    const open = async () =>
+      (
+        await t.edge.deps.db
+          .select({ n: count() })
+          .from(appointments)
+          .where(
+            and(
+              eq(appointments.patientAccountId, cast.id.patient2),
+              inArray(appointments.status, ['scheduled', 'confirmed', 'rescheduled']),
+              gt(appointments.startsAt, new Date()),
+            ),
+          )
+      )[0]?.n ?? 0;
+    const max = (await open()) + 1;
+    const setCap = (value: number) =>
+      api('PATCH', '/settings/appointmentManagement', 'admin', { maxOpenAppointmentsPerPatient: value });
+    expect((await setCap(0)).status).toBe(400);
+    expect((await setCap(max)).status).toBe(200);
+    try {
+      const day = workingDay(13);
+      await booked('patient2', { startsAt: at(day, '15:30'), providerId: cast.id.nurse });
+      const over = await book('nurse', { startsAt: at(day, '16:00'), patientId: cast.id.patient2, providerId: cast.id.nurse });
+      expect(over.status).toBe(409);
+      expect(over.body).toMatchObject({
+        key: 'appointmentLimitReached',
+        message: `This patient already has ${max} upcoming appointments. Cancel one before booking another.`,
+      });
+      expect(await open()).toBe(max);
+      // Cancelling one frees a place again.
+      const [first] = (await api('GET', `/appointments?when=upcoming&pageSize=100`, 'patient2')).body.data;
+      await api('PATCH', `/appointments/${first.id}/cancel`, 'patient2', { reason: 'noLongerNeeded' });
+      expect((await book('patient2', { startsAt: at(day, '16:00'), providerId: cast.id.nurse })).status).toBe(201);
+    } finally {
+      expect((await setCap(10)).status).toBe(200);
+    }
   });
 });

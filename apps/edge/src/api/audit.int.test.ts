@@ -235,6 +235,92 @@ describe('refusals', () => {
   });
 });
 
+describe('another organisation’s records (issue 15, door 8)', () => {
+  it('answer 404 as an unknown id would, and the refusal is audited', async () => {
+    const probes: Array<[Person, string]> = [
+      ['outsider', `/patients/${P()}`],
+      ['outsider', `/measurements/${ids.measurement}`],
+      ['outsider', `/mail/threads/${ids.thread}`],
+      ['outsider', `/appointments/${ids.appointment}`],
+      ['outsider', `/visits/${ids.visit}`],
+      ['outsider', `/accounts/${P()}`],
+      ['outsider', `/fhir/R4/Patient/${P()}`],
+      ['outsiderPatient', `/mail/threads/${ids.thread}`],
+      ['outsiderPatient', `/appointments/${ids.appointment}`],
+    ];
+    for (const [who, path] of probes) {
+      const before = await lastAuditId();
+      const res = await t.call('GET', `/api/v1${path}`, { token: cast.token[who] });
+      expect(res.status, `${who} ${path}`).toBe(404);
+      // The same answer as an id that does not exist: nothing tells the two apart.
+      expect(res.body.key ?? res.body.issue?.[0]?.code, `${who} ${path}`).toBe(path.startsWith('/fhir') ? 'not-found' : 'notFound');
+      expect(await entriesSince(before, cast.id[who], 'denied'), `${who} ${path} audited`).toBeGreaterThan(0);
+    }
+    // Writes too: another organisation's appointment cannot be confirmed, moved or cancelled.
+    for (const [method, path, body] of [
+      ['PATCH', `/appointments/${ids.appointment}/confirm`, undefined],
+      ['PATCH', `/appointments/${ids.appointment}/cancel`, { reason: 'other', note: 'x' }],
+      ['POST', `/mail/threads/${ids.thread}/messages`, { body: 'Hello' }],
+    ] as const) {
+      expect((await t.call(method, `/api/v1${path}`, { token: cast.token.outsider, body })).status, path).toBe(404);
+    }
+  });
+});
+
+describe('organisation-wide lists (issue 15, door 9)', () => {
+  /** The patients the audit log says `who` was shown since `before`, by the list's action. */
+  const listedSince = async (before: number, who: Person, action: string) =>
+    (
+      await t.edge.deps.db
+        .select({ id: auditLog.resourceId })
+        .from(auditLog)
+        .where(and(gt(auditLog.id, before), eq(auditLog.actorAccountId, cast.id[who]), eq(auditLog.action, `${action}.item`), eq(auditLog.resourceType, 'patient')))
+    )
+      .map((r) => r.id)
+      .sort();
+  const unique = (list: string[]) => [...new Set(list)].sort();
+
+  it('name in the audit log every patient whose data they returned', async () => {
+    // A visit that began and was not completed: the incomplete-visits list shows it with its notes.
+    await insertAppointmentWithVisit(t.edge.deps.db, {
+      organisationId: await organisationOf(t.edge.deps.db, P()),
+      patientAccountId: cast.id.patient2,
+      providerAccountId: cast.id.nurse,
+      startsAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
+      status: 'confirmed',
+      type: 'pv',
+    });
+    const lists: Array<[Person, string, string, (data: Record<string, unknown>[]) => string[]]> = [
+      ['nurse', '/alerts?status=all', 'alerts.list', (d) => d.map((a) => a.patientId as string)],
+      ['nurse', '/visits/incomplete', 'visit.listIncomplete', (d) => d.map((v) => (v.appointment as { patient: { id: string } }).patient.id)],
+      ['physician', '/appointments?pageSize=100', 'appointment.list', (d) => d.map((a) => (a.patient as { id: string }).id)],
+      ['assistant', '/patients?pageSize=100', 'patients.list', (d) => d.map((p) => p.accountId as string)],
+    ];
+    for (const [who, path, action, patientsOf] of lists) {
+      const before = await lastAuditId();
+      const res = await t.call('GET', `/api/v1${path}`, { token: cast.token[who] });
+      expect(res.status, path).toBe(200);
+      const shown = unique(patientsOf(res.body.data));
+      expect(shown.length, `${path} shows someone`).toBeGreaterThan(0);
+      expect(await listedSince(before, who, action), path).toEqual(shown);
+    }
+  });
+});
+
+describe('answers that carry patient data (issue 15, door 9)', () => {
+  it('are never kept by a cache: REST, FHIR, tRPC and their errors say no-store', async () => {
+    const answers = [
+      await t.call('GET', `/api/v1/patients/${P()}`, { token: cast.token.physician }),
+      await t.call('GET', `/api/v1/fhir/R4/Patient/${P()}`, { token: cast.token.physician }),
+      await t.call('GET', `/trpc/patients.get?input=${encodeURIComponent(JSON.stringify({ id: P() }))}`, { token: cast.token.physician }),
+      await t.call('GET', `/api/v1/patients/${P()}`, { token: cast.token.outsider }),
+      await t.call('GET', '/api/v1/no-such-route'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404, 404]);
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
 describe('the audit log is append-only', () => {
   it.each([
     ['UPDATE', sql`update audit_log set action = 'tampered'`],

@@ -78,16 +78,17 @@ describe('FHIR R4 Patient', () => {
   it.each([
     ['patient', 200],
     ['physician', 200],
-    ['nurse', 200],
-    ['assistant', 200],
+    // Export is the physician's (and the patient's own record); nurses and assistants read, never export.
+    ['nurse', 403],
+    ['assistant', 403],
     ['patient2', 403],
     ['admin', 403],
     ['caregiver', 403],
-    ['outsider', 403],
+    ['outsider', 404],
   ] as const)('GET Patient/<patient> as %s → %i', async (role, status) => {
     const res = await fhir(`/Patient/${patientId}`, role);
     if (status === 200) expect(res.status).toBe(200);
-    else expectOutcome(res, status, 'forbidden');
+    else expectOutcome(res, status, status === 404 ? 'not-found' : 'forbidden');
   });
 
   it('answers errors with OperationOutcomes', async () => {
@@ -190,14 +191,14 @@ describe('FHIR R4 Observation search', () => {
 
   it.each([
     ['patient', 200],
-    ['assistant', 200],
+    ['assistant', 403],
     ['patient2', 403],
     ['admin', 403],
-    ['outsider', 403],
+    ['outsider', 404],
   ] as const)('GET Observation?patient=<patient> as %s → %i', async (role, status) => {
     const res = await fhir(`/Observation?patient=${patientId}`, role);
     if (status === 200) expect(res.status).toBe(200);
-    else expectOutcome(res, status, 'forbidden');
+    else expectOutcome(res, status, status === 404 ? 'not-found' : 'forbidden');
   });
 
   it('refuses a search without a patient or with a bad date', async () => {
@@ -242,8 +243,11 @@ describe('the FHIR schemas themselves', () => {
 
 describe('over tRPC', () => {
   it('gives the same resources', async () => {
-    const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${t.url}/trpc`, headers: () => ({ authorization: `Bearer ${tokens.nurse}` }) })] });
+    const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${t.url}/trpc`, headers: () => ({ authorization: `Bearer ${tokens.physician}` }) })] });
     expect((await client.fhir.patient.query({ id: patientId })).id).toBe(patientId);
+    // A nurse may read the record but not export it, over tRPC as over REST.
+    const nurse = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${t.url}/trpc`, headers: () => ({ authorization: `Bearer ${tokens.nurse}` }) })] });
+    await expect(nurse.fhir.patient.query({ id: patientId })).rejects.toMatchObject({ data: { httpStatus: 403 } });
     const bundle = await client.fhir.observations.query({ patient: patientId, code: '8310-5', _count: 10, _offset: 0 });
     expect(bundle.entry?.[0]?.resource.id).toBe(readings.bt.id);
   });

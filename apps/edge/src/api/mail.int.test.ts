@@ -127,7 +127,7 @@ describe('who may do what', () => {
       patient: 200,
       patient2: 403,
       caregiver: 403,
-      outsider: 403,
+      outsider: 404,
     });
   });
 
@@ -142,7 +142,7 @@ describe('who may do what', () => {
       patient: 201,
       patient2: 403,
       caregiver: 403,
-      outsider: 403,
+      outsider: 404,
     });
     expect((await as('patient2', 'POST', '/mail/threads', body())).status).toBe(201);
     const unnamed = await as('physician', 'POST', '/mail/threads', body());
@@ -156,7 +156,7 @@ describe('who may do what', () => {
     const thread = await physicianThread();
     const read = await statusesOf((who) => as(who, 'GET', `/mail/threads/${thread.id}`), EVERYONE);
     const write = await statusesOf((who) => as(who, 'POST', `/mail/threads/${thread.id}/messages`, { body: `From ${who}` }), EVERYONE);
-    const expected = { admin: 403, physician: 200, nurse: 200, assistant: 403, patient: 200, patient2: 403, caregiver: 403, outsider: 403 };
+    const expected = { admin: 403, physician: 200, nurse: 200, assistant: 403, patient: 200, patient2: 403, caregiver: 403, outsider: 404 };
     expect(read).toEqual(expected);
     expect(write).toEqual({ ...expected, physician: 201, nurse: 201, patient: 201 });
 
@@ -389,7 +389,7 @@ describe('attachments', () => {
       patient: 200,
       patient2: 403,
       caregiver: 403,
-      outsider: 403,
+      outsider: 404,
     });
     const file = await download(tokens.patient, fileId);
     expect(file.data.equals(PNG)).toBe(true);
@@ -462,7 +462,7 @@ describe('attachments', () => {
       patient: 201,
       patient2: 403,
       caregiver: 403,
-      outsider: 403,
+      outsider: 404,
     });
     expect((await upload(tokens.physician, PNG, 'image/png', { fileName: 'a.png' })).status).toBe(400);
     expect((await download(tokens.patient, '00000000-0000-4000-8000-000000000000')).status).toBe(404);

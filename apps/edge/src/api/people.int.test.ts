@@ -1,4 +1,7 @@
 import { listAuditForResource } from '@opencare/api/audit/audit.repository';
+import { hashToken } from '@opencare/api/auth/secrets';
+import { accounts, invitations, users as userRows } from '@opencare/api/db/schema';
+import { count, eq } from 'drizzle-orm';
 import { ROLES } from '@opencare/schemas/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutsider } from '../testing/fixtures';
@@ -105,13 +108,14 @@ describe('accounts and the acting account', () => {
   it('an admin of another organisation sees nothing of ours', async () => {
     const outsider = await createOutsider(t.edge.deps.db, ROLES.Admin, 'prov');
     const { token } = await t.login(outsider.username);
-    expect((await t.call('GET', `/api/v1/accounts/${accountOf('patient')}/profile`, { token })).status).toBe(403);
-    expect((await t.call('GET', `/api/v1/users/${users.patient.id}`, { token })).status).toBe(403);
-    expect((await t.call('PATCH', `/api/v1/users/${users.patient.id}`, { token, body: { isLocked: true } })).status).toBe(403);
+    // Another organisation's people are not found at all (404, as an unknown id), so ids cannot be probed.
+    expect((await t.call('GET', `/api/v1/accounts/${accountOf('patient')}/profile`, { token })).status).toBe(404);
+    expect((await t.call('GET', `/api/v1/users/${users.patient.id}`, { token })).status).toBe(404);
+    expect((await t.call('PATCH', `/api/v1/users/${users.patient.id}`, { token, body: { isLocked: true } })).status).toBe(404);
     const list = await t.call('GET', '/api/v1/users', { token });
     expect(list.body.data.map((u: Json) => u.username)).toEqual([outsider.username]);
     // And ours cannot see theirs.
-    expect((await t.call('GET', `/api/v1/accounts/${outsider.accountId}`, { token: tokens.admin })).status).toBe(403);
+    expect((await t.call('GET', `/api/v1/accounts/${outsider.accountId}`, { token: tokens.admin })).status).toBe(404);
   });
 
   it('an admin adds an account to a user, makes it default, and cannot deactivate a default account', async () => {
@@ -249,5 +253,83 @@ describe('lookups and client error reports', () => {
     const res = await t.call('GET', '/api/v1/nothing-here', { token: tokens.patient });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, key: 'notFound', message: 'We could not find what you asked for.' });
+  });
+});
+
+describe('role and account type (issue 15, door 6)', () => {
+  const MISMATCH = { field: 'role', message: 'This role is not allowed for this account type.' };
+  const counted = async () => ({
+    users: (await t.edge.deps.db.select({ n: count() }).from(userRows))[0]?.n,
+    accounts: (await t.edge.deps.db.select({ n: count() }).from(accounts))[0]?.n,
+    invitations: (await t.edge.deps.db.select({ n: count() }).from(invitations))[0]?.n,
+  });
+  let n = 0;
+  const unique = () => `mix${++n}x${Date.now() % 1_000_000}`;
+
+  it('refuses a patient account with a physician’s role on every path, as a field error on role', async () => {
+    const before = await counted();
+    const user = (role: string, accountType: string) => {
+      const name = unique();
+      return { username: name, email: `${name}@example.org`, password: 'Welc0me!now', role, accountType, profile: { firstName: 'Mix', lastName: 'Up' } };
+    };
+    const refusals = [
+      await t.call('POST', '/api/v1/users', { token: tokens.admin, body: user('Physician', 'pat') }),
+      await t.call('POST', '/api/v1/users', { token: tokens.admin, body: user('Patient', 'prov') }),
+      await t.call('POST', '/api/v1/users', { token: tokens.admin, body: user('Admin', 'car') }),
+      await t.call('POST', `/trpc/users.create`, { token: tokens.admin, body: user('Nurse', 'pat') }),
+      await t.call('POST', '/api/v1/accounts', { token: tokens.admin, body: { userId: users.caregiver.id, accountType: 'pat', role: 'Nurse' } }),
+      await t.call('POST', '/api/v1/invitations', { token: tokens.admin, body: { email: `${unique()}@example.org`, role: 'Physician', accountType: 'pat' } }),
+      await t.call('POST', '/api/v1/auth/signup', {
+        body: {
+          username: unique(),
+          password: 'Str0ng!pass',
+          passwordConfirmation: 'Str0ng!pass',
+          firstName: 'Rosa',
+          lastName: 'Delgado',
+          dateOfBirth: '1980-01-01',
+          gender: 'f',
+          emailAddress: 'mix.signup@example.org',
+          emailAddressConfirmation: 'mix.signup@example.org',
+          phoneNumber: '+1 555 123 4567',
+          phoneNumberConfirmation: '+1 555 123 4567',
+          accountType: 'pat',
+          role: 'Physician',
+          termsAccepted: true,
+        },
+      }),
+    ];
+    for (const [i, res] of refusals.entries()) {
+      expect(res.status, `case ${i}: ${JSON.stringify(res.body)}`).toBe(400);
+      const issues = res.body.errors ?? res.body.error?.data?.fields ?? res.body.error?.json?.data?.fields;
+      if (res.body.key) expect(res.body.key, `case ${i}`).toBe('validationFailed');
+      if (issues) expect(issues, `case ${i}`).toContainEqual(MISMATCH);
+    }
+    // Nothing was made.
+    expect(await counted()).toEqual(before);
+    // The pairs the table allows still work.
+    expect((await t.call('POST', '/api/v1/users', { token: tokens.admin, body: user('Physician', 'prov') })).status).toBe(201);
+  });
+
+  it('an invitation cannot be changed into a contradiction, nor completed as one', async () => {
+    const address = `${unique()}@example.org`;
+    const created = await t.call('POST', '/api/v1/invitations', { token: tokens.admin, body: { email: address, role: 'Patient', accountType: 'pat' } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const changed = await t.call('PATCH', `/api/v1/invitations/${id}`, { token: tokens.admin, body: { role: 'Physician' } });
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors).toContainEqual(MISMATCH);
+    const [row] = await t.edge.deps.db.select({ role: invitations.role }).from(invitations).where(eq(invitations.id, id));
+    expect(row?.role).toBe(ROLES.Patient);
+
+    // One written before the table existed (straight into the database) makes no account either.
+    const token = `stale-${unique()}`;
+    await t.edge.deps.db.update(invitations).set({ role: ROLES.Physician, tokenHash: hashToken(token) }).where(eq(invitations.id, id));
+    const before = await counted();
+    const completed = await t.call('POST', '/api/v1/invitations/complete', {
+      body: { token, username: unique(), password: 'J0in!now99', passwordConfirmation: 'J0in!now99', firstName: 'Nia', lastName: 'Brooks', dateOfBirth: '1990-06-01', termsAccepted: true },
+    });
+    expect(completed.status).toBe(400);
+    expect(completed.body.errors).toContainEqual(MISMATCH);
+    expect(await counted()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { ROLES } from '@opencare/schemas/roles';
 import { describe, expect, it } from 'vitest';
-import { canReadAccount, canWriteAccount, requirePermission, requireRouteRole } from './access';
+import { assertRoleFitsAccountType, canReadAccount, canWriteAccount, mayDo, requireRouteRole } from './access';
 import type { AccountRef, Actor } from './actor';
 
 const ORG = 'org-a';
@@ -72,10 +72,24 @@ describe('route-level and permission checks', () => {
 
   it('an unknown role is a User, who may only read', () => {
     const stranger = actor([999]);
-    expect(() => requirePermission(stranger, 'Read')).not.toThrow();
-    expect(() => requirePermission(stranger, 'Write')).toThrow();
-    expect(() => requirePermission(actor([]), 'Update')).toThrow();
-    expect(() => requirePermission(physician, 'Export')).not.toThrow();
-    expect(() => requirePermission(assistant, 'Delete')).toThrow();
+    expect(mayDo(stranger, 'Read')).toBe(true);
+    expect(mayDo(stranger, 'Write')).toBe(false);
+    expect(mayDo(actor([]), 'Update')).toBe(false);
+    expect(mayDo(physician, 'Export')).toBe(true);
+    expect(mayDo(assistant, 'Delete')).toBe(false);
+  });
+
+  it('an assistant reads and changes nothing; nurses do not export', () => {
+    expect(mayDo(assistant, 'Read')).toBe(true);
+    for (const p of ['Write', 'Update', 'Delete', 'Approve', 'Export'] as const) expect(mayDo(assistant, p), p).toBe(false);
+    expect(mayDo(actor([ROLES.Nurse]), 'Export')).toBe(false);
+  });
+
+  it('refuses a role the account type does not allow, as a field error on role', () => {
+    expect(() => assertRoleFitsAccountType('pat', 'Patient')).not.toThrow();
+    expect(() => assertRoleFitsAccountType('prov', 'Physician')).not.toThrow();
+    for (const [type, role] of [['pat', 'Physician'], ['pat', 'Admin'], ['prov', 'Patient'], ['car', 'Nurse'], ['ins', 'Patient']] as const) {
+      expect(() => assertRoleFitsAccountType(type, role), `${type} ${role}`).toThrow(expect.objectContaining({ key: 'validationFailed' }));
+    }
   });
 });

@@ -1,4 +1,15 @@
-import { ROLES, ROUTE_ROLES, hasAnyRole, permissionsOf, type Permission, type RouteRole } from '@opencare/schemas/roles';
+import type { AccountType } from '@opencare/schemas/lookups';
+import {
+  ROLES,
+  ROLE_ACCOUNT_TYPE_MISMATCH,
+  ROUTE_ROLES,
+  hasAnyRole,
+  hasPermission,
+  roleFitsAccountType,
+  type Permission,
+  type RoleName,
+  type RouteRole,
+} from '@opencare/schemas/roles';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -23,9 +34,33 @@ export function requireRouteRole(actor: Actor, group: RouteRole): void {
   if (!hasRouteRole(actor, group)) throw new AppError('err_forbidden');
 }
 
-/** Permission level (spec §6); an unknown role is a User, who may only read. */
-export function requirePermission(actor: Actor, permission: Permission): void {
-  if (!permissionsOf(actor.roles).includes(permission)) throw new AppError('err_forbidden');
+/** Permission level (spec §6, ROLE_PERMISSIONS); an unknown role is a User, who may only read. */
+export function mayDo(actor: Actor, permission: Permission): boolean {
+  return hasPermission(actor.roles, permission);
+}
+
+/** Permission level, refused and audited: for writes that name no patient (the patient ones go
+ * through patientFor, which asks the same table). */
+export async function requirePermission(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  meta: RequestMeta,
+  permission: Permission,
+  event: { action: string; resourceType: string; resourceId: string | null },
+): Promise<void> {
+  if (mayDo(actor, permission)) return;
+  await authorize(deps, actor, meta, { ...event, allowed: false });
+}
+
+/**
+ * An account's role must be one its type allows (ACCOUNT_TYPE_ROLES): a patient account that is a
+ * physician would list as a patient with a physician's menu. Every path that makes or changes an
+ * account, user, invitation or sign-up asks this; the shared input schemas ask it first.
+ */
+export function assertRoleFitsAccountType(accountType: AccountType, role: RoleName): void {
+  if (!roleFitsAccountType(accountType, role)) {
+    throw new AppError('validationFailed', { fields: [{ field: 'role', message: ROLE_ACCOUNT_TYPE_MISMATCH }] });
+  }
 }
 
 const sameOrganisation = (actor: Actor, target: AccountRef) => isSuper(actor) || actor.organisationId === target.organisationId;
@@ -60,4 +95,25 @@ export async function authorize(
 ): Promise<void> {
   await audit(deps.db, actor, meta, { ...event, outcome: event.allowed ? 'allowed' : 'denied' });
   if (!event.allowed) throw new AppError('err_forbidden');
+}
+
+/**
+ * `authorize` for a record that belongs to organisations: refused for a caller of none of them
+ * (and not Super), it answers 404 as if the id did not exist, so another organisation's ids cannot
+ * be probed (docs/access-control.md); the refusal is still audited. In the caller's own
+ * organisation a refusal stays 403.
+ */
+export async function authorizeRecord(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  meta: RequestMeta,
+  organisationIds: readonly string[],
+  event: { action: string; resourceType: string; resourceId: string | null; allowed: boolean },
+): Promise<void> {
+  const foreign = !isSuper(actor) && !organisationIds.includes(actor.organisationId);
+  if (!event.allowed && foreign) {
+    await audit(deps.db, actor, meta, { ...event, outcome: 'denied' });
+    throw new AppError('notFound');
+  }
+  await authorize(deps, actor, meta, event);
 }

@@ -1,8 +1,8 @@
 import type { Account, AccountListQuery, CreateAccountInput, UpdateAccountInput } from '@opencare/schemas/entities/account';
 import type { AnyProfile } from '@opencare/schemas/entities/profile';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
-import { ROLES, type RoleNumber } from '@opencare/schemas/roles';
-import { authorize, canReadAccount, canWriteAccount, hasRouteRole, isSuper, requireRouteRole } from '../access/access';
+import { ROLES, roleNameOf, type RoleNumber } from '@opencare/schemas/roles';
+import { assertRoleFitsAccountType, authorize, authorizeRecord, canReadAccount, canWriteAccount, hasRouteRole, isSuper, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -36,7 +36,12 @@ async function loadAccountFor(
 ): Promise<AccountRecord> {
   const record = await findAccount(deps.db, accountId);
   if (!record) throw new AppError('notFound');
-  await authorize(deps, actor, meta, { action, resourceType: 'account', resourceId: accountId, allowed: decide(actor, toAccountRef(record)) });
+  await authorizeRecord(deps, actor, meta, [record.account.organisationId], {
+    action,
+    resourceType: 'account',
+    resourceId: accountId,
+    allowed: decide(actor, toAccountRef(record)),
+  });
   return record;
 }
 
@@ -69,6 +74,8 @@ export async function getAccountProfile(deps: Deps, actor: Actor, meta: RequestM
 /** Admins add accounts to users of their organisation (a caregiver's patient account, say). */
 export async function createAccount(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateAccountInput): Promise<Account> {
   requireRouteRole(actor, 'admin');
+  const role = input.role ?? roleNameOf(DEFAULT_ROLE_OF_TYPE[input.accountType]);
+  assertRoleFitsAccountType(input.accountType, role);
   const userId = input.userId ?? actor.userId;
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('notFound');
@@ -82,7 +89,7 @@ export async function createAccount(deps: Deps, actor: Actor, meta: RequestMeta,
       tx,
       { userId, organisationId: actor.organisationId, accountType: input.accountType, accountLabel: input.accountLabel ?? null },
       { firstName: names.firstName, lastName: names.lastName, email: user.email, phone: user.phone },
-      [input.role ? ROLES[input.role] : DEFAULT_ROLE_OF_TYPE[input.accountType]],
+      [ROLES[role]],
     );
     if (makeDefault) await setDefaultAccount(tx, userId, id);
     return id;

@@ -1,6 +1,7 @@
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { measurementTypeSchema, rangeClassSchema, type Alert, type AlertListQuery } from '@opencare/schemas/entities/measurements';
 import { authorize, requireRouteRole } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -39,6 +40,7 @@ export async function listAlerts(deps: Deps, actor: Actor, meta: RequestMeta, qu
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'alerts.list', rows.map((r) => r.patientAccountId));
   return { items: rows.map(toDto), meta: listMeta(total, query.page, query.pageSize) };
 }
 
@@ -47,7 +49,7 @@ export async function acknowledgeAlert(deps: Deps, actor: Actor, meta: RequestMe
   requireRouteRole(actor, 'clinician');
   const alert = await findAlert(deps.db, id);
   if (!alert) throw new AppError('notFound');
-  await patientFor(deps, actor, meta, alert.patientAccountId, 'alerts.acknowledge', 'read');
+  await patientFor(deps, actor, meta, alert.patientAccountId, 'alerts.acknowledge', 'read', 'Update');
   await acknowledgeAlertRow(deps.db, id, actor.accountId, new Date());
   const updated = await findAlert(deps.db, id);
   if (!updated) throw new AppError('notFound');

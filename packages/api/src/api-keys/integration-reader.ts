@@ -1,4 +1,4 @@
-import { ROLES } from '@opencare/schemas/roles';
+import { ROLES, type Permission } from '@opencare/schemas/roles';
 import type { Actor } from '../access/actor';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
@@ -26,8 +26,10 @@ export async function readablePatient(
   meta: RequestMeta,
   patientAccountId: string,
   action: string,
+  permission: Permission = 'Read',
 ): Promise<AccountRecord> {
-  if (reader.kind === 'account') return patientFor(deps, reader.actor, meta, patientAccountId, action, 'read');
+  // A person also needs the permission (Export for FHIR); a key is the organisation's own export, made by its admin.
+  if (reader.kind === 'account') return patientFor(deps, reader.actor, meta, patientAccountId, action, 'read', permission);
   const patient = await findAccount(deps.db, patientAccountId);
   const found = patient !== undefined && isPatient(patient);
   const allowed = found && patient.account.organisationId === reader.key.organisationId;

@@ -1,6 +1,7 @@
 import { APPOINTMENT_LIMITS } from '@opencare/schemas/entities/appointments';
 import type { Settings } from '@opencare/schemas/entities/settings';
 import { REQUIRED } from '@opencare/schemas/rules';
+import type { Permission } from '@opencare/schemas/roles';
 import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { AccountRecord } from '../accounts/accounts.repository';
@@ -21,17 +22,19 @@ import { isSlotStart } from './slots';
  * see appointments (no clinical access); every decision is audited.
  */
 
-/** An appointment the caller may act on; unknown ids are 404, someone else's are 403 (audited). */
+/** An appointment the caller may act on with `permission`; unknown ids and other organisations' are
+ * 404, a refusal in the caller's own organisation 403 (audited either way). */
 export async function appointmentFor(
   deps: Deps,
   actor: Actor,
   meta: RequestMeta,
   id: string,
   action: string,
+  permission: Permission = 'Read',
 ): Promise<AppointmentRow> {
   const row = await findAppointment(deps.db, id);
   if (!row) throw new AppError('notFound');
-  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action);
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action, 'read', permission);
   return row;
 }
 
@@ -76,8 +79,9 @@ export async function bookingPatient(
   patientId: string | undefined,
   action: string,
 ): Promise<AccountRecord> {
-  if (patientId) return patientFor(deps, actor, meta, patientId, action);
-  if (hasRouteRole(actor, 'patient')) return patientFor(deps, actor, meta, actor.accountId, action);
+  // Booking writes an appointment on the patient's record: the permission table must allow Write.
+  if (patientId) return patientFor(deps, actor, meta, patientId, action, 'read', 'Write');
+  if (hasRouteRole(actor, 'patient')) return patientFor(deps, actor, meta, actor.accountId, action, 'read', 'Write');
   if (hasRouteRole(actor, 'clinician')) {
     throw new AppError('validationFailed', { fields: [{ field: 'patientId', message: REQUIRED }] });
   }

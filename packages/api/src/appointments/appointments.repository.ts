@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppointmentStatus } from '@opencare/schemas/entities/appointments';
 import type { Executor } from '../db/database';
@@ -132,6 +132,21 @@ export async function overlappingAppointments(
         except ? ne(appointments.id, except) : undefined,
       ),
     );
+}
+
+/** How many appointments a patient holds that are open (not cancelled, completed or missed) and still to come. */
+export async function countOpenFutureAppointments(db: Executor, patientAccountId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientAccountId, patientAccountId),
+        inArray(appointments.status, ['scheduled', 'confirmed', 'rescheduled']),
+        gt(appointments.startsAt, now),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -12,7 +12,8 @@ import type { AppointmentSlot } from '@opencare/schemas/entities/settings';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { SPECIALTY_CODES, specialtyCodeSchema } from '@opencare/schemas/lookups';
 import { ROLES } from '@opencare/schemas/roles';
-import { authorize } from '../access/access';
+import { authorizeRecord, mayDo } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
 import type { Executor } from '../db/database';
@@ -36,6 +37,7 @@ import {
 } from './appointment-access';
 import {
   appointmentStarts,
+  countOpenFutureAppointments,
   findAppointment,
   insertAppointment,
   listAppointments as listAppointmentRows,
@@ -145,6 +147,11 @@ export async function bookAppointment(
       startsAt,
       endsAt,
     );
+    // Under the patient's booking lock, so two bookings at once cannot both take the last place.
+    const max = schedule.settings.maxOpenAppointmentsPerPatient;
+    if ((await countOpenFutureAppointments(tx, patient.account.id, new Date())) >= max) {
+      throw new AppError('appointmentLimitReached', { params: { max } });
+    }
     const appointmentId = await insertAppointment(tx, {
       organisationId,
       patientAccountId: patient.account.id,
@@ -196,6 +203,7 @@ export async function listAppointments(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'appointment.list', rows.map((r) => r.appointment.patientAccountId));
   return { items: rows.map(toAppointmentDto), meta: listMeta(total, query.page, query.pageSize) };
 }
 
@@ -230,11 +238,11 @@ export async function confirmAppointment(
   const row = await findAppointment(deps.db, id);
   if (!row) throw new AppError('notFound');
   const { appointment } = row;
-  await authorize(deps, actor, meta, {
+  await authorizeRecord(deps, actor, meta, [appointment.organisationId], {
     action: 'appointment.confirm',
     resourceType: 'patient',
     resourceId: appointment.patientAccountId,
-    allowed: actor.accountId === appointment.patientAccountId,
+    allowed: actor.accountId === appointment.patientAccountId && mayDo(actor, 'Update'),
   });
   const now = new Date();
   assertOpen(row, now);
@@ -261,7 +269,7 @@ export async function cancelAppointment(
   id: string,
   input: CancelAppointmentInput,
 ): Promise<Appointment> {
-  const row = await appointmentFor(deps, actor, meta, id, 'appointment.cancel');
+  const row = await appointmentFor(deps, actor, meta, id, 'appointment.cancel', 'Update');
   const { appointment } = row;
   const now = new Date();
   assertOpen(row, now);
@@ -301,7 +309,7 @@ export async function rescheduleAppointment(
   id: string,
   input: RescheduleAppointmentInput,
 ): Promise<Appointment> {
-  const row = await appointmentFor(deps, actor, meta, id, 'appointment.reschedule');
+  const row = await appointmentFor(deps, actor, meta, id, 'appointment.reschedule', 'Update');
   const { appointment } = row;
   const now = new Date();
   assertOpen(row, now);

@@ -8,6 +8,10 @@ export async function insertAudit(db: Executor, row: AuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
 }
 
+export async function insertAudits(db: Executor, rows: AuditRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(auditLog).values(rows);
+}
+
 /** Newest first: what was done to one record, by whom, and whether it was allowed. */
 export function listAuditForResource(db: Executor, resourceType: string, resourceId: string) {
   return db

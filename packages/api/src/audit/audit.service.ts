@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 import type { RequestMeta } from '../deps';
 import type { Actor } from '../access/actor';
-import { insertAudit } from './audit.repository';
+import { insertAudit, insertAudits } from './audit.repository';
 
 export interface AuditEvent {
   action: string;
@@ -36,4 +36,33 @@ export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, even
 export async function auditRefusal(db: Executor, actor: Actor | null, meta: RequestMeta, action: string): Promise<void> {
   if (meta.denialAudited) return;
   await audit(db, actor, meta, { action, resourceType: 'route', resourceId: null, outcome: 'denied' });
+}
+
+/**
+ * A list that shows several patients' data (the organisation's alerts, appointments, visits with
+ * their notes, patients, mail threads) names which patients it showed: one entry per patient on
+ * the page, action `<list>.item`, resource the patient. "Who saw this patient's data" is then one
+ * query by resource id, as for a read of one record; the list call keeps its own entry for its
+ * scope. Ids only, no patient data (docs/access-control.md, "Audit of lists").
+ */
+export function auditPatientsListed(
+  db: Executor,
+  actor: Actor,
+  meta: RequestMeta,
+  action: string,
+  patientAccountIds: readonly string[],
+): Promise<void> {
+  return insertAudits(
+    db,
+    [...new Set(patientAccountIds)].map((id) => ({
+      actorUserId: actor.userId,
+      actorAccountId: actor.accountId,
+      action: `${action}.item`,
+      resourceType: 'patient',
+      resourceId: id,
+      outcome: 'allowed' as const,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    })),
+  );
 }

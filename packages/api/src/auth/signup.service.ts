@@ -2,6 +2,7 @@ import { LIMITS, VERIFICATION_RESEND_INTERVAL_MS } from '@opencare/schemas/const
 import type { SignupInput } from '@opencare/schemas/entities/auth';
 import type { User } from '@opencare/schemas/entities/user';
 import { ROLES } from '@opencare/schemas/roles';
+import { assertRoleFitsAccountType } from '../access/access';
 import { insertAccount } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
@@ -34,6 +35,7 @@ async function sendVerification(deps: Deps, email: string, token: string): Promi
 
 export async function signup(deps: Deps, input: SignupInput, meta: RequestMeta): Promise<{ email: string; expiresAt: string }> {
   if (!(SELF_SIGNUP_TYPES as readonly string[]).includes(input.accountType)) throw new AppError('accountTypeByInvitation');
+  if (input.role) assertRoleFitsAccountType(input.accountType, input.role);
   // Invitations carry their own flow (/invitations/verify); a code typed here is not one we issued.
   if (input.invitationCode) throw new AppError('invalidInvitation');
   assertMailOn(deps);

@@ -58,7 +58,7 @@ function toFhirPatient(patient: AccountRecord): FhirPatient {
 /** `GET Patient/{id}`, by the same rules as the patient's record. */
 export async function fhirPatient(deps: Deps, reader: Reader, meta: RequestMeta, id: string): Promise<FhirPatient> {
   if (!uuidSchema.safeParse(id).success) throw new AppError('notFound');
-  return toFhirPatient(await readablePatient(deps, reader, meta, id, 'fhir.patient.read'));
+  return toFhirPatient(await readablePatient(deps, reader, meta, id, 'fhir.patient.read', 'Export'));
 }
 
 /** `GET Observation/{id}`: a reading's id, with a suffix for its heart rate or spirometry values. */
@@ -66,7 +66,7 @@ export async function fhirObservation(deps: Deps, reader: Reader, meta: RequestM
   const measurementId = id.slice(0, 36);
   const row = uuidSchema.safeParse(measurementId).success ? await findMeasurement(deps.db, measurementId) : undefined;
   if (!row) throw new AppError('notFound');
-  await readablePatient(deps, reader, meta, row.patientAccountId, 'fhir.observation.read');
+  await readablePatient(deps, reader, meta, row.patientAccountId, 'fhir.observation.read', 'Export');
   const observation = observationsOf(toMeasurementDto(row)).find((o) => o.id === id);
   if (!observation) throw new AppError('notFound');
   return fhirObservationSchema.parse(observation);
@@ -115,7 +115,7 @@ export async function searchObservations(deps: Deps, reader: Reader, meta: Reque
   const patientId = (query.patient ?? query.subject)?.replace(/^Patient\//, '');
   if (!patientId) throw new AppError('validationFailed', { fields: [{ field: 'patient', message: 'Name the patient: patient={id}.' }] });
   if (!uuidSchema.safeParse(patientId).success) throw new AppError('notFound');
-  const patient = await readablePatient(deps, reader, meta, patientId, 'fhir.observation.search');
+  const patient = await readablePatient(deps, reader, meta, patientId, 'fhir.observation.search', 'Export');
 
   const code = query.code?.replace(/^http:\/\/loinc\.org\|/, '');
   const types = code ? typesWithCode(code) : MEASUREMENT_TYPES;

@@ -22,7 +22,7 @@ const toDto = (file: FileMeta): StoredFile => ({
  */
 export async function uploadPhoto(deps: Deps, actor: Actor, meta: RequestMeta, input: UploadFileInput): Promise<StoredFile> {
   requireRouteRole(actor, 'patient');
-  const patient = await patientFor(deps, actor, meta, actor.accountId, 'files.create', 'read');
+  const patient = await patientFor(deps, actor, meta, actor.accountId, 'files.create', 'read', 'Write');
   const data = Buffer.from(input.data, 'base64');
   if (sniffFileType(data) !== input.contentType) {
     throw new AppError('validationFailed', { fields: [{ field: 'data', message: 'The file is not the image it says it is.' }] });

@@ -3,7 +3,7 @@ import type { CompleteInvitationInput, Invitation, InvitationListQuery, Invitati
 import type { User } from '@opencare/schemas/entities/user';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { ROLES, roleNameOf, type RoleName } from '@opencare/schemas/roles';
-import { authorize, isSuper, requireRouteRole } from '../access/access';
+import { assertRoleFitsAccountType, authorize, isSuper, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { insertAccount } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
@@ -104,6 +104,7 @@ export async function createInvitation(
   input: { email: string; role: Exclude<RoleName, 'Super'>; accountType: Invitation['accountType']; expiresInDays: number },
 ): Promise<Invitation> {
   requireRouteRole(actor, 'admin');
+  assertRoleFitsAccountType(input.accountType, input.role);
   assertMailOn(deps);
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('usernameOrEmailTaken');
   const token = newOpaqueToken();
@@ -139,6 +140,8 @@ export async function updateInvitation(
 ): Promise<Invitation> {
   const row = await invitationFor(deps, actor, meta, id, 'invitations.update');
   if (stateOf(row) !== 'pending') throw new AppError('invalidInvitation');
+  // The invitation as it would be after the change must still pair a role with a type that allows it.
+  assertRoleFitsAccountType(input.accountType ?? row.accountType, input.role ?? roleNameOf(row.role));
   await updateInvitationRow(deps.db, id, {
     ...(input.role ? { role: ROLES[input.role] } : {}),
     ...(input.accountType ? { accountType: input.accountType } : {}),
@@ -203,6 +206,8 @@ export async function verifyInvitation(deps: Deps, token: string): Promise<Invit
 /** Accepting creates an active, verified user with the invited role, in one transaction. */
 export async function completeInvitation(deps: Deps, input: CompleteInvitationInput, meta: RequestMeta): Promise<User> {
   const row = await usableInvitation(deps, input.token);
+  // An invitation written before the role table existed may pair them wrongly: it makes no account.
+  assertRoleFitsAccountType(row.accountType, roleNameOf(row.role));
   if (await usernameInUse(deps.db, input.username, new Date())) throw new AppError('usernameNotAvailable');
   await assertPasswordPolicy(deps.db, row.organisationId, input.password);
   const passwordHash = await hashPassword(input.password);

@@ -1,3 +1,4 @@
+import type { Permission } from '@opencare/schemas/roles';
 import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { AccountRecord } from '../accounts/accounts.repository';
@@ -39,12 +40,12 @@ export async function mailPatientFor(
   meta: RequestMeta,
   patientAccountId: string,
   action: string,
+  permission: Permission = 'Read',
 ): Promise<AccountRecord> {
   await requireMailUser(deps, actor, meta, action);
-  if (isMailPatient(actor) && patientAccountId !== actor.accountId) {
-    await authorize(deps, actor, meta, { action, resourceType: 'patient', resourceId: patientAccountId, allowed: false });
-  }
-  return patientFor(deps, actor, meta, patientAccountId, action);
+  // A patient reaches only their own threads (patientFor's record rule); another organisation's
+  // patient, or their thread, is not found (404), so ids cannot be probed.
+  return patientFor(deps, actor, meta, patientAccountId, action, 'read', permission);
 }
 
 /** The patient a new thread or upload is about: named by a clinician, implied for a patient. */

@@ -28,7 +28,7 @@ export async function uploadAttachment(
   data: Buffer,
 ): Promise<Attachment> {
   const patientAccountId = patientIdOf(actor, query.patientAccountId);
-  const patient = await mailPatientFor(deps, actor, meta, patientAccountId, 'mail.attachments.upload');
+  const patient = await mailPatientFor(deps, actor, meta, patientAccountId, 'mail.attachments.upload', 'Write');
   if (data.length > MAIL_LIMITS.attachmentBytes) throw new AppError('attachmentTooLarge');
   const sniffed = sniffFileType(data);
   if (!sniffed || sniffed !== declaredType) throw new AppError('attachmentTypeNotAllowed');

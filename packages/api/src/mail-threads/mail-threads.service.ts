@@ -1,3 +1,4 @@
+import type { Permission } from '@opencare/schemas/roles';
 import type {
   MailRecipient,
   Thread,
@@ -7,6 +8,7 @@ import type {
 } from '@opencare/schemas/entities/mail';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { authorize } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
 import type { AccountRecord } from '../accounts/accounts.repository';
@@ -65,6 +67,7 @@ export async function listThreads(
   }
   const scope = scopeOf(actor, query.patientAccountId);
   const { rows, total } = await listThreadRows(deps.db, scope, actor.accountId, query.page, query.pageSize);
+  await auditPatientsListed(deps.db, actor, meta, 'mail.threads.list', rows.map((r) => r.patientAccountId));
   const senders = [...new Set(rows.flatMap((r) => (r.lastSenderId ? [r.lastSenderId] : [])))];
   const people = await peopleOf(deps.db, senders);
   const items = rows.map((row) => ({
@@ -93,11 +96,11 @@ export async function unreadCount(deps: Deps, actor: Actor, meta: RequestMeta): 
 }
 
 /** A thread the caller may read, or 404 / 403 (audited). */
-async function threadFor(deps: Deps, actor: Actor, meta: RequestMeta, threadId: string, action: string) {
+async function threadFor(deps: Deps, actor: Actor, meta: RequestMeta, threadId: string, action: string, permission: Permission = 'Read') {
   await requireMailUser(deps, actor, meta, action);
   const thread = await findThread(deps.db, threadId);
   if (!thread) throw new AppError('notFound');
-  const patient = await mailPatientFor(deps, actor, meta, thread.patientAccountId, action);
+  const patient = await mailPatientFor(deps, actor, meta, thread.patientAccountId, action, permission);
   return { thread, patient };
 }
 
@@ -180,7 +183,7 @@ async function writeMessage(
 export async function createThread(deps: Deps, actor: Actor, meta: RequestMeta, input: NewThread): Promise<Thread> {
   await requireMailUser(deps, actor, meta, 'mail.threads.create');
   const patientAccountId = patientIdOf(actor, input.patientAccountId);
-  const patient = await mailPatientFor(deps, actor, meta, patientAccountId, 'mail.threads.create');
+  const patient = await mailPatientFor(deps, actor, meta, patientAccountId, 'mail.threads.create', 'Write');
   const threadId = await writeMessage(deps, actor, patient, null, input.subject, input);
   const thread = await findThread(deps.db, threadId);
   if (!thread) throw new AppError('notFound');
@@ -194,7 +197,7 @@ export async function replyToThread(
   threadId: string,
   input: NewMessage,
 ): Promise<Thread> {
-  const { thread, patient } = await threadFor(deps, actor, meta, threadId, 'mail.messages.create');
+  const { thread, patient } = await threadFor(deps, actor, meta, threadId, 'mail.messages.create', 'Write');
   await writeMessage(deps, actor, patient, thread.id, thread.subject, input);
   const updated = await findThread(deps.db, thread.id);
   if (!updated) throw new AppError('notFound');
@@ -215,5 +218,6 @@ export async function mailRecipients(
     allowed: isMailClinician(actor),
   });
   const rows = await searchPatients(deps.db, actor.organisationId, search, 20);
+  await auditPatientsListed(deps.db, actor, meta, 'mail.recipients.list', rows.map((r) => r.accountId));
   return rows.map((r) => ({ accountId: r.accountId, fullName: fullNameOf(r), mrn: r.mrn }));
 }

@@ -125,7 +125,7 @@ export async function recordMeasurement(deps: Deps, actor: Actor, meta: RequestM
   if (!hasRouteRole(actor, 'patient')) {
     await authorize(deps, actor, meta, { action: 'measurements.create', resourceType: 'patient', resourceId: null, allowed: false });
   }
-  const patient = await patientFor(deps, actor, meta, actor.accountId, 'measurements.create', 'read');
+  const patient = await patientFor(deps, actor, meta, actor.accountId, 'measurements.create', 'read', 'Write');
   return saveReading(deps, patient, input, { source: 'manual', createdByAccountId: actor.accountId });
 }
 

@@ -51,7 +51,7 @@ export async function setThresholds(
   type: MeasurementType,
   input: unknown,
 ): Promise<Thresholds> {
-  await patientFor(deps, actor, meta, patientId, 'thresholds.update', 'care');
+  await patientFor(deps, actor, meta, patientId, 'thresholds.update', 'care', 'Update');
   const { limits } = parseInput(thresholdInputSchema(type), input);
   const row = await upsertThresholds(deps.db, { patientAccountId: patientId, type, limits, updatedByAccountId: actor.accountId });
   return toDto(patientId, type, row);
@@ -59,7 +59,7 @@ export async function setThresholds(
 
 /** Back to the defaults. */
 export async function resetThresholds(deps: Deps, actor: Actor, meta: RequestMeta, patientId: string, type: MeasurementType): Promise<Thresholds> {
-  await patientFor(deps, actor, meta, patientId, 'thresholds.reset', 'care');
+  await patientFor(deps, actor, meta, patientId, 'thresholds.reset', 'care', 'Update');
   await deleteThresholds(deps.db, patientId, type);
   return toDto(patientId, type, undefined);
 }

@@ -1,5 +1,5 @@
-import { ROLES } from '@opencare/schemas/roles';
-import { authorize, hasRouteRole, isSuper } from '../access/access';
+import { ROLES, type Permission } from '@opencare/schemas/roles';
+import { authorize, hasRouteRole, isSuper, mayDo } from '../access/access';
 import { audit } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
@@ -29,8 +29,10 @@ export function mayAccessPatient(actor: Actor, patient: AccountRecord, access: P
 }
 
 /**
- * The patient account named by a request, after checking and auditing the caller's access. An
- * account that is not a patient's is not found, whoever asks, so ids cannot be probed.
+ * The patient account named by a request, after checking and auditing the caller's access: the
+ * record rule (`access`) and the permission table (`permission`, ROLE_PERMISSIONS of spec §6) must
+ * both allow it. An account that is not a patient's, or a patient of another organisation, is not
+ * found, whoever asks, so ids cannot be probed (docs/access-control.md); the refusal is audited.
  */
 export async function patientFor(
   deps: Deps,
@@ -39,9 +41,11 @@ export async function patientFor(
   patientAccountId: string,
   action: string,
   access: PatientAccess = 'read',
+  permission: Permission = 'Read',
 ): Promise<AccountRecord> {
   const patient = await findAccount(deps.db, patientAccountId);
-  if (!patient || !isPatient(patient)) {
+  const foreign = patient !== undefined && !isSuper(actor) && patient.account.organisationId !== actor.organisationId && patient.account.id !== actor.accountId;
+  if (!patient || !isPatient(patient) || foreign) {
     // Audited as refused, but answered 404 (authorize would throw its 403 first).
     await audit(deps.db, actor, meta, {
       action,
@@ -55,7 +59,7 @@ export async function patientFor(
     action,
     resourceType: 'patient',
     resourceId: patientAccountId,
-    allowed: mayAccessPatient(actor, patient, access),
+    allowed: mayAccessPatient(actor, patient, access) && mayDo(actor, permission),
   });
   return patient;
 }

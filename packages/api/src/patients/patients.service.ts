@@ -9,6 +9,7 @@ import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import type { FieldIssue } from '@opencare/schemas/errors';
 import { ROLES, roleNameOf, type RoleName } from '@opencare/schemas/roles';
 import { authorize, hasRouteRole } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { toProfileDto } from '../accounts/account.dto';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
@@ -59,6 +60,7 @@ export async function listPatients(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'patients.list', rows.map((r) => r.accountId));
   const providerNames = await findNames(
     deps.db,
     rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])),
@@ -126,7 +128,7 @@ export async function updatePatientCare(
   patientAccountId: string,
   input: UpdatePatientCareInput,
 ): Promise<PatientDetail> {
-  const patient = await patientFor(deps, actor, meta, patientAccountId, 'patients.care.update', 'care');
+  const patient = await patientFor(deps, actor, meta, patientAccountId, 'patients.care.update', 'care', 'Update');
   const named = [...(input.careTeam ?? []), ...(input.primaryProviderId ? [input.primaryProviderId] : [])];
   const clinicians = await findClinicianIds(deps.db, patient.account.organisationId, named);
   const fields: FieldIssue[] = [];

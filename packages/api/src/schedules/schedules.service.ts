@@ -1,3 +1,4 @@
+import type { Permission } from '@opencare/schemas/roles';
 import type { MeasurementScheduleInput, Schedule, ScheduleListQuery, UpdateScheduleInput } from '@opencare/schemas/entities/care';
 import { WEEKDAYS, type Weekday } from '@opencare/schemas/entities/care';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
@@ -32,7 +33,7 @@ function toDto(row: ScheduleRow): Schedule {
 
 /** A physician or nurse of the patient's organisation sets a measurement schedule. */
 export async function createSchedule(deps: Deps, actor: Actor, meta: RequestMeta, input: MeasurementScheduleInput): Promise<Schedule> {
-  const patient = await patientFor(deps, actor, meta, input.patientId, 'schedules.create', 'care');
+  const patient = await patientFor(deps, actor, meta, input.patientId, 'schedules.create', 'care', 'Write');
   const row = await insertSchedule(deps.db, {
     organisationId: patient.account.organisationId,
     patientAccountId: patient.account.id,
@@ -63,10 +64,10 @@ export async function listSchedules(
   return { items: rows.map(toDto), meta: listMeta(total, query.page, query.pageSize) };
 }
 
-async function scheduleFor(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string, access: 'read' | 'care') {
+async function scheduleFor(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string, access: 'read' | 'care', permission: Permission = 'Read') {
   const row = await findSchedule(deps.db, id);
   if (!row) throw new AppError('notFound');
-  await patientFor(deps, actor, meta, row.patientAccountId, action, access);
+  await patientFor(deps, actor, meta, row.patientAccountId, action, access, permission);
   return row;
 }
 
@@ -79,7 +80,7 @@ export async function getSchedule(deps: Deps, actor: Actor, meta: RequestMeta, i
  * schedule stays as it was (its tasks are the patient's history).
  */
 export async function updateSchedule(deps: Deps, actor: Actor, meta: RequestMeta, id: string, input: UpdateScheduleInput): Promise<Schedule> {
-  const row = await scheduleFor(deps, actor, meta, id, 'schedules.update', 'care');
+  const row = await scheduleFor(deps, actor, meta, id, 'schedules.update', 'care', 'Update');
   if (!row.active) throw new AppError('scheduleEnded');
   if (input.endDate && input.endDate < row.startDate) {
     throw new AppError('validationFailed', { fields: [{ field: 'endDate', message: 'The end date cannot be before the start date.' }] });
@@ -96,7 +97,7 @@ export async function updateSchedule(deps: Deps, actor: Actor, meta: RequestMeta
  * already due stay, done or missed, as the patient's record.
  */
 export async function endSchedule(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Schedule> {
-  const row = await scheduleFor(deps, actor, meta, id, 'schedules.end', 'care');
+  const row = await scheduleFor(deps, actor, meta, id, 'schedules.end', 'care', 'Update');
   if (!row.active) return toDto(row);
   return deps.db.transaction(async (tx) => {
     const ended = await updateScheduleRow(tx, id, { active: false });

@@ -1,3 +1,4 @@
+import type { Permission } from '@opencare/schemas/roles';
 import type { CreateTaskInput, DailyTasksQuery, Task, TaskRangeQuery, UpdateTaskInput } from '@opencare/schemas/entities/care';
 import type { MeasurementType } from '@opencare/schemas/entities/measurements';
 import { REQUIRED } from '@opencare/schemas/rules';
@@ -102,10 +103,10 @@ export async function dailyTasks(deps: Deps, reader: Reader, meta: RequestMeta, 
   return tasksOf(deps, patient, `${year}-01-01`, `${year}-12-31`);
 }
 
-async function taskFor(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string, access: 'read' | 'care') {
+async function taskFor(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string, access: 'read' | 'care', permission: Permission = 'Read') {
   const row = await findTask(deps.db, id);
   if (!row) throw new AppError('notFound');
-  const patient = await patientFor(deps, actor, meta, row.patientAccountId, action, access);
+  const patient = await patientFor(deps, actor, meta, row.patientAccountId, action, access, permission);
   return { row, patient };
 }
 
@@ -120,7 +121,7 @@ export async function getTask(deps: Deps, actor: Actor, meta: RequestMeta, id: s
 
 /** A one-off task a physician or nurse asks a patient to do, at a wall-clock time in the patient's zone. */
 export async function createTask(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateTaskInput): Promise<Task> {
-  const patient = await patientFor(deps, actor, meta, input.patientId, 'tasks.create', 'care');
+  const patient = await patientFor(deps, actor, meta, input.patientId, 'tasks.create', 'care', 'Write');
   const id = await insertTask(deps.db, {
     organisationId: patient.account.organisationId,
     patientAccountId: patient.account.id,
@@ -136,7 +137,7 @@ export async function createTask(deps: Deps, actor: Actor, meta: RequestMeta, in
 
 /** Cancel a task (or restore a cancelled one). A completed task keeps its measurement: 409. */
 export async function updateTask(deps: Deps, actor: Actor, meta: RequestMeta, id: string, input: UpdateTaskInput): Promise<Task> {
-  const { patient } = await taskFor(deps, actor, meta, id, 'tasks.update', 'care');
+  const { patient } = await taskFor(deps, actor, meta, id, 'tasks.update', 'care', 'Update');
   if (!(await setTaskStatus(deps.db, id, input.status))) throw new AppError('taskNotPending');
   const row = await findTask(deps.db, id);
   if (!row) throw new AppError('notFound');

@@ -1,3 +1,4 @@
+import type { Permission } from '@opencare/schemas/roles';
 import type {
   CreateTelehealthInvitationInput,
   GuestVisitSession,
@@ -57,10 +58,10 @@ function toDto(row: TelehealthInvitationRow): TelehealthInvitation {
 }
 
 /** A visit whose patient's record the actor cares for (physicians and nurses), audited. */
-async function visitInCare(deps: Deps, actor: Actor, meta: RequestMeta, visitId: string, action: string) {
+async function visitInCare(deps: Deps, actor: Actor, meta: RequestMeta, visitId: string, action: string, permission: Permission = 'Read') {
   const row = await findVisit(deps.db, visitId);
   if (!row) throw new AppError('notFound');
-  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action, 'care');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action, 'care', permission);
   return row;
 }
 
@@ -70,7 +71,7 @@ export async function createTelehealthInvitation(
   meta: RequestMeta,
   input: CreateTelehealthInvitationInput,
 ): Promise<TelehealthInvitation> {
-  const visit = await visitInCare(deps, actor, meta, input.visitId, 'telehealthInvitation.create');
+  const visit = await visitInCare(deps, actor, meta, input.visitId, 'telehealthInvitation.create', 'Write');
   // A link to a visit no one can join any more (or never by video) would only disappoint.
   assertJoinable(joinableOf(visit), new Date(), Number.MAX_SAFE_INTEGER);
   assertMailOn(deps);
@@ -117,7 +118,7 @@ export async function revokeTelehealthInvitation(
 ): Promise<TelehealthInvitation> {
   const row = await findTelehealthInvitation(deps.db, id);
   if (!row) throw new AppError('notFound');
-  await visitInCare(deps, actor, meta, row.visitId, 'telehealthInvitation.revoke');
+  await visitInCare(deps, actor, meta, row.visitId, 'telehealthInvitation.revoke', 'Update');
   await revokeTelehealthInvitationRow(deps.db, id, new Date());
   // The link admits no one from now on, and a guest in the call is out at once: their places close
   // (the visit's screens drop that peer) and their sockets are told and closed, on every edge.

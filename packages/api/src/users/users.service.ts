@@ -1,7 +1,7 @@
 import type { CreateUserInput, EmailCheckResponse, UpdateUserInput, User, UserListItem, UserListQuery } from '@opencare/schemas/entities/user';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { ROLES } from '@opencare/schemas/roles';
-import { authorize, hasRouteRole, isSuper, requireRouteRole } from '../access/access';
+import { assertRoleFitsAccountType, authorize, authorizeRecord, hasRouteRole, isSuper, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { toAccountRef } from '../accounts/account.dto';
 import { findAccountsOfUser, findAccountsOfUsers, insertAccount } from '../accounts/accounts.repository';
@@ -50,7 +50,13 @@ async function loadUserFor(deps: Deps, actor: Actor, meta: RequestMeta, userId: 
   const isSelf = userId === actor.userId;
   const adminOfUser =
     hasRouteRole(actor, 'admin') && accounts.some((a) => isSuper(actor) || toAccountRef(a).organisationId === actor.organisationId);
-  await authorize(deps, actor, meta, { action, resourceType: 'user', resourceId: userId, allowed: isSelf || adminOfUser });
+  await authorizeRecord(
+    deps,
+    actor,
+    meta,
+    accounts.map((a) => a.account.organisationId),
+    { action, resourceType: 'user', resourceId: userId, allowed: isSelf || adminOfUser },
+  );
   return { user, accounts, isSelf, adminOfUser };
 }
 
@@ -61,6 +67,7 @@ export async function getUser(deps: Deps, actor: Actor, meta: RequestMeta, userI
 
 export async function createUser(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateUserInput): Promise<User> {
   requireRouteRole(actor, 'admin');
+  assertRoleFitsAccountType(input.accountType, input.role);
   if (await usernameOrEmailTaken(deps.db, input.username, input.email)) throw new AppError('usernameOrEmailTaken');
   await assertPasswordPolicy(deps.db, actor.organisationId, input.password);
   const passwordHash = await hashPassword(input.password);

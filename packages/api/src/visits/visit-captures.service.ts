@@ -32,6 +32,7 @@ export async function saveVisitCapture(
     row.appointment.patientAccountId,
     'visit.capture',
     'care',
+    'Write',
   );
 
   const data = Buffer.from(input.data, 'base64');

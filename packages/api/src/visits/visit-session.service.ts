@@ -67,7 +67,7 @@ function recordVisitEvent(record: RecordPatientEvent, row: VisitRow, action: 'st
  */
 export async function startVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Visit> {
   const row = await visitOf(deps, id);
-  await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.start', 'care');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.start', 'care', 'Update');
   const settings = await telemedicineConfigOf(deps, row.appointment.organisationId);
   const now = new Date();
   const started = await changePatientRecord(deps, async (tx, record) => {
@@ -149,7 +149,7 @@ export async function leaveVisit(
  */
 export async function endVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Visit> {
   const row = await visitOf(deps, id);
-  await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.end', 'care');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.end', 'care', 'Update');
   const now = new Date();
   await changePatientRecord(deps, async (tx, record) => {
     await lockVisit(tx, id);

@@ -8,6 +8,7 @@ import {
 } from '@opencare/schemas/entities/appointments';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { authorize, hasRouteRole, requireRouteRole } from '../access/access';
+import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { fullNameOf } from '../accounts/account.dto';
 import { clinicSchedule, listScope, requireProvider } from '../appointments/appointment-access';
@@ -91,6 +92,7 @@ export async function listVisits(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'visit.list', rows.map((r) => r.appointment.patientAccountId));
   return {
     items: rows.map((r) => toVisitDto(r, withNotes(actor))),
     meta: listMeta(total, query.page, query.pageSize),
@@ -119,6 +121,7 @@ export async function incompleteVisits(
     query.page,
     query.pageSize,
   );
+  await auditPatientsListed(deps.db, actor, meta, 'visit.listIncomplete', rows.map((r) => r.appointment.patientAccountId));
   return { items: rows.map((r) => toVisitDto(r, true)), meta: listMeta(total, query.page, query.pageSize) };
 }
 
@@ -137,7 +140,7 @@ export async function completeVisit(
   const row = await findVisit(deps.db, id);
   if (!row) throw new AppError('notFound');
   const { appointment } = row;
-  await patientFor(deps, actor, meta, appointment.patientAccountId, 'visit.complete', 'care');
+  await patientFor(deps, actor, meta, appointment.patientAccountId, 'visit.complete', 'care', 'Update');
   const now = new Date();
   if (row.visit.completedAt || appointment.status === 'completed') throw new AppError('appointmentCompleted');
   if (appointment.status === 'cancelled') throw new AppError('appointmentCanceled');
@@ -188,7 +191,7 @@ export async function recordVisit(
   input: RecordVisitInput,
 ): Promise<Visit> {
   requireRouteRole(actor, 'clinician');
-  const patient = await patientFor(deps, actor, meta, input.patientId, 'visit.record');
+  const patient = await patientFor(deps, actor, meta, input.patientId, 'visit.record', 'read', 'Write');
   const organisationId = patient.account.organisationId;
   const provider = await requireProvider(deps.db, organisationId, input.providerId ?? actor.accountId);
   const now = new Date();

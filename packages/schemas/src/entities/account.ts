@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountTypeSchema, codedSchema } from '../lookups';
 import { preferencesPatchSchema } from '../preferences';
-import { roleNameSchema, rolesMapSchema } from '../roles';
+import { refineRoleFitsAccountType, roleNameSchema, rolesMapSchema } from '../roles';
 import { text } from '../rules';
 import { anyProfileSchema } from './profile';
 
@@ -31,7 +31,7 @@ export const createAccountInputSchema = z.strictObject({
   profile: z
     .strictObject({ firstName: text('First name', 50), lastName: text('Last name', 50) })
     .optional(),
-});
+}).superRefine(refineRoleFitsAccountType);
 export type CreateAccountInput = z.infer<typeof createAccountInputSchema>;
 
 export const updateAccountInputSchema = z.strictObject({

@@ -76,13 +76,13 @@ describe('signupInputSchema', () => {
       textNotifications: true,
       maritalStatus: 'married',
       specialty: '08',
-      role: 'Physician',
+      role: 'Patient',
       invitationCode: 'abc123',
       preferredLanguage: 'es',
     });
     expect(parsed).toMatchObject({
       specialty: '08',
-      role: 'Physician',
+      role: 'Patient',
       preferredLanguage: 'es',
       textNotifications: true,
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountTypeSchema, genderSchema, specialtyCodeSchema } from '../lookups';
 import { languageSchema } from '../preferences';
-import { roleNameSchema } from '../roles';
+import { refineRoleFitsAccountType, roleNameSchema } from '../roles';
 import {
   REQUIRED,
   adultDateOfBirthSchema,
@@ -57,7 +57,8 @@ export const signupInputSchema = z
       ['emailAddress', 'emailAddressConfirmation', 'E-mail'],
       ['phoneNumber', 'phoneNumberConfirmation', 'Phone number'],
     ]),
-  );
+  )
+  .superRefine(refineRoleFitsAccountType);
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
 /** The token that a verification e-mail carries, used as the activation code too. */

@@ -29,9 +29,12 @@ describe('createInvitationInputSchema', () => {
 
   it('never invites a Super user', () => {
     expect(createInvitationInputSchema.safeParse({ ...valid, role: 'Super' }).success).toBe(false);
-    for (const role of ['User', 'Admin', 'Physician', 'Nurse', 'Assistant', 'Patient']) {
+    for (const role of ['User', 'Admin', 'Physician', 'Nurse', 'Assistant']) {
       expect(createInvitationInputSchema.safeParse({ ...valid, role }).success).toBe(true);
     }
+    // A patient is invited with a patient account, never a provider one (ACCOUNT_TYPE_ROLES).
+    expect(createInvitationInputSchema.safeParse({ ...valid, role: 'Patient' }).success).toBe(false);
+    expect(createInvitationInputSchema.safeParse({ ...valid, role: 'Patient', accountType: 'pat' }).success).toBe(true);
   });
 
   it('expires in 1 to 30 whole days', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountTypeSchema } from '../lookups';
-import { roleNameSchema } from '../roles';
+import { refineRoleFitsAccountType, roleNameSchema } from '../roles';
 import { languageSchema } from '../preferences';
 import {
   REQUIRED,
@@ -35,13 +35,13 @@ export const createInvitationInputSchema = z.strictObject({
   role: roleNameSchema.exclude(['Super']),
   accountType: accountTypeSchema,
   expiresInDays: z.number().int().min(1).max(30).default(7),
-});
+}).superRefine(refineRoleFitsAccountType);
 
 export const updateInvitationInputSchema = z.strictObject({
   role: roleNameSchema.exclude(['Super']).optional(),
   accountType: accountTypeSchema.optional(),
   expiresInDays: z.number().int().min(1).max(30).optional(),
-});
+}).superRefine(refineRoleFitsAccountType);
 export const invitationListQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -75,6 +75,8 @@ export const appointmentSettingsSchema = z
     workdayEnd: timeOfDay,
     /** 0 Sunday … 6 Saturday. */
     workingDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one working day.').max(7),
+    /** The most open appointments (scheduled, confirmed, rescheduled) one patient may hold still to come. */
+    maxOpenAppointmentsPerPatient: z.number().int().min(1).max(100),
   })
   .refine((s) => minutesOf(s.workdayEnd) > minutesOf(s.workdayStart), {
     path: ['workdayEnd'],
@@ -146,6 +148,7 @@ export const DEFAULT_SETTINGS: Settings = {
     workdayStart: '08:00',
     workdayEnd: '17:00',
     workingDays: [1, 2, 3, 4, 5],
+    maxOpenAppointmentsPerPatient: 10,
   },
   patientManagement: { taskOverdueMinutes: DEFAULT_OVERDUE_MINUTES, mrnPrefix: 'MRN' },
   system: { defaultLanguage: 'en-US', maintenanceMessage: null },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountTypeSchema, genderSchema, specialtyCodeSchema } from '../lookups';
 import { languageSchema } from '../preferences';
-import { roleNameSchema } from '../roles';
+import { refineRoleFitsAccountType, roleNameSchema } from '../roles';
 import { adultDateOfBirthSchema, emailSchema, optionalText, passwordSchema, phoneSchema, text, usernameSchema } from '../rules';
 import { accountSchema } from './account';
 import { anyProfileSchema } from './profile';
@@ -85,7 +85,7 @@ export const createUserInputSchema = z.strictObject({
   accountType: accountTypeSchema,
   specialty: specialtyCodeSchema.optional(),
   profile: profileFieldsSchema,
-});
+}).superRefine(refineRoleFitsAccountType);
 export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
 export const updateUserInputSchema = z.strictObject({

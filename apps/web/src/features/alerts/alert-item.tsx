@@ -13,7 +13,8 @@ interface AlertItemProps {
   /** Whether the patient's name links to their snapshot (physicians and nurses). */
   linkPatient: boolean;
   acknowledging: boolean;
-  onAcknowledge: () => void;
+  /** Left out when the acting role may not acknowledge (no Update permission): no button then. */
+  onAcknowledge?: () => void;
 }
 
 /**
@@ -79,14 +80,16 @@ export function AlertItem({ alert, linkPatient, acknowledging, onAcknowledge }: 
             </Text>
           </Group>
         ) : (
-          <Button
-            variant="light"
-            loading={acknowledging}
-            onClick={onAcknowledge}
-            aria-label={t('acknowledgeFor', { name: alert.patientName })}
-          >
-            {t('acknowledge')}
-          </Button>
+          onAcknowledge && (
+            <Button
+              variant="light"
+              loading={acknowledging}
+              onClick={onAcknowledge}
+              aria-label={t('acknowledgeFor', { name: alert.patientName })}
+            >
+              {t('acknowledge')}
+            </Button>
+          )
         )}
       </Group>
     </Paper>

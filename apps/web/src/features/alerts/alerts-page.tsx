@@ -12,6 +12,7 @@ import { ALERT_STATUSES, listAlerts } from './alerts-api';
 import { useAcknowledge } from './use-acknowledge';
 import { useAlertListParams } from './use-alert-list-params';
 import { useCanOpenPatient } from './use-can-open-patient';
+import { useMayDo } from '../../session/use-may-do';
 
 /**
  * /alerts: the care team's inbox of out-of-range readings (`GET /alerts`), open ones first, a page
@@ -27,6 +28,7 @@ export function AlertsPage() {
     setSeen((all) => ({ ...all, [alert.id]: alert })),
   );
   const linkPatient = useCanOpenPatient();
+  const mayAcknowledge = useMayDo('Update');
   // Open alerts acknowledged here leave the open count at once, as they leave the navigation's.
   const total =
     loaded.status === 'loaded'
@@ -81,7 +83,7 @@ export function AlertsPage() {
                     alert={alert}
                     linkPatient={linkPatient}
                     acknowledging={busyId === alert.id}
-                    onAcknowledge={() => acknowledge(alert)}
+                    onAcknowledge={mayAcknowledge ? () => acknowledge(alert) : undefined}
                   />
                 );
               })}

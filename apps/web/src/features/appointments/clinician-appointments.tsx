@@ -24,6 +24,7 @@ import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
 import { fetchAppointments } from './appointments-api';
 import { hasOwnAppointments } from './appointments-view';
+import { useMayDo } from '../../session/use-may-do';
 import { BookForPatientButton } from './book-for-patient-button';
 import { CancelModal } from './cancel-modal';
 import { formatDate, formatDay, formatTime, mondayOf, startOfDay } from './format';
@@ -46,6 +47,9 @@ export function ClinicianAppointments() {
   const { state } = useSession();
   const account = state.status === 'signed-in' ? state.account : null;
   const ownAppointments = account !== null && hasOwnAppointments(account);
+  // Booking writes, rescheduling and cancelling update: an assistant's role holds neither.
+  const mayBook = useMayDo('Write');
+  const mayChange = useMayDo('Update');
   const [period, setPeriod] = useState<Period>('day');
   const [date, setDate] = useState(today);
   const [status, setStatus] = useState<AppointmentStatus | null>(null);
@@ -79,9 +83,7 @@ export function ClinicianAppointments() {
 
   return (
     <Stack gap="md">
-      <div>
-        <BookForPatientButton onBooked={refresh} />
-      </div>
+      <div>{mayBook && <BookForPatientButton onBooked={refresh} />}</div>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
           aria-label={t('clinician.period')}
@@ -180,7 +182,7 @@ export function ClinicianAppointments() {
                 appointment={a}
                 perspective="clinician"
                 actions={
-                  isChangeable(a) ? (
+                  mayChange && isChangeable(a) ? (
                     <>
                       <Button size="xs" variant="default" onClick={() => setMoving(a)}>
                         {t('actions.reschedule')}

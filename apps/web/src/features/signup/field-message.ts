@@ -1,4 +1,5 @@
 import { ERRORS } from '@opencare/schemas/errors';
+import { ROLE_ACCOUNT_TYPE_MISMATCH } from '@opencare/schemas/roles';
 import { MINIMUM_AGE_RULE, PASSWORD_RULE, REQUIRED } from '@opencare/schemas/rules';
 
 /** The validation messages this client translates, by key in the signup namespace's `validation`. */
@@ -19,6 +20,7 @@ export type ValidationKey =
   | 'passwordMismatch'
   | 'emailMismatch'
   | 'phoneMismatch'
+  | 'roleAccountType'
   | 'tooLong';
 
 /**
@@ -43,6 +45,7 @@ const EXACT: Record<string, Exclude<ValidationKey, 'tooLong'>> = {
   'Password fields must match.': 'passwordMismatch',
   'E-mail fields must match.': 'emailMismatch',
   'Phone number fields must match.': 'phoneMismatch',
+  [ROLE_ACCOUNT_TYPE_MISMATCH]: 'roleAccountType',
 };
 
 const TOO_LONG = /^(.+) must be at most (\d+) characters\.$/;

@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../signup/form-errors';
 import { useFieldMessage } from '../signup/use-field-message';
 import { EXPIRY_DAYS, type InvitationChoices } from './invitation-values';
-import {
-  ACCOUNT_TYPE_CODES,
-  GRANTABLE_ROLES,
-  isAccountType,
-  isGrantableRole,
-  USUAL_ACCOUNT_TYPE,
-} from './labels';
+import { accountTypeFor, accountTypesOf, GRANTABLE_ROLES, isAccountType, isGrantableRole } from './labels';
 
 interface InvitationFieldsProps {
   values: InvitationChoices;
@@ -35,7 +29,7 @@ export function InvitationFields({ values, errors, onChange, keepExpiry = false 
           const role = event.currentTarget.value;
           if (!isGrantableRole(role)) return;
           // The usual account type comes with the role unless one was already chosen.
-          onChange({ role, accountType: values.accountType || USUAL_ACCOUNT_TYPE[role] });
+          onChange({ role, accountType: accountTypeFor(role, values.accountType) });
         }}
         data={[
           ...(values.role === '' ? [{ value: '', label: t('invitationForm.fields.choose') }] : []),
@@ -54,7 +48,7 @@ export function InvitationFields({ values, errors, onChange, keepExpiry = false 
         }}
         data={[
           ...(values.accountType === '' ? [{ value: '', label: t('invitationForm.fields.choose') }] : []),
-          ...ACCOUNT_TYPE_CODES.map((type) => ({ value: type, label: t(`accountTypes.${type}`) })),
+          ...accountTypesOf(values.role).map((type) => ({ value: type, label: t(`accountTypes.${type}`) })),
         ]}
       />
       <NativeSelect

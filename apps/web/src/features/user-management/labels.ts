@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPES, type AccountType } from '@opencare/schemas/lookups';
-import type { RoleName } from '@opencare/schemas/roles';
+import { roleFitsAccountType, type RoleName } from '@opencare/schemas/roles';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -25,6 +25,19 @@ export const USUAL_ACCOUNT_TYPE: Record<GrantableRole, AccountType> = {
   Admin: 'prov',
   User: 'car',
 };
+
+/**
+ * The account type a role keeps when it is chosen: the one already chosen if the role fits it
+ * (ACCOUNT_TYPE_ROLES), else the role's usual one, so the form never holds a pair the server refuses.
+ */
+export function accountTypeFor(role: GrantableRole, chosen: AccountType | ''): AccountType {
+  return chosen !== '' && roleFitsAccountType(chosen, role) ? chosen : USUAL_ACCOUNT_TYPE[role];
+}
+
+/** The account types offered beside a role: only those the role may hold. */
+export function accountTypesOf(role: GrantableRole | ''): AccountType[] {
+  return ACCOUNT_TYPE_CODES.filter((type) => role === '' || roleFitsAccountType(type, role));
+}
 
 export function isGrantableRole(value: string): value is GrantableRole {
   return (GRANTABLE_ROLES as readonly string[]).includes(value);

@@ -9,13 +9,7 @@ import { mergeErrors, type FieldErrors } from '../signup/form-errors';
 import { useFieldMessage } from '../signup/use-field-message';
 import { hasFieldErrors, serverErrorsOf } from './field-errors';
 import { FormSection } from './form-section';
-import {
-  ACCOUNT_TYPE_CODES,
-  GRANTABLE_ROLES,
-  isAccountType,
-  isGrantableRole,
-  USUAL_ACCOUNT_TYPE,
-} from './labels';
+import { accountTypeFor, accountTypesOf, GRANTABLE_ROLES, isAccountType, isGrantableRole } from './labels';
 import { useFocusFirstError } from './use-focus-first-error';
 import {
   EMPTY_NEW_USER,
@@ -96,7 +90,7 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
               const role = event.currentTarget.value;
               if (!isGrantableRole(role)) return;
               // The usual account type comes with the role; the admin can still change it.
-              set({ role, accountType: values.accountType || USUAL_ACCOUNT_TYPE[role] });
+              set({ role, accountType: accountTypeFor(role, values.accountType) });
             }}
             data={[
               ...(values.role === '' ? [{ value: '', label: t('userForm.fields.choose') }] : []),
@@ -115,7 +109,10 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
             }}
             data={[
               ...(values.accountType === '' ? [{ value: '', label: t('userForm.fields.choose') }] : []),
-              ...ACCOUNT_TYPE_CODES.map((type) => ({ value: type, label: t(`accountTypes.${type}`) })),
+              ...accountTypesOf(values.role).map((type) => ({
+                value: type,
+                label: t(`accountTypes.${type}`),
+              })),
             ]}
           />
           {values.accountType === 'prov' && (

@@ -1,7 +1,7 @@
-import { Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AreaFormApi } from '../area-form';
-import { textField } from '../field-props';
+import { numberField, textField } from '../field-props';
 import { formatUnit, weekdayNames } from '../format';
 
 const SLOT_STEPS = [5, 10, 15, 20, 30, 45, 60] as const;
@@ -65,6 +65,16 @@ export function AppointmentFields({ form }: { form: AreaFormApi<'appointmentMana
           ))}
         </Group>
       </Checkbox.Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput
+          {...numberField(form, 'maxOpenAppointmentsPerPatient')}
+          label={t('appointmentManagement.maxOpenAppointments')}
+          description={t('appointmentManagement.maxOpenAppointmentsHint')}
+          min={1}
+          max={100}
+          required
+        />
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -47,6 +47,8 @@ export interface EdgeOptions {
   mailer?: Mailer;
   /** Keeps rate-limit counters of separate edges apart in a shared Redis (tests). */
   namespace?: string;
+  /** Where the JSON log lines go instead of standard output (tests read what the edge logs). */
+  logStream?: { write(line: string): void };
 }
 
 const EDGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -109,6 +111,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     },
     logger: {
       level: env.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Tokens and cookies never reach the log; URLs are logged as their route pattern, since a
       // concrete URL may carry a name or an e-mail.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -217,7 +220,15 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
   await app.register(restApi(deps), { prefix: '/api/v1' });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    trpcOptions: { router: appRouter, createContext: fastifyTrpcContext(deps) } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    trpcOptions: {
+      router: appRouter,
+      createContext: fastifyTrpcContext(deps),
+      // A procedure's unexpected failure is logged like REST's: type, code and frames, never the
+      // message (a database error's carries the query's parameters) nor the input.
+      onError: ({ error, req, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: loggableError(error.cause ?? error), procedure: path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
   const webDist = resolve(env.WEB_DIST ?? defaultWebDist);

@@ -31,7 +31,9 @@ export interface TestResponse {
  * A real edge on a free port over a fresh database with the demo users: PGlite, or PostgreSQL and
  * Redis when the suite runs in the scaled mode.
  */
-export async function startTestEdge(options: { mailer?: Mailer; env?: Record<string, string> } = {}): Promise<TestEdge> {
+export async function startTestEdge(
+  options: { mailer?: Mailer; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<TestEdge> {
   const database = await createTestDatabase();
   await seedDemoData(database.db);
   const scaled = testDatabaseKind === 'postgres';
@@ -47,7 +49,7 @@ export async function startTestEdge(options: { mailer?: Mailer; env?: Record<str
     ...(scaled && testEnv.REDIS_URL ? { REDIS_URL: testEnv.REDIS_URL } : {}),
     ...options.env,
   });
-  const edge = await createEdge(env, { database, mailer: options.mailer, namespace: `test-${randomBytes(6).toString('hex')}` });
+  const edge = await createEdge(env, { database, mailer: options.mailer, logStream: options.logStream, namespace: `test-${randomBytes(6).toString('hex')}` });
   await edge.app.listen({ host: '127.0.0.1', port: 0 });
   const address = edge.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,4 +1,5 @@
 import { ERRORS, errorMessage, type ErrorKey, type FieldIssue } from '@opencare/schemas/errors';
+import { unsafeTextIssues } from '@opencare/schemas/safe-text';
 import type { z } from 'zod';
 
 /**
@@ -34,4 +35,14 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError('validationFailed', { fields: fieldIssues(result.error) });
   return result.data;
+}
+
+/**
+ * The transports' one check of raw input before any schema reads it (packages/schemas/safe-text):
+ * a NUL, a lone surrogate or too deep a nesting anywhere in the value is a 400 with the field's path,
+ * never a database error.
+ */
+export function refuseUnsafeText(value: unknown): void {
+  const fields = unsafeTextIssues(value);
+  if (fields.length > 0) throw new AppError('validationFailed', { fields });
 }

@@ -1,6 +1,7 @@
 import { ERRORS } from '@opencare/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
+import { refuseUnsafeText } from '../../errors/app-error';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { bearerToken, requestMetaOf, requestedAccountId } from '../http-request';
 import { logRefusal } from '../refusals';
@@ -32,6 +33,14 @@ export function restApi(deps: Deps) {
         return;
       }
       void parseJson(req, body.toString(), done);
+    });
+    // Every route, FHIR's included: no NUL, lone surrogate or runaway nesting in a path parameter,
+    // the query or a JSON body reaches a handler (binary uploads are bytes, not text).
+    app.addHook('preValidation', async (req) => {
+      refuseUnsafeText(req.params);
+      refuseUnsafeText(req.query);
+      refuseUnsafeText(req.body);
+      await Promise.resolve();
     });
     app.setErrorHandler(async (error, req, reply) => {
       const { status, body } = toErrorResponse(error);

@@ -12,7 +12,9 @@ import type { ApiConfig, Deps } from '@opencare/api/deps';
 import { outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
 import { clearPresence } from '@opencare/api/presence/presence.service';
 import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/rate-limiter';
+import { AppError } from '@opencare/api/errors/app-error';
 import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
+import { utf8OrUndefined } from '@opencare/api/transport/http-request';
 import { restApi } from '@opencare/api/transport/rest/rest-api';
 import { fastifyTrpcContext } from '@opencare/api/transport/trpc/context';
 import { appRouter, type AppRouter } from '@opencare/api/transport/trpc/root';
@@ -216,6 +218,14 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     const { status, body } = toErrorResponse(error);
     if (status >= 500) req.log.error({ err: loggableError(error) }, 'request failed');
     return reply.status(status).send(body);
+  });
+  // tRPC reads the edge's own JSON parser: bytes that are not UTF-8 are refused, as REST's are.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const text = utf8OrUndefined(body as Buffer);
+    if (text === undefined) done(new AppError('malformedRequest'), undefined);
+    else void parseJson(req, text, done);
   });
   await app.register(restApi(deps), { prefix: '/api/v1' });
   await app.register(fastifyTRPCPlugin, {

@@ -30,8 +30,16 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   }));
 }
 
+/**
+ * Who watches the boundary's parsing: only the hostile-input suite, to learn from the edge itself
+ * which shared schema reads which route's body or query (so a route gets valid-shaped cases the day
+ * it is added). Empty in production.
+ */
+export const inputObservers = new Set<(schema: z.ZodType, value: unknown) => void>();
+
 /** Validate input at a boundary: a bad value becomes a 400 with field messages, never a 500. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  for (const observe of inputObservers) observe(schema, value);
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError('validationFailed', { fields: fieldIssues(result.error) });
   return result.data;

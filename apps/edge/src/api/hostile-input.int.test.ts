@@ -360,7 +360,7 @@ beforeAll(async () => {
   await discoverSchemas();
   console.log(`hostile input: set-up (edge, sign-ins, gateway, visit, probes) ${((Date.now() - setUpStarted) / 1000).toFixed(1)} s`);
   // Generous: about 5 s on an idle machine, but the shared CI runners are not always idle.
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   clients.closeAll();

@@ -55,7 +55,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
  * dates of birth, password hashes) and its detail the offending values.
  */
 export function loggableError(error: unknown): Record<string, unknown> {
-  const chain: { name?: unknown; code?: unknown; constraint?: unknown; stack?: unknown; cause?: unknown }[] = [];
+  const chain: { name?: unknown; code?: unknown; constraint?: unknown; constraint_name?: unknown; stack?: unknown; cause?: unknown }[] = [];
   for (let e: unknown = error; e && typeof e === 'object' && chain.length < 5; e = (e as { cause?: unknown }).cause) {
     chain.push(e);
   }
@@ -67,7 +67,8 @@ export function loggableError(error: unknown): Record<string, unknown> {
     type: text(top?.name),
     ...(chain.length > 1 ? { causeType: text(chain[chain.length - 1]?.name) } : {}),
     code: first((e) => text(e.code)),
-    constraint: first((e) => text(e.constraint)),
+    // PGlite names it `constraint`, postgres.js `constraint_name`.
+    constraint: first((e) => text(e.constraint) ?? text(e.constraint_name)),
     // Only the frames: the message lines above them (several, for a query error) carry data.
     frames: stack
       .split('\n')

@@ -12,7 +12,9 @@ import type { ApiConfig, Deps } from '@opencare/api/deps';
 import { disabledMailer, outboxMailer, smtpMailer, type Mailer } from '@opencare/api/mail/mailer';
 import { clearPresence } from '@opencare/api/presence/presence.service';
 import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/rate-limiter';
+import { AppError } from '@opencare/api/errors/app-error';
 import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
+import { utf8OrUndefined } from '@opencare/api/transport/http-request';
 import { restApi } from '@opencare/api/transport/rest/rest-api';
 import { fastifyTrpcContext } from '@opencare/api/transport/trpc/context';
 import { appRouter, type AppRouter } from '@opencare/api/transport/trpc/root';
@@ -227,10 +229,26 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     if (status >= 500) req.log.error({ err: loggableError(error) }, 'request failed');
     return reply.status(status).send(body);
   });
+  // tRPC reads the edge's own JSON parser: bytes that are not UTF-8 are refused, as REST's are.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const text = utf8OrUndefined(body as Buffer);
+    if (text === undefined) done(new AppError('malformedRequest'), undefined);
+    else void parseJson(req, text, done);
+  });
   await app.register(restApi(deps), { prefix: '/api/v1' });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    trpcOptions: { router: appRouter, createContext: fastifyTrpcContext(deps) } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    trpcOptions: {
+      router: appRouter,
+      createContext: fastifyTrpcContext(deps),
+      // A procedure's unexpected failure is logged like REST's: type, code and frames, never the
+      // message (a database error's carries the query's parameters) nor the input.
+      onError: ({ error, req, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: loggableError(error.cause ?? error), procedure: path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
   const webDist = resolve(env.WEB_DIST ?? defaultWebDist);

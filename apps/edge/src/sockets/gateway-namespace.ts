@@ -1,6 +1,6 @@
 import type { Deps } from '@opencare/api/deps';
 import { recordDeviceState } from '@opencare/api/devices/devices.service';
-import { AppError, parseInput } from '@opencare/api/errors/app-error';
+import { AppError, parseInput, refuseUnsafeText } from '@opencare/api/errors/app-error';
 import {
   markGatewayOffline,
   markGatewaySeen,
@@ -11,6 +11,7 @@ import { gatewayWork } from '@opencare/api/gateways/gateway-work';
 import { gatewayByToken } from '@opencare/api/gateways/gateways.service';
 import { loggableError } from '@opencare/api/transport/http-errors';
 import { readingsUploadPayloadSchema } from '@opencare/schemas/entities/gateways';
+import { unsafeTextIssues } from '@opencare/schemas/safe-text';
 import {
   GATEWAY_HEARTBEAT_MS,
   deviceStatePayloadSchema,
@@ -33,6 +34,9 @@ type AckData<E extends AgentEvent> = Parameters<GatewayClientToServerEvents[E]>[
   ? T
   : never;
 
+const withoutReadings = (payload: unknown): unknown =>
+  typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload, readings: undefined } : payload;
+
 /**
  * Listen to an agent's event: validate, act, acknowledge with `{ data }` or the catalogue's
  * `{ error, message }`, as the people namespace does. Nothing an agent sends throws out of here, and
@@ -48,6 +52,10 @@ function onAgentEvent<E extends AgentEvent>(
     if (typeof ack !== 'function') return;
     const reply = ack as (answer: Ack<AckData<E>>) => void;
     try {
+      // The namespace's one text check, before any handler or schema reads the payload. An upload's
+      // readings are judged one by one (uploadReadings): one bad reading must not make the whole
+      // batch a poison the agent retries for ever.
+      refuseUnsafeText(event === 'readings:upload' ? withoutReadings(payload) : payload);
       reply({ data: await handle(payload) });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500)
@@ -81,9 +89,13 @@ export function attachGatewayNamespace(io: PeopleServer, deps: Deps) {
 
   gateways.use((socket, next) => {
     const auth = gatewayHandshakeSchema.safeParse(socket.handshake.auth);
-    const found = auth.success
-      ? gatewayByToken(deps, auth.data.token)
-      : Promise.reject(new AppError('tokenRequired'));
+    const unsafe = unsafeTextIssues(socket.handshake.auth);
+    const found =
+      unsafe.length > 0
+        ? Promise.reject(new AppError('validationFailed', { fields: unsafe }))
+        : auth.success
+          ? gatewayByToken(deps, auth.data.token)
+          : Promise.reject(new AppError('tokenRequired'));
     found.then(
       (gateway) => {
         socket.data = {

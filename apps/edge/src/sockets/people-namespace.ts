@@ -1,6 +1,6 @@
 import { assertSessionLive, endIdleSessions, resolveActor } from '@opencare/api/auth/auth.service';
 import type { Deps } from '@opencare/api/deps';
-import { AppError, parseInput } from '@opencare/api/errors/app-error';
+import { AppError, parseInput, refuseUnsafeText } from '@opencare/api/errors/app-error';
 import { seesPresence } from '@opencare/api/presence/presence.service';
 import { verifyGuestToken } from '@opencare/api/telehealth-invitations/guest-token';
 import { assertGuestLinkLive } from '@opencare/api/telehealth-invitations/telehealth-invitations.service';
@@ -43,7 +43,12 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
   const presence = presenceTracker(io, deps);
 
   io.use((socket, next) => {
-    identify(deps, socket.handshake.auth).then(
+    Promise.resolve()
+      .then(() => {
+        refuseUnsafeText(socket.handshake.auth);
+        return identify(deps, socket.handshake.auth);
+      })
+      .then(
       (identity) => {
         // A recovered socket keeps the visits it entered (restored with its rooms).
         socket.data = {

@@ -1,6 +1,6 @@
 import type { Actor } from '@opencare/api/access/actor';
 import type { Deps, RequestMeta } from '@opencare/api/deps';
-import { AppError } from '@opencare/api/errors/app-error';
+import { AppError, refuseUnsafeText } from '@opencare/api/errors/app-error';
 import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
 import { logRefusal } from '@opencare/api/transport/refusals';
 import type { Ack, ClientToServerEvents } from '@opencare/schemas/socket-events';
@@ -38,6 +38,8 @@ export function onClientEvent<E extends ClientEvent>(
     const reply = ack as (answer: Ack<AckData<E>>) => void;
     const meta: RequestMeta = { ...socket.data.meta, denialAudited: false };
     try {
+      // The namespace's one text check, before any handler or schema reads the payload.
+      refuseUnsafeText(payload);
       reply({ data: await handle(payload, meta) });
     } catch (error) {
       const answer = failure(error);

@@ -1,4 +1,5 @@
 import { ERRORS, errorMessage, type ErrorKey, type FieldIssue } from '@opencare/schemas/errors';
+import { unsafeTextIssues } from '@opencare/schemas/safe-text';
 import type { z } from 'zod';
 
 /**
@@ -29,9 +30,27 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   }));
 }
 
+/**
+ * Who watches the boundary's parsing: only the hostile-input suite, to learn from the edge itself
+ * which shared schema reads which route's body or query (so a route gets valid-shaped cases the day
+ * it is added). Empty in production.
+ */
+export const inputObservers = new Set<(schema: z.ZodType, value: unknown) => void>();
+
 /** Validate input at a boundary: a bad value becomes a 400 with field messages, never a 500. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  for (const observe of inputObservers) observe(schema, value);
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError('validationFailed', { fields: fieldIssues(result.error) });
   return result.data;
+}
+
+/**
+ * The transports' one check of raw input before any schema reads it (packages/schemas/safe-text):
+ * a NUL, a lone surrogate or too deep a nesting anywhere in the value is a 400 with the field's path,
+ * never a database error.
+ */
+export function refuseUnsafeText(value: unknown): void {
+  const fields = unsafeTextIssues(value);
+  if (fields.length > 0) throw new AppError('validationFailed', { fields });
 }

@@ -1,5 +1,6 @@
 import { gatewayReadingSchema, type ReadingOutcome } from '@opencare/schemas/entities/gateways';
 import { ERRORS } from '@opencare/schemas/errors';
+import { unsafeTextIssues, withoutUnsafeText } from '@opencare/schemas/safe-text';
 import { findAccount } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
@@ -52,7 +53,11 @@ export async function uploadReadings(
   const patient = await findAccount(deps.db, gateway.patientAccountId);
   if (!patient) throw new AppError('gatewayMissing');
 
-  const parsed = readings.map((raw) => ({ raw, result: gatewayReadingSchema.safeParse(raw) }));
+  // The transport's text check, per reading (a NUL in one note rejects that reading, not the batch).
+  const parsed = readings.map((raw) => {
+    const unsafe = unsafeTextIssues(raw, { limit: 1 });
+    return { raw, unsafe: unsafe[0], result: gatewayReadingSchema.safeParse(unsafe.length > 0 ? undefined : raw) };
+  });
   const deviceIds = [
     ...new Set(parsed.flatMap(({ result }) => (result.success ? [result.data.deviceId] : []))),
   ];
@@ -61,7 +66,11 @@ export async function uploadReadings(
   const outcomes: ReadingOutcome[] = [];
   const taken = new Map<string, Date>();
   let refused = false;
-  for (const { raw, result } of parsed) {
+  for (const { raw, unsafe, result } of parsed) {
+    if (unsafe) {
+      outcomes.push(rejected(withoutUnsafeText(idOf(raw)), new AppError('validationFailed', { fields: [unsafe] })));
+      continue;
+    }
     if (!result.success) {
       if (lacksId(raw)) {
         outcomes.push(rejected('', new AppError('idempotencyKeyRequired')));

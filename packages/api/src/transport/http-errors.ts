@@ -48,8 +48,32 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   return { status, body: { success: false, key, message: ERRORS[key].message } };
 }
 
-/** What the server log may say about a failure: its type and code and where, not its message. */
+/**
+ * What the server log may say about a failure: its type, its code (a database error's SQLSTATE,
+ * from the driver's error the query error wraps), the constraint it broke, and where it happened.
+ * Never its message or detail: a database error's message carries the query's parameters (bodies,
+ * dates of birth, password hashes) and its detail the offending values.
+ */
 export function loggableError(error: unknown): Record<string, unknown> {
-  const e = (error ?? {}) as { name?: string; code?: string; stack?: string };
-  return { type: e.name, code: e.code, frames: e.stack?.split('\n').slice(1, 8).join('\n') };
+  const chain: { name?: unknown; code?: unknown; constraint?: unknown; constraint_name?: unknown; stack?: unknown; cause?: unknown }[] = [];
+  for (let e: unknown = error; e && typeof e === 'object' && chain.length < 5; e = (e as { cause?: unknown }).cause) {
+    chain.push(e);
+  }
+  const first = <T>(pick: (e: (typeof chain)[number]) => T | undefined) => chain.map(pick).find((v) => v !== undefined);
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 100) : undefined);
+  const top = chain[0];
+  const stack = typeof top?.stack === 'string' ? top.stack : '';
+  return {
+    type: text(top?.name),
+    ...(chain.length > 1 ? { causeType: text(chain[chain.length - 1]?.name) } : {}),
+    code: first((e) => text(e.code)),
+    // PGlite names it `constraint`, postgres.js `constraint_name`.
+    constraint: first((e) => text(e.constraint) ?? text(e.constraint_name)),
+    // Only the frames: the message lines above them (several, for a query error) carry data.
+    frames: stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 7)
+      .join('\n'),
+  };
 }

@@ -41,3 +41,16 @@ export function requestedAccountId(req: FastifyRequest): string | undefined {
   // Passed on as given: an id that is not one of the caller's accounts is refused, not ignored.
   return typeof value === 'string' && value.length > 0 ? value.slice(0, 100) : undefined;
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * A JSON body as text, or undefined when its bytes are not UTF-8 (RFC 8259 §8.1). Decoding them
+ * leniently would store U+FFFD where the sender meant something else, without telling them.
+ */
+export function utf8OrUndefined(body: Buffer): string | undefined {
+  try {
+    return strictUtf8.decode(body);
+  } catch {
+    return undefined;
+  }
+}

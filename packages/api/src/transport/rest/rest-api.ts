@@ -1,6 +1,8 @@
 import { ERRORS } from '@opencare/schemas/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
+import { AppError, refuseUnsafeText } from '../../errors/app-error';
+import { utf8OrUndefined } from '../http-request';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { bearerToken, requestMetaOf, requestedAccountId } from '../http-request';
 import { logRefusal } from '../refusals';
@@ -26,12 +28,25 @@ export function restApi(deps: Deps) {
     // no body (refresh and logout take none); bodies that need fields still fail validation.
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser(['text/plain', 'application/json']);
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      if (body === '') {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+      const text = utf8OrUndefined(body as Buffer);
+      if (text === undefined) {
+        done(new AppError('malformedRequest'), undefined);
+        return;
+      }
+      if (text === '') {
         done(null, undefined);
         return;
       }
-      void parseJson(req, body.toString(), done);
+      void parseJson(req, text, done);
+    });
+    // Every route, FHIR's included: no NUL, lone surrogate or runaway nesting in a path parameter,
+    // the query or a JSON body reaches a handler (binary uploads are bytes, not text).
+    app.addHook('preValidation', async (req) => {
+      refuseUnsafeText(req.params);
+      refuseUnsafeText(req.query);
+      refuseUnsafeText(req.body);
+      await Promise.resolve();
     });
     app.setErrorHandler(async (error, req, reply) => {
       const { status, body } = toErrorResponse(error);

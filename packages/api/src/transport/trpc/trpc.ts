@@ -6,7 +6,7 @@ import { requireRouteRole } from '../../access/access';
 import type { Actor } from '../../access/actor';
 import { resolveActor } from '../../auth/auth.service';
 import type { Deps, RequestMeta } from '../../deps';
-import { AppError, fieldIssues } from '../../errors/app-error';
+import { AppError, fieldIssues, refuseUnsafeText } from '../../errors/app-error';
 import { toErrorResponse, type ErrorBody } from '../http-errors';
 import { logRefusal } from '../refusals';
 
@@ -76,7 +76,13 @@ const appErrors = t.middleware(async ({ ctx, path, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrors);
+/** Every procedure's raw input passes the transports' one text check before its schema reads it. */
+const safeInput = t.middleware(async ({ getRawInput, next }) => {
+  refuseUnsafeText(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(safeInput);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor: Actor = await resolveActor(ctx.deps, ctx.token, ctx.accountId);

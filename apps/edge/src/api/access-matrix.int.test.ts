@@ -1097,7 +1097,7 @@ describe('the /gateways namespace', () => {
           event === 'gateway:hello'
             ? { info: gatewayInfo() }
             : event === 'gateway:heartbeat'
-              ? { queued: 0, rejected: 0 }
+              ? { queued: 0, rejected: 0, uptimeS: 60 }
               : event === 'readings:upload'
                 ? { readings: [{ deviceId, reading: { id: randomUUID(), type: 'bp', values: { systolic: 121, diastolic: 79, pulse: 66 } } }] }
                 : { deviceId, manufacturer: 'Matrix', batteryLevel: 42 };

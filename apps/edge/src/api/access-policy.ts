@@ -539,6 +539,68 @@ export const SOCKET_POLICY: Record<string, RestEntry> = {
   'socket visit:signal': e('patientRead', 'visit'),
 };
 
+/*
+ * Callers that are not a person's own session (issue 15): an integration's API key, a telehealth
+ * guest's token, a home gateway's token, and a caregiver switching accounts with `x-account-id`.
+ * Their expectations follow the tables above; nothing here lists what the code answers today.
+ */
+export type CallerKind = 'apiKey' | 'revokedApiKey' | 'guestToken' | 'gatewayToken' | 'caregiverAsPatient' | 'caregiverAsOther';
+
+/** The REST routes an integration reads with its API key (`x-api-key`, no bearer), in its own organisation only. */
+export const API_KEY_READS: readonly string[] = [
+  'GET /api/v1/measurements',
+  'GET /api/v1/fhir/R4/Patient/:id',
+  'GET /api/v1/fhir/R4/Observation',
+  'GET /api/v1/fhir/R4/Observation/:id',
+];
+
+/**
+ * May a caller of this kind use a REST route (`key`, its entry) on a record of `target`? Whoever
+ * holds no person's session gets what a caller without a token gets; a caregiver who switched to
+ * their own patient account is a patient on that account; one who names an account that is not
+ * theirs (another patient's) is nobody.
+ */
+export function callerMay(kind: CallerKind, key: string, entry: RestEntry, target: Target): boolean {
+  const open = POLICIES[entry.policy]('anonymous', target === 'none' ? 'none' : 'sameOrg');
+  switch (kind) {
+    case 'apiKey':
+      return open || (API_KEY_READS.includes(key) && target !== 'otherOrg');
+    case 'revokedApiKey':
+    case 'guestToken':
+    case 'gatewayToken':
+    case 'caregiverAsOther':
+      return open;
+    case 'caregiverAsPatient':
+      return POLICIES[entry.policy]('patient', target);
+  }
+}
+
+/**
+ * The people namespace as a telehealth guest (handshake `auth: { guestToken }`): the room of the
+ * one visit and device the token names, and nothing else. `harmless`: answers ok and does nothing.
+ */
+export const GUEST_SOCKET_POLICY: Record<string, 'ownVisit' | 'harmless' | 'nobody'> = {
+  'socket session:whoami': 'nobody',
+  'socket patient:watch': 'nobody',
+  'socket patient:unwatch': 'nobody',
+  'socket visit:enter': 'ownVisit',
+  'socket visit:exit': 'harmless',
+  'socket visit:signal': 'ownVisit',
+};
+
+/**
+ * The `/gateways` namespace (handshake `auth: { token }` with a gateway token): a gateway acts for
+ * the patient it is assigned to only. `device`: the event names a device (own: one of the gateway's
+ * patient's devices on this gateway; sameOrg: another patient's; otherOrg: another organisation's).
+ */
+export const GATEWAY_EVENT_POLICY: Record<string, { kind: 'none' | 'device' }> = {
+  'gateway gateway:hello': { kind: 'none' },
+  'gateway gateway:heartbeat': { kind: 'none' },
+  'gateway readings:upload': { kind: 'device' },
+  'gateway device:state': { kind: 'device' },
+};
+export const gatewayMay = (target: Target) => target === 'own' || target === 'none';
+
 /** The keys of the catalogue missing from the table, and the table's keys the catalogue no longer has. */
 export function coverage(catalogue: string[], table: Record<string, unknown>): { missing: string[]; stale: string[] } {
   const have = new Set(catalogue);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { auditLog } from '@opencare/api/db/schema';
+import { auditLog, visits } from '@opencare/api/db/schema';
+import { idsOwnedBy } from '../testing/matrix-evidence';
 import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, insertAppointmentWithVisit, organisationOf, signInCast, workingDay, type Cast, type Person } from '../testing/appointment-fixtures';
@@ -22,7 +23,29 @@ import { startTestEdge, type TestEdge } from '../testing/test-edge';
  */
 let t: TestEdge;
 let cast: Cast;
-const ids = { measurement: '', alert: '', mac: randomMac(), pairingCode: randomPairingCode(), gateway: '', device: '', appointment: '', visit: '', thread: '' };
+const ids = {
+  measurement: '',
+  alert: '',
+  mac: randomMac(),
+  pairingCode: randomPairingCode(),
+  gateway: '',
+  device: '',
+  appointment: '',
+  visit: '',
+  thread: '',
+  photo: '',
+  attachment: '',
+  schedule: '',
+  task: '',
+  toConfirm: '',
+  toCancel: '',
+  pastVisit: '',
+  visitNow: '',
+  code: '',
+};
+// A 1×1 PNG.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const today = () => new Date().toISOString().slice(0, 10);
 
 interface Sample {
   method: string;
@@ -31,9 +54,21 @@ interface Sample {
   /** The concrete path and body (built once the fixtures exist). */
   path: () => string;
   body?: () => unknown;
+  /** A request that is not JSON (an attachment's bytes): sent as given. */
+  send?: (token: string) => Promise<{ status: number; body: unknown }>;
   allowed: Person;
-  refused: Person;
+  /** Someone the route refuses; none for a list that answers everyone with their own rows. */
+  refused?: Person;
 }
+/** A mail attachment as the web uploads it: the bytes themselves, the patient and name in the query. */
+const uploadAttachment = async (token: string) => {
+  const res = await fetch(`${t.url}/api/v1/mail/attachments?${new URLSearchParams({ patientAccountId: P(), fileName: 'arm.png' }).toString()}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    body: Buffer.from(PNG, 'base64'),
+  });
+  return { status: res.status, body: (await res.json()) };
+};
 const P = () => cast.id.patient;
 const bpLimits = { limits: { systolic: { elevatedFrom: 125, highFrom: 140, highestFrom: 170 } } };
 const SAMPLES: Sample[] = [
@@ -99,6 +134,89 @@ const SAMPLES: Sample[] = [
   { method: 'GET', url: '/fhir/R4/Patient/:id', path: () => `/fhir/R4/Patient/${P()}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/fhir/R4/Observation', path: () => `/fhir/R4/Observation?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/fhir/R4/Observation/:id', path: () => `/fhir/R4/Observation/${ids.measurement}`, allowed: 'physician', refused: 'outsider' },
+  // Issue 15: photos, mail attachments, visit notes and captures, schedules and tasks by id,
+  // appointment create/confirm/cancel, visit by code, and the lists of one patient's rows.
+  { method: 'POST', url: '/files', path: () => '/files', body: () => ({ contentType: 'image/png', data: PNG }), allowed: 'patient', refused: 'physician' },
+  { method: 'GET', url: '/files/:id', path: () => `/files/${ids.photo}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'POST', url: '/mail/attachments', path: () => '/mail/attachments', send: uploadAttachment, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/mail/attachments/:id', path: () => `/mail/attachments/${ids.attachment}`, allowed: 'patient', refused: 'patient2' },
+  {
+    method: 'POST',
+    url: '/mail/threads',
+    path: () => '/mail/threads',
+    body: () => ({ patientAccountId: P(), subject: 'Follow-up', body: 'How is the dressing?' }),
+    allowed: 'physician',
+    refused: 'outsider',
+  },
+  { method: 'GET', url: '/mail/threads', path: () => '/mail/threads', allowed: 'patient' },
+  {
+    method: 'POST',
+    url: '/visits/:id/complete',
+    path: () => `/visits/${ids.pastVisit}/complete`,
+    body: () => ({ summary: 'Healing well.', notes: 'Incision clean.' }),
+    allowed: 'physician',
+    refused: 'outsider',
+  },
+  {
+    method: 'POST',
+    url: '/visits/:id/captures',
+    path: () => `/visits/${ids.visitNow}/captures`,
+    body: () => ({ contentType: 'image/png', data: PNG, caption: 'Wound' }),
+    allowed: 'physician',
+    refused: 'outsider',
+  },
+  { method: 'GET', url: '/visits/code/:code', path: () => `/visits/code/${ids.code}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/visits', path: () => `/visits?patientId=${P()}`, allowed: 'physician', refused: 'patient2' },
+  {
+    method: 'POST',
+    url: '/visits',
+    path: () => '/visits',
+    body: () => ({ patientId: P(), type: 'pv', startsAt: new Date(Date.now() - 45 * 60_000).toISOString() }),
+    allowed: 'physician',
+    refused: 'outsider',
+  },
+  {
+    method: 'POST',
+    url: '/schedules',
+    path: () => '/schedules',
+    body: () => ({ patientId: P(), type: 'bp', startDate: today(), frequency: 'daily', times: ['08:00'] }),
+    allowed: 'physician',
+    refused: 'outsider',
+  },
+  { method: 'GET', url: '/schedules', path: () => `/schedules?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/schedules/:id', path: () => `/schedules/${ids.schedule}`, allowed: 'patient', refused: 'patient2' },
+  { method: 'PATCH', url: '/schedules/:id', path: () => `/schedules/${ids.schedule}`, body: () => ({ notifyByEmail: false }), allowed: 'nurse', refused: 'outsider' },
+  {
+    method: 'POST',
+    url: '/tasks',
+    path: () => '/tasks',
+    body: () => ({ patientId: P(), type: 'bp', date: today(), time: '22:00' }),
+    allowed: 'physician',
+    refused: 'outsider',
+  },
+  { method: 'GET', url: '/tasks', path: () => `/tasks?patient=${P()}&from=${today()}&to=${today()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/tasks/:id', path: () => `/tasks/${ids.task}`, allowed: 'patient', refused: 'patient2' },
+  { method: 'PATCH', url: '/tasks/:id', path: () => `/tasks/${ids.task}`, body: () => ({ status: 'pending' }), allowed: 'physician', refused: 'outsider' },
+  {
+    method: 'POST',
+    url: '/appointments',
+    path: () => '/appointments',
+    body: () => ({ providerId: cast.id.physician, patientId: P(), type: 'pv', startsAt: at(workingDay(6), '10:00') }),
+    allowed: 'patient',
+    refused: 'patient2',
+  },
+  { method: 'GET', url: '/appointments', path: () => `/appointments?patientId=${P()}`, allowed: 'physician', refused: 'patient2' },
+  { method: 'PATCH', url: '/appointments/:id/confirm', path: () => `/appointments/${ids.toConfirm}/confirm`, body: () => ({}), allowed: 'patient', refused: 'patient2' },
+  {
+    method: 'PATCH',
+    url: '/appointments/:id/cancel',
+    path: () => `/appointments/${ids.toCancel}/cancel`,
+    body: () => ({ reason: 'other', note: 'Audit' }),
+    allowed: 'patient',
+    refused: 'patient2',
+  },
+  { method: 'DELETE', url: '/tasks/:id', path: () => `/tasks/${ids.task}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'DELETE', url: '/schedules/:id', path: () => `/schedules/${ids.schedule}`, allowed: 'physician', refused: 'outsider' },
 ];
 const key = (method: string, url: string) => `${method} ${url}`;
 /**
@@ -108,16 +226,20 @@ const key = (method: string, url: string) => `${method} ${url}`;
 const isPatientRecordRoute = (url: string) =>
   /^\/api\/v1\/(patients\/:id(\/|$)|measurements|alerts|fhir\/R4\/(Patient|Observation)|tasks\/patients\/|accounts\/:id\/profile)/.test(url) ||
   /^\/api\/v1\/(gateways|devices|appointments|visits|mail\/threads)\/:id$/.test(url) ||
-  url === '/api/v1/mail/threads/:id/messages';
+  url === '/api/v1/mail/threads/:id/messages' ||
+  // Issue 15: photos, attachments, visit notes and captures, visits by code, schedules and tasks,
+  // appointments and their confirm/cancel, and the lists of one patient's rows.
+  /^\/api\/v1\/(files|mail\/attachments)(\/:id)?$/.test(url) ||
+  /^\/api\/v1\/visits\/(:id\/(complete|captures)|code\/:code)$/.test(url) ||
+  /^\/api\/v1\/(schedules|tasks|appointments|visits|mail\/threads)(\/:id)?$/.test(url) ||
+  /^\/api\/v1\/appointments\/:id\/(cancel|confirm)$/.test(url);
 
 const lastAuditId = async () => (await t.edge.deps.db.select({ id: max(auditLog.id) }).from(auditLog))[0]?.id ?? 0;
-const entriesSince = async (after: number, accountId: string, outcome: 'allowed' | 'denied') =>
-  (
-    await t.edge.deps.db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(and(gt(auditLog.id, after), eq(auditLog.actorAccountId, accountId), eq(auditLog.outcome, outcome)))
-  )[0]!.n;
+const entriesSince = (after: number, accountId: string, outcome: 'allowed' | 'denied') =>
+  t.edge.deps.db
+    .select({ action: auditLog.action, resourceType: auditLog.resourceType, resourceId: auditLog.resourceId })
+    .from(auditLog)
+    .where(and(gt(auditLog.id, after), eq(auditLog.actorAccountId, accountId), eq(auditLog.outcome, outcome)));
 
 beforeAll(async () => {
   t = await startTestEdge();
@@ -160,8 +282,43 @@ beforeAll(async () => {
   // A gateway waiting to be added by its MAC (the agent registered it).
   expect((await requestToken(t, ids.mac, ids.pairingCode)).status).toBe(200);
   ids.alert = alerts.body.data.find((a: { measurementId: string }) => a.measurementId === ids.measurement).id;
-});
-afterAll(() => t.close());
+
+  const made = (res: { status: number; body: { data?: { id?: string } } }, what: string): string => {
+    if (res.status >= 300 || !res.body.data?.id) throw new Error(`fixture ${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data.id;
+  };
+  ids.photo = made(await t.call('POST', '/api/v1/files', { token: cast.token.patient, body: { contentType: 'image/png', data: PNG } }), 'photo');
+  // A photo is read by the care team once a camera reading carries it.
+  made(
+    await t.call('POST', '/api/v1/measurements', { token: cast.token.patient, body: { id: randomUUID(), type: 'camera', fileId: ids.photo, note: 'Rash' } }),
+    'camera reading',
+  );
+  ids.attachment = made((await uploadAttachment(cast.token.physician)) as { status: number; body: { data?: { id?: string } } }, 'attachment');
+  made(
+    await t.call('POST', '/api/v1/mail/threads', {
+      token: cast.token.physician,
+      body: { patientAccountId: P(), subject: 'Photo', body: 'Is this it?', fileIds: [ids.attachment] },
+    }),
+    'thread with attachment',
+  );
+  ids.schedule = made(
+    await t.call('POST', '/api/v1/schedules', {
+      token: cast.token.physician,
+      body: { patientId: P(), type: 'bp', startDate: today(), frequency: 'daily', times: ['09:00'] },
+    }),
+    'schedule',
+  );
+  ids.task = made(await t.call('POST', '/api/v1/tasks', { token: cast.token.physician, body: { patientId: P(), type: 'bp', date: today(), time: '23:00' } }), 'task');
+  const organisationId = await organisationOf(t.edge.deps.db, P());
+  const appointment = (startsAt: Date, extra: { status?: 'scheduled' | 'confirmed'; type?: 'pv' | 'tv' } = {}) =>
+    insertAppointmentWithVisit(t.edge.deps.db, { organisationId, patientAccountId: P(), providerAccountId: cast.id.physician, startsAt, status: extra.status, type: extra.type ?? 'pv' });
+  ids.toConfirm = (await appointment(new Date(at(workingDay(5), '09:00')), { status: 'scheduled' })).appointmentId;
+  ids.toCancel = (await appointment(new Date(at(workingDay(5), '11:00')), { status: 'scheduled' })).appointmentId;
+  ids.pastVisit = (await appointment(new Date(Date.now() - 90 * 60_000), { status: 'confirmed' })).visitId;
+  ids.visitNow = (await appointment(new Date(Date.now() - 5 * 60_000), { status: 'confirmed', type: 'tv' })).visitId;
+  ids.code = (await t.edge.deps.db.select({ code: visits.code }).from(visits).where(eq(visits.id, ids.visit)))[0]!.code;
+}, 240_000);
+afterAll(() => t?.close());
 
 describe('audit of patient data', () => {
   it('has a sample for every patient-record route of the catalogue', async () => {
@@ -172,33 +329,51 @@ describe('audit of patient data', () => {
     expect(missing).toEqual([]);
   });
 
-  it('logs every allowed read and write and every refused one, by actor and outcome', async () => {
+  it('logs every allowed read and write, naming the action and the patient, and every refused one, by actor and outcome', async () => {
     const misses: string[] = [];
+    const unnamed: string[] = [];
     let found = 0;
+    let calls = 0;
+    let refusalsNamingPatient = 0;
     for (const sample of SAMPLES) {
       // Refused first: a delete allowed first would leave nothing to refuse.
-      for (const [who, outcome] of [
-        [sample.refused, 'denied'],
-        [sample.allowed, 'allowed'],
-      ] as const) {
+      const callers = [...(sample.refused ? [[sample.refused, 'denied'] as const] : []), [sample.allowed, 'allowed'] as const];
+      for (const [who, outcome] of callers) {
+        calls += 1;
         const before = await lastAuditId();
-        const res = await t.call(sample.method, `/api/v1${sample.path()}`, { token: cast.token[who], body: sample.body?.() });
+        const res = sample.send
+          ? await sample.send(cast.token[who])
+          : await t.call(sample.method, `/api/v1${sample.path()}`, { token: cast.token[who], body: sample.body?.() });
         const label = `${sample.method} ${sample.url} as ${who}`;
         if (outcome === 'allowed') expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
         else expect([403, 404], `${label}: ${res.status}`).toContain(res.status);
-        const n = await entriesSince(before, cast.id[who], outcome);
-        if (n > 0) found += 1;
-        else misses.push(`${label} (${outcome})`);
+        const entries = await entriesSince(before, cast.id[who], outcome);
+        if (entries.length === 0) {
+          misses.push(`${label} (${outcome})`);
+          continue;
+        }
+        found += 1;
+        // The entry names the patient: the patient's account itself, or one of the patient's records
+        // (read from the database after the call, so a record the call made counts).
+        const direct = entries.filter((e) => e.action && e.resourceId === P());
+        const patientRecords = direct.length ? new Set<string>() : await idsOwnedBy(t.edge.deps.db, { patients: [P()], organisations: [] });
+        const naming = direct.length ? direct : entries.filter((e) => e.action && e.resourceId && patientRecords.has(e.resourceId));
+        if (outcome === 'allowed' && naming.length === 0)
+          unnamed.push(`${label}: ${entries.map((e) => `${e.action} ${e.resourceType}:${e.resourceId ?? 'null'}`).join(', ')}`);
+        if (outcome === 'denied' && naming.length > 0) refusalsNamingPatient += 1;
       }
     }
-    console.log(`audit: ${SAMPLES.length} routes checked, ${SAMPLES.length * 2} calls, ${found} audited, missing ${misses.length}${misses.length ? `: ${misses.join('; ')}` : ''}`);
-    expect(misses).toEqual([]);
-  });
+    console.log(
+      `audit: ${SAMPLES.length} routes checked, ${calls} calls, ${found} audited, missing ${misses.length}${misses.length ? `: ${misses.join('; ')}` : ''}; ` +
+        `allowed entries not naming the patient ${unnamed.length}${unnamed.length ? `: ${unnamed.join('; ')}` : ''}; refusals naming the patient or record ${refusalsNamingPatient}`,
+    );
+    expect({ misses, unnamed }).toEqual({ misses: [], unnamed: [] });
+  }, 300_000);
 });
 
 describe('refusals', () => {
   /** The refused entries of one person since `before`. */
-  const refusedSince = (before: number, who: Person) => entriesSince(before, cast.id[who], 'denied');
+  const refusedSince = async (before: number, who: Person) => (await entriesSince(before, cast.id[who], 'denied')).length;
 
   it('logs each refusal once, whether a role check or the service refused it, over REST, tRPC and sockets', async () => {
     const cases: Array<[string, Person, () => Promise<number>]> = [

@@ -130,6 +130,8 @@ export async function updateDevice(
 export async function deleteDevice(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<void> {
   const row = await ownDevice(deps, actor, meta, id, 'devices.delete');
   await deleteDeviceRow(deps.db, id);
+  // The device row is gone: the log itself keeps whose record lost it (issue 15, audit).
+  await audit(deps.db, actor, meta, { action: 'devices.delete', resourceType: 'patient', resourceId: row.patientAccountId, outcome: 'allowed' });
   await workChanged(deps, row.gatewayId);
 }
 

@@ -350,6 +350,8 @@ export async function deleteGateway(deps: Deps, actor: Actor, meta: RequestMeta,
       data: { displayName: row.displayName, status: 'removed' },
     });
   });
+  // The gateway no longer names its patient: the log itself keeps whose record lost it (issue 15, audit).
+  await audit(deps.db, actor, meta, { action: 'gateways.delete', resourceType: 'patient', resourceId: row.patientAccountId, outcome: 'allowed' });
   deps.gateways.removed(id);
   if (row.isOnline) {
     deps.live.gatewayStatus({

@@ -23,8 +23,8 @@ import { ERRORS, type ErrorKey } from '@opencare/schemas/errors';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { edgeRedis, reportRedisOutages } from './edge-redis';
 import type { Env } from './env';
 import { signingKey } from './secrets';
 import { startTaskReminderTimer } from './task-reminder-timer';
@@ -51,6 +51,8 @@ export interface EdgeOptions {
   namespace?: string;
   /** Where the JSON log lines go instead of stdout (tests read what the edge logs). */
   logStream?: { write(line: string): void };
+  /** How often the sweeps and the task reminders run; tests shorten it to have rounds under way. */
+  periodicEveryMs?: number;
 }
 
 const EDGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -91,7 +93,7 @@ function adapterKeys(namespace: string | undefined) {
 export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<Edge> {
   const database =
     options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : join(env.DATA_DIR, 'pglite') }));
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = env.REDIS_URL ? edgeRedis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
 
   const app = Fastify({
     bodyLimit: LIMITS.bodyBytes,
@@ -103,7 +105,11 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
       const { status, body } = toErrorResponse(error);
       // No hook runs for these: the security headers are those of any other answer.
       const reply = frameworkReply as unknown as FastifyReply;
-      void securityHeaders().then((headers) => reply.headers(headers).status(status).send(body));
+      void securityHeaders().then(
+        (headers) => reply.headers(headers).status(status).send(body),
+        // The edge is closing (nothing answers the inner request): the answer goes without them.
+        () => reply.status(status).send(body),
+      );
     },
     clientErrorHandler: (error: Error & { code?: string }, socket) => {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -126,6 +132,8 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
       },
     },
   });
+
+  if (redis) reportRedisOutages(redis, app.log);
 
   let helmetHeaders: Promise<Record<string, string>> | undefined;
   /** The headers helmet sets, read once from a real answer. */
@@ -261,15 +269,22 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     return reply.status(404).send({ success: false, key: 'notFound', message: ERRORS.notFound.message });
   });
 
+  let closing = false;
   const io: PeopleServer = new Server(app.server, {
     serveClient: false,
     // Every engine.io request (polling and the WebSocket upgrade) of both namespaces passes here.
+    // A closing edge takes no new connection: the clients it has just closed reconnect at once, and
+    // a WebSocket accepted then would hold the HTTP server (and so the close) open for good.
     allowRequest: (req, callback) => {
-      callback(null, originAllowed(req.headers.origin, req.headers.host, allowedOrigins));
+      callback(null, !closing && originAllowed(req.headers.origin, req.headers.host, allowedOrigins));
     },
     // Recovery re-runs the handshake middleware (skipMiddlewares false): revoked sessions stay out.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
     ...(redis ? { adapter: createAdapter(redis, adapterKeys(options.namespace)) } : {}),
+  });
+  // A connection whose handshake passed just before the close began is ended as it opens.
+  io.engine.on('connection', (connection: { close(): void }) => {
+    if (closing) connection.close();
   });
   live.attach(io);
   const people = attachPeopleNamespace(io, deps);
@@ -280,23 +295,35 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     await clearPresence(deps);
     await clearGatewayPresence(deps);
   }
-  const stopTaskReminders = startTaskReminderTimer(deps);
-  const stopGatewaySweep = startGatewaySweep(deps);
-  const stopSessionSweep = startSessionSweep(io, deps);
+  const every = options.periodicEveryMs;
+  const stopPeriodic = [startTaskReminderTimer(deps, every), startGatewaySweep(deps, every), startSessionSweep(io, deps, every)];
 
   return {
     app,
     io,
     deps,
     database,
+    /**
+     * In this order, so that nothing under way meets a closed database or Redis: no new connection
+     * is taken; the timers stop and their rounds finish; the sockets close and HTTP finishes the
+     * requests under way; the socket events and presence writes under way finish; then the
+     * database and Redis go.
+     */
     async close() {
-      stopTaskReminders();
-      stopGatewaySweep();
-      stopSessionSweep();
-      await io.close();
+      closing = true;
+      await Promise.all(stopPeriodic.map((stop) => stop()));
+      // Socket.IO's close ends by closing the HTTP server, which waits for every connection; Fastify's
+      // answers the requests under way (new ones get 503) and lets go of idle keep-alive connections,
+      // but only of those idle at that moment: a client's connection that was busy then and idle
+      // later would hold the close open until its keep-alive timeout (72 s), so it is asked again.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await Promise.all([io.close(), app.close()]);
+      } finally {
+        clearInterval(idle);
+      }
       await people.drain();
       await gateways.drain();
-      await app.close();
       await database.close();
       redis?.disconnect();
     },

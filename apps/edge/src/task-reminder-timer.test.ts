@@ -26,7 +26,7 @@ describe('task reminder timer', () => {
     expect(send).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).toHaveBeenCalledTimes(2);
-    stop();
+    await stop();
     await vi.advanceTimersByTimeAsync(180_000);
     expect(send).toHaveBeenCalledTimes(2);
   });
@@ -45,6 +45,6 @@ describe('task reminder timer', () => {
     expect(warn).toHaveBeenCalledWith({ err: 'Error' }, 'task reminders failed');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).toHaveBeenCalledTimes(3);
-    stop();
+    await stop();
   });
 });

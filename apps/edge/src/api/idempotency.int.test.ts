@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { measurements } from '@opencare/api/db/schema';
-import { claimReadingId } from '@opencare/api/measurements/measurements.repository';
 import { testDatabaseKind } from '@opencare/api/testing/env';
 import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,16 +39,8 @@ const upload = (readings: unknown[], socket = agent) => agentAsk(socket, 'readin
 const stored = async (ids: string[]) =>
   (await t.edge.deps.db.select({ n: count() }).from(measurements).where(inArray(measurements.id, ids)))[0]!.n;
 
-/**
- * Holds the claim on `id` as an edge does while it writes that reading, from another connection of
- * the pool — the position of a second edge on the same PostgreSQL — while `during` runs.
- */
-async function whileInFlight<T>(id: string, during: () => Promise<T>): Promise<T> {
-  return t.edge.deps.db.transaction(async (tx) => {
-    expect(await claimReadingId(tx, id)).toBe(true);
-    return during();
-  });
-}
+/** Pairs of writes raced per test: enough that some of them overlap on PostgreSQL every run. */
+const RACES = 20;
 
 beforeAll(async () => {
   t = await startTestEdge();
@@ -93,22 +84,31 @@ describe('REST reading upload (POST /measurements, the id is the key)', () => {
     expect(read.body.data).toEqual(first.body.data);
   });
 
-  it('refuses the key while it is in flight (409), then takes it once the claim is gone', async () => {
-    const body = bp(123, randomUUID());
-    if (testDatabaseKind === 'postgres') {
-      const during = await whileInFlight(body.id!, () => post(body));
-      expect(during.status).toBe(409);
-      expect(during.body).toMatchObject({ success: false, key: 'requestInFlight' });
-      expect(await stored([body.id!])).toBe(0);
-      expect((await post(body)).status).toBe(201);
-    } else {
-      // PGlite is one connection inside one edge: two writes of one key are serialised, never both
-      // in flight, so the second is answered as a replay once the first has committed.
-      const [a, b] = await Promise.all([post(body), post(body)]);
-      expect([a.status, b.status].sort()).toEqual([200, 201]);
-      expect(a.body.data).toEqual(b.body.data);
+  it('races two posts of each reading id truly at once: one 201, the other 409 while in flight or the replay, one row', async () => {
+    // Nothing staged: the two requests of each pair go out together and the edge serves them over
+    // separate pooled connections (PostgreSQL), as two edges on one database would.
+    const bodies = Array.from({ length: RACES }, (_, i) => bp(140 + i, randomUUID()));
+    const pairs = await Promise.all(bodies.map((body) => Promise.all([post(body), post(body)])));
+    const outcomes = pairs.map(([a, b]) => [a.status, b.status].sort().join('+'));
+    expect(outcomes.every((o) => o === '201+409' || o === '200+201'), outcomes.join(', ')).toBe(true);
+    for (const [i, [a, b]] of pairs.entries()) {
+      const first = a.status === 201 ? a : b;
+      const second = a.status === 201 ? b : a;
+      if (second.status === 409) {
+        expect(second.body).toMatchObject({ success: false, key: 'requestInFlight' });
+        // The client's retry, once the first write has committed, is answered as a replay.
+        const retry = await post(bodies[i]);
+        expect(retry.status).toBe(200);
+        expect(retry.body.data).toEqual(first.body.data);
+      } else expect(second.body.data).toEqual(first.body.data);
     }
-    expect(await stored([body.id!])).toBe(1);
+    expect(await stored(bodies.map((b) => b.id!))).toBe(RACES);
+    const inFlight = outcomes.filter((o) => o === '201+409').length;
+    console.log(`idempotency (${testDatabaseKind}): ${RACES} REST pairs raced → ${inFlight} answered 409 while in flight, ${RACES - inFlight} as a replay; ${RACES} rows`);
+    if (testDatabaseKind === 'postgres') expect(inFlight).toBeGreaterThan(0);
+    // PGlite is one connection inside one edge: its transactions run one after the other, so the
+    // second write of a pair always finds the first committed (a replay), never in flight.
+    else expect(inFlight).toBe(0);
   });
 
   it('gives a key-less REST reading an id of its own (a person typing, not a device retrying)', async () => {
@@ -155,26 +155,38 @@ describe('gateway batch upload (readings:upload on /gateways, each reading id is
     });
   });
 
-  it('refuses a batch holding a key in flight (409), and the retry stores every reading once', async () => {
-    const readings = Array.from({ length: 10 }, (_, i) => ({ deviceId: cuffId, reading: bp(110 + i, randomUUID()) }));
-    const ids = readings.map((r) => r.reading.id!);
-    if (testDatabaseKind === 'postgres') {
-      const during = await whileInFlight(ids[5]!, () => upload(readings));
-      expect(during).toMatchObject({ error: 'requestInFlight' });
-      // The agent sends the batch again (edge-link.ts: a batch-level error is retried).
-      const retry = await upload(readings);
-      if (!('data' in retry)) throw new Error(JSON.stringify(retry));
-      expect(retry.data.outcomes.map((o) => o.status)).toEqual([...Array(5).fill('duplicate'), ...Array(5).fill('stored')]);
-    } else {
-      // One PGlite connection: two agents sending the same batch at once are served one after the other.
-      const second = agents.open(t.url, { token: (agent.auth as { token: string }).token });
-      await agentOutcome(second);
-      const [a, b] = await Promise.all([upload(readings), upload(readings, second)]);
-      if (!('data' in a) || !('data' in b)) throw new Error(JSON.stringify([a, b]));
-      const statuses = a.data.outcomes.map((o, i) => [o.status, b.data.outcomes[i]!.status].sort().join('+'));
-      expect(new Set(statuses)).toEqual(new Set(['duplicate+stored']));
-    }
-    expect(await stored(ids)).toBe(10);
-    console.log(`idempotency (${testDatabaseKind}): in-flight batch of ${ids.length} → each reading stored once`);
+  it('races two agents uploading the same batch at once: a batch in flight is refused (409), the retry stores every reading once', async () => {
+    const second = agents.open(t.url, { token: (agent.auth as { token: string }).token });
+    expect(await agentOutcome(second)).toEqual({ connected: true });
+    const batches = Array.from({ length: RACES / 2 }, (_, b) =>
+      Array.from({ length: 3 }, (_, i) => ({ deviceId: cuffId, reading: bp(110 + b + i, randomUUID()) })),
+    );
+    const ids = batches.flat().map((r) => r.reading.id!);
+    const storedBy = new Map<string, number>();
+    let refusedInFlight = 0;
+    await Promise.all(
+      batches.map(async (readings) => {
+        const answers = await Promise.all([upload(readings), upload(readings, second)]);
+        for (const [n, first] of answers.entries()) {
+          let answer = first;
+          // The agent sends a refused batch again (edge-link.ts: a batch-level error is retried).
+          while (!('data' in answer)) {
+            expect(answer).toMatchObject({ error: 'requestInFlight' });
+            refusedInFlight += 1;
+            answer = await upload(readings, n === 0 ? agent : second);
+          }
+          for (const o of answer.data.outcomes) {
+            expect(['stored', 'duplicate']).toContain(o.status);
+            if (o.status === 'stored') storedBy.set(o.id, (storedBy.get(o.id) ?? 0) + 1);
+          }
+        }
+      }),
+    );
+    // Each reading answered "stored" exactly once across both agents, and stored once.
+    expect(ids.filter((id) => storedBy.get(id) !== 1)).toEqual([]);
+    expect(await stored(ids)).toBe(ids.length);
+    console.log(`idempotency (${testDatabaseKind}): ${batches.length} batch pairs raced → ${refusedInFlight} refused in flight and retried; ${ids.length} readings stored once each`);
+    if (testDatabaseKind === 'postgres') expect(refusedInFlight).toBeGreaterThan(0);
+    else expect(refusedInFlight).toBe(0);
   });
 });

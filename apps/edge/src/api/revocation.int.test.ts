@@ -68,9 +68,12 @@ async function probes(who: Signed, open?: TestSocket): Promise<Record<string, bo
     'REST POST /measurements': await rest('POST', '/measurements', reading()),
     'tRPC GET profile.get': (await trpc(who.token, 'GET', 'profile.get')) < 400,
     'tRPC POST measurements.record': (await trpc(who.token, 'POST', 'measurements.record', reading())) < 400,
-    'REST POST /auth/refresh (cookie)': await t
-      .call('POST', '/api/v1/auth/refresh', { headers: { cookie: who.cookie } })
-      .then((r) => r.status < 400),
+    'REST POST /auth/refresh (cookie)': await t.call('POST', '/api/v1/auth/refresh', { headers: { cookie: who.cookie } }).then((r) => {
+      // Refresh tokens rotate: the probe after the event must present the newest one.
+      const rotated = (r.headers.get('set-cookie') ?? '').split(';')[0];
+      if (r.status < 400 && rotated) who.cookie = rotated;
+      return r.status < 400;
+    }),
     'socket handshake': (await outcome(screens.open(t.url, { token: who.token }))).connected,
   };
   if (open) {
@@ -82,6 +85,19 @@ async function probes(who: Signed, open?: TestSocket): Promise<Record<string, bo
   return result;
 }
 const accepted = (table: Record<string, boolean>) => Object.entries(table).filter(([, ok]) => ok).map(([what]) => what);
+const refused = (table: Record<string, boolean>) => Object.entries(table).filter(([, ok]) => !ok).map(([what]) => what);
+
+/**
+ * The same probes before the event, each of which must be accepted: a probe that was never valid
+ * (a wrong path, a role that may not, a stale cookie) would pass "refused after" without proving
+ * anything. Returns how many were shown accepted.
+ */
+async function shownAccepted(who: Signed, open?: TestSocket, extra: Record<string, () => Promise<boolean>> = {}): Promise<number> {
+  const table = await probes(who, open);
+  for (const [what, probe] of Object.entries(extra)) table[what] = await probe();
+  expect(refused(table)).toEqual([]);
+  return Object.keys(table).length;
+}
 
 beforeAll(async () => {
   t = await startTestEdge();
@@ -94,16 +110,13 @@ describe('logout', () => {
   it('accepts 0 requests with the signed-out session on REST, tRPC and sockets', async () => {
     const patient = await signIn('patient');
     const socket = await openSocket(patient.token);
-    // The credentials work before: the table below can tell an accepted request.
-    expect(accepted(await probes({ ...patient, cookie: '' }, socket))).toEqual(
-      expect.arrayContaining(['REST GET /profile', 'tRPC GET profile.get', 'socket handshake', 'open socket event']),
-    );
+    const before = await shownAccepted(patient, socket);
     const revoked = nextEvent(socket, 'session:revoked');
     expect((await t.call('POST', '/api/v1/auth/logout', { token: patient.token })).status).toBe(200);
     expect(await revoked).toEqual({ reason: 'logout' });
     expect(await closedSoon(socket)).toBe(true);
     const table = await probes(patient, socket);
-    console.log(`revocation logout: ${Object.keys(table).length} probes, accepted ${accepted(table).length}`);
+    console.log(`revocation logout: ${before} probes accepted before, ${Object.keys(table).length} after, accepted ${accepted(table).length}`);
     expect(accepted(table)).toEqual([]);
   });
 });
@@ -135,21 +148,22 @@ describe('inactivity timeout', () => {
     ['socket handshake', async (who: Signed) => (await outcome(screens.open(t.url, { token: who.token }))).connected],
     ['refresh', (who: Signed) => t.call('POST', '/api/v1/auth/refresh', { headers: { cookie: who.cookie } }).then((r) => r.status < 400)],
   ] as const)('refuses a session idle past the timeout on %s, with an access token still unexpired', async (_channel, use) => {
-    const nurse = await signIn('nurse');
+    const nurse = await signIn('patient');
     const socket = await openSocket(nurse.token);
+    const before = await shownAccepted(nurse, socket);
     await idleFor(nurse, 6);
     expect(await use(nurse)).toBe(false);
     // Detected on one path, the session is ended everywhere: its open socket is closed too.
     expect(await closedSoon(socket)).toBe(true);
     const table = await probes(nurse, socket);
-    console.log(`revocation idle (first seen on ${_channel}): ${Object.keys(table).length} probes, accepted ${accepted(table).length}`);
+    console.log(`revocation idle (first seen on ${_channel}): ${before} probes accepted before, ${Object.keys(table).length} after, accepted ${accepted(table).length}`);
     expect(accepted(table)).toEqual([]);
   });
 
   it('refuses the next event on a socket left open through the timeout, then closes it', async () => {
-    const nurse = await signIn('nurse');
+    const nurse = await signIn('patient');
     const socket = await openSocket(nurse.token);
-    expect(await ask(socket, 'session:whoami', {})).toHaveProperty('data');
+    await shownAccepted(nurse, socket);
     await idleFor(nurse, 6);
     // Refused: answered sessionExpired, or closed before the answer could leave (the session's
     // sockets are closed as the refusal is decided) — never answered with data.
@@ -160,8 +174,9 @@ describe('inactivity timeout', () => {
   });
 
   it('closes a socket left open and silent through the timeout at the next sweep (receiving is not activity)', async () => {
-    const nurse = await signIn('nurse');
+    const nurse = await signIn('patient');
     const socket = await openSocket(nurse.token);
+    await shownAccepted(nurse, socket);
     const busy = await signIn('physician');
     const busySocket = await openSocket(busy.token);
     await idleFor(nurse, 6);
@@ -188,6 +203,12 @@ describe('account disabled by an admin', () => {
     const tab = () => `tab-${randomBytes(6).toString('hex')}`;
     const patientTab = tab();
     const doctorTab = tab();
+    const extraProbes = {
+      login: async () => (await t.call('POST', '/api/v1/auth/login', { body: { username: 'patient', password: DEMO_PASSWORD } })).status < 400,
+      'visit join': async () =>
+        (await t.call('POST', `/api/v1/visits/${visitId}/participants/join`, { token: patient.token, body: { deviceId: patientTab } })).status < 400,
+    };
+    const before = await shownAccepted(patient, await openSocket(patient.token), extraProbes);
     for (const [who, deviceId] of [[patient, patientTab], [physician, doctorTab]] as const) {
       const joined = await t.call('POST', `/api/v1/visits/${visitId}/participants/join`, { token: who.token, body: { deviceId } });
       expect(joined.status).toBe(200);
@@ -226,11 +247,8 @@ describe('account disabled by an admin', () => {
       error: 'notFound',
     });
     const table = await probes(patient, patientSockets[0]);
-    table['login'] = (await t.call('POST', '/api/v1/auth/login', { body: { username: 'patient', password: DEMO_PASSWORD } })).status < 400;
-    table['visit join'] = (
-      await t.call('POST', `/api/v1/visits/${visitId}/participants/join`, { token: patient.token, body: { deviceId: tab() } })
-    ).status < 400;
-    console.log(`revocation disable: ${Object.keys(table).length} probes, accepted ${accepted(table).length}`);
+    for (const [what, probe] of Object.entries(extraProbes)) table[what] = await probe();
+    console.log(`revocation disable: ${before} probes accepted before, ${Object.keys(table).length} after, accepted ${accepted(table).length}`);
     expect(accepted(table)).toEqual([]);
   });
 });
@@ -275,6 +293,13 @@ describe.runIf(testEnv.REDIS_URL)('account disabled through another edge (runs w
     expect(await ask(patientSocket, 'visit:enter', { visitId, deviceId: patientTab })).toHaveProperty('data');
     expect(await ask(doctor, 'visit:enter', { visitId, deviceId: doctorTab })).toHaveProperty('data');
 
+    // Shown accepted on both edges before: the same calls are refused after.
+    for (const edge of [a, b]) {
+      expect((await edge.call('GET', '/api/v1/profile', { token: patient.token })).status).toBe(200);
+      const probe = remote.open(edge.url, { token: patient.token });
+      expect((await outcome(probe)).connected).toBe(true);
+      probe.disconnect();
+    }
     const adminOnA = (await a.login('admin')).token;
     const started = performance.now();
     const closed = closedSoon(patientSocket).then((ok) => (ok ? performance.now() - started : Infinity));

@@ -23,7 +23,7 @@ import {
 import type { Ack } from '@opencare/schemas/socket-events';
 import { failure } from './socket-events';
 import { gatewayRooms, type GatewayNamespace, type GatewaySocket, type PeopleServer } from './socket-types';
-import { startPeriodic } from '../periodic';
+import { startPeriodic, type StopPeriodic } from '../periodic';
 
 export const GATEWAY_NAMESPACE = '/gateways';
 
@@ -166,6 +166,6 @@ export function attachGatewayNamespace(io: PeopleServer, deps: Deps) {
  * not say so for its gateways). Every edge runs it; the update decides once. The timer never keeps
  * the process alive, and one failed round only waits for the next.
  */
-export function startGatewaySweep(deps: Deps, everyMs = GATEWAY_HEARTBEAT_MS): () => void {
+export function startGatewaySweep(deps: Deps, everyMs = GATEWAY_HEARTBEAT_MS): StopPeriodic {
   return startPeriodic(deps, everyMs, 'gateway sweep failed', () => sweepSilentGateways(deps));
 }

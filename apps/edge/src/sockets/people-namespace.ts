@@ -11,10 +11,10 @@ import {
 } from '@opencare/schemas/socket-events';
 import { attachPatientWatch } from './patient-watch';
 import { presenceTracker } from './presence';
-import { failure, onClientEvent, personOf } from './socket-events';
+import { drainClientEvents, failure, onClientEvent, personOf } from './socket-events';
 import { rooms, type PeopleServer, type PeopleSocket, type SocketData } from './socket-types';
 import { attachVisitRelay } from './visit-relay';
-import { startPeriodic } from '../periodic';
+import { startPeriodic, type StopPeriodic } from '../periodic';
 
 /** Who a handshake names: a person by their access token, or a visit guest by their guest token. */
 async function identify(
@@ -99,7 +99,13 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
     attachVisitRelay(io, socket, deps);
   });
 
-  return { drain: () => presence.drain() };
+  return {
+    /** Wait for the client events and presence writes under way (the edge closes its database after). */
+    async drain(): Promise<void> {
+      await drainClientEvents(io.of('/'));
+      await presence.drain();
+    },
+  };
 }
 
 /** The sessions of this edge's open sockets that have ended are closed (see endIdleSessions). */
@@ -110,6 +116,6 @@ export function sweepIdleSessions(io: PeopleServer, deps: Deps): Promise<void> {
 }
 
 /** Every minute, like the gateway sweep: never keeps the process alive; a failed round waits for the next. */
-export function startSessionSweep(io: PeopleServer, deps: Deps, everyMs = 60_000): () => void {
+export function startSessionSweep(io: PeopleServer, deps: Deps, everyMs = 60_000): StopPeriodic {
   return startPeriodic(deps, everyMs, 'session sweep failed', () => sweepIdleSessions(io, deps));
 }

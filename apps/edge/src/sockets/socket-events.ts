@@ -45,14 +45,40 @@ export function onClientEvent<E extends ClientEvent>(
       const answer = failure(error);
       if (!(error instanceof AppError) || error.status >= 500)
         deps.log.error({ event, ...loggableError(error) }, 'socket event failed');
-      else if (error.status === 403) await logRefusal(deps, { actor: socket.data.actor ?? null }, meta, `socket ${event}`);
+      else if (error.status === 403) await refusalLogged(deps, socket, meta, event);
       reply(answer);
     }
   };
+  const running = eventsUnderWay(socket.nsp);
   // Socket.IO's typed `on` cannot follow a generic event name; the listener takes (payload, ack).
   (socket.on as (ev: string, fn: (payload: unknown, ack: unknown) => void) => void)(event, (payload, ack) => {
-    void listener(payload, ack);
+    const work = listener(payload, ack);
+    running.add(work);
+    void work.finally(() => running.delete(work));
   });
+}
+
+/** The audit of a refusal; if it cannot be written (the database is gone), the failure is logged. */
+async function refusalLogged(deps: Deps, socket: PeopleSocket, meta: RequestMeta, event: string): Promise<void> {
+  try {
+    await logRefusal(deps, { actor: socket.data.actor ?? null }, meta, `socket ${event}`);
+  } catch (error) {
+    deps.log.error({ event, ...loggableError(error) }, 'socket refusal not audited');
+  }
+}
+
+/** The client events each namespace is handling now (handlers never reject: see onClientEvent). */
+const underWay = new WeakMap<object, Set<Promise<void>>>();
+function eventsUnderWay(namespace: object): Set<Promise<void>> {
+  let running = underWay.get(namespace);
+  if (!running) underWay.set(namespace, (running = new Set()));
+  return running;
+}
+
+/** Resolves once the namespace's client events under way are answered (the edge closes its database after). */
+export async function drainClientEvents(namespace: object): Promise<void> {
+  const running = eventsUnderWay(namespace);
+  while (running.size > 0) await Promise.all([...running]);
 }
 
 /** The signed-in person of a socket: guests may only use a visit's room. */

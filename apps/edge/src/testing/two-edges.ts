@@ -13,11 +13,13 @@ import { demoSignIn } from './two-factor-login';
 /**
  * Two edges — two Fastify and Socket.IO servers on their own ports — over one database and one
  * Redis, as docker-compose runs them. Needs Redis (the Streams adapter): callers run only when
- * REDIS_URL is set, as in CI.
+ * REDIS_URL is set, as in CI, or give a Redis of their own.
  */
 const redisUrl = testEnv.REDIS_URL;
 
-export async function startTwoEdges(): Promise<[TestEdge, TestEdge]> {
+export async function startTwoEdges(
+  options: { redisUrl?: string; periodicEveryMs?: number } = {},
+): Promise<[TestEdge, TestEdge]> {
   const database = await createTestDatabase();
   await seedDemoData(database.db);
   const env = readEnv({
@@ -28,7 +30,7 @@ export async function startTwoEdges(): Promise<[TestEdge, TestEdge]> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     WEB_DIST: join(tmpdir(), 'no-web-here'),
     RATE_LIMIT_PER_MINUTE: '10000',
-    REDIS_URL: redisUrl,
+    REDIS_URL: options.redisUrl ?? redisUrl,
   });
   // One installation (same namespace: same stream, same rate limits), apart from other test runs.
   const namespace = `test-${randomBytes(6).toString('hex')}`;
@@ -36,8 +38,9 @@ export async function startTwoEdges(): Promise<[TestEdge, TestEdge]> {
   const first = await createEdge(env, {
     database: { ...database, close: () => Promise.resolve() },
     namespace,
+    periodicEveryMs: options.periodicEveryMs,
   });
-  const second = await createEdge(env, { database, namespace });
+  const second = await createEdge(env, { database, namespace, periodicEveryMs: options.periodicEveryMs });
   // One database: one account of the authenticator steps spent, whichever edge signs in.
   const signIns = demoSignIn();
   return [await listening(first, signIns), await listening(second, signIns)];

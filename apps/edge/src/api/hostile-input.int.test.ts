@@ -988,7 +988,7 @@ describe('hostile input (issue 8, test 4)', () => {
       const protoAfter = prototypeState();
       const ready = await t.call('GET', '/readyz');
       const badLogLines = logLines.filter((line) => {
-        let level = 0;
+        let level: number;
         try {
           level = (JSON.parse(line) as { level?: number }).level ?? 0;
         } catch {

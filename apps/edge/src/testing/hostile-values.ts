@@ -67,8 +67,10 @@ export interface HostileValue {
   rawUtf8?: boolean;
 }
 
+// 2^53 + 1 and a numeric(14,2) overflow with more digits than a double holds: written as the
+// doubles JSON would carry them.
 const OVERFLOWING_NUMBERS = [
-  2_147_483_648, -2_147_483_649, 9_007_199_254_740_993, 1e308, -1e308, 1e20, 123_456_789_012.345_68, 1e-7,
+  2_147_483_648, -2_147_483_649, 2 ** 53 + 2, 1e308, -1e308, 1e20, 123_456_789_012.345_7, 1e-7,
   3.4e38, 32_768, 65_536,
 ];
 

@@ -66,7 +66,8 @@ export const runCommand: Run = (file, args, timeoutMs) =>
     execFile(file, args, { timeout: timeoutMs, encoding: 'utf8', env: { LC_ALL: 'C' } }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);
       const code = (error as { code?: unknown }).code;
-      const ended = error.killed ? 'timed out' : typeof code === 'string' ? code : `exited with ${String(code ?? error.signal)}`;
+      const status = typeof code === 'number' ? String(code) : (error.signal ?? 'unknown');
+      const ended = error.killed ? 'timed out' : typeof code === 'string' ? code : `exited with ${status}`;
       reject(new Error((stderr.trim() || `${file} ${ended}`).slice(0, 300)));
     });
   });

@@ -70,25 +70,32 @@ describe('Bluetooth identifiers of a vendor', () => {
 });
 
 describe('addGatewayInputSchema', () => {
-  it('adds a gateway by its 12-digit MAC number, normalised', () => {
-    expect(addGatewayInputSchema.parse({ mac: 'b8:27:eb:12:34:56', displayName: ' Kitchen ' })).toEqual({
+  const pairingCode = 'K7Q2M9X4PTRW';
+
+  it('adds a gateway by its 12-digit MAC number and pairing code, normalised', () => {
+    expect(addGatewayInputSchema.parse({ mac: 'b8:27:eb:12:34:56', pairingCode: 'K7Q2-M9X4 PTRW', displayName: ' Kitchen ' })).toEqual({
       mac: 'B827EB123456',
+      pairingCode,
       displayName: 'Kitchen',
     });
-    expect(addGatewayInputSchema.parse({ mac: 'B827EB123456' })).toEqual({ mac: 'B827EB123456' });
+    expect(addGatewayInputSchema.parse({ mac: 'B827EB123456', pairingCode })).toEqual({ mac: 'B827EB123456', pairingCode });
   });
 
   it('refuses 11 or 13 digits and non-hex with the MAC message', () => {
     for (const mac of ['B827EB12345', 'B827EB1234567', 'B827EB12345Z']) {
-      expect(issues(addGatewayInputSchema, { mac })).toEqual([
+      expect(issues(addGatewayInputSchema, { mac, pairingCode })).toEqual([
         ['mac', 'The MAC number must have 12 digits.'],
       ]);
     }
   });
 
-  it('requires the MAC number and refuses unknown fields', () => {
-    expect(issues(addGatewayInputSchema, {})).toEqual([['mac', REQUIRED]]);
-    expect(addGatewayInputSchema.safeParse({ mac: 'B827EB123456', owner: 'me' }).success).toBe(false);
+  it('requires the MAC number and the pairing code (possession of the box), and refuses unknown fields', () => {
+    expect(issues(addGatewayInputSchema, {})).toEqual([
+      ['mac', REQUIRED],
+      ['pairingCode', REQUIRED],
+    ]);
+    expect(issues(addGatewayInputSchema, { mac: 'B827EB123456' })).toEqual([['pairingCode', REQUIRED]]);
+    expect(addGatewayInputSchema.safeParse({ mac: 'B827EB123456', pairingCode, owner: 'me' }).success).toBe(false);
   });
 });
 

@@ -153,7 +153,7 @@ describe('devices', () => {
     ).not.toContain(cuff.id);
     expect(
       (await api('GET', `/patients/${people.patient.accountId}/devices`, 'outsiderPhysician')).status,
-    ).toBe(403);
+    ).toBe(404);
     expect((await api('GET', `/devices/${cuff.id}`, 'patient2')).status).toBe(403);
   });
 

@@ -360,14 +360,14 @@ describe('who may see and change a gateway', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.data.map((g: { id: string }) => g.id)).toContain(gateway.gatewayId);
     expect((await list('patient2')).status).toBe(403);
-    expect((await list('outsiderPhysician')).status).toBe(403);
+    expect((await list('outsiderPhysician')).status).toBe(404);
     expect(
       (await t.call('GET', `/api/v1/gateways/${gateway.gatewayId}`, { token: as('physician') })).status,
     ).toBe(200);
     expect(
       (await t.call('GET', `/api/v1/gateways/${gateway.gatewayId}`, { token: as('outsiderPhysician') }))
         .status,
-    ).toBe(403);
+    ).toBe(404);
     expect((await t.call('GET', '/api/v1/patients/me/gateways', { token: as('physician') })).status).toBe(
       403,
     );

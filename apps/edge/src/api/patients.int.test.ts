@@ -281,8 +281,10 @@ describe('GET /patients/{id}', () => {
       outsiderPatient.token,
     ]) {
       const res = await get(`/patients/${id}`, token);
-      expect(res.status).toBe(403);
-      expect(res.body.key).toBe('err_forbidden');
+      // Another organisation's patient is not found, as an unknown id would be (issue 15, door 8).
+      const otherOrganisation = token === outsider.token || token === outsiderPatient.token;
+      expect(res.status).toBe(otherOrganisation ? 404 : 403);
+      expect(res.body.key).toBe(otherOrganisation ? 'notFound' : 'err_forbidden');
     }
     const audit = await listAuditForResource(t.edge.deps.db, 'patient', id);
     expect(
@@ -356,7 +358,7 @@ describe('PATCH /patients/{id}', () => {
   it('is refused to assistants, patients, admins and other organisations', async () => {
     const id = accountOf('patient2');
     for (const token of [tokens.assistant, tokens.patient2, tokens.patient, tokens.admin, outsider.token]) {
-      expect((await patch(`/patients/${id}`, { bloodType: 'A+' }, token)).status).toBe(403);
+      expect((await patch(`/patients/${id}`, { bloodType: 'A+' }, token)).status).toBe(token === outsider.token ? 404 : 403);
     }
     expect((await get(`/patients/${id}`, tokens.physician)).body.data.bloodType).toBeNull();
   });
@@ -422,7 +424,7 @@ describe('GET /patients/{id}/snapshot', () => {
     const empty = await get(`/patients/${accountOf('patient2')}/snapshot`, tokens.patient2);
     expect(empty.body.data.adherence).toEqual({ due: 0, completed: 0, percent: null, days: 30 });
     for (const token of [tokens.patient2, tokens.admin, tokens.caregiver, outsider.token]) {
-      expect((await get(`/patients/${accountOf('patient')}/snapshot`, token)).status).toBe(403);
+      expect((await get(`/patients/${accountOf('patient')}/snapshot`, token)).status).toBe(token === outsider.token ? 404 : 403);
     }
     expect((await get(`/patients/${accountOf('physician')}/snapshot`, tokens.physician)).status).toBe(404);
   });
@@ -484,7 +486,7 @@ describe('GET /patients/{id}/series', () => {
   it('follows the patient-record rule', async () => {
     expect((await get(`/patients/${accountOf('patient')}/series?type=bp`, tokens.patient)).status).toBe(200);
     for (const token of [tokens.patient2, tokens.admin, outsider.token]) {
-      expect((await get(`/patients/${accountOf('patient')}/series?type=bp`, token)).status).toBe(403);
+      expect((await get(`/patients/${accountOf('patient')}/series?type=bp`, token)).status).toBe(token === outsider.token ? 404 : 403);
     }
   });
 });
@@ -547,7 +549,7 @@ describe('GET /patients/{id}/timeline', () => {
   it('follows the patient-record rule', async () => {
     expect((await get(`/patients/${accountOf('patient2')}/timeline`, tokens.patient2)).status).toBe(200);
     for (const token of [tokens.patient, tokens.admin, tokens.caregiver, outsider.token]) {
-      expect((await get(`/patients/${accountOf('patient2')}/timeline`, token)).status).toBe(403);
+      expect((await get(`/patients/${accountOf('patient2')}/timeline`, token)).status).toBe(token === outsider.token ? 404 : 403);
     }
   });
 });
@@ -666,6 +668,7 @@ describe("a patient who is not yet anyone's", () => {
       items: [],
       nextCursor: null,
     });
-    expect((await get(`/patients/${id}/timeline`, tokens.physician)).status).toBe(403);
+    // Another organisation's physician: not found (issue 15, door 8).
+    expect((await get(`/patients/${id}/timeline`, tokens.physician)).status).toBe(404);
   });
 });

@@ -125,8 +125,9 @@ describe('watching a patient timeline', () => {
       error: 'err_forbidden',
     });
     const outsider = await signedIn('outsider');
+    // Another organisation's patient is not found (issue 15, door 8).
     expect(await ask(outsider, 'patient:watch', { patientId: cast.id.patient })).toMatchObject({
-      error: 'err_forbidden',
+      error: 'notFound',
     });
     // An id that is not a patient's is not found, whoever asks (ids cannot be probed).
     expect(await ask(nurse, 'patient:watch', { patientId: cast.id.physician })).toMatchObject({

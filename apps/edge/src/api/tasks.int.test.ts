@@ -57,7 +57,7 @@ describe('schedules', () => {
     ['patient2', 403],
     ['patient', 403],
     ['caregiver', 403],
-    ['outsider', 403],
+    ['outsider', 404],
   ] as const)('POST /schedules for a patient as %s → %i', async (role, status) => {
     const res = await schedule({ type: 'bw', frequency: 'weekly', times: ['07:30'] }, role);
     expect(res.status).toBe(status);
@@ -91,7 +91,7 @@ describe('schedules', () => {
     expect((await api('GET', `/schedules/${id}`, 'patient2')).status).toBe(200);
     expect((await api('GET', `/schedules/${id}`, 'assistant')).status).toBe(200);
     expect((await api('GET', `/schedules/${id}`, 'patient')).status).toBe(403);
-    expect((await api('GET', `/schedules/${id}`, 'outsider')).status).toBe(403);
+    expect((await api('GET', `/schedules/${id}`, 'outsider')).status).toBe(404);
     expect((await api('GET', `/schedules/${randomUUID()}`, 'physician')).status).toBe(404);
     const own = await api('GET', '/schedules?pageSize=100', 'patient2');
     expect(own.body.data.some((s: { id: string }) => s.id === id)).toBe(true);
@@ -180,7 +180,7 @@ describe('daily tasks', () => {
     ['patient2', 403],
     ['admin', 403],
     ['caregiver', 403],
-    ['outsider', 403],
+    ['outsider', 404],
   ] as const)('GET /daily-tasks?user_id=<patient> as %s → %i', async (role, status) => {
     expect((await api('GET', `/daily-tasks?user_id=${patientId}`, role)).status).toBe(status);
   });
@@ -274,7 +274,7 @@ describe('tasks', () => {
     ['assistant', 403],
     ['admin', 403],
     ['patient', 403],
-    ['outsider', 403],
+    ['outsider', 404],
   ] as const)('POST /tasks (one-off) as %s → %i', async (role, status) => {
     expect((await oneOff({}, role)).status).toBe(status);
   });
@@ -285,7 +285,7 @@ describe('tasks', () => {
     ['assistant', 200],
     ['patient2', 403],
     ['admin', 403],
-    ['outsider', 403],
+    ['outsider', 404],
   ] as const)('GET /tasks/patients/<patient> as %s → %i', async (role, status) => {
     expect((await api('GET', `/tasks/patients/${patientId}?${range()}`, role)).status).toBe(status);
   });

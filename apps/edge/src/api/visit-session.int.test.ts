@@ -111,8 +111,8 @@ describe('joining a video visit', () => {
     const visitId = await videoVisit();
     for (const who of ['patient2', 'admin', 'caregiver', 'outsider', 'outsiderPatient'] as const) {
       const res = await join(visitId, who, device());
-      expect(res.status, who).toBe(403);
-      expect(res.body.key).toBe('err_forbidden');
+      expect(res.status, who).toBe(who.startsWith('outsider') ? 404 : 403);
+      expect(res.body.key).toBe(who.startsWith('outsider') ? 'notFound' : 'err_forbidden');
     }
     // An assistant may join to help the patient connect; a nurse may cover for the physician.
     for (const who of ['assistant', 'nurse'] as const) {
@@ -221,7 +221,7 @@ describe('one device per person', () => {
     // Someone else's device id does not make anyone leave.
     expect((await leave(visitId, 'patient', doctorTab)).body.data).toEqual(left.body.data);
     expect(live).toEqual([]);
-    expect((await leave(visitId, 'outsider', doctorTab)).status).toBe(403);
+    expect((await leave(visitId, 'outsider', doctorTab)).status).toBe(404);
     // After leaving, the patient may join again from any device.
     expect((await join(visitId, 'patient', device())).status).toBe(200);
   });
@@ -231,8 +231,8 @@ describe('starting and ending', () => {
   it('is for the clinic’s physicians and nurses; the timeline and the screens hear of it', async () => {
     const visitId = await videoVisit({ startsAt: minutesFromNow(-2) });
     for (const who of ['patient', 'assistant', 'patient2', 'admin', 'outsider'] as const) {
-      expect((await api('POST', `/visits/${visitId}/start`, who)).status, who).toBe(403);
-      expect((await api('POST', `/visits/${visitId}/end`, who)).status, who).toBe(403);
+      expect((await api('POST', `/visits/${visitId}/start`, who)).status, who).toBe(who === 'outsider' ? 404 : 403);
+      expect((await api('POST', `/visits/${visitId}/end`, who)).status, who).toBe(who === 'outsider' ? 404 : 403);
     }
     const patientTab = device();
     await join(visitId, 'patient', patientTab);

@@ -332,6 +332,7 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'POST /api/v1/auth/change-password': () => ({ body: { currentPassword: DEMO_PASSWORD, password: DEMO_PASSWORD, passwordConfirmation: DEMO_PASSWORD } }),
     'POST /api/v1/auth/email-check': () => ({ body: { email: 'someone@matrix.test' } }),
     'POST /api/v1/auth/password-reset/request': () => ({ body: { login: 'nobody@matrix.test' } }),
+    'POST /api/v1/auth/password-reset/confirm': () => ({ body: { token: 'not-a-live-reset-link', password: 'Str0ng!pass', passwordConfirmation: 'Str0ng!pass' } }),
     'POST /api/v1/auth/login/two-factor': () => ({ body: { challengeToken: 'not-a-live-challenge', code: '123456' } }),
     'POST /api/v1/auth/login/two-factor/setup': () => ({ body: { challengeToken: 'not-a-live-challenge' } }),
     'POST /api/v1/auth/login/two-factor/enrol': () => ({ body: { challengeToken: 'not-a-live-challenge', code: '123456' } }),

@@ -78,8 +78,9 @@ describe('POST /visits/{id}/captures', () => {
   it('refuses the patient, an assistant, and a physician of another organisation', async () => {
     for (const who of ['patient', 'assistant', 'outsider'] as const) {
       const res = await capture(who, { contentType: 'image/png', data: PNG });
-      expect(res.status, who).toBe(403);
-      expect(res.body.key).toBe('err_forbidden');
+      // Another organisation's visit is not found (issue 15, door 8).
+      expect(res.status, who).toBe(who === 'outsider' ? 404 : 403);
+      expect(res.body.key).toBe(who === 'outsider' ? 'notFound' : 'err_forbidden');
     }
   });
 

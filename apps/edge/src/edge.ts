@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import { Readable } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -244,6 +245,21 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     const text = utf8OrUndefined(body as Buffer);
     if (text === undefined) done(new AppError('malformedRequest'), undefined);
     else void parseJson(req, text, done);
+  });
+  // The tRPC plugin puts a string JSON parser of its own in place of the one above (bad bytes would
+  // read as U+FFFD), so its bodies are checked for UTF-8 here, before any parser, within the body limit.
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    if (!req.url.startsWith('/trpc')) return payload;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > LIMITS.bodyBytes) throw new AppError('payloadTooLarge');
+      chunks.push(chunk);
+    }
+    const body = Buffer.concat(chunks);
+    if (utf8OrUndefined(body) === undefined) throw new AppError('malformedRequest');
+    return Object.assign(Readable.from([body]), { receivedEncodedLength: size });
   });
   await app.register(restApi(deps), { prefix: '/api/v1' });
   await app.register(fastifyTRPCPlugin, {

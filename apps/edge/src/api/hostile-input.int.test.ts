@@ -232,7 +232,7 @@ const readsBody = (route: RestRoute) => ['POST', 'PUT', 'PATCH', 'DELETE'].inclu
  * Routes that take no body and no parameter: a body sent to them is not their input, so a hostile
  * one is not refused (logout would sign the fuzzing user out). They still get the parser's cases.
  */
-const NO_INPUT = new Set(['POST /api/v1/auth/logout', 'POST /api/v1/auth/logout-everywhere', 'POST /api/v1/auth/refresh']);
+const NO_INPUT = new Set(['POST /api/v1/auth/logout', 'POST /api/v1/auth/logout-everywhere', 'POST /api/v1/auth/refresh', 'POST /api/v1/auth/two-factor/setup']);
 const envelopeOf = (url: string): Envelope => (url.includes('/fhir/') ? 'fhir' : 'rest');
 
 const roleToken = (who: Person | 'none'): Record<string, string> => (who === 'none' ? {} : { authorization: `Bearer ${cast.token[who]}` });

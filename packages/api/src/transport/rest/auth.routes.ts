@@ -157,7 +157,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   // full answer is for an admin (or an invitation's holder, by its token in the body).
   app.post('/auth/email-check', signupLimit, async (req, reply) => {
     const { email, invitationToken } = parseInput(emailCheckInputSchema, req.body);
-    const actor = bearerToken(req) ? await authenticate(deps, req) : undefined;
+    // A public check: a bearer that is no live session of an admin (a guest's or gateway's token, an
+    // expired one) gets the stranger's answer, not a refusal.
+    const actor = bearerToken(req) ? await authenticate(deps, req).catch(() => undefined) : undefined;
     return ok(reply, await checkEmail(deps, email, { actor, invitationToken }));
   });
 

@@ -207,7 +207,8 @@ export const authRouter = router({
   emailCheck: limitedProcedure('signup')
     .input(emailCheckInputSchema)
     .query(async ({ ctx, input }) => {
-      const actor = ctx.token ? await resolveActor(ctx.deps, ctx.token, ctx.accountId) : undefined;
+      // As REST: a token that is no live session gets the stranger's answer.
+      const actor = ctx.token ? await resolveActor(ctx.deps, ctx.token, ctx.accountId).catch(() => undefined) : undefined;
       return checkEmail(ctx.deps, input.email, { actor, invitationToken: input.invitationToken });
     }),
   requestPasswordReset: limitedProcedure('password-reset')

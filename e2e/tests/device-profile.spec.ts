@@ -138,10 +138,7 @@ for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto('/login');
       await page.getByTestId('language-switch').selectOption(language.code);
-      await page.locator('input[name="username"]').fill('admin');
-      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-      await page.locator('button[type="submit"]').click();
-      await expect(page).toHaveURL('/');
+      await logIn(page, 'admin', DEMO_PASSWORD);
 
       // A vendor with both kinds of identifier, and a malformed one waiting on its field.
       const name = unique('Omron Healthcare');

@@ -39,7 +39,8 @@ for (const language of ['en-US', 'ar'] as const) {
     // Five argon2 hashes and two sign-ins on a shared machine: more than the default half minute.
     test.setTimeout(90_000);
     const text = TEXT[language];
-    // A user of the spec's own: the demo users' passwords stay as other specs expect them.
+    // A user of the spec's own, so the demo users' passwords stay as other specs expect them; a
+    // nurse, so the demo organisation keeps the three patients other specs count.
     const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const email = `reset${n}@e2e.opencare.test`;
     const admin = await apiAs(request, 'admin');
@@ -47,8 +48,8 @@ for (const language of ['en-US', 'ar'] as const) {
       username: `reset${n}`,
       email,
       password: 'Old!passw0rd',
-      role: 'Patient',
-      accountType: 'pat',
+      role: 'Nurse',
+      accountType: 'prov',
       profile: { firstName: 'Rana', lastName: 'Salem' },
     });
 

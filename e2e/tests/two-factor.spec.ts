@@ -42,6 +42,9 @@ async function shoot(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
+/** The submit button of the form that holds the code field (Settings has the password form too). */
+const codeSubmit = (page: Page) => page.locator('form:has(input[name="code"]) button[type="submit"]');
+
 async function chooseLanguage(page: Page, language: string) {
   await page.goto('/login');
   await page.getByTestId('language-switch').selectOption(language);
@@ -66,12 +69,12 @@ for (const language of LANGUAGES) {
     // A wrong code first: refused with the catalogue's message, nothing turned on.
     const app = authenticator(secret);
     await page.locator('input[name="code"]').fill(app.generate({ timestamp: Date.now() + 5 * STEP_MS }));
-    await page.locator('form button[type="submit"]').click();
+    await codeSubmit(page).click();
     await expect(page.getByTestId('two-factor-error')).toBeVisible();
 
     const enrolledAt = Date.now();
     await page.locator('input[name="code"]').fill(app.generate({ timestamp: enrolledAt }));
-    await page.locator('form button[type="submit"]').click();
+    await codeSubmit(page).click();
     await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
     await shoot(page, `settings-recovery-codes-${language.code}`);
     await page.getByTestId('two-factor-done').click();
@@ -79,6 +82,8 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('two-factor-turn-on')).toHaveCount(0);
     await shoot(page, `settings-two-factor-on-${language.code}`);
 
+    // Log out from the home page's session card.
+    await page.goto('/');
     await page.getByRole('button', { name: language.logout }).click();
     await expect(page).toHaveURL('/login');
 
@@ -89,7 +94,7 @@ for (const language of LANGUAGES) {
     await shoot(page, `login-code-step-${language.code}`);
     // The enrolment took this step; the next one is already accepted (one step either side).
     await page.locator('input[name="code"]').fill(app.generate({ timestamp: enrolledAt + STEP_MS }));
-    await page.locator('form button[type="submit"]').click();
+    await codeSubmit(page).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('user-full-name')).toHaveText('Tess Factor');
   });
@@ -107,7 +112,7 @@ for (const language of LANGUAGES) {
 
     const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
     await page.locator('input[name="code"]').fill(authenticator(secret).generate());
-    await page.locator('form button[type="submit"]').click();
+    await codeSubmit(page).click();
     await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
     await shoot(page, `login-recovery-codes-${language.code}`);
     await page.getByTestId('two-factor-continue').click();

@@ -30,17 +30,28 @@ function observeCommands(client: Redis): Redis {
   return client;
 }
 
-/** One warning when Redis stops answering and one line when it is back, not one per retry. */
-export function reportRedisOutages(redis: Redis, log: FastifyBaseLogger): void {
+/**
+ * One warning when Redis stops answering and one line when it is back, not one per retry. While the
+ * connection was away, events for the sockets of other edges (and, with the cluster adapter, this
+ * edge's own) could not be published and are lost; `onBack` runs each time the connection is ready
+ * again after a loss, so the edge can tell its sockets to catch up.
+ */
+export function reportRedisOutages(redis: Redis, log: FastifyBaseLogger, onBack: () => void): void {
   let down = false;
+  let lost = false;
+  redis.on('close', () => {
+    lost = true;
+  });
   redis.on('error', (error: Error & { code?: string }) => {
     if (down) return;
     down = true;
     log.warn({ type: error.name, code: error.code }, 'redis unreachable; rate limits and cross-edge events fail until it is back');
   });
   redis.on('ready', () => {
-    if (!down) return;
+    if (down) log.info('redis reachable again');
     down = false;
-    log.info('redis reachable again');
+    if (!lost) return;
+    lost = false;
+    onBack();
   });
 }

@@ -134,7 +134,10 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     },
   });
 
-  if (redis) reportRedisOutages(redis, app.log);
+  // Services tell watching screens through deps.live; it reaches them once Socket.IO is up (below).
+  const live = socketLiveChannel();
+  // Events published while Redis was away are lost: this edge's screens load again what they show.
+  if (redis) reportRedisOutages(redis, app.log, () => live.resync());
 
   let helmetHeaders: Promise<Record<string, string>> | undefined;
   /** The headers helmet sets, read once from a real answer. */
@@ -170,8 +173,6 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     iceServers: env.ICE_SERVERS,
     runtime: { version: EDGE_VERSION, database: database.kind, redis: Boolean(redis), smtp: Boolean(env.SMTP_URL), startedAt: new Date() },
   };
-  // Services tell watching screens through deps.live; it reaches them once Socket.IO is up (below).
-  const live = socketLiveChannel();
   const gatewayLink = socketGatewayLink();
   const deps: Deps = {
     db: database.db,

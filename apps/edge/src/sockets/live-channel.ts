@@ -6,7 +6,7 @@ import { rooms, type PeopleServer } from './socket-types';
  * Socket.IO server does; until `attach` there is nobody to tell, and events are only stored. With
  * the Redis adapter, `io.to(room)` reaches the sockets of that room on every edge.
  */
-export function socketLiveChannel(): { channel: LiveChannel; attach(io: PeopleServer): void } {
+export function socketLiveChannel(): { channel: LiveChannel; resync(): void; attach(io: PeopleServer): void } {
   let io: PeopleServer | null = null;
   const channel: LiveChannel = {
     patientEvent({ patientId, event }) {
@@ -63,6 +63,10 @@ export function socketLiveChannel(): { channel: LiveChannel; attach(io: PeopleSe
   };
   return {
     channel,
+    /** Tell this edge's screens that live events may have been lost: they load again. */
+    resync() {
+      io?.local.emit('live:resync');
+    },
     attach(server) {
       io = server;
     },

@@ -6,7 +6,10 @@ import { useConnectionState, useSocket, useSocketEvent } from './use-realtime';
 interface PatientWatchHandlers {
   /** A new event on this patient's timeline. */
   onEvent: (event: TimelineEvent) => void;
-  /** Reconnected without recovery (a long disconnect): events may have been missed; load again. */
+  /**
+   * Events may have been missed (reconnected without recovery after a long disconnect, or the
+   * server says its live link was down): load again.
+   */
   onMissed?: () => void;
 }
 
@@ -35,6 +38,8 @@ export function usePatientWatch(patientId: string, handlers: PatientWatchHandler
     };
   }, [socket, connection, patientId]);
 
+  // The server's link to the other edges was down: events of that time may be lost.
+  useSocketEvent('live:resync', () => latest.current.onMissed?.());
   useSocketEvent('patient:event', (payload) => {
     if (payload.patientId === patientId) latest.current.onEvent(payload.event);
   });

@@ -107,4 +107,27 @@ describe('the snapshot, live', () => {
     // The cards (latest vitals among them) are loaded again.
     await waitFor(() => expect(snapshotLoads()).toBe(2));
   });
+
+  it('loads the timeline again when the server says live events may have been lost', async () => {
+    // What the server holds: a reading recorded while the live link was down is only found by loading.
+    let stored = [timelineEvent(1), timelineEvent(2)];
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
+      if (path.startsWith(`/patients/${PATIENT_ID}/series`)) return ok(series());
+      if (path.startsWith(`/patients/${PATIENT_ID}/timeline`)) return ok({ items: stored, nextCursor: null });
+      return undefined;
+    });
+    const socket = fakeSocket((event, payload) => ({ data: payload }));
+    renderPatients(`/patients/${PATIENT_ID}`, { socket: asPeopleSocket(socket) });
+    const timeline = await screen.findByTestId('timeline-section');
+    await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(2));
+    const timelineLoads = () => calls.filter((c) => c.path.startsWith(`/patients/${PATIENT_ID}/timeline`)).length;
+    expect(timelineLoads()).toBe(1);
+
+    stored = [timelineEvent(0, { id: '98', at: new Date(Date.UTC(2026, 2, 1, 16)).toISOString() }), ...stored];
+    act(() => socket.serverEmit('live:resync'));
+
+    await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(3));
+    expect(timelineLoads()).toBe(2);
+  });
 });

@@ -96,6 +96,22 @@ describe('enrolment in Settings → Security', () => {
     expect((await t.call('POST', '/api/v1/auth/two-factor/setup', { token })).body.key).toBe('twoFactorAlreadyEnabled');
   });
 
+  it('evaluates at most ten codes of thirty sent at once, then refuses even the right one for a while', async () => {
+    const nurse = await newUser(ROLES.Nurse);
+    const { token } = await t.login(nurse.username);
+    const setup = await t.call('POST', '/api/v1/auth/two-factor/setup', { token });
+    const app = authenticator(setup.body.data.secret as string);
+    const confirm = (value: string) => t.call('POST', '/api/v1/auth/two-factor/confirm', { token, body: { code: value } });
+
+    // Each try's slot is reserved before its code is checked: no guess slips in beside a slow one
+    // (on PostgreSQL, counting after the check let 19 of the 30 be evaluated).
+    const tries = await Promise.all(Array.from({ length: 30 }, () => confirm(code(app, 5))));
+    expect(tries.filter((r) => r.body.key === 'twoFactorCodeInvalid')).toHaveLength(10);
+    expect(tries.filter((r) => r.status === 429 && r.body.key === 'rateLimited')).toHaveLength(20);
+    expect((await confirm(code(app))).body.key).toBe('rateLimited');
+    expect((await t.call('GET', '/api/v1/auth/two-factor', { token })).body.data.enabled).toBe(false);
+  });
+
   it('is for staff: patients and caregivers are refused and never asked at sign-in', async () => {
     const { token } = await t.login('patient');
     const refused = await t.call('POST', '/api/v1/auth/two-factor/setup', { token });

@@ -146,12 +146,32 @@ const failedKeys = ({ userId, ip, signedIn }: CodeContext) =>
     { key: `two-factor-failed:ip:${ip}`, max: LIMITS.failedLoginsPerWindow, windowMs: LIMITS.failedLoginWindowMs },
   ];
 
-async function assertCodesNotLimited(deps: Deps, context: CodeContext): Promise<void> {
-  for (const { key, max } of failedKeys(context)) if ((await deps.limiter.peek(key)).count >= max) throw new AppError('rateLimited');
+/**
+ * Checks a code under the wrong-code limits. Each count's slot is reserved BEFORE the code is
+ * checked (RateLimiter.consume: check and count in one atomic step), so parallel guesses get at most
+ * the limit evaluated; a wrong code (`null`) leaves its slots counted, anything else gives them back.
+ */
+async function checkCode<T>(deps: Deps, context: CodeContext, check: () => Promise<T | null>): Promise<T | null> {
+  const reserved: string[] = [];
+  const giveBack = () => Promise.all(reserved.map((key) => deps.limiter.release(key)));
+  for (const { key, max, windowMs } of failedKeys(context)) {
+    if (!(await deps.limiter.consume(key, max, windowMs)).granted) {
+      await giveBack();
+      throw new AppError('rateLimited');
+    }
+    reserved.push(key);
+  }
+  let wrong = false;
+  try {
+    const result = await check();
+    wrong = result === null;
+    return result;
+  } finally {
+    if (!wrong) await giveBack();
+  }
 }
-async function countFailedCode(deps: Deps, context: CodeContext): Promise<void> {
-  for (const { key, windowMs } of failedKeys(context)) await deps.limiter.hit(key, windowMs);
-}
+const spent = (deps: Deps, userId: string, secret: Uint8Array, code: string) => () =>
+  spendCode(deps.db, userId, secret, code).then((good) => good || null);
 
 /** A live challenge of the given kind with one attempt reserved, and its user, still allowed to act. */
 async function takeChallenge(deps: Deps, challengeToken: string, kind: 'code' | 'enrol', meta: RequestMeta) {
@@ -163,22 +183,20 @@ async function takeChallenge(deps: Deps, challengeToken: string, kind: 'code' | 
   const user = await findUserById(deps.db, challenge.userId);
   if (!user) throw new AppError('twoFactorChallengeExpired');
   assertUserMayAct(user);
-  await assertCodesNotLimited(deps, { userId: user.id, ip: meta.ip, signedIn: false });
-  return { challenge, user };
+  return { challenge, user, context: { userId: user.id, ip: meta.ip, signedIn: false } };
 }
 
 async function refuseCode(deps: Deps, userId: string, meta: RequestMeta, action: string): Promise<never> {
-  await countFailedCode(deps, { userId, ip: meta.ip, signedIn: false });
   await audit(deps.db, null, meta, { action, resourceType: 'user', resourceId: userId, outcome: 'denied' });
   throw codeRefused();
 }
 
 /** The second step of a sign-in: an authenticator or recovery code against a `code` challenge. */
 export async function completeTwoFactorLogin(deps: Deps, input: TwoFactorLoginInput, meta: RequestMeta): Promise<SignedIn> {
-  const { challenge, user } = await takeChallenge(deps, input.challengeToken, 'code', meta);
+  const { challenge, user, context } = await takeChallenge(deps, input.challengeToken, 'code', meta);
   const secret = await enrolledSecret(deps, user.id);
   if (!(secret instanceof Uint8Array)) throw new AppError('twoFactorChallengeExpired');
-  if (!(await spendCode(deps.db, user.id, secret, input.code))) return refuseCode(deps, user.id, meta, 'auth.login.twoFactor');
+  if (!(await checkCode(deps, context, spent(deps, user.id, secret, input.code)))) return refuseCode(deps, user.id, meta, 'auth.login.twoFactor');
   if (!(await useChallenge(deps.db, challenge.id))) throw new AppError('twoFactorChallengeExpired');
   return startSession(deps, user, meta);
 }
@@ -233,8 +251,8 @@ export async function completeEnrolmentAtLogin(
   input: TwoFactorLoginInput,
   meta: RequestMeta,
 ): Promise<SignedIn & RecoveryCodes> {
-  const { challenge, user } = await takeChallenge(deps, input.challengeToken, 'enrol', meta);
-  const recoveryCodes = await confirmSetup(deps, user.id, input.code);
+  const { challenge, user, context } = await takeChallenge(deps, input.challengeToken, 'enrol', meta);
+  const recoveryCodes = await checkCode(deps, context, () => confirmSetup(deps, user.id, input.code));
   if (!recoveryCodes) return refuseCode(deps, user.id, meta, 'auth.twoFactor.enable');
   await audit(deps.db, null, meta, { action: 'auth.twoFactor.enable', resourceType: 'user', resourceId: user.id, outcome: 'allowed' });
   if (!(await useChallenge(deps.db, challenge.id))) throw new AppError('twoFactorChallengeExpired');
@@ -275,10 +293,8 @@ export async function confirmTwoFactorSetup(deps: Deps, actor: Actor, meta: Requ
   const { user } = await staffUser(deps, actor);
   if ((await enrolledSecret(deps, user.id)) instanceof Uint8Array) throw new AppError('twoFactorAlreadyEnabled');
   const context = { userId: user.id, ip: meta.ip, signedIn: true };
-  await assertCodesNotLimited(deps, context);
-  const recoveryCodes = await confirmSetup(deps, user.id, code);
+  const recoveryCodes = await checkCode(deps, context, () => confirmSetup(deps, user.id, code));
   if (!recoveryCodes) {
-    await countFailedCode(deps, context);
     await audit(deps.db, actor, meta, { action: 'auth.twoFactor.enable', resourceType: 'user', resourceId: user.id, outcome: 'denied' });
     throw codeRefused();
   }
@@ -291,9 +307,7 @@ async function requireCode(deps: Deps, actor: Actor, meta: RequestMeta, code: st
   const secret = await enrolledSecret(deps, actor.userId);
   if (!(secret instanceof Uint8Array)) throw new AppError('twoFactorNotEnabled');
   const context = { userId: actor.userId, ip: meta.ip, signedIn: true };
-  await assertCodesNotLimited(deps, context);
-  if (!(await spendCode(deps.db, actor.userId, secret, code))) {
-    await countFailedCode(deps, context);
+  if (!(await checkCode(deps, context, spent(deps, actor.userId, secret, code)))) {
     await audit(deps.db, actor, meta, { action, resourceType: 'user', resourceId: actor.userId, outcome: 'denied' });
     throw codeRefused();
   }

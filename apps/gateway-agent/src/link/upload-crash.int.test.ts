@@ -1,6 +1,9 @@
 import { measurements } from '@opencare/api/db/schema';
 import { testDatabaseKind } from '@opencare/api/testing/env';
-import { count, countDistinct, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStatusFile } from '../status-page';
 import { startEdgeProcess, type EdgeProcess } from '@opencare/edge/src/testing/edge-process';
@@ -10,10 +13,12 @@ import { addDevice, demoPatient, logMessage, pairedAgentEnv, pairOverRest, spawn
  * Issue 8, reliability 1: the upload crash test. The real agent holds READINGS buffered readings
  * and drains them to the real edge server (a child process, killed with SIGKILL as a power cut or
  * an OOM kill would, mid-batch and mid-transaction) EDGE_KILLS times, and is itself killed with
- * SIGKILL AGENT_KILLS times during the drain. Afterwards the database must hold every reading
- * exactly once; the retries the edge answered "duplicate" are counted (a batch stored whose
- * acknowledgement was lost). What a full buffer does is tested in cli.int.test.ts and
- * durable-queue.test.ts (refused loudly, reader paused, nothing accepted is dropped).
+ * SIGKILL AGENT_KILLS times during the drain. Afterwards the database must hold exactly the readings
+ * the agent captured, each once, with the values it captured: the test reads them from the agent's
+ * queue log before the drain and compares them, id by id, with the rows stored. The retries the edge
+ * answered "duplicate" are counted (a batch stored whose acknowledgement was lost). What a full
+ * buffer does is tested in cli.int.test.ts and durable-queue.test.ts (refused loudly, reader
+ * paused, nothing accepted is dropped).
  */
 // The full sizes run on PostgreSQL (the deployment shape; CI). On embedded PGlite each restart of
 // the edge also recovers the embedded database from the kill, which is what that run shows, with
@@ -32,11 +37,36 @@ afterAll(async () => {
   await edge?.dispose();
 });
 
+/** What a reading is stored as: the fields of a measurement row the agent's reading decides. */
+interface Captured {
+  type: string;
+  values: unknown;
+  takenAt: string;
+}
+
+/**
+ * The readings in the agent's queue log (`<dataDir>/queue/readings.log`, the format described in
+ * durable-queue.ts), read by the test itself rather than by the queue it tests: each `add` line is a
+ * reading captured and fsynced. Only whole lines count (the agent may be appending the next one).
+ */
+function capturedReadings(dataDir: string): Map<string, Captured> {
+  const text = readFileSync(join(dataDir, 'queue', 'readings.log'), 'utf8');
+  const captured = new Map<string, Captured>();
+  for (const line of text.slice(0, text.lastIndexOf('\n') + 1).split('\n')) {
+    if (!line) continue;
+    const entry = JSON.parse(line) as { op: string; r?: { reading: Captured & { id: string } } };
+    if (entry.op !== 'add' || !entry.r) continue;
+    const { id, type, values, takenAt } = entry.r.reading;
+    captured.set(id, { type, values, takenAt });
+  }
+  return captured;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isMsg = (msg: string) => (line: string) => logMessage(line)?.msg === msg;
 
 describe('the upload crash test', () => {
-  it(`${READINGS} buffered readings, the edge killed ${EDGE_KILLS} times and the agent ${AGENT_KILLS} times while draining: none lost, none stored twice`, { timeout: 900_000 }, async () => {
+  it(`${READINGS} buffered readings, the edge killed ${EDGE_KILLS} times and the agent ${AGENT_KILLS} times while draining: none lost, none stored twice, none altered`, { timeout: 900_000 }, async () => {
     const patient = await demoPatient(edge);
     const gateway = await pairOverRest(edge, patient);
     // An address no simulated device has: only the buffered readings travel.
@@ -59,6 +89,9 @@ describe('the upload crash test', () => {
     await edge.kill();
     let agent = startAgent({ OPENCARE_SEED_READINGS: String(READINGS), OPENCARE_SEED_DEVICE: deviceId });
     await agent.waitFor(isMsg('queue seeded with simulated readings'), 120_000);
+    // What the agent captured, taken before any of it can travel: the reference the rows are held to.
+    const captured = capturedReadings(dataDir);
+    expect(captured.size).toBe(READINGS);
     await edge.start();
 
     // Kill the edge at a random moment inside a batch, after each batch the edge acknowledged since
@@ -96,24 +129,40 @@ describe('the upload crash test', () => {
 
     const outcomes = runs.flatMap((run) => run.lines.map(logMessage)).filter((line) => line?.msg === 'batch acknowledged');
     const sum = (key: string) => outcomes.reduce((total, line) => total + Number(line?.[key] ?? 0), 0);
-    // PGlite allows one process at a time: the edge stops before the count.
+    // PGlite allows one process at a time: the edge stops before the database is read.
     await edge.kill();
     const database = await edge.openDatabase();
-    const [stored] = await database.db
-      .select({ rows: count(), distinct: countDistinct(measurements.id) })
+    const rows = await database.db
+      .select({ id: measurements.id, type: measurements.type, values: measurements.values, takenAt: measurements.takenAt })
       .from(measurements)
       .where(eq(measurements.deviceId, deviceId));
     await database.close();
 
+    // Compared as maps, id by id: a count could hide one reading lost and another stored twice.
+    const stored = new Map<string, Captured>();
+    let storedTwice = 0;
+    for (const row of rows) {
+      // The primary key should make this impossible; counted anyway rather than assumed.
+      if (stored.has(row.id)) storedTwice += 1;
+      stored.set(row.id, { type: row.type, values: row.values, takenAt: row.takenAt.toISOString() });
+    }
+    const missing = [...captured.keys()].filter((id) => !stored.has(id));
+    const extra = [...stored.keys()].filter((id) => !captured.has(id));
+    const differing = [...captured].filter(([id, reading]) => stored.has(id) && !isDeepStrictEqual(stored.get(id), reading));
+
     console.log(
       `upload crash test (${edge.database}): ${READINGS} buffered, edge killed ${edgeKills}×, agent killed ${agentKills}×; ` +
-        `stored ${stored!.rows} (distinct ${stored!.distinct}), lost ${READINGS - stored!.distinct}, ` +
-        `stored duplicates ${stored!.rows - stored!.distinct}, deduplicated retries ${sum('duplicate')}, rejected ${sum('rejected')}; ` +
+        `captured ${captured.size}, stored ${rows.length}: missing ${missing.length}, extra ${extra.length}, ` +
+        `stored twice ${storedTwice}, values differing ${differing.length}; deduplicated retries ${sum('duplicate')}, rejected ${sum('rejected')}; ` +
         `drain with the kills ${drainS.toFixed(1)} s (${(READINGS / drainS).toFixed(0)} readings/s)`,
     );
     expect(edgeKills).toBe(EDGE_KILLS);
     expect(agentKills).toBe(AGENT_KILLS);
-    expect(stored).toEqual({ rows: READINGS, distinct: READINGS });
+    // The first few offenders are shown when one of these fails.
+    expect(missing.slice(0, 5)).toEqual([]);
+    expect(extra.slice(0, 5)).toEqual([]);
+    expect(storedTwice).toBe(0);
+    expect(differing.slice(0, 5).map(([id, reading]) => ({ id, captured: reading, stored: stored.get(id) }))).toEqual([]);
     expect(sum('rejected')).toBe(0);
     // Kills land inside batches: some batch was stored and its answer lost, so it came back as duplicates.
     expect(sum('duplicate')).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import { AppError } from '../errors/app-error';
 import { assertMailOn } from '../mail/mailer';
 import { patientFor } from '../patients/patient-access';
 import { findOrganisationName } from '../settings/settings.repository';
+import { removeFromLivekitRoom } from '../visits/livekit-rooms';
 import { guestIdentityOf } from '../visits/livekit-token';
 import { telemedicineConfigOf } from '../visits/telemedicine.service';
 import { visitCallFor } from '../visits/visit-call';
@@ -121,9 +122,13 @@ export async function revokeTelehealthInvitation(
   await visitInCare(deps, actor, meta, row.visitId, 'telehealthInvitation.revoke', 'Update');
   await revokeTelehealthInvitationRow(deps.db, id, new Date());
   // The link admits no one from now on, and a guest in the call is out at once: their places close
-  // (the visit's screens drop that peer) and their sockets are told and closed, on every edge.
+  // (the visit's screens drop that peer), their sockets are told and closed, on every edge, and their
+  // LiveKit connection is cut. LiveKit is asked whatever the organisation's engine is now (it may have
+  // changed while the guest was in the room) and whether or not a seat was open (a client can leave
+  // its seat and stay connected); a guest not in the room costs one quick not_found.
   await leaveAllSeatsOfGuest(deps, row.visitId, id);
   deps.live.guestRevoked(id);
+  await removeFromLivekitRoom(deps, row.visitId, guestIdentityOf(id));
   const after = await findTelehealthInvitation(deps.db, id);
   if (!after) throw new AppError('notFound');
   return toDto(after);

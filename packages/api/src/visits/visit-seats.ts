@@ -1,6 +1,7 @@
 import type { VisitParticipant, VisitParticipantRole } from '@opencare/schemas/entities/visits';
 import type { Deps } from '../deps';
 import { AppError } from '../errors/app-error';
+import { removeFromLivekitRoom } from './livekit-rooms';
 import { toVisitDto } from './visit.dto';
 import {
   closeParticipant,
@@ -107,8 +108,10 @@ export async function leaveSeat(
 }
 
 /**
- * A disabled person leaves every visit they are in, on every device: their places close and each
- * visit's screens hear who is left (they drop that peer). Their sockets are closed by the caller.
+ * A disabled person leaves every visit they are in, on every device: their places close, each
+ * visit's screens hear who is left (they drop that peer), and LiveKit puts them out of the room (a
+ * locked account may be in someone else's hands, and its media would otherwise flow until its token
+ * expires). Their sockets are closed by the caller.
  */
 export async function leaveAllSeatsOf(deps: Deps, accountIds: string[]): Promise<void> {
   for (const visitId of await findVisitsWithAccounts(deps.db, accountIds)) {
@@ -117,9 +120,12 @@ export async function leaveAllSeatsOf(deps: Deps, accountIds: string[]): Promise
       const theirs = (await findActiveParticipants(tx, visitId)).filter((p) => p.accountId !== null && accountIds.includes(p.accountId));
       const now = new Date();
       for (const place of theirs) await closeParticipant(tx, place.rowId, now);
-      return theirs.length > 0;
+      return [...new Set(theirs.flatMap((p) => (p.accountId === null ? [] : [p.accountId])))];
     });
-    if (left) deps.live.visit({ kind: 'participants', visitId, participants: await currentParticipants(deps, visitId) });
+    if (left.length === 0) continue;
+    deps.live.visit({ kind: 'participants', visitId, participants: await currentParticipants(deps, visitId) });
+    // A LiveKit identity is the account id (livekit-token.ts).
+    await Promise.all(left.map((accountId) => removeFromLivekitRoom(deps, visitId, accountId)));
   }
 }
 

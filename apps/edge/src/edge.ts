@@ -168,7 +168,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     demo: env.DEMO,
     livekit:
       env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET
-        ? { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }
+        ? { url: env.LIVEKIT_URL, apiUrl: env.LIVEKIT_API_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }
         : null,
     iceServers: env.ICE_SERVERS,
     runtime: { version: EDGE_VERSION, database: database.kind, redis: Boolean(redis), smtp: Boolean(env.SMTP_URL), startedAt: new Date() },

@@ -59,6 +59,8 @@ export const envSchema = z.object({
   LIVEKIT_URL: z.url().optional(),
   LIVEKIT_API_KEY: z.string().optional(),
   LIVEKIT_API_SECRET: z.string().optional(),
+  /** Where the edge calls LiveKit's room service, when browsers reach LiveKit at another address. */
+  LIVEKIT_API_URL: z.url().optional(),
   /**
    * ICE servers for Simple Peer calls, as JSON: [{"urls":"stun:stun.example.org:3478"}, {"urls":
    * "turn:…","username":"…","credential":"…"}]. None by default: peers on one network connect by

@@ -1,3 +1,4 @@
+import type { LivekitServer } from './visits/livekit-token';
 import type { IceServer } from '@opencare/schemas/entities/visits';
 import type { Database } from './db/database';
 import type { GatewayLink } from './gateways/gateway-link';
@@ -22,7 +23,7 @@ export interface ApiConfig {
   /** Demo mode (DEMO=true): the demo data's public secrets (the demo admin's authenticator secret, the demo gateway's pairing code) work only then. */
   demo: boolean;
   /** The LiveKit server video visits use, when this installation has one. */
-  livekit: { url: string; apiKey: string; apiSecret: string } | null;
+  livekit: LivekitServer | null;
   /** STUN/TURN servers for Simple Peer calls (empty: host candidates only, no third party asked). */
   iceServers: IceServer[];
   /** What this server runs on, for the system-management area. */

@@ -13,9 +13,9 @@ import { livekitRoomOf, type LivekitServer } from './livekit-token';
 const REQUEST_TIMEOUT_SECONDS = 3;
 
 /**
- * The room service speaks HTTP on the address clients open as a WebSocket. The edge must reach that
- * address too: where it cannot (docker-compose's `ws://localhost:7880` is the host's, not the edge
- * container's), every removal fails with the warning below.
+ * The room service speaks HTTP on the address clients open as a WebSocket. Where the edge cannot
+ * reach that address (docker-compose's `ws://localhost:7880` is the host's, not the edge
+ * container's), LIVEKIT_API_URL names the one it can.
  */
 export function roomServiceHostOf(url: string): string {
   return url.replace(/^ws(s?):\/\//i, (_scheme, secure: string) => `http${secure.toLowerCase()}://`);
@@ -49,7 +49,7 @@ export async function removeFromLivekitRoom(
 }
 
 function roomServiceOf(server: LivekitServer): RoomServiceClient {
-  return new RoomServiceClient(roomServiceHostOf(server.url), server.apiKey, server.apiSecret, {
+  return new RoomServiceClient(server.apiUrl ?? roomServiceHostOf(server.url), server.apiKey, server.apiSecret, {
     requestTimeout: REQUEST_TIMEOUT_SECONDS,
     // Failover retries other LiveKit Cloud regions after the first try; it would break the bound above.
     failover: false,

@@ -14,7 +14,10 @@ import { AccessToken } from 'livekit-server-sdk';
  */
 
 export interface LivekitServer {
+  /** What browsers connect to (ws:// or wss://). */
   url: string;
+  /** Where the edge reaches LiveKit's room service, when not at `url` (e.g. inside a compose network). */
+  apiUrl?: string;
   apiKey: string;
   apiSecret: string;
 }

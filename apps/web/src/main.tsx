@@ -26,14 +26,16 @@ if (env.production && 'serviceWorker' in navigator) {
 }
 
 const preferences = loadPreferences();
-// The active language's strings arrive before the first render: it is in that language from the start.
-await initI18n(preferences.language);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App preferences={preferences} />
-  </StrictMode>,
-);
+// The active language's strings arrive before the first render: it is in that language from the
+// start. Not a top-level await: the language's chunk imports this module's chunk, which must first
+// finish evaluating.
+void initI18n(preferences.language).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App preferences={preferences} />
+    </StrictMode>,
+  );
+});

@@ -144,6 +144,8 @@ function listAssets(): { assets: Asset[]; maps: { count: number; bytes: number }
   const assets: Asset[] = [];
   const maps = { count: 0, bytes: 0 };
   for (const name of readdirSync(dir).sort()) {
+    // The build's precompressed copies (.br, .gz) are counted through the files they compress.
+    if (/\.(br|gz)$/.test(name)) continue;
     const data = readFileSync(join(dir, name));
     if (name.endsWith('.map')) {
       maps.count += 1;

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadPages } from '../components/layouts/lazy-page';
 import { initI18n, loadLanguage } from '../i18n/i18n';
 
 // Tests read the source locale; a missing key throws (saveMissing is on outside production builds).
@@ -8,9 +9,9 @@ import { initI18n, loadLanguage } from '../i18n/i18n';
 await initI18n('en-US');
 await Promise.all([loadLanguage('es'), loadLanguage('ar')]);
 
-// Screens load on their first visit (React.lazy): in a test that is a module transform, which on a
-// busy machine takes longer than the default second of findBy and waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// Screens load on their first visit (React.lazy); a test finds the screens of the routes it imported
+// already downloaded, as a user who opened them before would.
+beforeAll(() => preloadPages());
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -81,6 +81,17 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   }
   if (allowed.has(parsed.origin)) return true;
   return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && host !== undefined && parsed.host === host.toLowerCase();
+}
+
+/**
+ * How long a browser keeps a file of the web build. Files under assets/ carry a hash of their content
+ * in their name (a new release has new names): kept a year without asking again. The rest keep their
+ * names across releases (index.html, which names the assets, sw.js and sw-manifest.js, the web
+ * manifest, icons): asked again on every use (a 304 when unchanged), so a release reaches everyone at
+ * once. `path` is the file sent, a `.br` or `.gz` sibling included.
+ */
+export function webCacheControl(webDist: string, path: string): string {
+  return relative(webDist, path).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** Edges of one installation share the default stream; separate test edges get their own. */
@@ -278,7 +289,20 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
 
   const webDist = resolve(env.WEB_DIST ?? defaultWebDist);
   const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build wrote `.br` and `.gz` beside each text file: sent as the browser's Accept-Encoding
+      // allows (brotli first), with `Vary: Accept-Encoding`, the raw file otherwise. They are not
+      // routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', webCacheControl(webDist, path));
+      },
+    });
+  }
   // Unknown paths: the web app's routes get index.html (the client router decides); the rest a 404.
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|trpc|socket\.io)(\/|$)/.test(req.url);

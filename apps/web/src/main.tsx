@@ -7,9 +7,6 @@ import { env } from './env';
 import { initI18n } from './i18n/i18n';
 import { loadPreferences } from './session/preferences-store';
 
-const preferences = loadPreferences();
-initI18n(preferences.language);
-
 // Errors no component caught: reported (spec §8), never shown raw.
 window.addEventListener('error', (event) => {
   void reportClientError({ error: event.error ?? event.message, info: 'window error' });
@@ -28,11 +25,17 @@ if (env.production && 'serviceWorker' in navigator) {
   });
 }
 
+const preferences = loadPreferences();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App preferences={preferences} />
-  </StrictMode>,
-);
+// The active language's strings arrive before the first render: it is in that language from the
+// start. Not a top-level await: the language's chunk imports this module's chunk, which must first
+// finish evaluating.
+void initI18n(preferences.language).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App preferences={preferences} />
+    </StrictMode>,
+  );
+});

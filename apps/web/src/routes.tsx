@@ -20,26 +20,29 @@ import { userManagementRoute } from './features/user-management/routes';
 import { vendorRoute } from './features/vendors/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { signupRoutes } from './features/signup/routes';
-import { DashboardHomePage } from './pages/dashboard/dashboard-home-page';
-import { AddDevicePage } from './pages/devices/add-device-page';
-import { DeviceInfoPage } from './pages/devices/device-info-page';
-import { DevicesPage } from './pages/devices/devices-page';
-import { ErrorLogPage } from './pages/error-log-page';
-import { GatewayInfoPage } from './pages/gateways/gateway-info-page';
-import { GatewaySetupPage } from './pages/gateways/gateway-setup-page';
-import { GatewayWifiPage } from './pages/gateways/gateway-wifi-page';
-import { GatewaysPage } from './pages/gateways/gateways-page';
-import { HomePage } from './pages/home-page';
-import { FaqPage } from './pages/info/faq-page';
-import { FeedbackPage } from './pages/info/feedback-page';
-import { HelpPage } from './pages/info/help-page';
-import { PrivacyPolicyPage } from './pages/info/privacy-policy-page';
-import { TermsPage } from './pages/info/terms-page';
 import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { TelehealthInvitationsPage } from './pages/telehealth-invitations-page';
-import { TelehealthVisitPage } from './pages/telehealth-visit-page';
 import { ROUTES } from './route-paths';
+import { lazyPage } from './components/layouts/lazy-page';
+
+// Each screen loads on its first visit (issue 16).
+const DashboardHomePage = lazyPage(() => import('./pages/dashboard/dashboard-home-page'), 'DashboardHomePage');
+const AddDevicePage = lazyPage(() => import('./pages/devices/add-device-page'), 'AddDevicePage');
+const DeviceInfoPage = lazyPage(() => import('./pages/devices/device-info-page'), 'DeviceInfoPage');
+const DevicesPage = lazyPage(() => import('./pages/devices/devices-page'), 'DevicesPage');
+const ErrorLogPage = lazyPage(() => import('./pages/error-log-page'), 'ErrorLogPage');
+const GatewayInfoPage = lazyPage(() => import('./pages/gateways/gateway-info-page'), 'GatewayInfoPage');
+const GatewaySetupPage = lazyPage(() => import('./pages/gateways/gateway-setup-page'), 'GatewaySetupPage');
+const GatewayWifiPage = lazyPage(() => import('./pages/gateways/gateway-wifi-page'), 'GatewayWifiPage');
+const GatewaysPage = lazyPage(() => import('./pages/gateways/gateways-page'), 'GatewaysPage');
+const HomePage = lazyPage(() => import('./pages/home-page'), 'HomePage');
+const FaqPage = lazyPage(() => import('./pages/info/faq-page'), 'FaqPage');
+const FeedbackPage = lazyPage(() => import('./pages/info/feedback-page'), 'FeedbackPage');
+const HelpPage = lazyPage(() => import('./pages/info/help-page'), 'HelpPage');
+const PrivacyPolicyPage = lazyPage(() => import('./pages/info/privacy-policy-page'), 'PrivacyPolicyPage');
+const TermsPage = lazyPage(() => import('./pages/info/terms-page'), 'TermsPage');
+const TelehealthInvitationsPage = lazyPage(() => import('./pages/telehealth-invitations-page'), 'TelehealthInvitationsPage');
+const TelehealthVisitPage = lazyPage(() => import('./pages/telehealth-visit-page'), 'TelehealthVisitPage');
 
 /** /dashboard and /create-profile: admins only (spec §2). Each feature owns its subtree. */
 const adminRoutes: RouteObject[] = [

@@ -1,22 +1,52 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { applyDocumentLanguage, type Language } from './language';
-import { namespaces, resources } from './resources';
+import { applyDocumentLanguage, LANGUAGES, type Language } from './language';
+import { messageLoaders, type Messages } from './resources';
+
+const loading = new Map<Language, Promise<void>>();
+
+function addMessages(language: Language, messages: Messages): void {
+  for (const [namespace, bundle] of Object.entries(messages)) i18next.addResourceBundle(language, namespace, bundle, true, true);
+}
+
+export function isLanguageLoaded(language: Language): boolean {
+  return i18next.hasResourceBundle(language, 'common');
+}
 
 /**
- * One i18next instance with every locale bundled: a few small JSON files cost less than a request
- * each, and the first render is already in the right language (no flash, no loader). Later changes
- * of language come from the preferences provider.
+ * Makes a language's strings available (its chunk downloaded once), so that switching to it shows
+ * them at once: callers wait for this before they apply the language.
  */
-export function initI18n(language: Language) {
+export function loadLanguage(language: Language): Promise<void> {
+  if (isLanguageLoaded(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = messageLoaders[language]().then((messages) => addMessages(language, messages));
+    // A failed download (offline) may be tried again by the next switch.
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * One i18next instance, started with the active language's strings only (issue 16: the others are
+ * not part of the first load). main.tsx waits for this before the first render, so that render is
+ * already in the right language (no flash of English, no loader). Later changes of language come
+ * from the preferences provider, which loads the language before it applies it.
+ */
+export async function initI18n(language: Language) {
   applyDocumentLanguage(language);
-  void i18next.use(initReactI18next).init({
-    resources,
-    ns: namespaces,
+  const messages = await messageLoaders[language]();
+  await i18next.use(initReactI18next).init({
+    resources: { [language]: messages },
+    // Other languages arrive later through loadLanguage.
+    partialBundledLanguages: true,
+    ns: Object.keys(messages),
     defaultNS: 'common',
     lng: language,
     fallbackLng: 'en-US',
-    supportedLngs: Object.keys(resources),
+    supportedLngs: [...LANGUAGES],
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes what it renders.
     // A key missing from the source locale fails loudly in development, as conventions.md asks;

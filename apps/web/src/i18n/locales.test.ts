@@ -1,6 +1,10 @@
 import { errorKeys } from '@opencare/schemas/errors';
 import { describe, expect, it } from 'vitest';
-import { resources } from './resources';
+import { messages as arabic } from './messages-ar';
+import { messages as english } from './messages-en-us';
+import { messages as spanish } from './messages-es';
+
+const resources = { 'en-US': english, es: spanish, ar: arabic };
 
 type Tree = { [key: string]: string | Tree };
 

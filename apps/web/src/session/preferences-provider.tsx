@@ -1,9 +1,10 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { useColorScheme } from '@mantine/hooks';
 import type { Language, Preferences } from '@opencare/schemas/preferences';
-import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportClientError } from '../api/error-reporter';
+import { isLanguageLoaded, loadLanguage } from '../i18n/i18n';
 import { applyDocumentLanguage, directionOf } from '../i18n/language';
 import { createAppTheme, cssVariablesResolver } from '../theme';
 import { PreferencesContext, type PreferencesContextValue } from './preferences-context';
@@ -56,7 +57,28 @@ function AppliedPreferences({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { setDirection } = useDirection();
   const systemScheme = useColorScheme('light', { getInitialValueInEffect: false });
-  const { language, textSize, theme } = preferences;
+  const { textSize, theme } = preferences;
+  // The language shown: a newly chosen one once its strings are here (at once when they already
+  // are, else when its chunk has arrived), so the page never shows the new direction with the old
+  // words, or keys without words.
+  const wanted = preferences.language;
+  const [shown, setShown] = useState(wanted);
+  const language = isLanguageLoaded(wanted) ? wanted : shown;
+
+  useEffect(() => {
+    let current = true;
+    loadLanguage(wanted).then(
+      () => {
+        if (current) setShown(wanted);
+      },
+      (error: unknown) => {
+        void reportClientError({ key: 'languageError', error, info: `language ${wanted}` });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
 
   // Before paint, so a language switch never shows one frame in the old direction.
   useLayoutEffect(() => {

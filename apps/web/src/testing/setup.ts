@@ -1,10 +1,17 @@
 import '@mantine/core/styles.css';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
-import { initI18n } from '../i18n/i18n';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadPages } from '../components/layouts/lazy-page';
+import { initI18n, loadLanguage } from '../i18n/i18n';
 
 // Tests read the source locale; a missing key throws (saveMissing is on outside production builds).
-initI18n('en-US');
+// The other languages are loaded too: tests switch to them directly.
+await initI18n('en-US');
+await Promise.all([loadLanguage('es'), loadLanguage('ar')]);
+
+// Screens load on their first visit (React.lazy); a test finds the screens of the routes it imported
+// already downloaded, as a user who opened them before would.
+beforeAll(() => preloadPages());
 
 afterEach(() => {
   cleanup();

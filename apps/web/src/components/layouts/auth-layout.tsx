@@ -1,11 +1,12 @@
 import { Anchor, AppShell, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useDefaultLanguage } from '../../features/system-settings/use-default-language';
 import { ROUTES } from '../../route-paths';
 import { LanguageSwitch } from '../language-switch';
 import { Brand } from '../navigation/brand';
 import { INFO_ITEMS } from '../navigation/nav-items';
+import { PageOutlet } from './lazy-page';
 
 /** The public frame of login and sign-up: the name, the language switch and the information pages. */
 export function AuthLayout() {
@@ -20,7 +21,7 @@ export function AuthLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Main bg="var(--oc-color-surface)">
-        <Outlet />
+        <PageOutlet />
         <Group component="footer" justify="center" gap="md" py="lg">
           {INFO_ITEMS.map((item) => (
             <Anchor key={item.route} component={Link} to={ROUTES[item.route]} size="sm" c="dimmed">

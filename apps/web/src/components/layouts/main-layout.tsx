@@ -2,7 +2,7 @@ import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ReturnToCall } from '../../features/visits/call/return-to-call';
 import { MaintenanceBanner } from '../../features/system-settings/maintenance-banner';
 import { useDefaultLanguage } from '../../features/system-settings/use-default-language';
@@ -12,6 +12,7 @@ import { LanguageSwitch } from '../language-switch';
 import { AccountMenu } from '../navigation/account-menu';
 import { Brand } from '../navigation/brand';
 import { NavMenu } from '../navigation/nav-menu';
+import { PageOutlet } from './lazy-page';
 
 /**
  * The signed-in frame: a header with the account menu and a side navigation that, on a phone,
@@ -70,7 +71,7 @@ export function MainLayout() {
       )}
       <AppShell.Main bg="var(--oc-color-surface)">
         {signedIn && <MaintenanceBanner />}
-        <Outlet />
+        <PageOutlet />
         <ReturnToCall />
       </AppShell.Main>
     </AppShell>

@@ -1,7 +1,7 @@
 import { AppShell, Group } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
 import { LanguageSwitch } from '../language-switch';
 import { Brand } from '../navigation/brand';
+import { PageOutlet } from './lazy-page';
 
 /** A bare frame (spec §2, simple layout): the visit screen, invitations, the error log, not found. */
 export function SimpleLayout() {
@@ -14,7 +14,7 @@ export function SimpleLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Main bg="var(--oc-color-surface)">
-        <Outlet />
+        <PageOutlet />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,7 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
-import { DeviceProfileViewPage } from './device-profile-view-page';
-import { DeviceProfilesPage } from './device-profiles-page';
-import { ProfileCreatePage, ProfileEditPage } from './profile-builder-pages';
+import { lazyPage } from '../../components/layouts/lazy-page';
+
+// Each screen loads on its first visit (issue 16).
+const DeviceProfileViewPage = lazyPage(() => import('./device-profile-view-page'), 'DeviceProfileViewPage');
+const DeviceProfilesPage = lazyPage(() => import('./device-profiles-page'), 'DeviceProfilesPage');
+const ProfileCreatePage = lazyPage(() => import('./profile-builder-pages'), 'ProfileCreatePage');
+const ProfileEditPage = lazyPage(() => import('./profile-builder-pages'), 'ProfileEditPage');
 
 /** /dashboard/device-management: the device profiles gateways run (admin only). */
 export const deviceProfilesRoute: RouteObject = {

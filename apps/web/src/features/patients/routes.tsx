@@ -1,10 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
 import { RequireUuidParam } from '../../components/guards/require-uuid-param';
-import { IncompleteVisitsPage } from '../appointments/incomplete-visits-page';
 import { ROUTES } from '../../route-paths';
-import { AnalyticsPage } from './analytics/analytics-page';
-import { PatientsPage } from './patients-page';
-import { PatientSnapshotPage } from './snapshot/patient-snapshot-page';
+import { lazyPage } from '../../components/layouts/lazy-page';
+
+// Each screen loads on its first visit (issue 16).
+const IncompleteVisitsPage = lazyPage(() => import('../appointments/incomplete-visits-page'), 'IncompleteVisitsPage');
+const AnalyticsPage = lazyPage(() => import('./analytics/analytics-page'), 'AnalyticsPage');
+const PatientsPage = lazyPage(() => import('./patients-page'), 'PatientsPage');
+const PatientSnapshotPage = lazyPage(() => import('./snapshot/patient-snapshot-page'), 'PatientSnapshotPage');
 
 /** /patients and the patient snapshot (physicians and nurses; placed by the app's route table). */
 export const patientsRoute: RouteObject = {

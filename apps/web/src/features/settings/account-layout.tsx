@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
 import { SectionNav } from './section-nav';
+import { PageOutlet } from '../../components/layouts/lazy-page';
 
 /** /settings/account: profile and security. */
 export function AccountLayout() {
@@ -15,7 +15,7 @@ export function AccountLayout() {
           { to: '/settings/account/security', label: t('nav.security') },
         ]}
       />
-      <Outlet />
+      <PageOutlet />
     </Stack>
   );
 }

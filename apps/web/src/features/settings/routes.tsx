@@ -1,11 +1,14 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AccountLayout } from './account-layout';
-import { AudioPage } from './audio-page';
-import { PreferencesPage } from './preferences-page';
-import { ProfilePage } from './profile-page';
-import { SecurityPage } from './security-page';
-import { SettingsLayout } from './settings-layout';
-import { VideoPage } from './video-page';
+import { lazyPage } from '../../components/layouts/lazy-page';
+
+// Each screen loads on its first visit (issue 16).
+const AccountLayout = lazyPage(() => import('./account-layout'), 'AccountLayout');
+const AudioPage = lazyPage(() => import('./audio-page'), 'AudioPage');
+const PreferencesPage = lazyPage(() => import('./preferences-page'), 'PreferencesPage');
+const ProfilePage = lazyPage(() => import('./profile-page'), 'ProfilePage');
+const SecurityPage = lazyPage(() => import('./security-page'), 'SecurityPage');
+const SettingsLayout = lazyPage(() => import('./settings-layout'), 'SettingsLayout');
+const VideoPage = lazyPage(() => import('./video-page'), 'VideoPage');
 
 /** The /settings subtree (spec §2), placed under the main layout, behind login, by the app's route table. */
 export const settingsRoute: RouteObject = {

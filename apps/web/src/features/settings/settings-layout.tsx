@@ -1,8 +1,8 @@
 import { Container, Divider, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
 import classes from '../signup/readable-errors.module.css';
 import { SectionNav } from './section-nav';
+import { PageOutlet } from '../../components/layouts/lazy-page';
 
 /** /settings: a heading, the sections, and the chosen section below. */
 export function SettingsLayout() {
@@ -23,7 +23,7 @@ export function SettingsLayout() {
           ]}
         />
         <Divider />
-        <Outlet />
+        <PageOutlet />
       </Stack>
     </Container>
   );

@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
-import { InvitationCompletePage } from '../invitations/invitation-complete-page';
-import { InvitationVerifyPage } from '../invitations/invitation-verify-page';
-import { SignupCompletePage } from './signup-complete-page';
-import { SignupPage } from './signup-page';
-import { SignupVerifyPage } from './signup-verify-page';
+import { lazyPage } from '../../components/layouts/lazy-page';
+
+// Each screen loads on its first visit (issue 16).
+const InvitationCompletePage = lazyPage(() => import('../invitations/invitation-complete-page'), 'InvitationCompletePage');
+const InvitationVerifyPage = lazyPage(() => import('../invitations/invitation-verify-page'), 'InvitationVerifyPage');
+const SignupCompletePage = lazyPage(() => import('./signup-complete-page'), 'SignupCompletePage');
+const SignupPage = lazyPage(() => import('./signup-page'), 'SignupPage');
+const SignupVerifyPage = lazyPage(() => import('./signup-verify-page'), 'SignupVerifyPage');
 
 /** Sign-up and invitation screens, placed under the auth layout by the app's route table. */
 export const signupRoutes: RouteObject[] = [

@@ -1,7 +1,10 @@
 import type { SettingsArea } from '@opencare/schemas/entities/settings';
 import type { RouteObject } from 'react-router-dom';
 import { ROUTES, type RouteName } from '../../route-paths';
-import { SettingsAreaPage } from './settings-area-page';
+import { lazyPage } from '../../components/layouts/lazy-page';
+
+// Each screen loads on its first visit (issue 16).
+const SettingsAreaPage = lazyPage(() => import('./settings-area-page'), 'SettingsAreaPage');
 
 /** A system area at its named route's path, relative to /dashboard. */
 const area = (route: RouteName, id: SettingsArea): RouteObject => ({

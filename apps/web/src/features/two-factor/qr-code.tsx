@@ -1,5 +1,4 @@
 import { Skeleton } from '@mantine/core';
-import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 
 /**
@@ -10,7 +9,11 @@ export function QrCode({ value, label, size = 200 }: { value: string; label: str
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    qrSvg(value, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then(
+    // The QR library loads with the first code drawn: the enrolment screens' code imports this file,
+    // and the login page's does too (issue 16: /login without it).
+    import('qrcode')
+      .then(({ toString: qrSvg }) => qrSvg(value, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+      .then(
       (svg) => current && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
       () => current && setSrc(null),
     );

@@ -1,13 +1,16 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../../route-paths';
-import { InvitationCreatePage } from './invitation-create-page';
-import { InvitationEditPage } from './invitation-edit-page';
-import { InvitationViewPage } from './invitation-view-page';
-import { InvitationsPage } from './invitations-page';
-import { UserCreatePage } from './user-create-page';
-import { UserEditPage } from './user-edit-page';
-import { UserViewPage } from './user-view-page';
-import { UsersPage } from './users-page';
+import { lazyPage } from '../../components/layouts/lazy-page';
+
+// Each screen loads on its first visit (issue 16).
+const InvitationCreatePage = lazyPage(() => import('./invitation-create-page'), 'InvitationCreatePage');
+const InvitationEditPage = lazyPage(() => import('./invitation-edit-page'), 'InvitationEditPage');
+const InvitationViewPage = lazyPage(() => import('./invitation-view-page'), 'InvitationViewPage');
+const InvitationsPage = lazyPage(() => import('./invitations-page'), 'InvitationsPage');
+const UserCreatePage = lazyPage(() => import('./user-create-page'), 'UserCreatePage');
+const UserEditPage = lazyPage(() => import('./user-edit-page'), 'UserEditPage');
+const UserViewPage = lazyPage(() => import('./user-view-page'), 'UserViewPage');
+const UsersPage = lazyPage(() => import('./users-page'), 'UsersPage');
 
 /** /dashboard/user-management: users and invitations (admin only, placed by the app's route table). */
 export const userManagementRoute: RouteObject = {

@@ -19,9 +19,13 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
       return module;
     });
   loaders.add(loadOnce);
-  return lazy<M[K]>(() =>
-    loaded ? { then: (resolve) => resolve({ default: loaded as M[K] }) } : loadOnce().then((module) => ({ default: module[name] })),
-  ) as unknown as M[K];
+  return lazy<M[K]>(() => {
+    if (!loaded) return loadOnce().then((module) => ({ default: module[name] }));
+    const component = loaded;
+    // Settled as it is asked: React.lazy renders it without suspending.
+    const settled = { then: (resolve: (value: { default: M[K] }) => void) => resolve({ default: component }) };
+    return settled as unknown as Promise<{ default: M[K] }>;
+  }) as unknown as M[K];
 }
 
 /** Downloads every lazy screen declared so far: tests render them as if they had been visited. */

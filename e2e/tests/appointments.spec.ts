@@ -66,6 +66,8 @@ test('a patient books a telemedicine visit, the provider sees it, the patient co
   page,
   browser,
 }) => {
+  // Two people signing in, each in a browser of their own: more than the default half minute.
+  test.slow();
   const date = wednesdayIn(5);
   await logIn(page, 'patient', DEMO_PASSWORD);
   await page.goto('/appointments');
@@ -120,6 +122,8 @@ async function openBookForPatient(page: Page, search: string, name: string) {
 }
 
 test('a nurse books a telemedicine visit for a patient, who then sees it', async ({ page, browser }) => {
+  // Two people signing in, each in a browser of their own: more than the default half minute.
+  test.slow();
   const date = wednesdayIn(11);
   await logIn(page, 'nurse', DEMO_PASSWORD);
   await page.goto('/appointments');

@@ -41,7 +41,8 @@ function skipStep(): void {
  */
 export async function answerTwoFactorIfAsked(page: Page): Promise<void> {
   const code = page.locator('input[name="code"]');
-  await expect(page.locator('[data-testid="user-full-name"], input[name="code"], [data-testid="login-error"]').first()).toBeVisible();
+  // A sign-in hashes the password on purpose, and a first visit downloads the home screen.
+  await expect(page.locator('[data-testid="user-full-name"], input[name="code"], [data-testid="login-error"]').first()).toBeVisible({ timeout: 20_000 });
   if (!(await code.isVisible())) return;
   for (let attempt = 0; attempt < 4; attempt += 1) {
     await code.fill(await nextDemoCode());

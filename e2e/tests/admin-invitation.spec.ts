@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { answerTwoFactorIfAsked, apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { expectNoHorizontalOverflow } from './layout';
 
 /** The invitation link of the newest e-mail to `email` in the dev outbox. */
 async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
@@ -92,12 +93,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
 }
 
 /** Nothing may stick out sideways: a horizontal scrollbar on a phone is a broken layout. */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 for (const viewport of VIEWPORTS) {
   for (const language of LANGUAGES) {

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
+import { expectNoHorizontalOverflow } from './layout';
 
 /**
  * Appointments and visits against a real edge: a patient books, confirms and cancels; the provider
@@ -17,7 +18,6 @@ function wednesdayIn(weeks: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
-
 
 /** A walk-in visit an hour ago, recorded by the physician: it waits on the incomplete-visits list. */
 async function pastVisit(request: APIRequestContext, patient = 'patient2'): Promise<string> {
@@ -210,13 +210,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** Sign in with the login page set to a language, which the app keeps. */

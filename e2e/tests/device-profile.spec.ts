@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { expectNoHorizontalOverflow } from './layout';
 
 /** Unique per run: every spec shares the one demo database of the run. */
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
@@ -121,13 +122,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const viewport of VIEWPORTS) {

@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { expectNoHorizontalOverflow } from './layout';
 
 /**
  * Secure mail between the demo physician and the demo patient, on a real edge: a message with a
@@ -122,11 +123,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const viewport of [

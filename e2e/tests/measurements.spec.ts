@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { expectNoHorizontalOverflow } from './layout';
 
 const ZONE = 'America/New_York';
 /** The light palette's range colours (apps/web/src/theme.ts), as the browser computes them. */
@@ -132,11 +133,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test.describe('screenshots', () => {

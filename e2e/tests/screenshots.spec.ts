@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { answerTwoFactorIfAsked } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
+import { expectNoHorizontalOverflow } from './layout';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -21,12 +22,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
 }
 
 /** Nothing may stick out sideways: a horizontal scrollbar on a phone is a broken layout. */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 for (const viewport of VIEWPORTS) {
   for (const language of LANGUAGES) {

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { expectNoHorizontalOverflow } from './layout';
 
 /**
  * The dashboard's system areas against a real edge: every area opens on its saved settings, and a
@@ -155,13 +156,6 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const viewport of VIEWPORTS) {

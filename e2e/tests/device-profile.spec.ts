@@ -129,6 +129,8 @@ for (const viewport of VIEWPORTS) {
     test(`screenshots of the vendor and the builder: ${language.code} ${viewport.name}`, async ({
       page,
     }, testInfo) => {
+      // A vendor and a profile built through the screens, six pages shot: more than half a minute.
+      test.slow();
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto('/login');
       await page.getByTestId('language-switch').selectOption(language.code);

@@ -20,8 +20,15 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         {t('twoFactor.recoveryHint')}
       </Text>
       <Paper withBorder p="sm" radius="sm">
-        {/* Codes read left to right in every language. */}
-        <List listStyleType="none" spacing={4} dir="ltr" data-testid="recovery-codes" style={{ fontFamily: 'monospace', columns: 2 }}>
+        {/* Codes read left to right in every language, each on one line: as many columns as fit. */}
+        <List
+          listStyleType="none"
+          spacing={4}
+          size="sm"
+          dir="ltr"
+          data-testid="recovery-codes"
+          style={{ fontFamily: 'monospace', columns: '10.5rem', whiteSpace: 'nowrap' }}
+        >
           {codes.map((code) => (
             <List.Item key={code}>{code}</List.Item>
           ))}

@@ -119,6 +119,8 @@ async function serve(databaseUrl: string): Promise<void> {
 
   const env = readEnv({
     NODE_ENV: 'production',
+    // A benchmark sends no mail; production refuses to start without a mail server otherwise.
+    MAIL_DISABLED: 'true',
     LOG_LEVEL: 'silent',
     PORT: '0',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')),

@@ -174,6 +174,8 @@ async function startEdge(handle: DatabaseHandle): Promise<{ edge: Edge; url: str
   await seedDemoData(handle.db);
   const env = readEnv({
     NODE_ENV: 'production',
+    // A benchmark sends no mail; production refuses to start without a mail server otherwise.
+    MAIL_DISABLED: 'true',
     LOG_LEVEL: 'silent',
     PORT: '0',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-ingest-')),

@@ -2,6 +2,7 @@ import type { Preferences } from '@opencare/schemas/preferences';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ActiveCallProvider } from './features/visits/call/active-call-provider';
+import { DataProvider } from './api/data-provider';
 import { AppErrorProvider } from './components/app-error/app-error-provider';
 import { NotificationsProvider } from './components/notifications/notifications-provider';
 import { RealtimeProvider } from './realtime/realtime-provider';
@@ -16,11 +17,13 @@ export function App({ preferences }: { preferences: Preferences }) {
       <NotificationsProvider>
         <AppErrorProvider>
           <SessionProvider>
-            <RealtimeProvider>
-              <ActiveCallProvider>
-                <RouterProvider router={router} />
-              </ActiveCallProvider>
-            </RealtimeProvider>
+            <DataProvider>
+              <RealtimeProvider>
+                <ActiveCallProvider>
+                  <RouterProvider router={router} />
+                </ActiveCallProvider>
+              </RealtimeProvider>
+            </DataProvider>
           </SessionProvider>
         </AppErrorProvider>
       </NotificationsProvider>

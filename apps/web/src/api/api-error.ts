@@ -22,6 +22,28 @@ export class ApiError extends Error {
   }
 }
 
-export function isNetworkError(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 0 && error.key === 'err_network';
+/** No server answered (over REST or tRPC). */
+export function isNetworkError(error: unknown): boolean {
+  const failure = asApiError(error);
+  return failure instanceof ApiError && failure.status === 0 && failure.key === 'err_network';
+}
+
+/** The shape of a tRPC error's `data`: the catalogue key, status and field issues (trpc.ts on the server). */
+interface TrpcErrorData {
+  key?: string;
+  httpStatus?: number;
+  errors?: FieldIssue[];
+}
+
+/**
+ * Any failure of a call as an ApiError, so screens read one error model whichever transport failed:
+ * a tRPC error carries the catalogue key in `data`; one without `data` never got a server answer.
+ */
+export function asApiError(error: unknown): unknown {
+  if (error instanceof ApiError || !(error instanceof Error) || error.name !== 'TRPCClientError') return error;
+  if (error.cause instanceof ApiError) return error.cause;
+  const data = (error as Error & { data?: TrpcErrorData | null }).data;
+  if (!data) return ApiError.of('err_network', 0);
+  const key = data.key && isErrorKey(data.key) ? data.key : 'unknown';
+  return new ApiError(data.httpStatus ?? ERRORS[key].status, key, error.message, data.errors ?? []);
 }

@@ -55,7 +55,7 @@ const browserSession: ClientSession = {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The caller's time zone, sent with every call so the server can show dates in local time. */
-function timezoneHeaders(): Record<string, string> {
+export function timezoneHeaders(): Record<string, string> {
   return {
     'x-timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
     // Minutes east of UTC (New York in winter: -300), the sign people read in "UTC-5".
@@ -141,7 +141,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         return await send(path, request, token);
       } catch (error) {
-        if (!isNetworkError(error)) throw error;
+        if (!(error instanceof ApiError) || !isNetworkError(error)) throw error;
         if (!idempotent || attempt >= RETRY_ATTEMPTS) {
           events.networkError.emit(error);
           throw error;
@@ -218,11 +218,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return (await authedResponse(path, request)).data;
   }
 
-  return { publicRequest, authedRequest, authedResponse, refreshSession, events };
+  return { publicRequest, authedRequest, authedResponse, refreshSession, tokenAfter401, session, events };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 const client = createApiClient();
 export const { publicRequest, authedRequest, authedResponse, refreshSession } = client;
+/** The tRPC link shares the REST client's one re-authentication and its session. */
+export { client as restClient };
 export const apiEvents = client.events;

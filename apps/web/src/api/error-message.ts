@@ -1,6 +1,6 @@
 import { ERRORS, isErrorKey, type ErrorKey } from '@opencare/schemas/errors';
 import type { TFunction } from 'i18next';
-import { ApiError } from './api-error';
+import { ApiError, asApiError } from './api-error';
 
 /** Standard error names (media and fetch failures) that stand for a catalogue key (spec §8). */
 const BY_NAME: Record<string, ErrorKey> = {
@@ -12,7 +12,8 @@ const BY_NAME: Record<string, ErrorKey> = {
 };
 
 /** The catalogue key of a failure, by key or by name; anything else is `unknown`. */
-export function errorKeyOf(error: unknown): ErrorKey {
+export function errorKeyOf(failure: unknown): ErrorKey {
+  const error = asApiError(failure);
   if (typeof error === 'string') return isErrorKey(error) ? error : 'unknown';
   if (error instanceof ApiError) return isErrorKey(error.key) ? error.key : 'unknown';
   if (error instanceof Error) {
@@ -40,7 +41,8 @@ function paramsOf(key: ErrorKey, message: string): Record<string, string> {
  * namespace (`errors.<key>`; the server speaks en-US only), else "Something went wrong, please try
  * again." (spec §8).
  */
-export function errorMessageOf(t: TFunction, error: unknown): string {
+export function errorMessageOf(t: TFunction, failure: unknown): string {
+  const error = asApiError(failure);
   const key = errorKeyOf(error);
   const params = error instanceof ApiError ? paramsOf(key, error.message) : {};
   // Typed as one key: i18next's key types read the `_` of err_network as a context suffix.

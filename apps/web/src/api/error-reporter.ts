@@ -2,7 +2,7 @@ import type { ErrorLogEntry } from '@opencare/schemas/entities/error-log';
 import { env } from '../env';
 import { errorLog } from '../session/error-log';
 import { sessionStore } from '../session/session-store';
-import { ApiError } from './api-error';
+import { ApiError, asApiError } from './api-error';
 
 export interface ClientErrorReport {
   /** Catalogue key; `unknown` for a crash. */
@@ -21,7 +21,7 @@ const clip = (text: string | undefined, max: number) => (text === undefined ? un
 
 /** The error log entry of spec §3, within the limits of the server's schema. */
 export function errorLogEntry(report: ClientErrorReport): ErrorLogEntry {
-  const { error } = report;
+  const error = asApiError(report.error);
   const key = report.key ?? (error instanceof ApiError ? error.key : 'unknown');
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : key;
   return {

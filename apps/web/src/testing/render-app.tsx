@@ -3,11 +3,13 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import { DataProvider } from '../api/data-provider';
 import { AppErrorProvider } from '../components/app-error/app-error-provider';
 import { ActiveCallProvider } from '../features/visits/call/active-call-provider';
 import { NotificationsProvider } from '../components/notifications/notifications-provider';
 import { PreferencesProvider } from '../session/preferences-provider';
 import { SessionContext, type SessionContextValue, type SessionState } from '../session/session-context';
+import { testQueryClient } from './query-client';
 
 /** The app's providers around `children`, with a session in the given state (no server behind it). */
 export function Providers({ session, children }: { session: SessionState; children: ReactNode }) {
@@ -26,7 +28,9 @@ export function Providers({ session, children }: { session: SessionState; childr
       <NotificationsProvider>
         <AppErrorProvider>
           <SessionContext value={value}>
-            <ActiveCallProvider>{children}</ActiveCallProvider>
+            <DataProvider queryClient={testQueryClient()}>
+              <ActiveCallProvider>{children}</ActiveCallProvider>
+            </DataProvider>
           </SessionContext>
         </AppErrorProvider>
       </NotificationsProvider>

@@ -6,7 +6,6 @@ import { sessionStore } from '../../session/session-store';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
 import { ALERT_ID, alert, alertPage, PATIENT_ID, renderAlerts } from './testing/render-alerts';
 
-const query = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
 /** Text without the directional isolates that keep values and units in order in Arabic. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
 
@@ -25,12 +24,12 @@ afterEach(() => sessionStore.accessToken.clear());
 describe('alerts inbox', () => {
   it("lists open alerts: the patient's snapshot link, the value in the reader's units and its range", async () => {
     const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/alerts?') ? alertPage([alert(), fever]) : undefined,
+      path === 'alerts.list' ? alertPage([alert(), fever]) : undefined,
     );
     renderAlerts();
     const items = await screen.findAllByTestId('alert-item');
     expect(items).toHaveLength(2);
-    expect(query(calls[0]!.path)).toEqual({ status: 'open', page: '1', pageSize: '20' });
+    expect(calls[0]!.body).toEqual({ status: 'open', page: 1, pageSize: 20 });
     expect(screen.getByRole('heading', { level: 1, name: 'Alerts' })).toBeTruthy();
     expect(screen.getByTestId('alerts-total').textContent).toBe('Open alerts: 2');
 
@@ -49,16 +48,16 @@ describe('alerts inbox', () => {
   });
 
   it('acknowledges an alert, says so and marks it in place', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (method === 'GET' && path.startsWith('/alerts?')) return alertPage([alert()]);
-      if (method === 'PATCH' && path === `/alerts/${ALERT_ID}/acknowledge`)
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'alerts.list') return alertPage([alert()]);
+      if (path === 'alerts.acknowledge' && (body as { id: string }).id === ALERT_ID)
         return ok(alert({ acknowledgedAt: '2026-03-01T15:00:00.000Z', acknowledgedBy: PATIENT_ID }));
       return undefined;
     });
     renderAlerts();
     fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge the alert for Pat Morgan' }));
     expect(await screen.findByText('Alert for Pat Morgan acknowledged.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'alerts.acknowledge')).toHaveLength(1);
     const item = screen.getByTestId('alert-item');
     expect(item.getAttribute('data-status')).toBe('acknowledged');
     expect(plain(within(item).getByTestId('alert-acknowledged').textContent)).toMatch(
@@ -70,9 +69,9 @@ describe('alerts inbox', () => {
   });
 
   it('says why an acknowledgement failed and keeps the button', async () => {
-    fakeFetch(({ method, path }) => {
-      if (method === 'GET' && path.startsWith('/alerts?')) return alertPage([alert()]);
-      if (method === 'PATCH') return fail(403, 'err_forbidden', 'You do not have permission to do that.');
+    fakeFetch(({ path }) => {
+      if (path === 'alerts.list') return alertPage([alert()]);
+      if (path === 'alerts.acknowledge') return fail(403, 'err_forbidden', 'You do not have permission to do that.');
       return undefined;
     });
     renderAlerts();
@@ -83,29 +82,29 @@ describe('alerts inbox', () => {
   });
 
   it('shows acknowledged alerts on request, with the status in the address', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (!path.startsWith('/alerts?')) return undefined;
-      return query(path).status === 'acknowledged' ? alertPage([]) : alertPage([alert()]);
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path !== 'alerts.list') return undefined;
+      return (body as { status: string }).status === 'acknowledged' ? alertPage([]) : alertPage([alert()]);
     });
     const { router } = renderAlerts();
     await screen.findByTestId('alert-item');
     fireEvent.click(screen.getByRole('radio', { name: 'Acknowledged' }));
     expect(await screen.findByText('No acknowledged alerts')).toBeTruthy();
-    expect(query(calls.at(-1)!.path)).toMatchObject({ status: 'acknowledged', page: '1' });
+    expect((calls.at(-1)!.body as object)).toMatchObject({ status: 'acknowledged', page: 1 });
     expect(router.state.location.search).toBe('?status=acknowledged');
   });
 
   it('says when there is nothing to do', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/alerts?') ? alertPage([]) : undefined));
+    fakeFetch(({ path }) => (path === 'alerts.list' ? alertPage([]) : undefined));
     renderAlerts();
     expect(await screen.findByText('No open alerts')).toBeTruthy();
     expect(screen.queryByTestId('alerts-total')).toBeNull();
   });
 
   it('pages through the list', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (!path.startsWith('/alerts?')) return undefined;
-      const page = Number(query(path).page);
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path !== 'alerts.list') return undefined;
+      const page = (body as { page: number }).page;
       return page === 2 ? alertPage([fever], 2, 21) : alertPage([alert()], 1, 21);
     });
     const { router } = renderAlerts();
@@ -113,26 +112,26 @@ describe('alerts inbox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
     expect(within(screen.getByTestId('alert-item')).getByText('Layla Haddad')).toBeTruthy();
-    expect(query(calls.at(-1)!.path)).toMatchObject({ page: '2' });
+    expect((calls.at(-1)!.body as object)).toMatchObject({ page: 2 });
     expect(router.state.location.search).toBe('?page=2');
   });
 
   it("narrows to one patient from the address, and back to everyone's", async () => {
     const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/alerts?') ? alertPage([alert()]) : undefined,
+      path === 'alerts.list' ? alertPage([alert()]) : undefined,
     );
     const { router } = renderAlerts(`/alerts?patient=${PATIENT_ID}`);
     await screen.findByTestId('alert-item');
-    expect(query(calls[0]!.path)).toMatchObject({ patient: PATIENT_ID });
+    expect(calls[0]!.body as object).toMatchObject({ patient: PATIENT_ID });
     fireEvent.click(screen.getByRole('button', { name: 'Show every patient' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    await waitFor(() => expect(query(calls.at(-1)!.path).patient).toBeUndefined());
+    await waitFor(() => expect((calls.at(-1)!.body as { patient?: string }).patient).toBeUndefined());
   });
 
   it('says when the alerts could not be loaded, and tries again', async () => {
     let failing = true;
     fakeFetch(({ path }) => {
-      if (!path.startsWith('/alerts?')) return undefined;
+      if (path !== 'alerts.list') return undefined;
       return failing ? fail(500, 'unknown', 'Something went wrong.') : alertPage([alert()]);
     });
     renderAlerts();
@@ -143,7 +142,7 @@ describe('alerts inbox', () => {
   });
 
   it('shows an assistant the inbox without links to a snapshot they cannot open, and no acknowledging (Read only)', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/alerts?') ? alertPage([alert()]) : undefined));
+    fakeFetch(({ path }) => (path === 'alerts.list' ? alertPage([alert()]) : undefined));
     renderAlerts('/alerts', ROLES.Assistant);
     const item = await screen.findByTestId('alert-item');
     expect(within(item).getByText('Pat Morgan')).toBeTruthy();

@@ -1,40 +1,33 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { Alert } from '@opencare/schemas/entities/measurements';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaded } from '../../components/data/use-loaded';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ListPager } from '../patients/shared/list-pager';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
 import { AlertItem } from './alert-item';
-import { ALERT_STATUSES, listAlerts } from './alerts-api';
+import { ALERT_STATUSES, ALERTS_PAGE_SIZE } from './alert-queries';
 import { useAcknowledge } from './use-acknowledge';
 import { useAlertListParams } from './use-alert-list-params';
 import { useCanOpenPatient } from './use-can-open-patient';
 import { useMayDo } from '../../session/use-may-do';
 
 /**
- * /alerts: the care team's inbox of out-of-range readings (`GET /alerts`), open ones first, a page
+ * /alerts: the care team's inbox of out-of-range readings (`alerts.list`), open ones first, a page
  * at a time. An acknowledged alert stays in place, marked, until the list is loaded again, so the
  * reader sees what their click did.
  */
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const { status, page, patient, setStatus, setPage, clearPatient } = useAlertListParams();
-  const loaded = useLoaded(() => listAlerts({ status, page, patient }), [status, page, patient]);
-  const [seen, setSeen] = useState<Record<string, Alert>>({});
-  const { busyId, acknowledge } = useAcknowledge((alert) =>
-    setSeen((all) => ({ ...all, [alert.id]: alert })),
-  );
+  const list = trpc.alerts.list.useQuery({ status, page, patient, pageSize: ALERTS_PAGE_SIZE });
+  const { busyId, acknowledge } = useAcknowledge();
   const linkPatient = useCanOpenPatient();
   const mayAcknowledge = useMayDo('Update');
   // Open alerts acknowledged here leave the open count at once, as they leave the navigation's.
-  const total =
-    loaded.status === 'loaded'
-      ? loaded.data.meta.total -
-        (status === 'open' ? loaded.data.items.filter((item) => seen[item.id]?.acknowledgedAt).length : 0)
-      : 0;
+  const total = list.data
+    ? list.data.meta.total - (status === 'open' ? list.data.items.filter((item) => item.acknowledgedAt).length : 0)
+    : 0;
 
   return (
     <PageFrame title={t('title')} intro={t('intro')} size="lg">
@@ -60,24 +53,14 @@ export function AlertsPage() {
           </Button>
         </Group>
       )}
-      {loaded.status === 'loading' && <Loading label={t('loading')} />}
-      {loaded.status === 'failed' && <LoadFailed error={loaded.error} onRetry={loaded.reload} />}
-      {loaded.status === 'loaded' &&
-        (loaded.data.items.length === 0 ? (
-          <EmptyState title={t(`empty.${status}.title`)} hint={t(`empty.${status}.hint`)} />
-        ) : (
-          <Stack gap="sm">
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('listLabel')}
-            >
-              {loaded.data.items.map((item) => {
-                const alert = seen[item.id] ?? item;
-                return (
+      <QueryView query={list} loading={t('loading')}>
+        {({ items, meta }) =>
+          items.length === 0 ? (
+            <EmptyState title={t(`empty.${status}.title`)} hint={t(`empty.${status}.hint`)} />
+          ) : (
+            <Stack gap="sm">
+              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('listLabel')}>
+                {items.map((alert) => (
                   <AlertItem
                     key={alert.id}
                     alert={alert}
@@ -85,12 +68,13 @@ export function AlertsPage() {
                     acknowledging={busyId === alert.id}
                     onAcknowledge={mayAcknowledge ? () => acknowledge(alert) : undefined}
                   />
-                );
-              })}
+                ))}
+              </Stack>
+              <ListPager meta={meta} onPage={setPage} />
             </Stack>
-            <ListPager meta={loaded.data.meta} onPage={setPage} />
-          </Stack>
-        ))}
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

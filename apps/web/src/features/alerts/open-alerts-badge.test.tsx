@@ -10,7 +10,6 @@ import { AlertsPage } from './alerts-page';
 import { OpenAlertsBadge } from './open-alerts-badge';
 import { ALERT_ID, alert, alertPage } from './testing/render-alerts';
 
-const query = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
 
 function renderInboxWithBadge() {
   const account = makeAccount([ROLES.Nurse], { accountType: { code: 'prov', description: 'Provider' } });
@@ -33,11 +32,11 @@ afterEach(() => sessionStore.accessToken.clear());
 describe('open alerts badge', () => {
   it('shows the open count from one small request, and counts again after an acknowledgement', async () => {
     let open = 3;
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (method === 'GET' && path.startsWith('/alerts?')) {
-        return query(path).pageSize === '1' ? alertPage([alert()], 1, open) : alertPage([alert()]);
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'alerts.list') {
+        return (body as { pageSize: number }).pageSize === 1 ? alertPage([alert()], 1, open) : alertPage([alert()]);
       }
-      if (method === 'PATCH' && path === `/alerts/${ALERT_ID}/acknowledge`) {
+      if (path === 'alerts.acknowledge' && (body as { id: string }).id === ALERT_ID) {
         open -= 1;
         return ok(alert({ acknowledgedAt: '2026-03-01T15:00:00.000Z' }));
       }
@@ -49,7 +48,7 @@ describe('open alerts badge', () => {
     expect(
       calls.some(
         (c) =>
-          c.path.startsWith('/alerts?') && query(c.path).status === 'open' && query(c.path).pageSize === '1',
+          c.path === 'alerts.list' && (c.body as { status: string; pageSize: number }).status === 'open' && (c.body as { pageSize: number }).pageSize === 1,
       ),
     ).toBe(true);
 
@@ -59,11 +58,11 @@ describe('open alerts badge', () => {
 
   it('shows nothing while there are no open alerts', async () => {
     const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/alerts?') ? alertPage([], 1, 0) : undefined,
+      path === 'alerts.list' ? alertPage([], 1, 0) : undefined,
     );
     renderInboxWithBadge();
     await screen.findByText('No open alerts');
-    await waitFor(() => expect(calls.filter((c) => query(c.path).pageSize === '1')).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((c) => (c.body as { pageSize?: number } | undefined)?.pageSize === 1)).toHaveLength(1));
     expect(screen.queryByTestId('alerts-open-badge')).toBeNull();
   });
 });

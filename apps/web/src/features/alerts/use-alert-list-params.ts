@@ -1,7 +1,7 @@
 import { uuidSchema } from '@opencare/schemas/rules';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AlertStatus } from './alerts-api';
+import type { AlertStatus } from './alert-queries';
 
 /**
  * The inbox's status, patient and page live in the address, so the way back from a patient's

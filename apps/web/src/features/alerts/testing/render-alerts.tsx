@@ -2,6 +2,7 @@ import type { Alert } from '@opencare/schemas/entities/measurements';
 import { listMeta } from '@opencare/schemas/envelope';
 import { ROLES } from '@opencare/schemas/roles';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
+import { ok } from '../../signup/testing/harness';
 import { renderRoutes } from '../../../testing/render-app';
 import { alertsRoute } from '../routes';
 
@@ -35,10 +36,7 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
   };
 }
 
-/** A `GET /alerts` answer: one page of `items` out of `total`. */
+/** An `alerts.list` answer: one page of `items` out of `total`. */
 export function alertPage(items: Alert[], page = 1, total = items.length) {
-  return {
-    status: 200,
-    body: { success: true, message: 'OK', data: items, meta: listMeta(total, page, 20) },
-  };
+  return ok({ items, meta: listMeta(total, page, 20) });
 }

@@ -10,6 +10,8 @@ import enCommon from '../../../i18n/locales/en-US/common.json';
 import enInfo from '../../../i18n/locales/en-US/info.json';
 import enSettings from '../../../i18n/locales/en-US/settings.json';
 import enSignup from '../../../i18n/locales/en-US/signup.json';
+import { DataProvider } from '../../../api/data-provider';
+import { testQueryClient } from '../../../testing/query-client';
 import { PreferencesContext, type PreferencesContextValue } from '../../../session/preferences-context';
 import {
   SessionContext,
@@ -70,7 +72,9 @@ export function renderRoutes(routes: RouteObject[], options: HarnessOptions) {
     <I18nextProvider i18n={testI18n()}>
       <MantineProvider>
         <PreferencesContext value={preferences}>
-          <SessionContext value={session}>{children}</SessionContext>
+          <SessionContext value={session}>
+            <DataProvider queryClient={testQueryClient()}>{children}</DataProvider>
+          </SessionContext>
         </PreferencesContext>
       </MantineProvider>
     </I18nextProvider>
@@ -83,27 +87,66 @@ interface FakeAnswer {
   status?: number;
   body: unknown;
 }
-export type FakeRoute = (request: { method: string; path: string; body: unknown }) => FakeAnswer | undefined;
+/**
+ * One call as the fake server saw it: a REST call by method and path (without /api/v1), or a tRPC
+ * procedure by name (`alerts.list`), method `query` or `mutation` and its input as `body`.
+ */
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+export type FakeRoute = (request: FakeCall) => FakeAnswer | undefined;
 
-/** A fetch that answers from `route` (paths without /api/v1) and records every call. */
+const NOT_FOUND: FakeAnswer = {
+  status: 404,
+  body: { success: false, key: 'notFound', message: 'We could not find what you asked for.' },
+};
+
+/** An envelope answer as tRPC sends it: the data, or the error with its catalogue key. */
+function trpcAnswer(answer: FakeAnswer, path: string) {
+  const body = answer.body as { success?: boolean; data?: unknown; key?: string; message?: string; errors?: unknown };
+  if (body.success) return { result: { data: body.data ?? null } };
+  const httpStatus = answer.status ?? 500;
+  return { error: { message: body.message ?? '', code: -32600, data: { key: body.key, errors: body.errors, httpStatus, path } } };
+}
+
+/** The calls of one batched tRPC request (`/trpc/a.b,c.d?batch=1&input={"0":…}`). */
+function trpcCalls(url: URL, init?: RequestInit): FakeCall[] {
+  const names = decodeURIComponent(url.pathname.replace(/^.*\/trpc\//, '')).split(',');
+  const mutation = (init?.method ?? 'GET') === 'POST';
+  const raw = mutation ? init?.body : url.searchParams.get('input');
+  const inputs = (typeof raw === 'string' ? JSON.parse(raw) : {}) as Record<string, unknown>;
+  return names.map((path, index) => ({ method: mutation ? 'mutation' : 'query', path, body: inputs[String(index)] }));
+}
+
+const json = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * A fetch that answers from `route` and records every call: REST paths without /api/v1, and each
+ * procedure of a tRPC batch by name, answered with the same `ok(…)`/`fail(…)` helpers.
+ */
 export function fakeFetch(route: FakeRoute) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: FakeCall[] = [];
   const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = url.replace(/^.*\/api\/v1/, '');
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
+    if (url.pathname.startsWith('/trpc/')) {
+      const answers = trpcCalls(url, init).map((call) => {
+        calls.push(call);
+        return { call, answer: route(call) ?? NOT_FOUND };
+      });
+      const statuses = new Set(answers.map(({ answer }) => answer.status ?? 200));
+      const status = statuses.size === 1 ? [...statuses][0]! : 207;
+      return Promise.resolve(json(answers.map(({ call, answer }) => trpcAnswer(answer, call.path)), status));
+    }
+    const path = href.replace(/^.*\/api\/v1/, '');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body });
-    const answer = route({ method, path, body }) ?? {
-      status: 404,
-      body: { success: false, key: 'notFound', message: 'We could not find what you asked for.' },
-    };
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    const answer = route({ method, path, body }) ?? NOT_FOUND;
+    return Promise.resolve(json(answer.body, answer.status ?? 200));
   });
   vi.stubGlobal('fetch', fetch);
   return { fetch, calls };

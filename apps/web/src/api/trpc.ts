@@ -1,0 +1,106 @@
+import type { AppRouter } from '@opencare/api/transport/trpc/root';
+import { RETRY_ATTEMPTS, retryDelayMs } from '@opencare/schemas/constants';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
+import { ApiError, asApiError, isNetworkError } from './api-error';
+import { restClient, timezoneHeaders, type ApiClient } from './client';
+
+/**
+ * The app's data calls (design.md): typed procedures of the edge's tRPC router, through TanStack
+ * Query. `trpc.<router>.<procedure>.useQuery(input)` reads, `.useMutation()` writes; `trpc.useUtils()`
+ * invalidates or writes the cache after a change or a socket event.
+ */
+export const trpc = createTRPCReact<AppRouter>();
+
+/**
+ * A call refused with 401 while it carried a token is retried once with a new token: one
+ * re-authentication at a time for the whole tab, shared with the REST client (spec §4, Session).
+ * A refused re-authentication ends the session there.
+ */
+const reauthenticate =
+  (api: ApiClient): TRPCLink<AppRouter> =>
+  () =>
+  ({ op, next }) =>
+    observable((observer) => {
+      const stale = api.session.accessToken.get();
+      let retried = false;
+      let subscription: { unsubscribe(): void } | undefined;
+      const attempt = () => {
+        subscription = next(op).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => observer.complete(),
+          error: (error) => {
+            if (retried || !stale || error.data?.httpStatus !== 401) return observer.error(error);
+            retried = true;
+            api
+              .tokenAfter401(stale)
+              .then(attempt, (ended: unknown) =>
+                observer.error(
+                  TRPCClientError.from(ended instanceof Error ? ended : ApiError.of('sessionExpired')),
+                ),
+              );
+          },
+        });
+      };
+      attempt();
+      return () => subscription?.unsubscribe();
+    });
+
+/** The links every call goes through: the re-authentication above, then batched HTTP to `/trpc`. */
+export function trpcLinks(
+  api: ApiClient = restClient,
+  doFetch: typeof fetch = (...args) => globalThis.fetch(...args),
+): TRPCLink<AppRouter>[] {
+  return [
+    reauthenticate(api),
+    httpBatchLink({
+      url: '/trpc',
+      // Read per request, so the retry after a re-authentication carries the new token.
+      headers() {
+        const headers: Record<string, string> = timezoneHeaders();
+        const token = api.session.accessToken.get();
+        if (token) {
+          headers.authorization = `Bearer ${token}`;
+          // The account chosen in the switcher; without it the server acts as the default account.
+          const accountId = api.session.accountId.get();
+          if (accountId) headers['x-account-id'] = accountId;
+        }
+        return headers;
+      },
+      // The refresh cookie is httpOnly and same-origin: the browser sends it, scripts never see it.
+      fetch: (url, init) => doFetch(url, { ...init, credentials: 'same-origin' }),
+    }),
+  ];
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({ links: trpcLinks() });
+}
+
+/** Reported once a call has given up on reaching the server (the app shell says so, spec §8). */
+function reportNetworkError(error: unknown) {
+  const failure = asApiError(error);
+  if (failure instanceof ApiError && isNetworkError(failure)) restClient.events.networkError.emit(failure);
+}
+
+/**
+ * Reads that could not reach the server are tried again: three attempts in all, 2 s then 4 s apart
+ * (spec §9). Writes are never repeated: the first may have landed. Cached reads are shared by every
+ * screen and kept fresh by the socket events and the mutations that change them.
+ */
+export function createQueryClient(options: { retryDelayMs?: (attempt: number) => number } = {}) {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: reportNetworkError }),
+    mutationCache: new MutationCache({ onError: reportNetworkError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        retry: (failures, error) => isNetworkError(error) && failures < RETRY_ATTEMPTS - 1,
+        retryDelay: (failures) => (options.retryDelayMs ?? retryDelayMs)(failures + 1),
+      },
+      mutations: { retry: false },
+    },
+  });
+}

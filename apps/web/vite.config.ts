@@ -33,6 +33,37 @@ function serviceWorkerManifest(): Plugin {
   };
 }
 
+/**
+ * The first load carries only the Mantine styles its components need (src/styles/mantine-first.css);
+ * the rest come with the first lazy screen. A component added to the shell or the sign-in page
+ * without its styles would show unstyled there, so the build stops and names it.
+ */
+function mantineFirstStyles(): Plugin {
+  return {
+    name: 'opencare-mantine-first-styles',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+      const initial = new Set<string>();
+      const visit = (fileName: string) => {
+        if (initial.has(fileName)) return;
+        initial.add(fileName);
+        for (const next of chunks.get(fileName)?.imports ?? []) visit(next);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      const needed = new Set(
+        [...initial].flatMap((fileName) =>
+          (chunks.get(fileName)?.moduleIds ?? []).flatMap((id) => /@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/.exec(id)?.[1] ?? []),
+        ),
+      );
+      const styles = await readFile(resolve(import.meta.dirname, 'src/styles/mantine-first.css'), 'utf8');
+      const present = new Set([...styles.matchAll(/styles\/(\w+)\.css/g)].map((match) => match[1]));
+      const missing = [...needed].filter((name) => !present.has(name));
+      if (missing.length > 0) this.error(`The first load uses Mantine's ${missing.join(', ')} without its styles: add them to src/styles/mantine-first.css (and remove them from mantine-later.css).`);
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /** Text the browser fetches; source maps stay raw (only developer tools read them). */
@@ -72,7 +103,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerManifest(), precompress()],
+  plugins: [react(), serviceWorkerManifest(), mantineFirstStyles(), precompress()],
   server: {
     proxy: {
       '/api': edge,

@@ -4,6 +4,9 @@ import { FullPageLoader } from '../full-page-loader';
 
 const loaders = new Set<() => Promise<unknown>>();
 
+/** The Mantine styles the first load leaves out (src/styles/mantine-first.css): fetched with the first screen. */
+const laterStyles = () => import('../../styles/mantine-later.css');
+
 /**
  * A screen whose code loads when it is first shown (issue 16): /login does not download the
  * features' screens, each screen downloads its own. `name` is the module's export, so a module
@@ -14,7 +17,7 @@ const loaders = new Set<() => Promise<unknown>>();
 export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
   let loaded: M[K] | undefined;
   const loadOnce = () =>
-    load().then((module) => {
+    Promise.all([load(), laterStyles()]).then(([module]) => {
       loaded = module[name];
       return module;
     });

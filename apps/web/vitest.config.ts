@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Form tests type field by field and take 2–4 s; on a busy 2-core machine they need more than 5 s.
+    testTimeout: 15_000,
   },
 });

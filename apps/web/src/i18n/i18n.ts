@@ -1,46 +1,79 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyDocumentLanguage, LANGUAGES, type Language } from './language';
-import { messageLoaders, type Messages } from './resources';
+import { firstMessages, laterMessages, type FirstMessages, type LaterMessages } from './resources';
 
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-function addMessages(language: Language, messages: Messages): void {
+function addMessages(language: Language, messages: FirstMessages | LaterMessages): void {
   for (const [namespace, bundle] of Object.entries(messages)) i18next.addResourceBundle(language, namespace, bundle, true, true);
 }
 
-export function isLanguageLoaded(language: Language): boolean {
-  return i18next.hasResourceBundle(language, 'common');
-}
-
-/**
- * Makes a language's strings available (its chunk downloaded once), so that switching to it shows
- * them at once: callers wait for this before they apply the language.
- */
-export function loadLanguage(language: Language): Promise<void> {
-  if (isLanguageLoaded(language)) return Promise.resolve();
-  let pending = loading.get(language);
+/** Download one half of a language's strings once (a failed download, offline, may be tried again). */
+function loadOnce(language: Language, half: 'first' | 'later'): Promise<void> {
+  const key = `${language}:${half}`;
+  let pending = loading.get(key);
   if (!pending) {
-    pending = messageLoaders[language]().then((messages) => addMessages(language, messages));
-    // A failed download (offline) may be tried again by the next switch.
-    pending.catch(() => loading.delete(language));
-    loading.set(language, pending);
+    pending = (half === 'first' ? firstMessages : laterMessages)[language]().then((messages) => addMessages(language, messages));
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
   }
   return pending;
 }
 
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** Set once a screen past the shell asked for its namespaces: a language switch then loads them too. */
+let laterWanted = false;
+
 /**
- * One i18next instance, started with the active language's strings only (issue 16: the others are
- * not part of the first load). main.tsx waits for this before the first render, so that render is
- * already in the right language (no flash of English, no loader). Later changes of language come
- * from the preferences provider, which loads the language before it applies it.
+ * The namespaces of the first screen onwards: fetched by lazy-page.tsx beside each screen's code
+ * (in the language shown), and by i18next itself for any component that asks for one before that
+ * (react-i18next then suspends it until they are here).
+ */
+export function loadLaterMessages(language: string = i18next.language): Promise<void> {
+  laterWanted = true;
+  return isLanguage(language) ? loadOnce(language, 'later') : Promise.resolve();
+}
+
+const laterBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    loadLaterMessages(language).then(
+      () => callback(null, i18next.getResourceBundle(language, namespace) as object),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+export function isLanguageLoaded(language: Language): boolean {
+  return i18next.hasResourceBundle(language, 'common') && (!laterWanted || i18next.hasResourceBundle(language, 'screens'));
+}
+
+/**
+ * Makes a language's strings available (the first namespaces, and the screens' once a screen has
+ * asked for them), so that switching to it shows them at once: callers wait for this before they
+ * apply the language.
+ */
+export async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([loadOnce(language, 'first'), ...(laterWanted ? [loadOnce(language, 'later')] : [])]);
+}
+
+/**
+ * One i18next instance, started with the active language's first namespaces only (issue 16: the
+ * other languages and the screens' namespaces are not part of the first load). main.tsx waits for
+ * this before the first render, so that render is already in the right language (no flash of
+ * English, no loader). Later changes of language come from the preferences provider, which loads
+ * the language before it applies it.
  */
 export async function initI18n(language: Language) {
   applyDocumentLanguage(language);
-  const messages = await messageLoaders[language]();
-  await i18next.use(initReactI18next).init({
+  const messages = await firstMessages[language]();
+  loading.set(`${language}:first`, Promise.resolve());
+  await i18next.use(laterBackend).use(initReactI18next).init({
     resources: { [language]: messages },
-    // Other languages arrive later through loadLanguage.
+    // The rest arrives through loadLanguage, loadLaterMessages and the backend above.
     partialBundledLanguages: true,
     ns: Object.keys(messages),
     defaultNS: 'common',

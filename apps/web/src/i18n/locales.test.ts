@@ -1,10 +1,17 @@
 import { errorKeys } from '@opencare/schemas/errors';
 import { describe, expect, it } from 'vitest';
 import { messages as arabic } from './messages-ar';
+import { messages as arabicLater } from './messages-ar-later';
 import { messages as english } from './messages-en-us';
+import { messages as englishLater } from './messages-en-us-later';
 import { messages as spanish } from './messages-es';
+import { messages as spanishLater } from './messages-es-later';
 
-const resources = { 'en-US': english, es: spanish, ar: arabic };
+const resources = {
+  'en-US': { ...english, ...englishLater },
+  es: { ...spanish, ...spanishLater },
+  ar: { ...arabic, ...arabicLater },
+};
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,10 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet } from 'react-router-dom';
+import { loadLaterMessages } from '../../i18n/i18n';
 import { FullPageLoader } from '../full-page-loader';
 
 const loaders = new Set<() => Promise<unknown>>();
 
-/** The Mantine styles the first load leaves out (src/styles/mantine-first.css): fetched with the first screen. */
+/**
+ * What the first load leaves out, fetched with the first screen: the other Mantine styles
+ * (src/styles/mantine-first.css) and the screens' namespaces in the language shown.
+ */
 const laterStyles = () => import('../../styles/mantine-later.css');
 
 /**
@@ -17,7 +21,7 @@ const laterStyles = () => import('../../styles/mantine-later.css');
 export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
   let loaded: M[K] | undefined;
   const loadOnce = () =>
-    Promise.all([load(), laterStyles()]).then(([module]) => {
+    Promise.all([load(), laterStyles(), loadLaterMessages()]).then(([module]) => {
       loaded = module[name];
       return module;
     });

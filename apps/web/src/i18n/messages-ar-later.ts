@@ -1,0 +1,25 @@
+import arApiKeys from './locales/ar/api-keys.json';
+import arAppointments from './locales/ar/appointments.json';
+import arDevices from './locales/ar/devices.json';
+import arGateways from './locales/ar/gateways.json';
+import arInfo from './locales/ar/info.json';
+import arMeasurements from './locales/ar/measurements.json';
+import arPatients from './locales/ar/patients.json';
+import arScreens from './locales/ar/screens.json';
+import arSignup from './locales/ar/signup.json';
+import arUserManagement from './locales/ar/user-management.json';
+import type { LaterMessages } from './resources';
+
+/** Arabic, the namespaces fetched with the first screen. */
+export const messages: LaterMessages = {
+  screens: arScreens,
+  info: arInfo,
+  signup: arSignup,
+  userManagement: arUserManagement,
+  devices: arDevices,
+  measurements: arMeasurements,
+  appointments: arAppointments,
+  patients: arPatients,
+  apiKeys: arApiKeys,
+  gateways: arGateways,
+};

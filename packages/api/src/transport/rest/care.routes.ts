@@ -10,7 +10,6 @@ import {
 } from '@opencare/schemas/entities/care';
 import {
   FILE_MAX_BYTES,
-  alertListQuerySchema,
   createMeasurementInputSchema,
   measurementListQuerySchema,
   measurementTypeSchema,
@@ -19,7 +18,6 @@ import {
 import { uuidSchema } from '@opencare/schemas/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { acknowledgeAlert, listAlerts } from '../../alerts/alerts.service';
 import { createApiKey, listApiKeys, resolveApiKey, revokeApiKey } from '../../api-keys/api-keys.service';
 import type { Reader } from '../../api-keys/integration-reader';
 import type { Deps } from '../../deps';
@@ -95,17 +93,6 @@ export function careRoutes(app: FastifyInstance, deps: Deps) {
     const { actor, meta } = await who(req);
     const { id, type } = parseInput(thresholdParams, req.params);
     return ok(reply, await resetThresholds(deps, actor, meta, id, type), 'Thresholds reset to the defaults.');
-  });
-
-  // Alerts
-  app.get('/alerts', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    const result = await listAlerts(deps, actor, meta, parseInput(alertListQuerySchema, req.query));
-    return ok(reply, result.items, 'OK', { meta: result.meta });
-  });
-  app.patch('/alerts/:id/acknowledge', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    return ok(reply, await acknowledgeAlert(deps, actor, meta, idOf(req)), 'Alert acknowledged.');
   });
 
   // Schedules

@@ -5,6 +5,8 @@ import { AppError, refuseUnsafeText } from '../../errors/app-error';
 import { utf8OrUndefined } from '../http-request';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { bearerToken, requestMetaOf, requestedAccountId } from '../http-request';
+import { OPERATION_SETS } from '../../operations/all-operations';
+import { registerOperations } from '../operations/rest-operations';
 import { logRefusal } from '../refusals';
 import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
@@ -60,6 +62,9 @@ export function restApi(deps: Deps) {
     app.setNotFoundHandler((_req, reply) =>
       reply.status(404).send({ success: false, key: 'notFound', message: ERRORS.notFound.message }),
     );
+    // Declared operations (one declaration per operation); the hand-written routes below are the
+    // features not converted yet and the special routes.
+    registerOperations(app, deps, OPERATION_SETS);
     authRoutes(app, deps);
     careRoutes(app, deps);
     peopleRoutes(app, deps);

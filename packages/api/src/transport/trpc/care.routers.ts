@@ -10,7 +10,6 @@ import {
 } from '@opencare/schemas/entities/care';
 import { setThresholdsInputSchema } from '@opencare/schemas/entities/measurement-ranges';
 import {
-  alertListQuerySchema,
   createMeasurementInputSchema,
   measurementListQuerySchema,
   measurementTypeSchema,
@@ -18,7 +17,6 @@ import {
 } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
-import { acknowledgeAlert, listAlerts } from '../../alerts/alerts.service';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../api-keys/api-keys.service';
 import { fhirObservation, fhirPatient, observationSearchSchema, searchObservations } from '../../fhir/fhir.service';
 import { getPhoto, uploadPhoto } from '../../files/photos.service';
@@ -53,11 +51,6 @@ const measurementsRouter = router({
 const filesRouter = router({
   upload: authedProcedure.input(uploadFileInputSchema).mutation(({ ctx, input }) => uploadPhoto(ctx.deps, ctx.actor, ctx.meta, input)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getPhoto(ctx.deps, ctx.actor, ctx.meta, input.id)),
-});
-
-const alertsRouter = router({
-  list: authedProcedure.input(alertListQuerySchema).query(({ ctx, input }) => listAlerts(ctx.deps, ctx.actor, ctx.meta, input)),
-  acknowledge: authedProcedure.input(byId).mutation(({ ctx, input }) => acknowledgeAlert(ctx.deps, ctx.actor, ctx.meta, input.id)),
 });
 
 const schedulesRouter = router({
@@ -98,11 +91,10 @@ const fhirRouter = router({
     .query(({ ctx, input }) => searchObservations(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input)),
 });
 
-/** Spread into the app router: measurements, files, alerts, schedules, tasks, apiKeys, fhir. */
+/** Spread into the app router: measurements, files, schedules, tasks, apiKeys, fhir. */
 export const careRouters = {
   measurements: measurementsRouter,
   files: filesRouter,
-  alerts: alertsRouter,
   schedules: schedulesRouter,
   tasks: tasksRouter,
   apiKeys: apiKeysRouter,

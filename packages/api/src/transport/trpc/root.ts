@@ -15,6 +15,8 @@ import { mailRouter } from './mail.routers';
 import { patientRouters } from './patients.routers';
 import { careRouters } from './care.routers';
 import { gatewayRouters } from './gateways.routers';
+import { alertsOperations } from '../../alerts/alerts.operations';
+import { featureRouter } from '../operations/trpc-operations';
 import { mergeRouters, router } from './trpc';
 import { telehealthInvitationsRouter } from './telehealth-invitations.routers';
 import { visitSessionRouter } from './visits.routers';
@@ -37,6 +39,7 @@ export const appRouter = router({
   reports: reportsRouter,
   mail: mailRouter,
   ...patientRouters,
+  alerts: featureRouter(alertsOperations),
   ...careRouters,
   ...gatewayRouters,
 });

@@ -1,4 +1,5 @@
 import { alertsOperations } from '../alerts/alerts.operations';
+import { openApiOperations } from '../system/openapi.operations';
 import type { FeatureOperations } from './operation';
 
 /**
@@ -6,4 +7,4 @@ import type { FeatureOperations } from './operation';
  * them, and the edge's access matrix and hostile-input suites read their access from here.
  * (root.ts names each set itself, so that AppRouter keeps each procedure's exact type.)
  */
-export const OPERATION_SETS: readonly FeatureOperations[] = [alertsOperations];
+export const OPERATION_SETS: readonly FeatureOperations[] = [openApiOperations, alertsOperations];

@@ -84,7 +84,26 @@ describe('declared response schemas', () => {
     const alert = (alerts.body.data as Json[]).find((a) => a.measurementId === reading.body.data.id);
     expect(alert).toBeDefined();
     expect((await t.call('PATCH', `/api/v1/alerts/${alert.id}/acknowledge`, { token: nurse, body: {} })).status).toBe(200);
+    const admin = (await t.login('admin')).token;
+    const physician = (await t.login('physician')).token;
+    const patientId = (await t.call('GET', '/api/v1/profile', { token: patient })).body.data.accountId;
+    const today = new Date().toISOString().slice(0, 10);
+    const key = await t.call('POST', '/api/v1/api-keys', { token: admin, body: { name: 'OpenAPI check' } });
+    expect(key.status).toBe(201);
+    expect((await t.call('GET', '/api/v1/api-keys', { token: admin })).status).toBe(200);
+    const schedule = await t.call('POST', '/api/v1/schedules', {
+      token: physician,
+      body: { patientId, type: 'bp', startDate: today, frequency: 'daily', times: ['09:00'] },
+    });
+    expect(schedule.status).toBe(201);
+    expect((await t.call('GET', `/api/v1/schedules?patient=${patientId}`, { token: physician })).status).toBe(200);
+    const task = await t.call('POST', '/api/v1/tasks', { token: physician, body: { patientId, type: 'bp', date: today, time: '23:00' } });
+    expect(task.status).toBe(201);
+    expect((await t.call('GET', `/api/v1/tasks/patients/${patientId}?from=${today}&to=${today}`, { token: physician })).status).toBe(200);
+    expect((await t.call('GET', '/api/v1/daily-tasks', { token: patient })).status).toBe(200);
     expect(mismatches).toEqual([]);
-    expect([...checked].sort()).toEqual(expect.arrayContaining(['alerts.acknowledge', 'alerts.list']));
+    expect([...checked].sort()).toEqual(
+      expect.arrayContaining(['alerts.acknowledge', 'alerts.list', 'apiKeys.create', 'apiKeys.list', 'schedules.create', 'schedules.list', 'tasks.create', 'tasks.daily', 'tasks.list']),
+    );
   });
 });

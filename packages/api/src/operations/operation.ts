@@ -189,10 +189,11 @@ export type AnyOperationSpec = OperationSpec<z.ZodType | undefined, Guard, unkno
 export type AnyOperation = AnyOperationSpec & { name: string };
 
 /** Identity helper that keeps each operation's own types (its guard narrows the handler's context). */
-export function operation<S extends z.ZodType | undefined, G extends Guard, O, T extends 'query' | 'mutation'>(
-  spec: OperationSpec<S, G, O, T>,
-): OperationSpec<S, G, O, T> {
-  return spec;
+export function operation<S extends z.ZodType | undefined, G extends Guard, O, T extends 'query' | 'mutation', R extends false | undefined = undefined>(
+  spec: OperationSpec<S, G, O, T> & { trpc?: R },
+): OperationSpec<S, G, O, T> & { trpc: R } {
+  // `trpc` typed as given (false, or absent): the router type leaves REST-only operations out.
+  return spec as OperationSpec<S, G, O, T> & { trpc: R };
 }
 
 type Named<M extends Record<string, AnyOperationSpec>> = {

@@ -16,6 +16,9 @@ import { patientRouters } from './patients.routers';
 import { careRouters } from './care.routers';
 import { gatewayRouters } from './gateways.routers';
 import { alertsOperations } from '../../alerts/alerts.operations';
+import { apiKeysOperations } from '../../api-keys/api-keys.operations';
+import { schedulesOperations } from '../../schedules/schedules.operations';
+import { tasksOperations } from '../../tasks/tasks.operations';
 import { featureRouter } from '../operations/trpc-operations';
 import { mergeRouters, router } from './trpc';
 import { telehealthInvitationsRouter } from './telehealth-invitations.routers';
@@ -40,6 +43,9 @@ export const appRouter = router({
   mail: mailRouter,
   ...patientRouters,
   alerts: featureRouter(alertsOperations),
+  schedules: featureRouter(schedulesOperations),
+  tasks: featureRouter(tasksOperations),
+  apiKeys: featureRouter(apiKeysOperations),
   ...careRouters,
   ...gatewayRouters,
 });

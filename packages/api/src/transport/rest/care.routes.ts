@@ -1,16 +1,13 @@
 import {
-  FILE_MAX_BYTES,
   createMeasurementInputSchema,
   measurementListQuerySchema,
   measurementTypeSchema,
-  uploadFileInputSchema,
 } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { parseInput } from '../../errors/app-error';
-import { getPhoto, uploadPhoto } from '../../files/photos.service';
 import { getMeasurement, listMeasurements, recordMeasurement } from '../../measurements/measurements.service';
 import { getThresholds, resetThresholds, setThresholds } from '../../measurements/thresholds.service';
 import { requestMetaOf } from '../http-request';
@@ -22,7 +19,7 @@ const idParams = z.strictObject({ id: uuidSchema });
 const thresholdParams = z.strictObject({ id: uuidSchema, type: measurementTypeSchema });
 
 /**
- * Measurements, thresholds, measurement photos and FHIR R4 (alerts, schedules, tasks and API keys
+ * Measurements, thresholds and FHIR R4 (alerts, schedules, tasks, photos and API keys
  * are declared operations, in their features' *.operations.ts).
  */
 export function careRoutes(app: FastifyInstance, deps: Deps) {
@@ -45,16 +42,6 @@ export function careRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/measurements/:id', async (req, reply) => {
     const { actor, meta } = await who(req);
     return ok(reply, await getMeasurement(deps, actor, meta, idOf(req)));
-  });
-
-  // Measurement photos: base64 inside JSON, so this one route reads a larger body.
-  app.post('/files', { bodyLimit: Math.ceil(FILE_MAX_BYTES * 1.4) }, async (req, reply) => {
-    const { actor, meta } = await who(req);
-    return ok(reply, await uploadPhoto(deps, actor, meta, parseInput(uploadFileInputSchema, req.body)), 'Photo saved.', { status: 201 });
-  });
-  app.get('/files/:id', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    return ok(reply, await getPhoto(deps, actor, meta, idOf(req)));
   });
 
   // Thresholds, per patient and type

@@ -3,12 +3,10 @@ import {
   createMeasurementInputSchema,
   measurementListQuerySchema,
   measurementTypeSchema,
-  uploadFileInputSchema,
 } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
 import { fhirObservation, fhirPatient, observationSearchSchema, searchObservations } from '../../fhir/fhir.service';
-import { getPhoto, uploadPhoto } from '../../files/photos.service';
 import { getMeasurement, listMeasurements, recordMeasurement } from '../../measurements/measurements.service';
 import { getThresholds, resetThresholds, setThresholds } from '../../measurements/thresholds.service';
 import { authedProcedure, router } from './trpc';
@@ -35,11 +33,6 @@ const measurementsRouter = router({
     .mutation(({ ctx, input }) => resetThresholds(ctx.deps, ctx.actor, ctx.meta, input.patientId, input.type)),
 });
 
-const filesRouter = router({
-  upload: authedProcedure.input(uploadFileInputSchema).mutation(({ ctx, input }) => uploadPhoto(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getPhoto(ctx.deps, ctx.actor, ctx.meta, input.id)),
-});
-
 const fhirRouter = router({
   patient: authedProcedure.input(byFhirId).query(({ ctx, input }) => fhirPatient(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input.id)),
   observation: authedProcedure
@@ -50,9 +43,8 @@ const fhirRouter = router({
     .query(({ ctx, input }) => searchObservations(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input)),
 });
 
-/** Spread into the app router: measurements, files, fhir. */
+/** Spread into the app router: measurements, fhir. */
 export const careRouters = {
   measurements: measurementsRouter,
-  files: filesRouter,
   fhir: fhirRouter,
 };

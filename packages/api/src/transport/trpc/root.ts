@@ -17,6 +17,7 @@ import { careRouters } from './care.routers';
 import { gatewayRouters } from './gateways.routers';
 import { alertsOperations } from '../../alerts/alerts.operations';
 import { apiKeysOperations } from '../../api-keys/api-keys.operations';
+import { filesOperations } from '../../files/files.operations';
 import { schedulesOperations } from '../../schedules/schedules.operations';
 import { tasksOperations } from '../../tasks/tasks.operations';
 import { featureRouter } from '../operations/trpc-operations';
@@ -46,6 +47,7 @@ export const appRouter = router({
   schedules: featureRouter(schedulesOperations),
   tasks: featureRouter(tasksOperations),
   apiKeys: featureRouter(apiKeysOperations),
+  files: featureRouter(filesOperations),
   ...careRouters,
   ...gatewayRouters,
 });

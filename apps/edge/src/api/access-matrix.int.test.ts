@@ -465,15 +465,23 @@ async function codeOf(visitId: string | undefined): Promise<string> {
   return String(found[0].code);
 }
 
-/** The path with its params filled for the target (`:code` with the target visit's real code). */
+/** The path parameters for the target (`:code` with the target visit's real code). */
+function paramsOf(url: string, id: string | undefined, code = 'abc-defg-hij'): Record<string, string> {
+  const value: Record<string, string> = {
+    id: id ?? randomUUID(),
+    type: url.includes('thresholds') ? 'bp' : lookupTypes[0]!,
+    value: url.includes('ouis') ? 'EA:E0:AA' : '0x0CA5',
+    name: 'someone',
+    area: 'organization',
+    code,
+  };
+  return Object.fromEntries([...url.matchAll(/:(\w+)/g)].map(([, name]) => [name!, value[name!] ?? name!]));
+}
+
+/** The path with its params filled for the target. */
 function fill(url: string, id: string | undefined, code = 'abc-defg-hij'): string {
-  return url
-    .replace(':id', id ?? randomUUID())
-    .replace(':type', url.includes('thresholds') ? 'bp' : lookupTypes[0]!)
-    .replace(':value', url.includes('ouis') ? 'EA:E0:AA' : '0x0CA5')
-    .replace(':name', 'someone')
-    .replace(':area', 'organization')
-    .replace(':code', code);
+  const params = paramsOf(url, id, code);
+  return url.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 }
 
 type Verdict = 'allowed' | 'refused' | 'validation' | 'other';
@@ -772,9 +780,16 @@ async function restCase(key: string, entry: RestEntry, role: Caller, target: Tar
   return { status: res.status, body: res.body, wrote: wrote || undefined, sent: { path, body: built.body } };
 }
 
+/**
+ * MATRIX_ONLY (a regular expression over `METHOD /api/v1/path` and `trpc name` keys) narrows the REST
+ * and tRPC matrices to the routes of a feature being converted; the coverage test always runs whole.
+ */
+const ONLY = process.env.MATRIX_ONLY ? new RegExp(process.env.MATRIX_ONLY) : undefined;
+const chosen = (key: string) => !ONLY || ONLY.test(key);
+
 /** Destructive rows run last, on throw-away records. */
 const restKeys = () =>
-  Object.keys(REST_POLICY).sort((a, b) => Number(Boolean(REST_POLICY[a]!.destructive)) - Number(Boolean(REST_POLICY[b]!.destructive)));
+  Object.keys(REST_POLICY).filter(chosen).sort((a, b) => Number(Boolean(REST_POLICY[a]!.destructive)) - Number(Boolean(REST_POLICY[b]!.destructive)));
 
 describe('REST access matrix', () => {
   it('no role is let in where the policy refuses, no answer carries another patient\'s or organisation\'s rows, no refused write writes', async () => {
@@ -887,6 +902,7 @@ describe('REST access matrix: callers other than a person\'s own session', () =>
 
 function trpcInput(entry: TrpcEntry, twin: string, id: string | undefined, built: Omit<Built, 'path'>, code: string): unknown {
   const body = (built.body ?? {}) as Record<string, unknown>;
+  if (typeof entry.input === 'function') return entry.input({ params: paramsOf(twin.split(' ')[1]!, id, code), query: built.query, body: built.body });
   switch (entry.input) {
     case 'none':
       return undefined;
@@ -942,7 +958,7 @@ if (testDatabaseKind === 'pglite') describe('tRPC access matrix', () => {
   it('no role is let in where the twin REST route\'s policy refuses, and no answer carries rows the caller may not see', async () => {
     forbidden.clear();
     const into = tally();
-    const keys = Object.keys(TRPC_POLICY).sort(
+    const keys = Object.keys(TRPC_POLICY).filter(chosen).sort(
       (a, b) => Number(Boolean(REST_POLICY[TRPC_POLICY[a]!.twin]!.destructive)) - Number(Boolean(REST_POLICY[TRPC_POLICY[b]!.twin]!.destructive)),
     );
     const types = new Map(trpcProcedures().map((p) => [`trpc ${p.path}`, p.type]));
@@ -959,7 +975,7 @@ if (testDatabaseKind === 'pglite') describe('tRPC access matrix', () => {
           const access = await tokenFor(role, rest);
           const id = kind === 'session' && target === 'own' ? await firstId(sql`select id from sessions order by created_at desc limit 1`) : await recordOf(kind, role, target, Boolean(rest.destructive));
           if (kind !== 'none' && kind !== 'unfixtured' && !id) continue;
-          const code = entry.input === 'code' ? await codeOf(id) : '';
+          const code = entry.input === 'code' || entry.twin.includes(':code') ? await codeOf(id) : '';
           const input = trpcInput(entry, entry.twin, id, await sample(entry.twin, role, target, id), code);
           const path = key.slice('trpc '.length);
           const headers: Record<string, string> = access ? { authorization: `Bearer ${access}` } : {};

@@ -5,6 +5,9 @@ import { AppError, refuseUnsafeText } from '../../errors/app-error';
 import { utf8OrUndefined } from '../http-request';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { bearerToken, requestMetaOf, requestedAccountId } from '../http-request';
+import { OPERATION_SETS } from '../../operations/all-operations';
+import { openApiDocument, type RegisteredRoute } from '../operations/openapi';
+import { registerOperations } from '../operations/rest-operations';
 import { logRefusal } from '../refusals';
 import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
@@ -60,6 +63,16 @@ export function restApi(deps: Deps) {
     app.setNotFoundHandler((_req, reply) =>
       reply.status(404).send({ success: false, key: 'notFound', message: ERRORS.notFound.message }),
     );
+    // The OpenAPI document lists every route this plugin registers (declared or not yet).
+    const registered: RegisteredRoute[] = [];
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    });
+    let document: ReturnType<typeof openApiDocument> | undefined;
+    app.get('/openapi.json', async (_req, reply) => reply.send((document ??= openApiDocument(OPERATION_SETS, registered, deps.config.runtime.version))));
+    // Declared operations (one declaration per operation); the hand-written routes below are the
+    // features not converted yet and the special routes.
+    registerOperations(app, deps, OPERATION_SETS);
     authRoutes(app, deps);
     careRoutes(app, deps);
     peopleRoutes(app, deps);

@@ -1,32 +1,15 @@
-import { createApiKeyInputSchema } from '@opencare/schemas/entities/api-keys';
-import {
-  createTaskInputSchema,
-  dailyTasksQuerySchema,
-  measurementScheduleSchema,
-  scheduleListQuerySchema,
-  taskRangeQuerySchema,
-  updateScheduleInputSchema,
-  updateTaskInputSchema,
-} from '@opencare/schemas/entities/care';
 import { setThresholdsInputSchema } from '@opencare/schemas/entities/measurement-ranges';
 import {
-  alertListQuerySchema,
   createMeasurementInputSchema,
   measurementListQuerySchema,
   measurementTypeSchema,
-  uploadFileInputSchema,
 } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
-import { acknowledgeAlert, listAlerts } from '../../alerts/alerts.service';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../api-keys/api-keys.service';
 import { fhirObservation, fhirPatient, observationSearchSchema, searchObservations } from '../../fhir/fhir.service';
-import { getPhoto, uploadPhoto } from '../../files/photos.service';
 import { getMeasurement, listMeasurements, recordMeasurement } from '../../measurements/measurements.service';
 import { getThresholds, resetThresholds, setThresholds } from '../../measurements/thresholds.service';
-import { createSchedule, endSchedule, getSchedule, listSchedules, updateSchedule } from '../../schedules/schedules.service';
-import { createTask, dailyTasks, getTask, listTasks, updateTask } from '../../tasks/tasks.service';
-import { adminProcedure, authedProcedure, router } from './trpc';
+import { authedProcedure, router } from './trpc';
 
 const byId = z.strictObject({ id: uuidSchema });
 const byPatientAndType = z.strictObject({ patientId: uuidSchema, type: measurementTypeSchema });
@@ -50,44 +33,6 @@ const measurementsRouter = router({
     .mutation(({ ctx, input }) => resetThresholds(ctx.deps, ctx.actor, ctx.meta, input.patientId, input.type)),
 });
 
-const filesRouter = router({
-  upload: authedProcedure.input(uploadFileInputSchema).mutation(({ ctx, input }) => uploadPhoto(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getPhoto(ctx.deps, ctx.actor, ctx.meta, input.id)),
-});
-
-const alertsRouter = router({
-  list: authedProcedure.input(alertListQuerySchema).query(({ ctx, input }) => listAlerts(ctx.deps, ctx.actor, ctx.meta, input)),
-  acknowledge: authedProcedure.input(byId).mutation(({ ctx, input }) => acknowledgeAlert(ctx.deps, ctx.actor, ctx.meta, input.id)),
-});
-
-const schedulesRouter = router({
-  list: authedProcedure.input(scheduleListQuerySchema).query(({ ctx, input }) => listSchedules(ctx.deps, ctx.actor, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getSchedule(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  create: authedProcedure.input(measurementScheduleSchema).mutation(({ ctx, input }) => createSchedule(ctx.deps, ctx.actor, ctx.meta, input)),
-  update: authedProcedure
-    .input(byId.extend({ changes: updateScheduleInputSchema }))
-    .mutation(({ ctx, input }) => updateSchedule(ctx.deps, ctx.actor, ctx.meta, input.id, input.changes)),
-  end: authedProcedure.input(byId).mutation(({ ctx, input }) => endSchedule(ctx.deps, ctx.actor, ctx.meta, input.id)),
-});
-
-const tasksRouter = router({
-  list: authedProcedure.input(taskRangeQuerySchema).query(({ ctx, input }) => listTasks(ctx.deps, ctx.actor, ctx.meta, input)),
-  daily: authedProcedure
-    .input(dailyTasksQuerySchema)
-    .query(({ ctx, input }) => dailyTasks(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getTask(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  create: authedProcedure.input(createTaskInputSchema).mutation(({ ctx, input }) => createTask(ctx.deps, ctx.actor, ctx.meta, input)),
-  update: authedProcedure
-    .input(byId.extend(updateTaskInputSchema.shape))
-    .mutation(({ ctx, input }) => updateTask(ctx.deps, ctx.actor, ctx.meta, input.id, { status: input.status })),
-});
-
-const apiKeysRouter = router({
-  list: adminProcedure.query(({ ctx }) => listApiKeys(ctx.deps, ctx.actor, ctx.meta)),
-  create: adminProcedure.input(createApiKeyInputSchema).mutation(({ ctx, input }) => createApiKey(ctx.deps, ctx.actor, ctx.meta, input)),
-  revoke: adminProcedure.input(byId).mutation(({ ctx, input }) => revokeApiKey(ctx.deps, ctx.actor, ctx.meta, input.id)),
-});
-
 const fhirRouter = router({
   patient: authedProcedure.input(byFhirId).query(({ ctx, input }) => fhirPatient(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input.id)),
   observation: authedProcedure
@@ -98,13 +43,8 @@ const fhirRouter = router({
     .query(({ ctx, input }) => searchObservations(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input)),
 });
 
-/** Spread into the app router: measurements, files, alerts, schedules, tasks, apiKeys, fhir. */
+/** Spread into the app router: measurements, fhir. */
 export const careRouters = {
   measurements: measurementsRouter,
-  files: filesRouter,
-  alerts: alertsRouter,
-  schedules: schedulesRouter,
-  tasks: tasksRouter,
-  apiKeys: apiKeysRouter,
   fhir: fhirRouter,
 };

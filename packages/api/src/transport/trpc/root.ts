@@ -15,6 +15,12 @@ import { mailRouter } from './mail.routers';
 import { patientRouters } from './patients.routers';
 import { careRouters } from './care.routers';
 import { gatewayRouters } from './gateways.routers';
+import { alertsOperations } from '../../alerts/alerts.operations';
+import { apiKeysOperations } from '../../api-keys/api-keys.operations';
+import { filesOperations } from '../../files/files.operations';
+import { schedulesOperations } from '../../schedules/schedules.operations';
+import { tasksOperations } from '../../tasks/tasks.operations';
+import { featureRouter } from '../operations/trpc-operations';
 import { mergeRouters, router } from './trpc';
 import { telehealthInvitationsRouter } from './telehealth-invitations.routers';
 import { visitSessionRouter } from './visits.routers';
@@ -37,6 +43,11 @@ export const appRouter = router({
   reports: reportsRouter,
   mail: mailRouter,
   ...patientRouters,
+  alerts: featureRouter(alertsOperations),
+  schedules: featureRouter(schedulesOperations),
+  tasks: featureRouter(tasksOperations),
+  apiKeys: featureRouter(apiKeysOperations),
+  files: featureRouter(filesOperations),
   ...careRouters,
   ...gatewayRouters,
 });

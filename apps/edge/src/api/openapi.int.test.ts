@@ -1,0 +1,109 @@
+import { OPERATION_SETS } from '@opencare/api/operations/all-operations';
+import type { AnyOperation } from '@opencare/api/operations/operation';
+import { answerObservers } from '@opencare/api/transport/operations/rest-operations';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '../testing/route-catalogue';
+import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
+
+/**
+ * Issue 16: `GET /api/v1/openapi.json` is an OpenAPI 3.1 document (checked by an independent
+ * validator, @seriousme/openapi-schema-validator), it lists every REST route the plugin registers,
+ * declared ones with their parameters, body and response schemas; and what converted routes really
+ * answer matches the response schema they declare.
+ */
+
+let t: TestEdge;
+let document: Json;
+/** Declared responses that did not match their schema, as `name: issue`. */
+const mismatches: string[] = [];
+const checked = new Set<string>();
+const observe = (op: AnyOperation, _binding: unknown, data: unknown) => {
+  if (!op.output) return;
+  checked.add(op.name);
+  const items = Array.isArray(data) ? data : [data];
+  for (const item of items) {
+    const result = op.output.safeParse(item);
+    if (!result.success) mismatches.push(`${op.name}: ${result.error.message}`);
+  }
+};
+
+beforeAll(async () => {
+  answerObservers.add(observe);
+  t = await startTestEdge();
+  const res = await t.call('GET', '/api/v1/openapi.json');
+  expect(res.status).toBe(200);
+  document = res.body;
+});
+afterAll(async () => {
+  answerObservers.delete(observe);
+  await t.close();
+});
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1 for an independent validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // The validator does refuse a broken document (a path parameter without its declaration).
+    const broken = structuredClone(document);
+    broken.paths['/api/v1/alerts/{id}/acknowledge'].patch.parameters = 'none';
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('lists every registered REST route, and every declared one with its access and schemas', async () => {
+    const routes = await restRoutes(t.edge.deps);
+    const listed = (method: string, url: string) => document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+    expect(routes.filter((r) => !listed(r.method, r.url)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    for (const set of OPERATION_SETS)
+      for (const op of Object.values(set.operations) as AnyOperation[])
+        for (const binding of op.rest) {
+          const entry = listed(binding.method, `/api/v1${binding.path}`);
+          expect(entry, `${op.name} ${binding.method} ${binding.path}`).toBeDefined();
+          expect(entry['x-declared']).toBeUndefined();
+          expect(entry['x-access'].policy).toBe(op.access.policy);
+        }
+    const alerts = listed('GET', '/api/v1/alerts');
+    expect(alerts.parameters.map((p: Json) => `${p.in} ${p.name}`)).toEqual(['query status', 'query patient', 'query page', 'query pageSize']);
+    expect(alerts.responses['200'].content['application/json'].schema.properties.data.items.properties.rangeClass).toBeDefined();
+    const acknowledge = listed('PATCH', '/api/v1/alerts/{id}/acknowledge');
+    expect(acknowledge.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+  });
+});
+
+describe('declared response schemas', () => {
+  it('match what the converted routes answer', async () => {
+    const patient = (await t.login('patient')).token;
+    const nurse = (await t.login('nurse')).token;
+    const reading = await t.call('POST', '/api/v1/measurements', { token: patient, body: { type: 'bp', values: { systolic: 190, diastolic: 120, pulse: 80 } } });
+    expect(reading.status).toBe(201);
+    const alerts = await t.call('GET', '/api/v1/alerts?pageSize=100', { token: nurse });
+    expect(alerts.status).toBe(200);
+    const alert = (alerts.body.data as Json[]).find((a) => a.measurementId === reading.body.data.id);
+    expect(alert).toBeDefined();
+    expect((await t.call('PATCH', `/api/v1/alerts/${alert.id}/acknowledge`, { token: nurse, body: {} })).status).toBe(200);
+    const admin = (await t.login('admin')).token;
+    const physician = (await t.login('physician')).token;
+    const patientId = (await t.call('GET', '/api/v1/profile', { token: patient })).body.data.accountId;
+    const today = new Date().toISOString().slice(0, 10);
+    const key = await t.call('POST', '/api/v1/api-keys', { token: admin, body: { name: 'OpenAPI check' } });
+    expect(key.status).toBe(201);
+    expect((await t.call('GET', '/api/v1/api-keys', { token: admin })).status).toBe(200);
+    const schedule = await t.call('POST', '/api/v1/schedules', {
+      token: physician,
+      body: { patientId, type: 'bp', startDate: today, frequency: 'daily', times: ['09:00'] },
+    });
+    expect(schedule.status).toBe(201);
+    expect((await t.call('GET', `/api/v1/schedules?patient=${patientId}`, { token: physician })).status).toBe(200);
+    const task = await t.call('POST', '/api/v1/tasks', { token: physician, body: { patientId, type: 'bp', date: today, time: '23:00' } });
+    expect(task.status).toBe(201);
+    expect((await t.call('GET', `/api/v1/tasks/patients/${patientId}?from=${today}&to=${today}`, { token: physician })).status).toBe(200);
+    expect((await t.call('GET', '/api/v1/daily-tasks', { token: patient })).status).toBe(200);
+    expect(mismatches).toEqual([]);
+    expect([...checked].sort()).toEqual(
+      expect.arrayContaining(['alerts.acknowledge', 'alerts.list', 'apiKeys.create', 'apiKeys.list', 'schedules.create', 'schedules.list', 'tasks.create', 'tasks.daily', 'tasks.list']),
+    );
+  });
+});

@@ -1,0 +1,14 @@
+import { alertsOperations } from '../alerts/alerts.operations';
+import { apiKeysOperations } from '../api-keys/api-keys.operations';
+import { filesOperations } from '../files/files.operations';
+import { schedulesOperations } from '../schedules/schedules.operations';
+import { tasksOperations } from '../tasks/tasks.operations';
+import { openApiOperations } from '../system/openapi.operations';
+import type { FeatureOperations } from './operation';
+
+/**
+ * Every feature's declarations: the REST plugin registers their routes, the OpenAPI document lists
+ * them, and the edge's access matrix and hostile-input suites read their access from here.
+ * (root.ts names each set itself, so that AppRouter keeps each procedure's exact type.)
+ */
+export const OPERATION_SETS: readonly FeatureOperations[] = [openApiOperations, alertsOperations, schedulesOperations, tasksOperations, apiKeysOperations, filesOperations];

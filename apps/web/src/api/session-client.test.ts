@@ -34,11 +34,11 @@ const json = (status: number, body: unknown) =>
  * procedure with its name for `new-token` and 401 otherwise; a REST call likewise.
  */
 function fakeEdge(onRefresh: () => void = () => undefined) {
-  const calls: { url: string; authorization: string | null }[] = [];
+  const calls: { url: string; authorization: string | null; body: unknown }[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : input.toString();
     const authorization = new Headers(init?.headers).get('authorization');
-    calls.push({ url, authorization });
+    calls.push({ url, authorization, body: init?.body });
     const fresh = authorization === 'Bearer new-token';
     if (url === '/trpc/auth.refresh') {
       onRefresh();
@@ -59,7 +59,8 @@ function fakeEdge(onRefresh: () => void = () => undefined) {
         : json(401, { success: false, key: 'tokenExpired', message: 'tokenExpired' }),
     );
   });
-  const refreshes = () => calls.filter((c) => c.url.includes('auth.refresh'));
+  const refreshes = () =>
+    calls.filter((c) => c.url.includes('auth.refresh')).map(({ url, authorization, body }) => ({ url, authorization, body }));
   return { fetch, calls, refreshes };
 }
 
@@ -84,8 +85,9 @@ describe('session client (the one re-authentication)', () => {
     await expect(batched).resolves.toEqual(['lookups.list', 'profile.get']);
     await expect(alone).resolves.toBe('users.me');
     await expect(viaRest).resolves.toBe('rest');
-    // One refresh, in a request of its own (never batched with the calls waiting for it), without the stale token.
-    expect(edge.refreshes()).toEqual([{ url: '/trpc/auth.refresh', authorization: null }]);
+    // One refresh, in a request of its own (never batched with the calls waiting for it), without
+    // the stale token, and with a JSON body (the edge refuses an empty one).
+    expect(edge.refreshes()).toEqual([{ url: '/trpc/auth.refresh', authorization: null, body: '{}' }]);
     expect(sleep).toHaveBeenCalledOnce();
     expect(sleep).toHaveBeenCalledWith(REAUTH_DELAY_MS);
     expect(session.accessToken.get()).toBe('new-token');

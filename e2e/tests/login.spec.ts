@@ -64,7 +64,7 @@ test.describe('login', () => {
     // A token the server cannot verify answers 401; the refresh cookie must get the session back.
     await page.evaluate(() => sessionStorage.setItem('opencare.accessToken', 'expired.token.value'));
     const refreshed = page.waitForResponse(
-      (r) => r.url().endsWith('/api/v1/auth/refresh') && r.status() === 200,
+      (r) => r.url().endsWith('/trpc/auth.refresh') && r.status() === 200,
     );
     await page.reload();
 

@@ -33,19 +33,25 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const ok = (data: unknown, headers?: Record<string, string>) => json(200, { success: true, message: 'OK', data }, headers);
 const refused = (status: number, key: string) => json(status, { success: false, key, message: key });
 
-/** A fake server: `/auth/refresh` answers `refresh()`; other paths 401 until refreshed, then 200. */
-function fakeServer(refresh: () => Response = () => ok({ id: 'u' }, { 'x-access-token': 'new-token' })) {
+/** `auth.refresh` as tRPC answers it, alone (never batched): the token in the body. */
+const REFRESH_PATH = '/trpc/auth.refresh';
+const refreshed = (accessToken: string) => json(200, { result: { data: { user: { id: 'u' }, accessToken } } });
+const refreshRefused = (httpStatus: number, key: string) =>
+  json(httpStatus, { error: { message: key, code: -32001, data: { key, httpStatus, errors: [] } } });
+
+/** A fake server: `auth.refresh` answers `refresh()`; other paths 401 until refreshed, then 200. */
+function fakeServer(refresh: () => Response = () => refreshed('new-token')) {
   const calls: { path: string; headers: Record<string, string> }[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = urlOf(input).replace('/api/v1', '');
-    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const path = urlOf(input).replace('/api/v1', '').replace(/\?.*$/, '');
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
     calls.push({ path, headers });
-    if (path === '/auth/refresh') return Promise.resolve(refresh());
+    if (path === REFRESH_PATH) return Promise.resolve(refresh());
     return Promise.resolve(
       headers.authorization === 'Bearer new-token' ? ok({ path }) : refused(401, 'tokenExpired'),
     );
   });
-  return { fetch, calls, refreshes: () => calls.filter((c) => c.path === '/auth/refresh').length };
+  return { fetch, calls, refreshes: () => calls.filter((c) => c.path === REFRESH_PATH).length };
 }
 
 describe('api client', () => {
@@ -131,7 +137,7 @@ describe('api client', () => {
 
   it('clears the session and reports its end when the refresh is refused (403)', async () => {
     const session = fakeSession();
-    const server = fakeServer(() => refused(403, 'err_forbidden'));
+    const server = fakeServer(() => refreshRefused(403, 'err_forbidden'));
     const client = createApiClient({ fetch: server.fetch, session });
     const ended = vi.fn();
     client.events.sessionEnded.on(ended);

@@ -1,12 +1,16 @@
-import { REAUTH_DELAY_MS, RETRY_ATTEMPTS, retryDelayMs } from '@opencare/schemas/constants';
-import type { User } from '@opencare/schemas/entities/user';
+import { RETRY_ATTEMPTS, retryDelayMs } from '@opencare/schemas/constants';
 import type { Envelope, ListMeta } from '@opencare/schemas/envelope';
-import { clearSession, hasSessionMarker, sessionStore } from '../session/session-store';
-import type { StoredItem } from '../session/stored-item';
 import { ApiError, isNetworkError } from './api-error';
-import { eventSource, type ApiEvents } from './api-events';
+import {
+  createSessionClient,
+  sessionClient,
+  timezoneHeaders,
+  type SessionClient,
+  type SessionClientOptions,
+} from './session-client';
 
 export { ApiError } from './api-error';
+export { timezoneHeaders, type ClientSession } from './session-client';
 
 const API_BASE = '/api/v1';
 
@@ -31,36 +35,9 @@ export interface RequestOptions<T = unknown> {
   schema?: ResponseSchema<T>;
 }
 
-/** What the client reads and clears of the session; the browser's stores unless a test says otherwise. */
-export interface ClientSession {
-  accessToken: StoredItem<string>;
-  accountId: StoredItem<string>;
-  hasMarker(): boolean;
-  clear(): void;
-}
-
-export interface ApiClientOptions {
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  session?: ClientSession;
-}
-
-const browserSession: ClientSession = {
-  accessToken: sessionStore.accessToken,
-  accountId: sessionStore.accountId,
-  hasMarker: hasSessionMarker,
-  clear: clearSession,
-};
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The caller's time zone, sent with every call so the server can show dates in local time. */
-export function timezoneHeaders(): Record<string, string> {
-  return {
-    'x-timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
-    // Minutes east of UTC (New York in winter: -300), the sign people read in "UTC-5".
-    'x-timezone-offset': String(-new Date().getTimezoneOffset()),
-  };
+export interface ApiClientOptions extends SessionClientOptions {
+  /** The re-authentication to share; by default one of the client's own, on the same options. */
+  auth?: SessionClient;
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -69,18 +46,12 @@ function isEnvelope(value: unknown): value is Envelope {
   );
 }
 
-/** Run `task` holding a lock every tab of this origin shares, where the browser has one. */
-async function acrossTabs<T>(name: string, task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(name, task) : task();
-}
-
 export function createApiClient(options: ApiClientOptions = {}) {
-  const session = options.session ?? browserSession;
-  const sleep = options.sleep ?? wait;
+  const auth = options.auth ?? createSessionClient(options);
+  const { session, events, refreshSession, tokenAfter401 } = auth;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // Looked up per call, so a test's stubbed global fetch is the one used.
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
-  const events: ApiEvents = { networkError: eventSource(), sessionEnded: eventSource() };
 
   async function send<T>(path: string, request: RequestOptions<T>, token: string | null): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...timezoneHeaders() };
@@ -151,46 +122,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  let refreshing: Promise<ApiResponse<User>> | null = null;
-
-  /**
-   * Trade the refresh cookie for a new access token. Single-flight within the tab and, where the
-   * browser has Web Locks, across tabs: refresh tokens rotate and a token presented twice revokes the
-   * whole session, so two refreshes must never race. Any failure ends the session (spec §4).
-   */
-  function refreshSession({ delayMs = 0 } = {}): Promise<ApiResponse<User>> {
-    refreshing ??= (async () => {
-      try {
-        if (!session.hasMarker()) throw ApiError.of('sessionExpired');
-        if (delayMs > 0) await sleep(delayMs);
-        const result = await acrossTabs('opencare.refresh', () =>
-          send<User>('/auth/refresh', { method: 'POST' }, null),
-        );
-        if (!result.token) throw ApiError.of('sessionExpired');
-        session.accessToken.set(result.token);
-        return result;
-      } catch (error) {
-        session.clear();
-        const ended = error instanceof ApiError ? error : ApiError.of('sessionExpired');
-        events.sessionEnded.emit(ended);
-        throw ended;
-      } finally {
-        refreshing = null;
-      }
-    })();
-    return refreshing;
-  }
-
-  /** A token for the retry of a call refused with `stale`: a newer one if another call already
-   * re-authenticated, else the result of the (one, shared) re-authentication. */
-  async function tokenAfter401(stale: string): Promise<string> {
-    const current = session.accessToken.get();
-    if (!refreshing && current && current !== stale) return current;
-    const { token } = await refreshSession({ delayMs: REAUTH_DELAY_MS });
-    // refreshSession never resolves without a token.
-    return token as string;
-  }
-
   /** A call that needs no session (login, refresh, sign-up). */
   function publicRequest<T>(path: string, request: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
     return sendWithRetry(path, request, null);
@@ -223,7 +154,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-const client = createApiClient();
+const client = createApiClient({ auth: sessionClient });
 export const { publicRequest, authedRequest, authedResponse, refreshSession } = client;
 /** The tRPC link shares the REST client's one re-authentication and its session. */
 export { client as restClient };

@@ -31,21 +31,24 @@ const trpcError = (httpStatus: number, key: string, errors: unknown[] = []) => (
   error: { message: key, code: -32001, data: { key, httpStatus, errors } },
 });
 
+/** The refresh goes alone, never in a batch: `POST /trpc/auth.refresh`. */
+const isRefresh = (url: string) => url === '/trpc/auth.refresh';
+
 /**
- * A fake edge: `/api/v1/auth/refresh` answers `refresh()`; a procedure answers its data with the
+ * A fake edge: `auth.refresh` answers `refresh()`; another procedure answers its data with the
  * token `new-token`, and 401 `tokenExpired` with any other.
  */
-function fakeEdge(refresh: () => Response = () => json(200, { success: true, message: 'OK', data: {} }, { 'x-access-token': 'new-token' })) {
+function fakeEdge(refresh: () => Response = () => json(200, { result: { data: { user: {}, accessToken: 'new-token' } } })) {
   const calls: { url: string; headers: Record<string, string> }[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : input.toString();
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     calls.push({ url, headers });
-    if (url.endsWith('/auth/refresh')) return Promise.resolve(refresh());
+    if (isRefresh(url)) return Promise.resolve(refresh());
     const ok = headers.authorization === 'Bearer new-token';
     return Promise.resolve(json(ok ? 200 : 401, [ok ? { result: { data: { total: 7 } } } : trpcError(401, 'tokenExpired')]));
   });
-  return { fetch, calls, refreshes: () => calls.filter((c) => c.url.endsWith('/auth/refresh')).length };
+  return { fetch, calls, refreshes: () => calls.filter((c) => isRefresh(c.url)).length };
 }
 
 function clientFor(session: ClientSession, fetch: typeof globalThis.fetch) {
@@ -77,7 +80,7 @@ describe('tRPC client', () => {
 
   it('ends the session when re-authentication is refused, and says so', async () => {
     const session = fakeSession('old-token');
-    const edge = fakeEdge(() => json(401, { success: false, key: 'refreshTokenInvalid', message: 'no' }));
+    const edge = fakeEdge(() => json(401, trpcError(401, 'refreshTokenInvalid')));
     const { api, trpc } = clientFor(session, edge.fetch);
     const ended = vi.fn();
     api.events.sessionEnded.on(ended);

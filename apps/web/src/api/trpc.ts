@@ -1,11 +1,14 @@
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
 import { RETRY_ATTEMPTS, retryDelayMs } from '@opencare/schemas/constants';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import { ApiError, asApiError, isNetworkError } from './api-error';
-import { restClient, timezoneHeaders, type ApiClient } from './client';
+import { sessionClient, timezoneHeaders, type SessionClient } from './session-client';
+
+/** What the links need of the session: its token and account, and its one re-authentication. */
+type LinkSession = Pick<SessionClient, 'session' | 'tokenAfter401'>;
 
 /**
  * The app's data calls (design.md): typed procedures of the edge's tRPC router, through TanStack
@@ -16,11 +19,12 @@ export const trpc = createTRPCReact<AppRouter>();
 
 /**
  * A call refused with 401 while it carried a token is retried once with a new token: one
- * re-authentication at a time for the whole tab, shared with the REST client (spec §4, Session).
+ * re-authentication at a time for the whole tab (and across tabs), shared with the REST client and
+ * the socket (spec §4, Session).
  * A refused re-authentication ends the session there.
  */
 const reauthenticate =
-  (api: ApiClient): TRPCLink<AppRouter> =>
+  (api: LinkSession): TRPCLink<AppRouter> =>
   () =>
   ({ op, next }) =>
     observable((observer) => {
@@ -50,7 +54,7 @@ const reauthenticate =
 
 /** The links every call goes through: the re-authentication above, then batched HTTP to `/trpc`. */
 export function trpcLinks(
-  api: ApiClient = restClient,
+  api: LinkSession = sessionClient,
   doFetch: typeof fetch = (...args) => globalThis.fetch(...args),
 ): TRPCLink<AppRouter>[] {
   return [
@@ -79,10 +83,16 @@ export function createTrpcClient() {
   return trpc.createClient({ links: trpcLinks() });
 }
 
+/**
+ * The same procedures outside React (the session provider sits outside the DataProvider): the same
+ * links, so the same headers and the same one re-authentication.
+ */
+export const trpcClient = createTRPCClient<AppRouter>({ links: trpcLinks() });
+
 /** Reported once a call has given up on reaching the server (the app shell says so, spec §8). */
 function reportNetworkError(error: unknown) {
   const failure = asApiError(error);
-  if (failure instanceof ApiError && isNetworkError(failure)) restClient.events.networkError.emit(failure);
+  if (failure instanceof ApiError && isNetworkError(failure)) sessionClient.events.networkError.emit(failure);
 }
 
 /**

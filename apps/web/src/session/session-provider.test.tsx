@@ -17,11 +17,16 @@ const user = makeUser([ownCare, caregiver]);
 const urlOf = (input: RequestInfo | URL) =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
-const answer = (data: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ success: true, message: 'OK', data }), {
+/** A tRPC batch's answer: each procedure's data, in order. */
+const answer = (data: unknown[]) =>
+  new Response(JSON.stringify(data.map((item) => ({ result: { data: item } }))), {
     status: 200,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json' },
   });
+
+/** The procedures of a tRPC request (`/trpc/auth.login,users.me?batch=1`). */
+const proceduresOf = (url: string) =>
+  decodeURIComponent(new URL(url, 'http://localhost').pathname.replace(/^\/trpc\//, '')).split(',');
 
 let session: ReturnType<typeof useSession> | null = null;
 function Probe() {
@@ -31,18 +36,33 @@ function Probe() {
 }
 
 describe('session provider', () => {
-  let requests: { path: string; init: RequestInit | undefined }[];
+  let requests: { path: string; headers: Headers; body: unknown }[];
 
   beforeEach(() => {
     requests = [];
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-        const path = urlOf(input).replace('/api/v1', '');
-        requests.push({ path, init });
-        if (path === '/auth/login') return Promise.resolve(answer(user, { 'x-access-token': 'token-1' }));
-        if (path === '/users/me') return Promise.resolve(answer(user));
-        return Promise.resolve(answer(null));
+        // The refresh goes alone, unbatched: one answer, not a list.
+        if (urlOf(input) === '/trpc/auth.refresh') {
+          requests.push({ path: 'auth.refresh', headers: new Headers(init?.headers), body: undefined });
+          const refreshed = { result: { data: { user, accessToken: 'token-2' } } };
+          return Promise.resolve(new Response(JSON.stringify(refreshed), { status: 200 }));
+        }
+        const paths = proceduresOf(urlOf(input));
+        const inputs = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+        paths.forEach((path, index) =>
+          requests.push({ path, headers: new Headers(init?.headers), body: inputs[String(index)] }),
+        );
+        return Promise.resolve(
+          answer(
+            paths.map((path) => {
+              if (path === 'auth.login') return { user, accessToken: 'token-1' };
+              if (path === 'users.me') return user;
+              return null;
+            }),
+          ),
+        );
       }),
     );
   });
@@ -67,6 +87,7 @@ describe('session provider', () => {
       </SessionProvider>,
     );
     await act(() => session!.login('caregiver', 'Passw0rd!'));
+    expect(requests.find((r) => r.path === 'auth.login')?.body).toEqual({ username: 'caregiver', password: 'Passw0rd!' });
     expect(screen.getByTestId('state').textContent).toBe('Caregiver');
     expect(sessionStore.accessToken.get()).toBe('token-1');
     expect(hasSessionMarker()).toBe(true);
@@ -78,8 +99,8 @@ describe('session provider', () => {
 
     await act(() => session!.logout());
     expect(screen.getByTestId('state').textContent).toBe('signed-out');
-    const logout = requests.find((r) => r.path === '/auth/logout');
-    expect((logout?.init?.headers as Record<string, string>)['x-account-id']).toBe(ownCare.id);
+    const logout = requests.find((r) => r.path === 'auth.logout');
+    expect(logout?.headers.get('x-account-id')).toBe(ownCare.id);
     expect(sessionStore.accessToken.get()).toBeNull();
     expect(hasSessionMarker()).toBe(false);
   });
@@ -94,7 +115,34 @@ describe('session provider', () => {
       </SessionProvider>,
     );
     expect(screen.getByTestId('state').textContent).toBe('My own care');
-    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/users/me'));
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('users.me'));
+  });
+
+  it('resumes a tab without a token but with the session marker through auth.refresh', async () => {
+    sessionStore.marker.set(true);
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByTestId('state').textContent).toBe('restoring');
+    await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('Caregiver'));
+    expect(requests.map((r) => r.path)).toEqual(['auth.refresh']);
+    expect(sessionStore.accessToken.get()).toBe('token-2');
+  });
+
+  it('makes an account the default with accounts.update, then reads the user again', async () => {
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(() => session!.login('caregiver', 'Passw0rd!'));
+    await act(() => session!.makeDefault(ownCare.id));
+    const update = requests.find((r) => r.path === 'accounts.update');
+    expect(update?.body).toEqual({ id: ownCare.id, changes: { isDefault: true } });
+    expect(update?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(requests.map((r) => r.path).slice(-2)).toEqual(['accounts.update', 'users.me']);
   });
 
   it('signs out when another tab logs out', async () => {

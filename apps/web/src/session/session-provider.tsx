@@ -1,18 +1,20 @@
 import type { User } from '@opencare/schemas/entities/user';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ApiError } from '../api/api-error';
-import {
-  getMe,
-  login as loginRequest,
-  logout as logoutRequest,
-  makeDefaultAccount,
-  resumeSession,
-} from '../api/auth-api';
-import { apiEvents } from '../api/client';
+import { ApiError, asApiError } from '../api/api-error';
+import { sessionClient } from '../api/session-client';
+import { trpcClient } from '../api/trpc';
 import { actingAccount } from './acting-account';
 import { today } from './calendar-date';
 import { SessionContext, type SessionContextValue, type SessionState } from './session-context';
 import { clearSession, hasSessionMarker, SESSION_MARKER_KEY, sessionStore, startSession } from './session-store';
+
+/**
+ * This provider sits outside the DataProvider: it calls the procedures through the vanilla tRPC
+ * client (the same links: headers, one re-authentication), and the refresh through the session
+ * client, which stores the new token.
+ */
+const getMe = () => trpcClient.users.me.query();
+const resumeSession = async () => (await sessionClient.refreshSession()).user;
 
 function signedIn(user: User): SessionState {
   const account = actingAccount(user, sessionStore.accountId.get());
@@ -68,7 +70,7 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
 
   // The API client ends the session when re-authentication is refused; other tabs end it by logout.
   useEffect(() => {
-    const offEnded = apiEvents.sessionEnded.on((error) => {
+    const offEnded = sessionClient.events.sessionEnded.on((error) => {
       setState({ status: 'signed-out' });
       onSessionEnded?.(error);
     });
@@ -93,15 +95,21 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
   }, []);
 
   const login = useCallback(async (username: string, password: string) => {
-    const result = await loginRequest(username, password);
-    if (result.kind === 'two-factor') return result.challenge;
-    completeLogin(result.user, result.token);
+    // Staff with two-factor sign-in get a challenge instead: no token until the second step.
+    const result = await trpcClient.auth.login.mutate({ username, password }).catch((error: unknown) => {
+      throw asApiError(error);
+    });
+    if ('twoFactor' in result) return result.twoFactor;
+    // An answer without a token signs no one in: the credentials count as invalid (spec §5).
+    if (!result.accessToken) throw ApiError.of('invalidCredentials');
+    completeLogin(result.user, result.accessToken);
     return null;
   }, [completeLogin]);
 
   const logout = useCallback(async () => {
     try {
-      await logoutRequest();
+      // End the session on the server; without a token there is none to end there.
+      if (sessionStore.accessToken.get()) await trpcClient.auth.logout.mutate();
     } catch {
       // The server may already have ended the session; locally it ends regardless.
     }
@@ -120,7 +128,8 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
   }, []);
 
   const makeDefault = useCallback(async (accountId: string) => {
-    await makeDefaultAccount(accountId);
+    // The default account is the one acted as after the next login.
+    await trpcClient.accounts.update.mutate({ id: accountId, changes: { isDefault: true } });
     adopt(await getMe());
   }, [adopt]);
 

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isNetworkError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { ROUTES } from '../../route-paths';
 import { FlowCard } from '../signup/flow-card';
 import { useApiErrorText } from '../signup/use-api-error-text';
-import { requestPasswordReset } from './password-reset-api';
 
 /** /forgot-password: ask for a reset link by username or e-mail. */
 export function ForgotPasswordPage() {
@@ -14,25 +14,17 @@ export function ForgotPasswordPage() {
   const errorText = useApiErrorText();
   const [login, setLogin] = useState('');
   const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  // The answer is the same whether or not the name matches an account.
+  const request = trpc.auth.requestPasswordReset.useMutation({ onSuccess: () => setSent(true) });
+  const failure = request.error;
   const missing = touched && login.trim() === '';
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     if (login.trim() === '') return;
-    setSending(true);
-    setFailure(null);
-    try {
-      await requestPasswordReset(login.trim());
-      setSent(true);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSending(false);
-    }
+    request.mutate({ login: login.trim() });
   }
 
   const title = (
@@ -65,9 +57,9 @@ export function ForgotPasswordPage() {
   return (
     <FlowCard size={480} title={title}>
       <Text>{t('passwordReset.requestIntro')}</Text>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('passwordReset.requestTitle')}>
+      <form noValidate onSubmit={submit} aria-label={t('passwordReset.requestTitle')}>
         <Stack>
-          {failure !== null && !isNetworkError(failure) && (
+          {failure && !isNetworkError(failure) && (
             <Alert color="red" variant="light" role="alert" data-testid="reset-request-error">
               {errorText(failure)}
             </Alert>
@@ -84,7 +76,7 @@ export function ForgotPasswordPage() {
             onChange={(event) => setLogin(event.currentTarget.value)}
             error={missing ? t('common.required') : undefined}
           />
-          <Button type="submit" loading={sending} fullWidth>
+          <Button type="submit" loading={request.isPending} fullWidth>
             {t('passwordReset.send')}
           </Button>
           {back}

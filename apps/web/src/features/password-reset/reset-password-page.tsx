@@ -3,13 +3,13 @@ import { passwordResetConfirmInputSchema } from '@opencare/schemas/entities/auth
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, isNetworkError } from '../../api/api-error';
+import { ApiError, asApiError, isNetworkError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { ROUTES } from '../../route-paths';
 import { FlowCard } from '../signup/flow-card';
 import { blankToUndefined, firstIssues, mergeErrors, retypeIssues, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { useFieldMessage } from '../signup/use-field-message';
-import { confirmPasswordReset } from './password-reset-api';
 
 type Values = { password: string; passwordConfirmation: string };
 const EMPTY: Values = { password: '', passwordConfirmation: '' };
@@ -88,8 +88,15 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
+  // Set the new password with the link's token; the server signs every session out.
+  const confirm = trpc.auth.confirmPasswordReset.useMutation({
+    onSuccess: onDone,
+    onError: (error) => {
+      const failure = asApiError(error);
+      if (failure instanceof ApiError) setServerErrors(serverFieldErrors(failure.errors));
+    },
+  });
+  const failure = asApiError(confirm.error);
   const validation = useMemo(() => validate(token, values), [token, values]);
   const errors = mergeErrors(serverErrors, checked ? validation : {});
   const ended = failure instanceof ApiError && LINK_ENDED.has(failure.key);
@@ -109,28 +116,18 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
     visibilityToggleButtonProps: { 'aria-label': ts('fields.togglePassword') },
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setChecked(true);
     if (Object.values(validation).some(Boolean)) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await confirmPasswordReset({ token, ...values });
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError) setServerErrors(serverFieldErrors(error.errors));
-      setFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    confirm.mutate({ token, ...values });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('passwordReset.resetTitle')}>
+    <form noValidate onSubmit={submit} aria-label={t('passwordReset.resetTitle')}>
       <Stack>
         <Text>{t('passwordReset.resetIntro')}</Text>
-        {failure !== null && !isNetworkError(failure) && (
+        {confirm.error && !isNetworkError(confirm.error) && (
           <Alert color="red" variant="light" role="alert" data-testid="password-reset-error">
             {errorText(failure)}
           </Alert>
@@ -141,7 +138,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
           <>
             <PasswordInput {...field('password')} label={t('passwordReset.newPassword')} description={ts('fields.passwordHint')} />
             <PasswordInput {...field('passwordConfirmation')} label={t('passwordReset.newPasswordConfirmation')} />
-            <Button type="submit" loading={saving} fullWidth>
+            <Button type="submit" loading={confirm.isPending} fullWidth>
               {t('passwordReset.save')}
             </Button>
           </>

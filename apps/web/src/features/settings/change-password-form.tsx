@@ -3,7 +3,8 @@ import { changePasswordInputSchema } from '@opencare/schemas/entities/auth';
 import { ERRORS } from '@opencare/schemas/errors';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import {
   blankToUndefined,
   firstIssues,
@@ -14,7 +15,12 @@ import {
 } from '../signup/form-errors';
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { useFieldMessage } from '../signup/use-field-message';
-import { changePassword, type ChangePasswordBody } from './account-api';
+
+interface ChangePasswordBody {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', passwordConfirmation: '' };
 
@@ -32,8 +38,8 @@ function validate(values: ChangePasswordBody): FieldErrors {
   );
 }
 
-/** Change the password; the server signs out every other session (`onChanged` refreshes the list). */
-export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+/** Change the password; the server signs out every other session, so the list of sessions is read again. */
+export function ChangePasswordForm() {
   const { t } = useTranslation('settings');
   const { t: ts } = useTranslation('signup');
   const message = useFieldMessage();
@@ -44,7 +50,8 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [outcome, setOutcome] = useState<{ status: 'changed' } | { status: 'failed'; error: unknown } | null>(
     null,
   );
-  const [saving, setSaving] = useState(false);
+  const utils = trpc.useUtils();
+  const change = trpc.auth.changePassword.useMutation({ onSuccess: () => utils.auth.sessions.invalidate() });
 
   const validation = useMemo(() => validate(values), [values]);
   const errors = mergeErrors(serverErrors, checked ? validation : {});
@@ -72,14 +79,13 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     event.preventDefault();
     setChecked(true);
     if (Object.values(validation).some(Boolean)) return;
-    setSaving(true);
     try {
-      await changePassword(values);
+      await change.mutateAsync(values);
       setValues(EMPTY);
       setChecked(false);
       setOutcome({ status: 'changed' });
-      onChanged();
-    } catch (error) {
+    } catch (failure) {
+      const error = asApiError(failure);
       if (error instanceof ApiError && error.key === 'currentPasswordIncorrect') {
         // Shown on the field it is about, in the reader's language.
         setServerErrors({ currentPassword: ERRORS.currentPasswordIncorrect.message });
@@ -87,8 +93,6 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         if (error instanceof ApiError) setServerErrors(serverFieldErrors(error.errors));
         setOutcome({ status: 'failed', error });
       }
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -124,7 +128,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           )}
         </div>
         <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={change.isPending}>
             {t('security.changePassword')}
           </Button>
         </Group>

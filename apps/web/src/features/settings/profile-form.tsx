@@ -4,17 +4,16 @@ import { GENDERS, type Gender } from '@opencare/schemas/lookups';
 import { LANGUAGES } from '@opencare/schemas/preferences';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { isLanguage } from '../../i18n/language';
 import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { useFieldMessage } from '../signup/use-field-message';
-import { saveProfile } from './account-api';
 import { profilePatch, profileValuesOf, type ProfileValues } from './profile-values';
 
 interface ProfileFormProps {
   profile: UserProfileResponse;
-  onSaved: (profile: UserProfileResponse) => void;
 }
 
 const GENDER_CODES = Object.keys(GENDERS) as Gender[];
@@ -25,7 +24,7 @@ function timeZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
+export function ProfileForm({ profile }: ProfileFormProps) {
   const { t } = useTranslation('settings');
   const { t: ts } = useTranslation('signup');
   const { t: tc } = useTranslation('common');
@@ -38,7 +37,9 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   const [outcome, setOutcome] = useState<{ status: 'saved' } | { status: 'failed'; error: unknown } | null>(
     null,
   );
-  const [saving, setSaving] = useState(false);
+  const utils = trpc.useUtils();
+  // The saved profile is the one the page shows from now on.
+  const save = trpc.profile.update.useMutation({ onSuccess: (saved) => utils.profile.get.setData(undefined, saved) });
 
   const validation = useMemo(() => profilePatch(initial, values), [initial, values]);
   const errors = mergeErrors(serverErrors, checked ? validation.errors : {});
@@ -66,17 +67,14 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       setOutcome({ status: 'saved' });
       return;
     }
-    setSaving(true);
     try {
-      const saved = await saveProfile(validation.patch);
+      const saved = await save.mutateAsync(validation.patch);
       setOutcome({ status: 'saved' });
       setValues(profileValuesOf(saved));
-      onSaved(saved);
-    } catch (error) {
+    } catch (failure) {
+      const error = asApiError(failure);
       if (error instanceof ApiError) setServerErrors(serverFieldErrors(error.errors));
       setOutcome({ status: 'failed', error });
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -155,7 +153,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
           )}
         </div>
         <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={save.isPending}>
             {t('profile.save')}
           </Button>
         </Group>

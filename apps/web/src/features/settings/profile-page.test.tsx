@@ -40,9 +40,10 @@ afterEach(() => {
 
 describe('profile', () => {
   it('shows the profile and saves only what changed', async () => {
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path !== '/profile') return undefined;
-      return ok(profile(method === 'PATCH' ? (body as { firstName: string }).firstName : 'Jane'));
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'profile.get') return ok(profile('Jane'));
+      if (path === 'profile.update') return ok(profile((body as { firstName: string }).firstName));
+      return undefined;
     });
     const { router } = renderRoutes([settingsRoute], { path: '/settings/account' });
     expect(router.state.location.pathname).toBe('/settings/account/profile');
@@ -57,6 +58,9 @@ describe('profile', () => {
     fireEvent.change(firstName, { target: { value: 'Janet' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByTestId('profile-saved')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ firstName: 'Janet' }]);
+    expect(calls.filter((c) => c.path === 'profile.update').map((c) => c.body)).toEqual([{ firstName: 'Janet' }]);
+    // The saved profile is what the page shows from then on, without reading it again.
+    expect(firstName.value).toBe('Janet');
+    expect(calls.filter((c) => c.path === 'profile.get')).toHaveLength(1);
   });
 });

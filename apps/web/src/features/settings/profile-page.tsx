@@ -1,45 +1,20 @@
-import { Alert, Badge, DataList, Group, Stack } from '@mantine/core';
+import { Badge, DataList, Group, Stack } from '@mantine/core';
 import type { UserProfileResponse } from '@opencare/schemas/entities/user';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FullPageLoader } from '../../components/full-page-loader';
-import { useApiErrorText } from '../signup/use-api-error-text';
-import { fetchProfile } from './account-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { ProfileForm } from './profile-form';
 import { SettingsSection } from './settings-section';
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'loaded'; profile: UserProfileResponse }
-  | { status: 'failed'; error: unknown };
-
 /** /settings/account/profile: who the account is, and the profile fields the person may change. */
 export function ProfilePage() {
+  const profile = trpc.profile.get.useQuery();
+  return <QueryView query={profile}>{(loaded) => <ProfileView profile={loaded} />}</QueryView>;
+}
+
+function ProfileView({ profile }: { profile: UserProfileResponse }) {
   const { t } = useTranslation('settings');
-  const errorText = useApiErrorText();
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    fetchProfile().then(
-      (profile) => current && setState({ status: 'loaded', profile }),
-      (error: unknown) => current && setState({ status: 'failed', error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  if (state.status === 'loading') return <FullPageLoader />;
-  if (state.status === 'failed') {
-    return (
-      <Alert color="red" variant="light" role="alert" data-testid="profile-error">
-        {errorText(state.error)}
-      </Alert>
-    );
-  }
-
-  const { user } = state.profile;
+  const { user } = profile;
   return (
     <Stack>
       <SettingsSection title={t('profile.accountTitle')}>
@@ -64,7 +39,7 @@ export function ProfilePage() {
         </DataList>
       </SettingsSection>
       <SettingsSection title={t('profile.title')} description={t('profile.description')}>
-        <ProfileForm profile={state.profile} onSaved={(profile) => setState({ status: 'loaded', profile })} />
+        <ProfileForm profile={profile} />
       </SettingsSection>
     </Stack>
   );

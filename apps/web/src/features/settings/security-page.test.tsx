@@ -37,9 +37,9 @@ afterEach(() => {
 
 describe('security', () => {
   it('lists the sessions, this one first, and signs out another one', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path === '/auth/sessions') return ok(sessions);
-      if (method === 'DELETE') return ok(null);
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === 'auth.sessions') return ok(sessions);
+      if (path === 'auth.endSession') return ok(null);
       return undefined;
     });
     renderRoutes([settingsRoute], { path: '/settings/account/security' });
@@ -50,14 +50,37 @@ describe('security', () => {
     expect(within(rows[0]!).queryByRole('button')).toBeNull();
 
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Sign out Safari on iOS' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(`/auth/sessions/${sessions[0]!.id}`);
+    await waitFor(() => expect(calls.some((c) => c.path === 'auth.endSession')).toBe(true));
+    expect(calls.find((c) => c.path === 'auth.endSession')).toEqual({
+      method: 'mutation',
+      path: 'auth.endSession',
+      body: { id: sessions[0]!.id },
+    });
+    // The list is read again once the session has ended.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'auth.sessions')).toHaveLength(2));
+  });
+
+  it('reads the sessions again after the password changed (the server ended the others)', async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === 'auth.sessions') return ok(sessions);
+      if (path === 'auth.changePassword') return ok(null);
+      return undefined;
+    });
+    renderRoutes([settingsRoute], { path: '/settings/account/security' });
+    await screen.findAllByTestId('session-row');
+    type(/^Current password/, 'old');
+    type(/^New password/, 'N3w!password');
+    type(/^Type the new password again/, 'N3w!password');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByTestId('password-changed')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'auth.changePassword')?.method).toBe('mutation');
+    await waitFor(() => expect(calls.filter((c) => c.path === 'auth.sessions')).toHaveLength(2));
   });
 
   it('checks the new password with the schema and shows a wrong current password on its field', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path === '/auth/sessions') return ok(sessions);
-      if (path === '/auth/change-password') {
+      if (path === 'auth.sessions') return ok(sessions);
+      if (path === 'auth.changePassword') {
         return fail(400, 'currentPasswordIncorrect', 'The current password is not correct.');
       }
       return undefined;
@@ -69,14 +92,14 @@ describe('security', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password must be at least 8 characters.')).toBeTruthy();
     expect(screen.getByText('Password fields must match.')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/auth/change-password')).toBe(false);
+    expect(calls.some((c) => c.path === 'auth.changePassword')).toBe(false);
 
     type(/^New password/, 'N3w!password');
     type(/^Type the new password again/, 'N3w!password');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The current password is not correct.')).toBeTruthy();
     expect(screen.getByLabelText(/^Current password/).getAttribute('aria-invalid')).toBe('true');
-    expect(calls.find((c) => c.path === '/auth/change-password')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'auth.changePassword')?.body).toEqual({
       currentPassword: 'old',
       password: 'N3w!password',
       passwordConfirmation: 'N3w!password',
@@ -85,17 +108,17 @@ describe('security', () => {
 
   it('asks before signing out everywhere, then ends the session and goes to the login page', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path === '/auth/sessions') return ok(sessions);
-      if (path === '/auth/logout-everywhere') return ok({ ended: 2 });
+      if (path === 'auth.sessions') return ok(sessions);
+      if (path === 'auth.logoutEverywhere') return ok({ ended: 2 });
       return undefined;
     });
     const { logout, router } = renderRoutes([settingsRoute], { path: '/settings/account/security' });
     fireEvent.click(await screen.findByTestId('sign-out-everywhere'));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
-    expect(calls.some((c) => c.path === '/auth/logout-everywhere')).toBe(false);
+    expect(calls.some((c) => c.path === 'auth.logoutEverywhere')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(logout).toHaveBeenCalledTimes(1);
-    expect(calls.filter((c) => c.path === '/auth/logout-everywhere')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'auth.logoutEverywhere')).toHaveLength(1);
   });
 });

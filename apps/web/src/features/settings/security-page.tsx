@@ -6,19 +6,17 @@ import { ChangePasswordForm } from './change-password-form';
 import { SessionsList } from './sessions-list';
 import { SettingsSection } from './settings-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
-import { useSessions } from './use-sessions';
 
 /** /settings/account/security: password, two-factor sign-in (staff) and signed-in sessions. */
 export function SecurityPage() {
   const { t } = useTranslation('settings');
-  const sessions = useSessions();
   const { state } = useSession();
   // Two-factor sign-in is for staff; patients and caregivers are never asked.
   const isStaff = state.status === 'signed-in' && state.user.accounts.some((a) => a.accountType.code === 'prov' || 'Admin' in a.roles || 'Super' in a.roles);
   return (
     <Stack>
       <SettingsSection title={t('security.passwordTitle')} description={t('security.passwordDescription')}>
-        <ChangePasswordForm onChanged={sessions.reload} />
+        <ChangePasswordForm />
       </SettingsSection>
       {isStaff && (
         <SettingsSection title={t('twoFactor.title')} description={t('twoFactor.description')} testId="two-factor">
@@ -26,7 +24,7 @@ export function SecurityPage() {
         </SettingsSection>
       )}
       <SettingsSection title={t('security.sessionsTitle')} description={t('security.sessionsDescription')}>
-        <SessionsList state={sessions.state} reload={sessions.reload} />
+        <SessionsList />
         <SignOutEverywhere />
       </SettingsSection>
     </Stack>

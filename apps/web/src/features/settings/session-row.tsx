@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionItem } from './account-api';
+import type { SessionSummary } from '@opencare/schemas/entities/auth';
 import { describeUserAgent } from './describe-user-agent';
 
 interface SessionRowProps {
-  session: SessionItem;
+  session: SessionSummary;
   onSignOut: (id: string) => Promise<void>;
 }
 

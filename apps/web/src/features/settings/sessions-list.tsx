@@ -1,58 +1,60 @@
-import { Alert, Loader, Stack } from '@mantine/core';
-import { useState } from 'react';
+import type { SessionSummary } from '@opencare/schemas/entities/auth';
+import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { useApiErrorText } from '../signup/use-api-error-text';
-import { endSession } from './account-api';
 import { SessionRow } from './session-row';
-import type { SessionsState } from './use-sessions';
 
-interface SessionsListProps {
-  state: SessionsState;
-  reload: () => void;
+/** This session first, then the most recently used. */
+function sorted(sessions: SessionSummary[]): SessionSummary[] {
+  return [...sessions].sort(
+    (a, b) =>
+      Number(b.current) - Number(a.current) ||
+      (b.lastUsedAt ?? b.createdAt).localeCompare(a.lastUsedAt ?? a.createdAt),
+  );
 }
 
-export function SessionsList({ state, reload }: SessionsListProps) {
+/** The user's signed-in sessions, each but this one with a way to end it. */
+export function SessionsList() {
   const { t } = useTranslation('settings');
   const errorText = useApiErrorText();
-  const [failure, setFailure] = useState<unknown>(null);
+  const utils = trpc.useUtils();
+  const sessions = trpc.auth.sessions.useQuery(undefined, { select: sorted });
+  // Ended or not (another tab may have ended it already), the list is read again.
+  const end = trpc.auth.endSession.useMutation({ onSettled: () => utils.auth.sessions.invalidate() });
 
-  async function signOut(id: string) {
-    setFailure(null);
-    try {
-      await endSession(id);
-    } catch (error) {
-      setFailure(error);
-    }
-    reload();
-  }
-
-  if (state.status === 'loading') return <Loader size="sm" aria-label={t('security.loadingSessions')} />;
-  if (state.status === 'failed') {
-    return (
-      <Alert color="red" variant="light" role="alert" data-testid="sessions-error">
-        {errorText(state.error)}
-      </Alert>
-    );
-  }
   return (
-    <Stack gap="xs">
-      {failure !== null && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(failure)}
-        </Alert>
+    <QueryView query={sessions} loading={t('security.loadingSessions')}>
+      {(list) => (
+        <Stack gap="xs">
+          {end.error && (
+            <Alert color="red" variant="light" role="alert">
+              {errorText(end.error)}
+            </Alert>
+          )}
+          <Stack
+            component="ul"
+            gap="xs"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('security.sessionsTitle')}
+          >
+            {list.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                // The failure is shown above the list; the row only stops spinning.
+                onSignOut={(id) => end.mutateAsync({ id }).then(
+                  () => undefined,
+                  () => undefined,
+                )}
+              />
+            ))}
+          </Stack>
+        </Stack>
       )}
-      <Stack
-        component="ul"
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={t('security.sessionsTitle')}
-      >
-        {state.sessions.map((session) => (
-          <SessionRow key={session.id} session={session} onSignOut={signOut} />
-        ))}
-      </Stack>
-    </Stack>
+    </QueryView>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/use-session';
 import { useApiErrorText } from '../signup/use-api-error-text';
-import { logoutEverywhere } from './account-api';
+import { trpc } from '../../api/trpc';
 
 /** Ends every session of the user, this one included, after a confirmation; then the login page. */
 export function SignOutEverywhere() {
@@ -14,24 +14,19 @@ export function SignOutEverywhere() {
   const { logout } = useSession();
   const navigate = useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-
-  async function confirm() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await logoutEverywhere();
-    } catch (error) {
-      setFailure(error);
-      setBusy(false);
-      return;
-    }
-    // The server has ended this session too; the session hook forgets it here (its own logout call
-    // may be refused now, which it tolerates) and the login page comes next.
-    await logout();
-    await navigate('/login', { replace: true });
-  }
+  // Busy from the click until the login page: the logout that follows is part of it.
+  const [leaving, setLeaving] = useState(false);
+  const everywhere = trpc.auth.logoutEverywhere.useMutation({
+    onSuccess: async () => {
+      setLeaving(true);
+      // The server has ended this session too; the session hook forgets it here (its own logout
+      // call may be refused now, which it tolerates) and the login page comes next.
+      await logout();
+      await navigate('/login', { replace: true });
+    },
+  });
+  const busy = everywhere.isPending || leaving;
+  const failure = everywhere.error;
 
   return (
     <>
@@ -43,7 +38,7 @@ export function SignOutEverywhere() {
       <Modal opened={opened} onClose={close} title={t('security.confirmTitle')} centered>
         <Stack>
           <Text>{t('security.confirmBody')}</Text>
-          {failure !== null && (
+          {failure && (
             <Alert color="red" variant="light" role="alert">
               {errorText(failure)}
             </Alert>
@@ -55,7 +50,7 @@ export function SignOutEverywhere() {
             <Button
               color="red"
               loading={busy}
-              onClick={() => void confirm()}
+              onClick={() => everywhere.mutate()}
               data-testid="confirm-sign-out-everywhere"
             >
               {t('security.confirm')}

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resendVerification } from './signup-api';
+import { trpc } from '../../api/trpc';
 import { useApiErrorText } from './use-api-error-text';
 
 interface CheckEmailProps {
@@ -9,23 +8,11 @@ interface CheckEmailProps {
   onEnterCode: () => void;
 }
 
-type ResendState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; error: unknown };
-
 /** After sign-up: where the link went, and a resend that the server allows once every 5 minutes. */
 export function CheckEmail({ email, onEnterCode }: CheckEmailProps) {
   const { t } = useTranslation('signup');
   const errorText = useApiErrorText();
-  const [resend, setResend] = useState<ResendState>({ status: 'idle' });
-
-  async function send() {
-    setResend({ status: 'sending' });
-    try {
-      await resendVerification(email);
-      setResend({ status: 'sent' });
-    } catch (error) {
-      setResend({ status: 'failed', error });
-    }
-  }
+  const resend = trpc.auth.resendVerification.useMutation();
 
   return (
     <Stack data-testid="check-email">
@@ -39,19 +26,19 @@ export function CheckEmail({ email, onEnterCode }: CheckEmailProps) {
         {t('checkEmail.expiry')}
       </Text>
       <div aria-live="polite">
-        {resend.status === 'sent' && (
+        {resend.isSuccess && (
           <Alert color="teal" variant="light" data-testid="resend-sent">
             {t('checkEmail.resent')}
           </Alert>
         )}
-        {resend.status === 'failed' && (
+        {resend.isError && (
           <Alert color="red" variant="light" role="alert" data-testid="resend-error">
             {errorText(resend.error)}
           </Alert>
         )}
       </div>
       <Group gap="sm">
-        <Button variant="default" loading={resend.status === 'sending'} onClick={() => void send()}>
+        <Button variant="default" loading={resend.isPending} onClick={() => resend.mutate({ email })}>
           {t('checkEmail.resend')}
         </Button>
         <Button variant="subtle" onClick={onEnterCode}>

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { trpc } from '../../api/trpc';
 import { AccountReady } from './account-ready';
 import { FlowCard } from './flow-card';
-import { completeSignup } from './signup-api';
 import { useApiErrorText } from './use-api-error-text';
 import { useOneShot } from './use-one-shot';
 
@@ -18,7 +18,8 @@ export function SignupCompletePage() {
 function CompleteToken({ token }: { token: string }) {
   const { t } = useTranslation('signup');
   const errorText = useApiErrorText();
-  const result = useOneShot(`complete:${token}`, () => completeSignup(token));
+  const { mutateAsync: complete } = trpc.auth.completeSignup.useMutation();
+  const result = useOneShot(`complete:${token}`, () => complete({ token }));
 
   if (result.status === 'done') return <AccountReady username={result.data.username} testId="signup-ready" />;
 

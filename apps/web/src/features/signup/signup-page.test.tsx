@@ -74,9 +74,10 @@ describe('sign-up', () => {
   });
 
   it('checks the username as it is typed: taken or free', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      const name = /\/users\/username\/(\w+)\/available/.exec(path)?.[1];
-      return name ? ok({ username: name, available: name !== 'taken' }) : undefined;
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path !== 'users.usernameAvailable') return undefined;
+      const { name } = body as { name: string };
+      return ok({ username: name, available: name !== 'taken' });
     });
     openAccountSetup();
     type(/^Username/, 'taken');
@@ -86,18 +87,18 @@ describe('sign-up', () => {
     // Debounced: one call per settled name, none for a name the rules refuse.
     type(/^Username/, 'no');
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(calls.map((c) => c.path)).toEqual([
-      '/users/username/taken/available',
-      '/users/username/freeName/available',
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['query', 'users.usernameAvailable', { name: 'taken' }],
+      ['query', 'users.usernameAvailable', { name: 'freeName' }],
     ]);
   });
 
   it('sends every field under the schema names, then offers a resend that may be refused', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path.includes('/available')) return ok({ username: 'janedoe', available: true });
-      if (path === '/auth/signup')
+      if (path === 'users.usernameAvailable') return ok({ username: 'janedoe', available: true });
+      if (path === 'auth.signup')
         return ok({ email: 'jane@example.com', expiresAt: '2026-01-02T00:00:00Z' }, 201);
-      if (path === '/auth/signup/resend-verification') {
+      if (path === 'auth.resendVerification') {
         return fail(
           429,
           'verificationRecentlySent',
@@ -119,7 +120,8 @@ describe('sign-up', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
 
     expect(await screen.findByTestId('check-email')).toBeTruthy();
-    const signup = calls.find((c) => c.path === '/auth/signup');
+    const signup = calls.find((c) => c.path === 'auth.signup');
+    expect(signup?.method).toBe('mutation');
     expect(signup?.body).toEqual({
       username: 'janedoe',
       password: 'Str0ng!pass',
@@ -143,12 +145,13 @@ describe('sign-up', () => {
     expect((await screen.findByTestId('resend-error')).textContent).toBe(
       'A verification e-mail was sent recently. Please wait a few minutes before asking again.',
     );
+    expect(calls.find((c) => c.path === 'auth.resendVerification')?.body).toEqual({ email: 'jane@example.com' });
   });
 
   it('puts a server refusal of the username back on the username field', async () => {
     fakeFetch(({ path }) => {
-      if (path.includes('/available')) return ok({ username: 'janedoe', available: true });
-      if (path === '/auth/signup')
+      if (path === 'users.usernameAvailable') return ok({ username: 'janedoe', available: true });
+      if (path === 'auth.signup')
         return fail(409, 'usernameNotAvailable', 'This username is not available.');
       return undefined;
     });

@@ -34,8 +34,8 @@ describe('sign-up verification', () => {
 
   it('verifies the e-mail, completes the sign-up once and points to the login', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path === '/auth/signup/verify') return ok({ email: 'jane@example.com', username: 'janedoe' });
-      if (path === '/auth/signup/complete') return ok(user, 201);
+      if (path === 'auth.verifySignup') return ok({ email: 'jane@example.com', username: 'janedoe' });
+      if (path === 'auth.completeSignup') return ok(user, 201);
       return undefined;
     });
     const { router } = renderRoutes(signupRoutes, { path: '/signup/verify?token=t0k3n' });
@@ -43,9 +43,9 @@ describe('sign-up verification', () => {
     expect(router.state.location.pathname).toBe('/signup/complete');
     expect(screen.getByRole('heading', { name: 'Your account is ready' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    expect(calls.map((c) => [c.path, c.body])).toEqual([
-      ['/auth/signup/verify', { token: 't0k3n' }],
-      ['/auth/signup/complete', { token: 't0k3n' }],
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['mutation', 'auth.verifySignup', { token: 't0k3n' }],
+      ['mutation', 'auth.completeSignup', { token: 't0k3n' }],
     ]);
   });
 

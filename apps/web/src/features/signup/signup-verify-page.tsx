@@ -2,8 +2,8 @@ import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { trpc } from '../../api/trpc';
 import { FlowCard } from './flow-card';
-import { verifySignup } from './signup-api';
 import { useApiErrorText } from './use-api-error-text';
 import { useOneShot } from './use-one-shot';
 
@@ -19,7 +19,8 @@ function VerifyToken({ token }: { token: string }) {
   const { t } = useTranslation('signup');
   const errorText = useApiErrorText();
   const navigate = useNavigate();
-  const result = useOneShot(`verify:${token}`, () => verifySignup(token));
+  const { mutateAsync: verify } = trpc.auth.verifySignup.useMutation();
+  const result = useOneShot(`verify:${token}`, () => verify({ token }));
 
   // A verified e-mail goes straight on to completing the sign-up with the same token.
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { ERRORS, isErrorKey } from '@opencare/schemas/errors';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 
-/** The key and en-US message of a failure: a catalogue key from the server or one raised here. */
-function keyAndMessage(error: unknown): { key: string; message: string } {
+/** The key and en-US message of a failure: a catalogue key from the server (REST or tRPC) or one raised here. */
+function keyAndMessage(failure: unknown): { key: string; message: string } {
+  const error = asApiError(failure);
   if (error instanceof ApiError) return { key: error.key, message: error.message };
   if (typeof error === 'string' && isErrorKey(error)) return { key: error, message: ERRORS[error].message };
   // Errors raised in the browser (media, for one) carry their catalogue key as `key`.

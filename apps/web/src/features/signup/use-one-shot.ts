@@ -4,7 +4,7 @@ export type OneShot<T> =
   { status: 'pending' } | { status: 'done'; data: T } | { status: 'failed'; error: unknown };
 
 /**
- * Run a call once per key and follow its result. Completing a sign-up is not repeatable (a second
+ * Run a call (a mutation's `mutateAsync`) once per key and follow its result. Completing a sign-up is not repeatable (a second
  * call says "already activated"), and React's development mode mounts effects twice, so the call's
  * promise is kept in a ref that the second mount reuses instead of calling again.
  */

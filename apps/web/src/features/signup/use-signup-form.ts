@@ -1,10 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { usePreferences } from '../../session/use-preferences';
 import { hasErrors, mergeErrors, pickErrors, serverFieldErrors, type FieldErrors } from './form-errors';
-import { startSignup, type SignupStarted } from './signup-api';
 import { EMPTY_SIGNUP, SETUP_FIELDS, TERMS_FIELDS, validateSignup, type SignupValues } from './signup-values';
 import { useUsernameAvailability, type Availability } from './use-username-availability';
+
+/** Where the verification e-mail went, and until when its link holds. */
+export interface SignupStarted {
+  email: string;
+  expiresAt: string;
+}
 
 export type SubmitOutcome =
   | { status: 'sent'; started: SignupStarted }
@@ -25,6 +31,7 @@ export function useSignupForm() {
   const [revealed, setRevealed] = useState<readonly string[]>([]);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const availability: Availability = useUsernameAvailability(values.username);
+  const { mutateAsync: startSignup } = trpc.auth.signup.useMutation();
 
   const validation = useMemo(
     () => validateSignup(values, preferences.language),
@@ -54,7 +61,8 @@ export function useSignupForm() {
     if (!validation.input) return { status: 'invalid', step: 'terms' };
     try {
       return { status: 'sent', started: await startSignup(validation.input) };
-    } catch (error) {
+    } catch (failure) {
+      const error = asApiError(failure);
       const fields =
         error instanceof ApiError
           ? USERNAME_TAKEN.has(error.key)
@@ -67,7 +75,7 @@ export function useSignupForm() {
         (error instanceof ApiError && SETUP_KEYS.has(error.key));
       return { status: 'failed', error, step: onSetup ? 'setup' : 'terms' };
     }
-  }, [validation, availability]);
+  }, [validation, availability, startSignup]);
 
   return { values, setField, errors, availability, checkSetup, submit };
 }

@@ -1,7 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { signupInputSchema } from '@opencare/schemas/entities/auth';
-import { useEffect, useState } from 'react';
-import { usernameAvailable } from './signup-api';
+import { trpc } from '../../api/trpc';
 
 export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'unknown';
 
@@ -15,27 +14,13 @@ export const AVAILABILITY_DEBOUNCE_MS = 400;
 export function useUsernameAvailability(username: string): Availability {
   const name = username.trim();
   const [debounced] = useDebouncedValue(name, AVAILABILITY_DEBOUNCE_MS);
-  const [answer, setAnswer] = useState<{ name: string; availability: Availability } | null>(null);
   const checkable = signupInputSchema.shape.username.safeParse(debounced).success;
-
-  useEffect(() => {
-    if (!checkable) return;
-    let current = true;
-    usernameAvailable(debounced).then(
-      (available) => {
-        if (current) setAnswer({ name: debounced, availability: available ? 'available' : 'taken' });
-      },
-      () => {
-        if (current) setAnswer({ name: debounced, availability: 'unknown' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [debounced, checkable]);
+  // One answer per name, kept: going back to a name already checked asks nothing again.
+  const check = trpc.users.usernameAvailable.useQuery({ name: debounced }, { enabled: checkable, staleTime: 60_000 });
 
   if (!signupInputSchema.shape.username.safeParse(name).success) return 'idle';
   // Still typing, or the answer is for an earlier name: the shown state must be about this name.
-  if (answer?.name !== name) return 'checking';
-  return answer.availability;
+  if (debounced !== name || check.isPending) return 'checking';
+  if (check.isError) return 'unknown';
+  return check.data.available ? 'available' : 'taken';
 }

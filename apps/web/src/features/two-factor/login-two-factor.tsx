@@ -1,10 +1,10 @@
-import type { TwoFactorChallenge, TwoFactorSetup } from '@opencare/schemas/entities/two-factor';
+import type { TwoFactorChallenge } from '@opencare/schemas/entities/two-factor';
 import type { User } from '@opencare/schemas/entities/user';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerTwoFactor, completeEnrolmentAtLogin, startEnrolmentAtLogin } from '../../api/auth-api';
 import { errorMessageOf } from '../../api/error-message';
+import { trpc } from '../../api/trpc';
 import { CodeForm } from './code-form';
 import { EnrolForm } from './enrol-form';
 import { RecoveryCodes } from './recovery-codes';
@@ -20,14 +20,16 @@ interface StepProps {
 /** The second step of a sign-in: the code from the authenticator app, or a recovery code. */
 export function LoginCodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
   const { t } = useTranslation('settings');
+  const answer = trpc.auth.twoFactorLogin.useMutation();
   return (
     <CodeForm
       submitLabel={t('twoFactor.verify')}
       cancelLabel={t('twoFactor.backToLogin')}
       onCancel={onRestart}
       onSubmit={async (code) => {
-        const { user, token } = await answerTwoFactor(challenge.challengeToken, code);
-        onSignedIn(user, token);
+        // The server sets the refresh cookie; the access token comes in the body.
+        const { user, accessToken } = await answer.mutateAsync({ challengeToken: challenge.challengeToken, code });
+        onSignedIn(user, accessToken);
       }}
     >
       <Text size="sm">{t('twoFactor.loginPrompt')}</Text>
@@ -42,20 +44,14 @@ export function LoginCodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
 export function LoginEnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
-  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
+  // A new secret for the challenge: a write (each call makes one), so a mutation sent on arrival.
+  const { mutate: startEnrolment, data: setup, error: failure } = trpc.auth.twoFactorLoginSetup.useMutation();
+  const enrol = trpc.auth.twoFactorLoginEnrol.useMutation();
   const [done, setDone] = useState<{ user: User; token: string; recoveryCodes: string[] } | null>(null);
 
   useEffect(() => {
-    let current = true;
-    startEnrolmentAtLogin(challenge.challengeToken).then(
-      (value) => current && setSetup(value),
-      (error: unknown) => current && setFailure(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [challenge.challengeToken]);
+    startEnrolment({ challengeToken: challenge.challengeToken });
+  }, [startEnrolment, challenge.challengeToken]);
 
   if (done) {
     return (
@@ -70,7 +66,7 @@ export function LoginEnrolStep({ challenge, onSignedIn, onRestart }: StepProps) 
       </Stack>
     );
   }
-  if (failure !== null) {
+  if (failure) {
     return (
       <Stack>
         <Alert color="red" variant="light" role="alert" data-testid="two-factor-error">
@@ -89,7 +85,10 @@ export function LoginEnrolStep({ challenge, onSignedIn, onRestart }: StepProps) 
         <EnrolForm
           setup={setup}
           onCancel={onRestart}
-          onConfirm={async (code) => setDone(await completeEnrolmentAtLogin(challenge.challengeToken, code))}
+          onConfirm={async (code) => {
+            const { user, accessToken, recoveryCodes } = await enrol.mutateAsync({ challengeToken: challenge.challengeToken, code });
+            setDone({ user, token: accessToken, recoveryCodes });
+          }}
         />
       ) : (
         <Loader size="sm" aria-label={t('twoFactor.loading')} />

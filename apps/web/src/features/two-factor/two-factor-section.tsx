@@ -1,56 +1,41 @@
 import type { TwoFactorSetup, TwoFactorStatus } from '@opencare/schemas/entities/two-factor';
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/error-message';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { CodeForm } from './code-form';
 import { EnrolForm } from './enrol-form';
 import { RecoveryCodes } from './recovery-codes';
-import {
-  confirmTwoFactorSetup,
-  disableTwoFactor,
-  fetchTwoFactorStatus,
-  regenerateRecoveryCodes,
-  startTwoFactorSetup,
-} from './two-factor-api';
 
 type Mode = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | { kind: 'regenerate' };
 
 /** Settings → Account → Security: turn two-factor sign-in on or off, and renew the recovery codes. */
 export function TwoFactorSection() {
+  const { t } = useTranslation('settings');
+  const status = trpc.auth.twoFactorStatus.useQuery();
+  return (
+    <QueryView query={status} loading={t('twoFactor.loading')}>
+      {(loaded) => <TwoFactorControls status={loaded} />}
+    </QueryView>
+  );
+}
+
+function TwoFactorControls({ status }: { status: TwoFactorStatus }) {
   const { t, i18n } = useTranslation('settings');
   const { t: tc } = useTranslation();
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
+  const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const [starting, setStarting] = useState(false);
-
-  const reload = useCallback(() => {
-    fetchTwoFactorStatus().then(setStatus, setFailure);
-  }, []);
-  useEffect(reload, [reload]);
-
-  async function start() {
-    setStarting(true);
-    setFailure(null);
-    try {
-      setMode({ kind: 'setup', setup: await startTwoFactorSetup() });
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setStarting(false);
-    }
-  }
-
-  if (!status) {
-    return failure ? (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessageOf(tc, failure)}
-      </Alert>
-    ) : (
-      <Loader size="sm" aria-label={t('twoFactor.loading')} />
-    );
-  }
+  const start = trpc.auth.twoFactorSetup.useMutation({ onSuccess: (setup) => setMode({ kind: 'setup', setup }) });
+  // Turning it on and renewing the codes change the status (since when, codes left); disabling answers it.
+  const confirm = trpc.auth.twoFactorConfirm.useMutation({ onSuccess: () => utils.auth.twoFactorStatus.invalidate() });
+  const regenerate = trpc.auth.twoFactorRecoveryCodes.useMutation({
+    onSuccess: () => utils.auth.twoFactorStatus.invalidate(),
+  });
+  const disable = trpc.auth.twoFactorDisable.useMutation({
+    onSuccess: (next) => utils.auth.twoFactorStatus.setData(undefined, next),
+  });
 
   const since = status.enabledAt ? new Date(status.enabledAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) : '';
   return (
@@ -70,9 +55,9 @@ export function TwoFactorSection() {
           {t('twoFactor.requiredNote')}
         </Text>
       )}
-      {failure !== null && (
+      {start.error && (
         <Alert color="red" variant="light" role="alert">
-          {errorMessageOf(tc, failure)}
+          {errorMessageOf(tc, start.error)}
         </Alert>
       )}
 
@@ -81,9 +66,8 @@ export function TwoFactorSection() {
           setup={mode.setup}
           onCancel={() => setMode({ kind: 'idle' })}
           onConfirm={async (code) => {
-            const codes = await confirmTwoFactorSetup(code);
-            setMode({ kind: 'codes', codes });
-            reload();
+            const { recoveryCodes } = await confirm.mutateAsync({ code });
+            setMode({ kind: 'codes', codes: recoveryCodes });
           }}
         />
       )}
@@ -105,8 +89,8 @@ export function TwoFactorSection() {
           submitLabel={t('twoFactor.regenerate')}
           onCancel={() => setMode({ kind: 'idle' })}
           onSubmit={async (code) => {
-            setMode({ kind: 'codes', codes: await regenerateRecoveryCodes(code) });
-            reload();
+            const { recoveryCodes } = await regenerate.mutateAsync({ code });
+            setMode({ kind: 'codes', codes: recoveryCodes });
           }}
         >
           <Text size="sm">{t('twoFactor.regenerateHint')}</Text>
@@ -118,7 +102,7 @@ export function TwoFactorSection() {
           submitLabel={t('twoFactor.disable')}
           onCancel={() => setMode({ kind: 'idle' })}
           onSubmit={async (code, password) => {
-            setStatus(await disableTwoFactor(password, code));
+            await disable.mutateAsync({ password, code });
             setMode({ kind: 'idle' });
           }}
         >
@@ -129,7 +113,7 @@ export function TwoFactorSection() {
       {mode.kind === 'idle' && (
         <Group gap="xs">
           {!status.enabled && (
-            <Button onClick={() => void start()} loading={starting} data-testid="two-factor-turn-on">
+            <Button onClick={() => start.mutate()} loading={start.isPending} data-testid="two-factor-turn-on">
               {t('twoFactor.turnOn')}
             </Button>
           )}

@@ -23,8 +23,8 @@ function withBluetooth(present: boolean) {
 
 function server(gateways: unknown[]) {
   return fakeFetch(({ path }) => {
-    if (path === '/patients/me/gateways') return ok(gateways);
-    if (path === '/patients/me/devices') return ok([]);
+    if (path === 'gateways.mine') return ok(gateways);
+    if (path === 'devices.mine') return ok([]);
     return undefined;
   });
 }
@@ -51,7 +51,7 @@ describe('native-device condition: Web Bluetooth or a home gateway', () => {
     renderRoutes(routes, '/devices', patient());
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     // Asked once for the account, not on every render.
-    expect(calls.filter((c) => c.path === '/patients/me/gateways')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'gateways.mine')).toHaveLength(1);
   });
 
   it('does not ask for gateways where Web Bluetooth exists', async () => {
@@ -59,8 +59,8 @@ describe('native-device condition: Web Bluetooth or a home gateway', () => {
     const { calls } = server([]);
     renderRoutes(routes, '/devices', patient());
     expect(await screen.findByRole('heading', { level: 1, name: 'Devices' })).toBeTruthy();
-    await waitFor(() => expect(calls.some((c) => c.path === '/patients/me/devices')).toBe(true));
-    expect(calls.some((c) => c.path === '/patients/me/gateways')).toBe(false);
+    await waitFor(() => expect(calls.some((c) => c.path === 'devices.mine')).toBe(true));
+    expect(calls.some((c) => c.path === 'gateways.mine')).toBe(false);
   });
 
   it('offers Devices in the menu once the patient’s gateway is known', async () => {

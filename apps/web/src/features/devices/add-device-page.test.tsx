@@ -43,12 +43,13 @@ const profiles = [
 ];
 
 function server(scan = () => ok([nearby(), thermometer, speaker])) {
-  return fakeFetch(({ method, path }) => {
-    if (path === '/patients/me/gateways') return ok([gateway({ status: 'online' })]);
-    if (method === 'POST' && path === `/gateways/${GATEWAY_ID}/scan`) return scan();
-    if (path === '/devices/profiles') return ok(profiles);
-    if (method === 'POST' && path === '/devices') return ok(device({ name: 'My cuff' }), 201);
-    if (path === `/devices/${DEVICE_ID}`) return ok(device({ name: 'My cuff' }));
+  return fakeFetch(({ path, body }) => {
+    const id = (body as { id?: string } | undefined)?.id;
+    if (path === 'gateways.mine') return ok([gateway({ status: 'online' })]);
+    if (path === 'gateways.scan' && id === GATEWAY_ID) return scan();
+    if (path === 'devices.profiles') return ok(profiles);
+    if (path === 'devices.add') return ok(device({ name: 'My cuff' }), 201);
+    if (path === 'devices.get' && id === DEVICE_ID) return ok(device({ name: 'My cuff' }));
     return undefined;
   });
 }
@@ -59,9 +60,10 @@ describe('/devices/add', () => {
     renderAsPatient('/devices/add');
     fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
     const items = await screen.findAllByTestId('nearby-device');
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: `/gateways/${GATEWAY_ID}/scan`,
-      body: { seconds: 8 },
+    expect(calls.find((c) => c.method === 'mutation')).toEqual({
+      method: 'mutation',
+      path: 'gateways.scan',
+      body: { id: GATEWAY_ID, seconds: 8 },
     });
     expect(items).toHaveLength(3);
     const [cuff, thermo, other] = items as [HTMLElement, HTMLElement, HTMLElement];
@@ -97,7 +99,7 @@ describe('/devices/add', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add the device' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/devices/${DEVICE_ID}`));
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/devices')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'devices.add')?.body).toEqual({
       gatewayId: GATEWAY_ID,
       address: 'C4:7C:8D:6A:12:34',
       name: 'My cuff',
@@ -128,20 +130,20 @@ describe('/devices/add', () => {
   });
 
   it('lets the patient choose the gateway when there are several, starting with the one linked to', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path === '/patients/me/gateways')
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === 'gateways.mine')
         return ok([gateway({ status: 'online' }), gateway({ id: OTHER_GATEWAY_ID, displayName: 'Kitchen' })]);
-      if (method === 'POST' && path.endsWith('/scan')) return ok([]);
+      if (path === 'gateways.scan') return ok([]);
       return undefined;
     });
     renderAsPatient(`/devices/add?gateway=${OTHER_GATEWAY_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
     expect(await screen.findByText('No devices found nearby')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/gateways/${OTHER_GATEWAY_ID}/scan`);
+    expect(calls.find((c) => c.path === 'gateways.scan')?.body).toEqual({ id: OTHER_GATEWAY_ID, seconds: 8 });
   });
 
   it('sends a patient without a gateway to set one up', async () => {
-    fakeFetch(({ path }) => (path === '/patients/me/gateways' ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path === 'gateways.mine' ? ok([]) : undefined));
     renderAsPatient('/devices/add');
     expect(await screen.findByText('You need a gateway first')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Set up a gateway' }).getAttribute('href')).toBe(

@@ -4,10 +4,11 @@ import { addDeviceInputSchema, type NearbyDevice } from '@opencare/schemas/entit
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { ApiError, asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { errorMessageOf } from '../../api/error-message';
 import { BluetoothIcon } from '../../components/icons/icons';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { LoadFailed, Loading } from '../../components/data/load-state';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
@@ -15,10 +16,8 @@ import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
 import { useFieldMessage } from '../gateways/field-message';
 import { GatewayCommandPanel, useGatewayCommand } from '../gateways/gateway-command-panel';
-import { scanNearby } from '../gateways/gateways-api';
 import { useChosenGateway } from '../gateways/use-chosen-gateway';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
-import { addDevice, listDeviceProfiles } from './devices-api';
+import { useAddDeviceMutation } from './device-queries';
 import { NearbyDevices } from './nearby-devices';
 
 /** How long the gateway listens: long enough for slow advertisers, well inside the command timeout. */
@@ -29,6 +28,7 @@ export function AddDevicePage() {
   const { t } = useTranslation('gateways');
   const gateways = useChosenGateway();
   const scan = useGatewayCommand<NearbyDevice[]>();
+  const scanNearby = trpc.gateways.scan.useMutation();
   const [picked, setPicked] = useState<NearbyDevice | null>(null);
   const { chosen } = gateways;
   const found = scan.command.status === 'done' ? scan.command.result : null;
@@ -57,7 +57,7 @@ export function AddDevicePage() {
               leftSection={<BluetoothIcon size={18} />}
               onClick={() => {
                 setPicked(null);
-                void scan.run(() => scanNearby(gateway.id, SCAN_SECONDS));
+                void scan.run(() => scanNearby.mutateAsync({ id: gateway.id, seconds: SCAN_SECONDS }));
               }}
               loading={scan.command.status === 'running'}
             >
@@ -108,21 +108,21 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
   const message = useFieldMessage();
   const navigate = useNavigate();
   const { notify } = useNotifications();
-  const profiles = useReloadable(listDeviceProfiles);
+  const profiles = trpc.devices.profiles.useQuery();
+  const add = useAddDeviceMutation();
   const [name, setName] = useState(
     device.name ?? (device.measurement ? t(`measurement.${device.measurement}`) : ''),
   );
   const [profileId, setProfileId] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ name?: string; profileId?: string }>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
 
-  const list: DeviceProfileVersion[] = profiles.state.status === 'loaded' ? profiles.state.data : [];
+  const list: DeviceProfileVersion[] = profiles.data ?? [];
   // The profile for the measurement the device advertises is the likely one: chosen until the patient picks.
   const suggested = list.find((p) => p.measurement === device.measurement) ?? null;
   const selected = profileId ?? suggested?.profileId ?? null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     const input = addDeviceInputSchema.safeParse({
@@ -142,22 +142,23 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const added = await addDevice(input.data);
-      notify({ id: 'device-added', message: t('devices.added', { name: added.name }), tone: 'success' });
-      void navigate(pathTo('deviceInfo', { deviceId: added.id }));
-    } catch (error) {
-      const nameIssue = error instanceof ApiError ? error.errors.find((i) => i.field === 'name') : undefined;
-      if (nameIssue) setErrors({ name: nameIssue.message });
-      else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    add.mutate(input.data, {
+      onSuccess: (added) => {
+        notify({ id: 'device-added', message: t('devices.added', { name: added.name }), tone: 'success' });
+        void navigate(pathTo('deviceInfo', { deviceId: added.id }));
+      },
+      onError: (caught) => {
+        const error = asApiError(caught);
+        const nameIssue =
+          error instanceof ApiError ? error.errors.find((i) => i.field === 'name') : undefined;
+        if (nameIssue) setErrors({ name: nameIssue.message });
+        else setFailure(error);
+      },
+    });
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h4">
           {t('devices.pairTitle', { name: device.name ?? t('devices.unnamed') })}
@@ -171,11 +172,11 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
           required
           maw={360}
         />
-        {profiles.state.status === 'loading' && <Loading />}
-        {profiles.state.status === 'failed' && (
-          <LoadFailed error={profiles.state.error} onRetry={profiles.reload} />
+        {profiles.status === 'pending' && <Loading />}
+        {profiles.status === 'error' && (
+          <LoadFailed error={profiles.error} onRetry={() => void profiles.refetch()} />
         )}
-        {profiles.state.status === 'loaded' &&
+        {profiles.status === 'success' &&
           (list.length === 0 ? (
             <Alert color="yellow" variant="light">
               {t('devices.noProfiles')}
@@ -202,7 +203,7 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
             {errorMessageOf(tc, failure)}
           </Alert>
         )}
-        <Button type="submit" loading={busy} w="fit-content" disabled={list.length === 0}>
+        <Button type="submit" loading={add.isPending} w="fit-content" disabled={list.length === 0}>
           {t('devices.pair')}
         </Button>
       </Stack>

@@ -1,10 +1,11 @@
 import { Anchor, Box, Button, Paper } from '@mantine/core';
 import { addDeviceInputSchema, type Device } from '@opencare/schemas/entities/gateways';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { ApiError, asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
+import { LoadFailed, Loading } from '../../components/data/load-state';
 import { BluetoothIcon } from '../../components/icons/icons';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
@@ -16,8 +17,7 @@ import { RenameDialog } from '../gateways/rename-dialog';
 import { useGatewayFormat } from '../gateways/use-gateway-format';
 import { ConfirmDialog } from '../patients/care-plan/confirm-dialog';
 import { Detail } from '../patients/shared/detail-list';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
-import { getDevice, removeDevice, renameDevice } from './devices-api';
+import { useRemoveDeviceMutation, useRenameDeviceMutation } from './device-queries';
 
 const nameSchema = addDeviceInputSchema.shape.name;
 
@@ -25,18 +25,16 @@ const nameSchema = addDeviceInputSchema.shape.name;
 export function DeviceInfoPage() {
   const { t } = useTranslation('gateways');
   const deviceId = useParams().deviceId ?? '';
-  const load = useCallback(() => getDevice(deviceId), [deviceId]);
-  const { state, reload } = useReloadable(load);
+  const query = trpc.devices.get.useQuery({ id: deviceId });
   const back = <BackLink to={ROUTES.devices} label={t('devices.title')} />;
-  if (state.status !== 'loaded') {
+  if (query.status !== 'success') {
     // A malformed id or someone else's device is simply not found (404, or 400 for a bad id).
+    const failure = asApiError(query.error);
     const missing =
-      state.status === 'failed' &&
-      state.error instanceof ApiError &&
-      [400, 403, 404].includes(state.error.status);
+      query.status === 'error' && failure instanceof ApiError && [400, 403, 404].includes(failure.status);
     return (
       <PageFrame title={t('devices.infoTitle')} back={back}>
-        {state.status === 'loading' && <Loading label={t('devices.loading')} />}
+        {query.status === 'pending' && <Loading label={t('devices.loading')} />}
         {missing && (
           <EmptyState
             icon={<BluetoothIcon size={28} />}
@@ -44,37 +42,32 @@ export function DeviceInfoPage() {
             hint={t('devices.notFoundHint')}
           />
         )}
-        {state.status === 'failed' && !missing && <LoadFailed error={state.error} onRetry={reload} />}
+        {query.status === 'error' && !missing && (
+          <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+        )}
       </PageFrame>
     );
   }
-  return <DeviceDetails device={state.data} back={back} onChanged={reload} />;
+  return <DeviceDetails device={query.data} back={back} />;
 }
 
-function DeviceDetails({
-  device,
-  back,
-  onChanged,
-}: {
-  device: Device;
-  back: ReactNode;
-  onChanged: () => void;
-}) {
+function DeviceDetails({ device, back }: { device: Device; back: ReactNode }) {
   const { t } = useTranslation('gateways');
   const format = useGatewayFormat();
   const navigate = useNavigate();
   const { notify } = useNotifications();
+  const renameMutation = useRenameDeviceMutation();
+  const removeMutation = useRemoveDeviceMutation();
   const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
 
   async function rename(name: string) {
-    const renamed = await renameDevice(device.id, name);
+    const renamed = await renameMutation.mutateAsync({ id: device.id, changes: { name } });
     setDialog(null);
     notify({ id: 'device-renamed', message: t('devices.renamed', { name: renamed.name }), tone: 'success' });
-    onChanged();
   }
 
   async function remove() {
-    await removeDevice(device.id);
+    await removeMutation.mutateAsync({ id: device.id });
     notify({ id: 'device-removed', message: t('devices.removed', { name: device.name }), tone: 'success' });
     void navigate(ROUTES.devices);
   }

@@ -2,7 +2,8 @@ import { Anchor, Box, Button, Group, Paper, Stack } from '@mantine/core';
 import type { Device } from '@opencare/schemas/entities/gateways';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { BluetoothIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
@@ -10,13 +11,11 @@ import { pathTo, ROUTES } from '../../route-paths';
 import { GRID } from '../gateways/gateway-info-page';
 import { useGatewayFormat } from '../gateways/use-gateway-format';
 import { Detail } from '../patients/shared/detail-list';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
-import { listMyDevices } from './devices-api';
 
 /** /devices: the health devices the patient's gateways read (native-device condition, spec §2). */
 export function DevicesPage() {
   const { t } = useTranslation('gateways');
-  const { state, reload } = useReloadable(listMyDevices);
+  const mine = trpc.devices.mine.useQuery();
   return (
     <PageFrame
       title={t('devices.title')}
@@ -27,29 +26,30 @@ export function DevicesPage() {
         </Button>
       }
     >
-      {state.status === 'loading' && <Loading label={t('devices.loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.data.length === 0 ? (
-          <EmptyState
-            icon={<BluetoothIcon size={28} />}
-            title={t('devices.empty')}
-            hint={t('devices.emptyHint')}
-          />
-        ) : (
-          <Stack
-            component="ul"
-            gap="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('devices.listLabel')}
-          >
-            {state.data.map((device) => (
-              <DeviceRow key={device.id} device={device} />
-            ))}
-          </Stack>
-        ))}
+      <QueryView query={mine} loading={t('devices.loading')}>
+        {(devices) =>
+          devices.length === 0 ? (
+            <EmptyState
+              icon={<BluetoothIcon size={28} />}
+              title={t('devices.empty')}
+              hint={t('devices.emptyHint')}
+            />
+          ) : (
+            <Stack
+              component="ul"
+              gap="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={t('devices.listLabel')}
+            >
+              {devices.map((device) => (
+                <DeviceRow key={device.id} device={device} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

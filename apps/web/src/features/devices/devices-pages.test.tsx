@@ -14,7 +14,7 @@ const detail = (scope: HTMLElement, label: string) =>
 describe('/devices', () => {
   it('lists the paired devices with measurement, gateway, battery, manufacturer and last reading', async () => {
     fakeFetch(({ path }) =>
-      path === '/patients/me/devices'
+      path === 'devices.mine'
         ? ok([
             device(),
             device({
@@ -45,7 +45,7 @@ describe('/devices', () => {
   });
 
   it('says when there is no device yet', async () => {
-    fakeFetch(({ path }) => (path === '/patients/me/devices' ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path === 'devices.mine' ? ok([]) : undefined));
     renderAsPatient('/devices');
     expect(await screen.findByRole('heading', { name: 'No devices yet' })).toBeTruthy();
   });
@@ -54,9 +54,9 @@ describe('/devices', () => {
 describe('/devices/:deviceId', () => {
   it('renames the device', async () => {
     let name = 'Blood pressure cuff';
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path !== `/devices/${DEVICE_ID}`) return undefined;
-      if (method === 'PATCH') name = (body as { name: string }).name;
+    const { calls } = fakeFetch(({ path, body }) => {
+      if ((body as { id?: string } | undefined)?.id !== DEVICE_ID) return undefined;
+      if (path === 'devices.update') name = (body as { changes: { name: string } }).changes.name;
       return ok(device({ name }));
     });
     renderAsPatient(`/devices/${DEVICE_ID}`);
@@ -69,13 +69,17 @@ describe('/devices/:deviceId', () => {
     fireEvent.change(field, { target: { value: 'Arm cuff' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Arm cuff' })).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Arm cuff' }]);
+    expect(calls.filter((c) => c.path === 'devices.update').map((c) => c.body)).toEqual([
+      { id: DEVICE_ID, changes: { name: 'Arm cuff' } },
+    ]);
   });
 
   it('asks before removing the device, then goes back to the list', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path === `/devices/${DEVICE_ID}`) return method === 'DELETE' ? ok(null) : ok(device());
-      if (path === '/patients/me/devices') return ok([]);
+    const { calls } = fakeFetch(({ path, body }) => {
+      const id = (body as { id?: string } | undefined)?.id;
+      if (path === 'devices.delete' && id === DEVICE_ID) return ok(null);
+      if (path === 'devices.get' && id === DEVICE_ID) return ok(device());
+      if (path === 'devices.mine') return ok([]);
       return undefined;
     });
     const { router } = renderAsPatient(`/devices/${DEVICE_ID}`);
@@ -83,17 +87,15 @@ describe('/devices/:deviceId', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove Blood pressure cuff?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls.some((c) => c.path === 'devices.delete')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices'));
-    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'devices.delete')).toHaveLength(1);
   });
 
   it('says the device was not found', async () => {
-    fakeFetch(({ path }) =>
-      path === `/devices/${DEVICE_ID}` ? fail(404, 'notFound', 'Not found.') : undefined,
-    );
+    fakeFetch(({ path }) => (path === 'devices.get' ? fail(404, 'notFound', 'Not found.') : undefined));
     renderAsPatient(`/devices/${DEVICE_ID}`);
     expect(await screen.findByRole('heading', { name: 'Device not found' })).toBeTruthy();
   });

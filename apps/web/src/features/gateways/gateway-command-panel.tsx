@@ -4,10 +4,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../api/error-message';
+import { QueryView } from '../../components/data/load-state';
 import { GatewayIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { ROUTES } from '../../route-paths';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
 import { GatewayPicker } from './gateway-picker';
 import { GatewayStatusBadge } from './gateway-status-badge';
 import type { useChosenGateway } from './use-chosen-gateway';
@@ -49,7 +49,7 @@ interface Props {
  * gateway chosen with its live status, the page's own button, and the command's error.
  */
 export function GatewayCommandPanel({
-  gateways: { state, reload, gateways, chosen, choose },
+  gateways: { query, gateways, chosen, choose },
   command,
   label,
   noGateway,
@@ -59,45 +59,47 @@ export function GatewayCommandPanel({
 }: Props) {
   const { t } = useTranslation('gateways');
   const { t: tc } = useTranslation();
-  if (state.status === 'loading') return <Loading label={t('loading')} />;
-  if (state.status === 'failed') return <LoadFailed error={state.error} onRetry={reload} />;
-  if (!chosen)
-    return (
-      <EmptyState
-        icon={<GatewayIcon size={28} />}
-        title={noGateway.title}
-        hint={noGateway.hint}
-        action={
-          <Button component={Link} to={ROUTES.gatewaySetup}>
-            {t('setUp')}
-          </Button>
-        }
-      />
-    );
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="md">
-        <GatewayPicker
-          gateways={gateways}
-          value={chosen.id}
-          onChange={(id) => {
-            choose(id);
-            onChoose();
-          }}
-          label={label}
-          disabled={command.status === 'running'}
-        />
-        <Group gap="sm">
-          {gateways.length < 2 && <Text fw={600}>{chosen.displayName}</Text>}
-          <GatewayStatusBadge status={chosen.status} />
-        </Group>
-        {children(chosen)}
-        {command.status === 'failed' && (
-          <Alert color="red" variant="light" role="alert" data-testid={errorTestId}>
-            {errorMessageOf(tc, command.error)}
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <QueryView query={query} loading={t('loading')}>
+      {() =>
+        !chosen ? (
+          <EmptyState
+            icon={<GatewayIcon size={28} />}
+            title={noGateway.title}
+            hint={noGateway.hint}
+            action={
+              <Button component={Link} to={ROUTES.gatewaySetup}>
+                {t('setUp')}
+              </Button>
+            }
+          />
+        ) : (
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="md">
+              <GatewayPicker
+                gateways={gateways}
+                value={chosen.id}
+                onChange={(id) => {
+                  choose(id);
+                  onChoose();
+                }}
+                label={label}
+                disabled={command.status === 'running'}
+              />
+              <Group gap="sm">
+                {gateways.length < 2 && <Text fw={600}>{chosen.displayName}</Text>}
+                <GatewayStatusBadge status={chosen.status} />
+              </Group>
+              {children(chosen)}
+              {command.status === 'failed' && (
+                <Alert color="red" variant="light" role="alert" data-testid={errorTestId}>
+                  {errorMessageOf(tc, command.error)}
+                </Alert>
+              )}
+            </Stack>
+          </Paper>
+        )
+      }
+    </QueryView>
   );
 }

@@ -11,8 +11,8 @@ afterEach(() => sessionStore.accessToken.clear());
 
 function server(extra: Parameters<typeof fakeFetch>[0] = () => undefined) {
   return fakeFetch((request) => {
-    if (request.path === '/patients/me/gateways') return ok([gateway()]);
-    if (request.path === '/patients/me/devices') return ok([device()]);
+    if (request.path === 'gateways.mine') return ok([gateway()]);
+    if (request.path === 'devices.mine') return ok([device()]);
     return extra(request);
   });
 }
@@ -25,6 +25,7 @@ describe('/gateways/:gatewayName', () => {
     const socket = fakeSocket();
     renderAsPatient('/gateways/Living%20room', { socket: asPeopleSocket(socket) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Gateway Living room' })).toBeTruthy();
+    await screen.findByText('Serial number', { selector: 'dt' });
     expect(detail('Serial number')).toBe('10000000abcdef01');
     expect(detail('Model')).toBe('Raspberry Pi 4 Model B Rev 1.4');
     expect(detail('Operating system')).toBe('Debian GNU/Linux 12 (bookworm)');
@@ -52,7 +53,7 @@ describe('/gateways/:gatewayName', () => {
         lastSeenAt: null,
       }),
     );
-    expect(status.textContent).toBe('Online');
+    await waitFor(() => expect(status.textContent).toBe('Online'));
   });
 
   it('finds the gateway by id as well', async () => {
@@ -68,8 +69,8 @@ describe('/gateways/:gatewayName', () => {
   });
 
   it('renames the gateway and follows its new name in the address', async () => {
-    const { calls } = server(({ method, path }) =>
-      method === 'PATCH' && path === `/gateways/${GATEWAY_ID}`
+    const { calls } = server(({ path, body }) =>
+      path === 'gateways.update' && (body as { id: string }).id === GATEWAY_ID
         ? ok(gateway({ displayName: 'Bedroom' }))
         : undefined,
     );
@@ -79,25 +80,32 @@ describe('/gateways/:gatewayName', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Name/ }), { target: { value: 'Bedroom' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateways/Bedroom'));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ displayName: 'Bedroom' });
+    expect(calls.find((c) => c.path === 'gateways.update')?.body).toEqual({
+      id: GATEWAY_ID,
+      changes: { displayName: 'Bedroom' },
+    });
+    // The list shows the new name without asking again.
+    expect(calls.filter((c) => c.path === 'gateways.mine')).toHaveLength(1);
   });
 
   it('asks before removing the gateway, then removes it and goes back to the list', async () => {
-    const { calls } = server(({ method, path }) =>
-      method === 'DELETE' && path === `/gateways/${GATEWAY_ID}` ? ok(null) : undefined,
+    const { calls } = server(({ path, body }) =>
+      path === 'gateways.delete' && (body as { id: string }).id === GATEWAY_ID ? ok(null) : undefined,
     );
     const { router } = renderAsPatient('/gateways/Living%20room');
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Living room?' });
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls.some((c) => c.path === 'gateways.delete')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateways'));
-    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'gateways.delete')).toHaveLength(1);
   });
 
   it('keeps the dialog open with the reason when removing fails', async () => {
-    server(({ method }) =>
-      method === 'DELETE' ? fail(409, 'gatewayNotConnected', 'The gateway is not connected.') : undefined,
+    server(({ path }) =>
+      path === 'gateways.delete'
+        ? fail(409, 'gatewayNotConnected', 'The gateway is not connected.')
+        : undefined,
     );
     renderAsPatient('/gateways/Living%20room');
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));

@@ -1,49 +1,45 @@
 import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { updateGatewayInputSchema, type Gateway } from '@opencare/schemas/entities/gateways';
-import { useCallback, useState, type ReactNode } from 'react';
+import { updateGatewayInputSchema, type Device, type Gateway } from '@opencare/schemas/entities/gateways';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { trpc } from '../../api/trpc';
+import { LoadFailed, Loading } from '../../components/data/load-state';
 import { GatewayIcon } from '../../components/icons/icons';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
-import { listMyDevices } from '../devices/devices-api';
 import { ConfirmDialog } from '../patients/care-plan/confirm-dialog';
 import { Detail } from '../patients/shared/detail-list';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
-import { findGateway, gatewayPath, useAccountId } from './gateway-links';
+import { bothQueries } from '../patients/shared/both-queries';
+import { findGateway, gatewayPath } from './gateway-links';
 import { formatMac } from './gateway-setup-page';
 import { GatewayStatusBadge } from './gateway-status-badge';
-import { listMyGateways, removeGateway, renameGateway } from './gateways-api';
-import { setPairedGateways } from './paired-gateways';
+import { useLiveGatewayStatus, useRemoveGatewayMutation, useRenameGatewayMutation } from './gateway-queries';
 import { RenameDialog } from './rename-dialog';
 import { useGatewayFormat } from './use-gateway-format';
-import { useLiveGateways } from './use-live-gateways';
 
 /** /gateways/:gatewayName: everything a gateway reports (spec §3), live status, rename, remove. */
 export function GatewayInfoPage() {
   const { t } = useTranslation('gateways');
   const param = useParams().gatewayName ?? '';
-  const accountId = useAccountId();
-  const load = useCallback(async () => {
-    const [gateways, devices] = await Promise.all([listMyGateways(), listMyDevices()]);
-    setPairedGateways(accountId, gateways);
-    return { gateways, devices };
-  }, [accountId]);
-  const { state, reload } = useReloadable(load);
-  const gateways = useLiveGateways(state.status === 'loaded' ? state.data.gateways : []);
+  const loaded = bothQueries<Gateway[], Device[]>(
+    trpc.gateways.mine.useQuery(),
+    trpc.devices.mine.useQuery(),
+  );
+  useLiveGatewayStatus();
+  const gateways = loaded.data?.[0] ?? [];
   const gateway = findGateway(gateways, param);
   const back = <BackLink to={ROUTES.gateways} label={t('info.backToList')} />;
 
-  if (state.status !== 'loaded' || !gateway) {
+  if (loaded.status !== 'success' || !gateway) {
     return (
       <PageFrame title={t('info.title', { name: param })} back={back}>
-        {state.status === 'loading' && <Loading label={t('loading')} />}
-        {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-        {state.status === 'loaded' && (
+        {loaded.status === 'pending' && <Loading label={t('loading')} />}
+        {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={loaded.refetch} />}
+        {loaded.status === 'success' && (
           <EmptyState
             icon={<GatewayIcon size={28} />}
             title={t('info.notFound')}
@@ -53,8 +49,8 @@ export function GatewayInfoPage() {
       </PageFrame>
     );
   }
-  const devices = state.data.devices.filter((device) => device.gatewayId === gateway.id);
-  return <GatewayDetails gateway={gateway} all={gateways} devices={devices} back={back} onChanged={reload} />;
+  const devices = (loaded.data?.[1] ?? []).filter((device) => device.gatewayId === gateway.id);
+  return <GatewayDetails gateway={gateway} all={gateways} devices={devices} back={back} />;
 }
 
 /** Label and value pairs in as many columns as fit: one on a phone. */
@@ -69,23 +65,22 @@ interface DetailsProps {
   all: Gateway[];
   devices: { id: string; name: string }[];
   back: ReactNode;
-  onChanged: () => void;
 }
 
-function GatewayDetails({ gateway, all, devices, back, onChanged }: DetailsProps) {
+function GatewayDetails({ gateway, all, devices, back }: DetailsProps) {
   const { t } = useTranslation('gateways');
   const format = useGatewayFormat();
   const navigate = useNavigate();
   const { notify } = useNotifications();
-  const accountId = useAccountId();
+  const renameMutation = useRenameGatewayMutation();
+  const removeMutation = useRemoveGatewayMutation();
   const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
   const text = (value: string | null) => value ?? t('unknown');
   const list = (values: string[]) => (values.length > 0 ? values.join(', ') : t('unknown'));
 
   async function rename(displayName: string) {
-    const renamed = await renameGateway(gateway.id, displayName);
+    const renamed = await renameMutation.mutateAsync({ id: gateway.id, changes: { displayName } });
     const others = all.map((g) => (g.id === renamed.id ? renamed : g));
-    setPairedGateways(accountId, others);
     setDialog(null);
     notify({
       id: 'gateway-renamed',
@@ -94,15 +89,10 @@ function GatewayDetails({ gateway, all, devices, back, onChanged }: DetailsProps
     });
     // The address carries the name: follow it.
     void navigate(gatewayPath(renamed, others), { replace: true });
-    onChanged();
   }
 
   async function remove() {
-    await removeGateway(gateway.id);
-    setPairedGateways(
-      accountId,
-      all.filter((g) => g.id !== gateway.id),
-    );
+    await removeMutation.mutateAsync({ id: gateway.id });
     notify({
       id: 'gateway-removed',
       message: t('info.removed', { name: gateway.displayName }),

@@ -16,15 +16,17 @@ function fieldError(input: HTMLElement) {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
   return ids
     .map((id) => document.getElementById(id)?.textContent ?? '')
-    .find((text) => /\S/.test(text) && !text.includes('12 digits and letters') && !text.includes('Shown beside'));
+    .find(
+      (text) => /\S/.test(text) && !text.includes('12 digits and letters') && !text.includes('Shown beside'),
+    );
 }
 
 /** A server that accepts any MAC and knows one gateway afterwards. */
 function server(answer = () => ok(gateway({ status: 'pending' }), 201)) {
-  return fakeFetch(({ method, path }) => {
-    if (method === 'POST' && /^\/patients\/[^/]+\/gateways$/.test(path)) return answer();
-    if (path === '/patients/me/gateways') return ok([gateway({ status: 'pending' })]);
-    if (path === '/patients/me/devices') return ok([]);
+  return fakeFetch(({ path }) => {
+    if (path === 'gateways.add') return answer();
+    if (path === 'gateways.mine') return ok([gateway({ status: 'pending' })]);
+    if (path === 'devices.mine') return ok([]);
     return undefined;
   });
 }
@@ -40,7 +42,7 @@ describe('/gateways/setup', () => {
     add();
     await waitFor(() => expect(fieldError(macField())).toBe('The MAC number must have 12 digits.'));
     expect(macField().getAttribute('aria-invalid')).toBe('true');
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === 'gateways.add')).toHaveLength(0);
   });
 
   it('adds a gateway by its MAC typed with colons and its pairing code, with a name, and opens its page', async () => {
@@ -51,9 +53,13 @@ describe('/gateways/setup', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Living room' } });
     add();
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateways/Living%20room'));
-    const post = calls.find((c) => c.method === 'POST');
-    expect(post?.path).toBe(`/patients/${account.id}/gateways`);
-    expect(post?.body).toEqual({ mac: 'B827EB123456', pairingCode: 'K7Q2M9X4PTRW', displayName: 'Living room' });
+    const post = calls.find((c) => c.path === 'gateways.add');
+    expect(post?.body).toEqual({
+      patientId: account.id,
+      mac: 'B827EB123456',
+      pairingCode: 'K7Q2M9X4PTRW',
+      displayName: 'Living room',
+    });
   });
 
   it('asks for the pairing code before sending a MAC without one, and for a code of 8 to 32 letters and digits', async () => {
@@ -68,7 +74,7 @@ describe('/gateways/setup', () => {
     await waitFor(() =>
       expect(fieldError(codeField())).toBe('The pairing code must be 8 to 32 letters and digits.'),
     );
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === 'gateways.add')).toHaveLength(0);
   });
 
   it('shows the one answer for an unknown MAC, a taken gateway or a wrong code under the code, marking both fields', async () => {
@@ -86,11 +92,12 @@ describe('/gateways/setup', () => {
 
   it('sends the MAC and pairing code of a QR code text pasted into the field', async () => {
     const { calls } = server();
-    const { router } = renderAsPatient('/gateways/setup');
+    const { router, account } = renderAsPatient('/gateways/setup');
     fireEvent.change(macField(), { target: { value: 'OPENCARE-GW:B827EB123456:K7Q2M9X4P1' } });
     add();
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/gateways/setup'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'gateways.add')?.body).toEqual({
+      patientId: account.id,
       mac: 'B827EB123456',
       pairingCode: 'K7Q2M9X4P1',
     });
@@ -127,7 +134,7 @@ describe('/gateways/setup', () => {
     }
     vi.stubGlobal('BarcodeDetector', FakeDetector);
     const { calls } = server();
-    const { router } = renderAsPatient('/gateways/setup');
+    const { router, account } = renderAsPatient('/gateways/setup');
     await screen.findByRole('button', { name: 'Choose a photo of the QR code' });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     const photo = new File(['png'], 'qr.png', { type: 'image/png' });
@@ -140,7 +147,8 @@ describe('/gateways/setup', () => {
     expect((codeField() as HTMLInputElement).value).toBe('K7Q2M9X4P1');
     add();
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateways/Living%20room'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'gateways.add')?.body).toEqual({
+      patientId: account.id,
       mac: 'B827EB123456',
       pairingCode: 'K7Q2M9X4P1',
     });

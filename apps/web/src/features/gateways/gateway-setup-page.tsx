@@ -3,7 +3,8 @@ import { addGatewayInputSchema, parseGatewayQr } from '@opencare/schemas/entitie
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { ApiError, asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { errorMessageOf } from '../../api/error-message';
 import { BackLink } from '../../components/page/back-link';
 import { PageFrame } from '../../components/page/page-frame';
@@ -11,8 +12,7 @@ import { useNotifications } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
 import { useFieldMessage } from './field-message';
 import { gatewayPath, useAccountId } from './gateway-links';
-import { addGateway, listMyGateways } from './gateways-api';
-import { setPairedGateways } from './paired-gateways';
+import { useAddGatewayMutation } from './gateway-queries';
 import { QrScanner } from './qr-scanner';
 
 type Field = 'mac' | 'pairingCode' | 'displayName';
@@ -39,6 +39,8 @@ export function GatewaySetupPage() {
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const accountId = useAccountId();
+  const utils = trpc.useUtils();
+  const add = useAddGatewayMutation();
   const [mac, setMac] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [pairingCode, setPairingCode] = useState('');
@@ -93,7 +95,7 @@ export function GatewaySetupPage() {
     setErrors({});
     setBusy(true);
     try {
-      const gateway = await addGateway(accountId, input.data);
+      const gateway = await add.mutateAsync({ patientId: accountId, ...input.data });
       notify({
         id: 'gateway-added',
         message: t('setup.added', { name: gateway.displayName }),
@@ -101,14 +103,15 @@ export function GatewaySetupPage() {
       });
       let path = pathTo('gatewayInfo', { gatewayName: gateway.id });
       try {
-        const all = await listMyGateways();
-        setPairedGateways(accountId, all);
+        // The patient's list, fresh, in the cache the menu and the gateway screens read.
+        const all = await utils.gateways.mine.fetch(undefined, { staleTime: 0 });
         path = gatewayPath(gateway, all);
       } catch {
         // The id finds it as well.
       }
       void navigate(path);
-    } catch (error) {
+    } catch (caught) {
+      const error = asApiError(caught);
       if (error instanceof ApiError && error.key === 'macNotFound') {
         setNoMatch(true);
         setErrors({ pairingCode: errorMessageOf(tc, error) });

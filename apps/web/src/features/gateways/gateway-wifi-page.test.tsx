@@ -16,10 +16,11 @@ const networks = [
 describe('/gateways/connect-to-wifi', () => {
   it('scans through the gateway, checks the password, connects, and says why it could not', async () => {
     let connectOk = false;
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path === '/patients/me/gateways') return ok([gateway({ status: 'online' })]);
-      if (method === 'GET' && path === `/gateways/${GATEWAY_ID}/wifi`) return ok(networks);
-      if (method === 'POST' && path === `/gateways/${GATEWAY_ID}/wifi`)
+    const { calls } = fakeFetch(({ path, body }) => {
+      const id = (body as { id?: string } | undefined)?.id;
+      if (path === 'gateways.mine') return ok([gateway({ status: 'online' })]);
+      if (path === 'gateways.wifiNetworks' && id === GATEWAY_ID) return ok(networks);
+      if (path === 'gateways.connectWifi' && id === GATEWAY_ID)
         return connectOk
           ? ok({ ssid: 'Home' })
           : fail(502, 'wifiConnectFailed', 'The gateway could not connect to Wi-Fi.');
@@ -38,14 +39,18 @@ describe('/gateways/connect-to-wifi', () => {
     fireEvent.change(password, { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText('A Wi-Fi password has at least 8 characters.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.path === 'gateways.connectWifi')).toBe(false);
 
     fireEvent.change(password, { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect((await screen.findByTestId('wifi-error')).textContent).toBe(
       'The gateway could not connect to Wi-Fi.',
     );
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ssid: 'Home', password: 'correct horse' });
+    expect(calls.find((c) => c.path === 'gateways.connectWifi')?.body).toEqual({
+      id: GATEWAY_ID,
+      ssid: 'Home',
+      password: 'correct horse',
+    });
 
     connectOk = true;
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
@@ -54,9 +59,8 @@ describe('/gateways/connect-to-wifi', () => {
 
   it('says when the scan failed', async () => {
     fakeFetch(({ path }) => {
-      if (path === '/patients/me/gateways') return ok([gateway({ status: 'online' })]);
-      if (path === `/gateways/${GATEWAY_ID}/wifi`)
-        return fail(502, 'wifiScanFailed', 'The Wi-Fi scan failed.');
+      if (path === 'gateways.mine') return ok([gateway({ status: 'online' })]);
+      if (path === 'gateways.wifiNetworks') return fail(502, 'wifiScanFailed', 'The Wi-Fi scan failed.');
       return undefined;
     });
     renderAsPatient('/gateways/connect-to-wifi');

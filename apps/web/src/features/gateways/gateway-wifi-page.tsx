@@ -14,6 +14,7 @@ import { wifiConnectInputSchema, type WifiNetwork } from '@opencare/schemas/enti
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/error-message';
+import { trpc } from '../../api/trpc';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
@@ -21,7 +22,6 @@ import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
 import { useFieldMessage } from './field-message';
 import { GatewayCommandPanel, useGatewayCommand } from './gateway-command-panel';
-import { connectWifi, scanWifi } from './gateways-api';
 import { useChosenGateway } from './use-chosen-gateway';
 import { useGatewayFormat } from './use-gateway-format';
 
@@ -29,6 +29,7 @@ import { useGatewayFormat } from './use-gateway-format';
 export function GatewayWifiPage() {
   const { t } = useTranslation('gateways');
   const gateways = useChosenGateway();
+  const utils = trpc.useUtils();
   const scan = useGatewayCommand<WifiNetwork[]>();
   const [ssid, setSsid] = useState<string | null>(null);
   const { chosen } = gateways;
@@ -57,7 +58,8 @@ export function GatewayWifiPage() {
               w="fit-content"
               onClick={() => {
                 setSsid(null);
-                void scan.run(() => scanWifi(gateway.id));
+                // Each scan asks the gateway again: what it heard before is not an answer.
+                void scan.run(() => utils.gateways.wifiNetworks.fetch({ id: gateway.id }, { staleTime: 0 }));
               }}
               loading={scan.command.status === 'running'}
             >
@@ -146,28 +148,31 @@ function ConnectForm({ gatewayId, ssid, open }: { gatewayId: string; ssid: strin
   const { notify } = useNotifications();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string>();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const connect = trpc.gateways.connectWifi.useMutation();
+  const failure = connect.error;
+  const busy = connect.isPending;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    connect.reset();
     const input = wifiConnectInputSchema.safeParse({ ssid, password });
     if (!input.success) return setFieldError(input.error.issues[0]?.message);
     setFieldError(undefined);
-    setBusy(true);
-    try {
-      const result = await connectWifi(gatewayId, input.data);
-      notify({ id: 'wifi-connected', message: t('wifi.connected', { ssid: result.ssid }), tone: 'success' });
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    connect.mutate(
+      { id: gatewayId, ...input.data },
+      {
+        onSuccess: (result) =>
+          notify({
+            id: 'wifi-connected',
+            message: t('wifi.connected', { ssid: result.ssid }),
+            tone: 'success',
+          }),
+      },
+    );
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h4">
           <bdi>{ssid}</bdi>
@@ -184,7 +189,7 @@ function ConnectForm({ gatewayId, ssid, open }: { gatewayId: string; ssid: strin
             data-autofocus
           />
         )}
-        {failure !== null && (
+        {failure && (
           <Alert color="red" variant="light" role="alert" data-testid="wifi-error">
             {errorMessageOf(tc, failure)}
           </Alert>

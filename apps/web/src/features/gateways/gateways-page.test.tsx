@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asPeopleSocket, fakeSocket } from '../../realtime/fake-socket';
 import { sessionStore } from '../../session/session-store';
@@ -20,7 +20,7 @@ const kitchen = gateway({
 
 describe('/gateways', () => {
   it('lists the patient’s gateways with status, last seen, model and version, linked to their pages', async () => {
-    fakeFetch(({ path }) => (path === '/patients/me/gateways' ? ok([gateway(), kitchen]) : undefined));
+    fakeFetch(({ path }) => (path === 'gateways.mine' ? ok([gateway(), kitchen]) : undefined));
     renderAsPatient('/gateways');
     const rows = await screen.findAllByTestId('gateway-row');
     expect(rows).toHaveLength(2);
@@ -43,7 +43,7 @@ describe('/gateways', () => {
   });
 
   it('follows gateway:status live, for its own gateways only', async () => {
-    fakeFetch(({ path }) => (path === '/patients/me/gateways' ? ok([gateway()]) : undefined));
+    fakeFetch(({ path }) => (path === 'gateways.mine' ? ok([gateway()]) : undefined));
     const socket = fakeSocket();
     renderAsPatient('/gateways', { socket: asPeopleSocket(socket) });
     const status = within(await screen.findByTestId('gateway-row')).getByTestId('gateway-status');
@@ -57,7 +57,8 @@ describe('/gateways', () => {
         lastSeenAt: '2026-03-02T09:30:00.000Z',
       }),
     );
-    expect(status.dataset.status).toBe('online');
+    // The event is written into the cached list, which the page shows.
+    await waitFor(() => expect(status.dataset.status).toBe('online'));
     expect(status.textContent).toBe('Online');
     expect(screen.getByTestId('gateway-row').textContent).toContain('Last seen Mar 2, 2026');
 
@@ -69,11 +70,13 @@ describe('/gateways', () => {
         lastSeenAt: null,
       }),
     );
+    // Whatever the cache would have shown is on screen after a tick.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(status.textContent).toBe('Online');
   });
 
   it('explains the two steps when there is no gateway yet', async () => {
-    fakeFetch(({ path }) => (path === '/patients/me/gateways' ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path === 'gateways.mine' ? ok([]) : undefined));
     renderAsPatient('/gateways');
     const empty = await screen.findByTestId('empty-state');
     expect(within(empty).getByRole('heading', { name: 'No gateways yet' })).toBeTruthy();
@@ -86,7 +89,7 @@ describe('/gateways', () => {
   it('says when the list could not be loaded, and tries again', async () => {
     let failing = true;
     fakeFetch(({ path }) => {
-      if (path !== '/patients/me/gateways') return undefined;
+      if (path !== 'gateways.mine') return undefined;
       return failing ? fail(500, 'unknown', 'Something went wrong.') : ok([gateway()]);
     });
     renderAsPatient('/gateways');

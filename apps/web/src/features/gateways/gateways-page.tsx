@@ -1,32 +1,23 @@
 import { Anchor, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { Gateway } from '@opencare/schemas/entities/gateways';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { GatewayIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
-import { LoadFailed, Loading } from '../patients/shared/load-state';
-import { gatewayPath, useAccountId } from './gateway-links';
+import { gatewayPath } from './gateway-links';
 import { GatewayStatusBadge } from './gateway-status-badge';
-import { listMyGateways } from './gateways-api';
-import { setPairedGateways } from './paired-gateways';
+import { useLiveGatewayStatus } from './gateway-queries';
 import { useGatewayFormat } from './use-gateway-format';
-import { useLiveGateways } from './use-live-gateways';
 
 /** /gateways: the patient's home gateways, their status live (spec §2). */
 export function GatewaysPage() {
   const { t } = useTranslation('gateways');
-  const accountId = useAccountId();
-  const load = useCallback(async () => {
-    const gateways = await listMyGateways();
-    setPairedGateways(accountId, gateways);
-    return gateways;
-  }, [accountId]);
-  const { state, reload } = useReloadable(load);
-  const gateways = useLiveGateways(state.status === 'loaded' ? state.data : []);
+  const mine = trpc.gateways.mine.useQuery();
+  useLiveGatewayStatus();
 
   return (
     <PageFrame
@@ -38,37 +29,38 @@ export function GatewaysPage() {
         </Button>
       }
     >
-      {state.status === 'loading' && <Loading label={t('loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (gateways.length === 0 ? (
-          <EmptyState
-            icon={<GatewayIcon size={28} />}
-            title={t('empty.title')}
-            action={
-              <Stack gap="xs" maw={460} ta="start">
-                <Text c="dimmed">{t('empty.hint')}</Text>
-                <List type="ordered" spacing="xs">
-                  <List.Item>{t('empty.step1')}</List.Item>
-                  <List.Item>{t('empty.step2')}</List.Item>
-                </List>
-              </Stack>
-            }
-          />
-        ) : (
-          <Stack
-            component="ul"
-            gap="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('listLabel')}
-          >
-            {gateways.map((gateway) => (
-              <GatewayRow key={gateway.id} gateway={gateway} all={gateways} />
-            ))}
-          </Stack>
-        ))}
+      <QueryView query={mine} loading={t('loading')}>
+        {(gateways) =>
+          gateways.length === 0 ? (
+            <EmptyState
+              icon={<GatewayIcon size={28} />}
+              title={t('empty.title')}
+              action={
+                <Stack gap="xs" maw={460} ta="start">
+                  <Text c="dimmed">{t('empty.hint')}</Text>
+                  <List type="ordered" spacing="xs">
+                    <List.Item>{t('empty.step1')}</List.Item>
+                    <List.Item>{t('empty.step2')}</List.Item>
+                  </List>
+                </Stack>
+              }
+            />
+          ) : (
+            <Stack
+              component="ul"
+              gap="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={t('listLabel')}
+            >
+              {gateways.map((gateway) => (
+                <GatewayRow key={gateway.id} gateway={gateway} all={gateways} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

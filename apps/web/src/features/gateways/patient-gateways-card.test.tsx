@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asPeopleSocket, fakeSocket } from '../../realtime/fake-socket';
 import { sessionStore } from '../../session/session-store';
@@ -14,10 +14,11 @@ afterEach(() => sessionStore.accessToken.clear());
 
 describe("the snapshot's gateways and devices card", () => {
   it("shows the patient's gateways with their devices, online or offline live", async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (path === `/patients/${PATIENT}/gateways`)
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'gateways.ofPatient' && (body as { patientId: string }).patientId === PATIENT)
         return ok([gateway(), gateway({ id: OTHER_GATEWAY_ID, displayName: 'Bedroom', status: 'online' })]);
-      if (path === `/patients/${PATIENT}/devices`) return ok([device()]);
+      if (path === 'devices.ofPatient' && (body as { patientId: string }).patientId === PATIENT)
+        return ok([device()]);
       return undefined;
     });
     const socket = fakeSocket();
@@ -35,10 +36,7 @@ describe("the snapshot's gateways and devices card", () => {
     expect(living.textContent).toContain('Devices: Blood pressure cuff (Blood pressure)');
     expect(within(bedroom).getByTestId('gateway-status').textContent).toBe('Online');
     expect(bedroom.textContent).toContain('Devices: No devices.');
-    expect(calls.map((c) => c.path).sort()).toEqual([
-      `/patients/${PATIENT}/devices`,
-      `/patients/${PATIENT}/gateways`,
-    ]);
+    expect(calls.map((c) => c.path).sort()).toEqual(['devices.ofPatient', 'gateways.ofPatient']);
 
     act(() =>
       socket.serverEmit('gateway:status', {
@@ -48,12 +46,12 @@ describe("the snapshot's gateways and devices card", () => {
         lastSeenAt: '2026-03-02T09:00:00.000Z',
       }),
     );
-    expect(within(living).getByTestId('gateway-status').textContent).toBe('Online');
+    await waitFor(() => expect(within(living).getByTestId('gateway-status').textContent).toBe('Online'));
     expect(living.textContent).toContain('Last seen Mar 2, 2026');
   });
 
   it('says when the patient has no gateway', async () => {
-    fakeFetch(({ path }) => (path.startsWith(`/patients/${PATIENT}/`) ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path.endsWith('.ofPatient') ? ok([]) : undefined));
     renderAsPatient('/p', { routes: [{ path: '/p', element: <PatientGatewaysCard patientId={PATIENT} /> }] });
     expect(await screen.findByText('No gateways.')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError, asApiError } from '../../api/api-error';
 import { errorMessageOf } from '../../api/error-message';
 import { useFieldMessage } from './field-message';
 
@@ -43,7 +43,8 @@ export function RenameDialog({
     setBusy(true);
     try {
       await onSave(name.trim());
-    } catch (error) {
+    } catch (caught) {
+      const error = asApiError(caught);
       const issue = error instanceof ApiError ? error.errors[0] : undefined;
       if (issue) setFieldError(issue.message);
       else setFailure(error);

@@ -34,7 +34,7 @@ describe('home’s daily tasks', () => {
       task({ date: day, time: '20:00', type: 'bw', dueAt: minutes(5), status: 'pending' }),
       task({ date: nextDay, time: '08:00', dueAt: minutes(24 * 60) }),
     ];
-    const { calls } = fakeFetch(({ path }) => (path.startsWith('/daily-tasks') ? ok(tasks) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'tasks.daily' ? ok(tasks) : undefined));
     const { router } = renderWithSession(routes, '/', { session: signedInAs(ROLES.Patient), date: day });
 
     const rows = await screen.findAllByTestId('task-row');
@@ -45,7 +45,7 @@ describe('home’s daily tasks', () => {
     expect(within(rows[2]!).getByText('08:00 PM')).toBeTruthy();
     expect(screen.getByTestId('task-summary').textContent).toBe('1 of 3 done');
     expect(within(rows[0]!).queryByRole('link')).toBeNull();
-    expect(calls[0]!.path).toBe(`/daily-tasks?date=${day.slice(0, 4)}-01-01`);
+    expect(calls[0]).toMatchObject({ path: 'tasks.daily', body: { date: `${day.slice(0, 4)}-01-01` } });
 
     fireEvent.click(within(rows[1]!).getByRole('link', { name: 'Take measurement: Blood sugar at 08:15 AM' }));
     expect(router.state.location.pathname).toBe('/measurements');
@@ -53,7 +53,7 @@ describe('home’s daily tasks', () => {
   });
 
   it('marks the calendar’s days with tasks or appointments, tolerating a server without appointment dates', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/daily-tasks') ? ok([task({ date: day }), task({ date: nextDay })]) : undefined));
+    fakeFetch(({ path }) => (path === 'tasks.daily' ? ok([task({ date: day }), task({ date: nextDay })]) : undefined));
     renderWithSession(routes, '/', { session: signedInAs(ROLES.Patient), date: day });
     await screen.findAllByTestId('task-row');
     const calendar = screen.getByTestId('task-calendar');
@@ -67,19 +67,19 @@ describe('home’s daily tasks', () => {
 
   it('shows the days with appointments', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path.startsWith('/daily-tasks')) return ok([]);
-      if (path.startsWith('/appointments/dates')) return ok(['2026-03-10']);
+      if (path === 'tasks.daily') return ok([]);
+      if (path === 'appointments.dates') return ok(['2026-03-10']);
       return undefined;
     });
     renderWithSession(routes, '/', { session: signedInAs(ROLES.Patient), date: '2026-03-02' });
     await waitFor(() => expect(screen.getAllByTestId('appointment-mark')).toHaveLength(1));
     expect(screen.getByTestId('task-calendar').querySelector('[data-date="2026-03-10"] [data-testid="appointment-mark"]')).toBeTruthy();
-    expect(calls.find((c) => c.path.startsWith('/appointments/dates'))?.path).toBe('/appointments/dates?from=2026-03-01&to=2026-03-31');
+    expect(calls.find((c) => c.path === 'appointments.dates')?.body).toEqual({ from: '2026-03-01', to: '2026-03-31' });
     expect(await screen.findByText('No tasks for this day')).toBeTruthy();
   });
 
   it('changes the day when a date is chosen, by pointer or keyboard', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/daily-tasks') ? ok([task({ date: '2026-03-05', time: '09:00' })]) : path.startsWith('/appointments') ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path === 'tasks.daily' ? ok([task({ date: '2026-03-05', time: '09:00' })]) : path === 'appointments.dates' ? ok([]) : undefined));
     const { dates } = renderWithSession(routes, '/', { session: signedInAs(ROLES.Patient), date: '2026-03-02' });
     expect(await screen.findByText('No tasks for this day')).toBeTruthy();
     const calendar = screen.getByTestId('task-calendar');
@@ -96,7 +96,7 @@ describe('home’s daily tasks', () => {
   });
 
   it('moves across months by keyboard and by the month buttons', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/daily-tasks') || path.startsWith('/appointments') ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path === 'tasks.daily' || path === 'appointments.dates' ? ok([]) : undefined));
     const { dates } = renderWithSession(routes, '/', { session: signedInAs(ROLES.Patient), date: '2026-03-13' });
     expect(await screen.findByText('No tasks for this day')).toBeTruthy();
     const selected = () => screen.getByTestId('task-calendar').querySelector('[data-selected]');
@@ -110,17 +110,19 @@ describe('home’s daily tasks', () => {
   });
 
   it('asks the next year’s tasks when the calendar shows it', async () => {
-    const { calls } = fakeFetch(({ path }) => (path.startsWith('/daily-tasks') ? ok([]) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'tasks.daily' ? ok([]) : undefined));
     renderWithSession(routes, '/', { session: signedInAs(ROLES.Patient), date: '2026-12-20' });
     await screen.findByText('No tasks for this day');
     fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
-    await waitFor(() => expect(calls.map((c) => c.path).filter((p) => p.startsWith('/daily-tasks'))).toEqual(['/daily-tasks?date=2026-01-01', '/daily-tasks?date=2027-01-01']));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'tasks.daily').map((c) => c.body)).toEqual([{ date: '2026-01-01' }, { date: '2027-01-01' }]),
+    );
   });
 
   it('says when tasks cannot be loaded and tries again', async () => {
     let attempts = 0;
     fakeFetch(({ path }) => {
-      if (!path.startsWith('/daily-tasks')) return undefined;
+      if (path !== 'tasks.daily') return undefined;
       attempts += 1;
       return attempts === 1 ? fail(503, 'serviceUnavailable', 'Unavailable') : ok([]);
     });
@@ -134,10 +136,10 @@ describe('home’s daily tasks', () => {
   });
 
   it('tells someone who is not a patient that daily tasks are for patients, and asks for none', async () => {
-    const { calls } = fakeFetch(({ path }) => (path.startsWith('/appointments/dates') ? ok([day]) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'appointments.dates' ? ok([day]) : undefined));
     renderWithSession(routes, '/', { session: signedInAs(ROLES.Physician), date: day });
     expect(screen.getByText('Daily tasks are for patients')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('appointment-mark')).toHaveLength(1));
-    expect(calls.some((c) => c.path.startsWith('/daily-tasks'))).toBe(false);
+    expect(calls.some((c) => c.path === 'tasks.daily')).toBe(false);
   });
 });

@@ -10,19 +10,18 @@ import { addDays, formatLongDate, today } from '../../session/calendar-date';
 import { usePreferences } from '../../session/use-preferences';
 import { useSession } from '../../session/use-session';
 import { firstDayOf, lastDayOf, monthOf } from './calendar-grid';
-import { LoadFailed, Loading } from './load-state';
-import { fetchAppointmentDates, fetchDailyTasks } from './measurements-api';
+import { trpc } from '../../api/trpc';
+import { LoadFailed, Loading } from '../../components/data/load-state';
 import { TaskCalendar } from './task-calendar';
 import { TaskRow } from './task-row';
 import { shownStatus } from './task-status';
-import { useLoaded, type Loaded } from '../../components/data/use-loaded';
 import { useNow } from './use-now';
 
 const NONE: Task[] = [];
 
 /** A year's tasks for a patient (one request a year: the calendar marks every day of it). */
-function useYearTasks(year: string, isPatient: boolean, accountId: string): Loaded<Task[]> & { reload: () => void } {
-  return useLoaded(() => (isPatient ? fetchDailyTasks(`${year}-01-01`) : Promise.resolve(NONE)), [year, isPatient, accountId]);
+function useYearTasks(year: string, isPatient: boolean) {
+  return trpc.tasks.daily.useQuery({ date: `${year}-01-01` }, { enabled: isPatient });
 }
 
 /**
@@ -35,26 +34,29 @@ export function DailyTasks() {
   const { preferences } = usePreferences();
   const now = useNow();
   const account = state.status === 'signed-in' ? state.account : null;
-  const accountId = account?.id ?? '';
   const isPatient = account ? hasAnyRole(roleNumbersOf(account), ROUTE_ROLES.patient) : false;
 
   const [month, setMonth] = useState(monthOf(calendarDate));
   // Choosing a day of another month (or the day arrows crossing one) shows that month.
   useEffect(() => setMonth(monthOf(calendarDate)), [calendarDate]);
 
-  const dayTasks = useYearTasks(calendarDate.slice(0, 4), isPatient, accountId);
+  const dayTasks = useYearTasks(calendarDate.slice(0, 4), isPatient);
   // The calendar may show another year than the chosen day's; it has its own year of tasks then.
   const shownYear = month.slice(0, 4);
   const sameYear = shownYear === calendarDate.slice(0, 4);
-  const shownYearTasks = useYearTasks(sameYear ? calendarDate.slice(0, 4) : shownYear, isPatient && !sameYear, accountId);
+  const shownYearTasks = useYearTasks(sameYear ? calendarDate.slice(0, 4) : shownYear, isPatient && !sameYear);
   const calendarTasks = sameYear ? dayTasks : shownYearTasks;
-  const appointments = useLoaded(() => fetchAppointmentDates(firstDayOf(month), lastDayOf(month)), [month, accountId]);
+  // Highlights are a help, not the point of the calendar: a failure (or no such call) highlights none.
+  const appointments = trpc.appointments.dates.useQuery(
+    { from: firstDayOf(month), to: lastDayOf(month) },
+    { retry: false },
+  );
 
   const taskDates = useMemo(
-    () => new Set(calendarTasks.status === 'loaded' ? calendarTasks.data.filter((task) => task.status !== 'cancelled').map((task) => task.date) : []),
-    [calendarTasks],
+    () => new Set((calendarTasks.data ?? NONE).filter((task) => task.status !== 'cancelled').map((task) => task.date)),
+    [calendarTasks.data],
   );
-  const appointmentDates = useMemo(() => new Set(appointments.status === 'loaded' ? appointments.data : []), [appointments]);
+  const appointmentDates = useMemo(() => new Set(appointments.data ?? []), [appointments.data]);
   const isToday = calendarDate === today();
 
   return (
@@ -80,9 +82,9 @@ export function DailyTasks() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
         <Stack gap="sm">
           {!isPatient && <EmptyState order={3} icon={<ClipboardIcon size={28} />} title={t('tasks.notPatient')} hint={t('tasks.notPatientHint')} />}
-          {isPatient && dayTasks.status === 'loading' && <Loading label={t('tasks.loading')} />}
-          {isPatient && dayTasks.status === 'failed' && <LoadFailed error={dayTasks.error} onRetry={dayTasks.reload} />}
-          {isPatient && dayTasks.status === 'loaded' && (
+          {isPatient && dayTasks.status === 'pending' && <Loading label={t('tasks.loading')} />}
+          {isPatient && dayTasks.status === 'error' && <LoadFailed error={dayTasks.error} onRetry={() => void dayTasks.refetch()} />}
+          {isPatient && dayTasks.status === 'success' && (
             <DayTasks tasks={dayTasks.data.filter((task) => task.date === calendarDate)} now={now} overdueMinutes={preferences.overdueTime} />
           )}
         </Stack>

@@ -3,7 +3,7 @@ import type { Task } from '@opencare/schemas/entities/care';
 import { MEALS, MEASUREMENT_TYPES, type CreateMeasurementInput, type Meal, type Measurement, type MeasurementType } from '@opencare/schemas/entities/measurements';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { useNotifyError } from '../../components/notifications/use-notify';
 import { usePreferences } from '../../session/use-preferences';
 import { CameraCapture } from './camera-capture';
@@ -11,7 +11,8 @@ import { ChoiceChips } from './choice-chips';
 import { twelveHour } from './format';
 import { MeasurementFields } from './measurement-fields';
 import { checkValues, whyNotReady, type FieldInputs } from './measurement-values';
-import { recordMeasurement, uploadPhoto } from './measurements-api';
+import { trpc } from '../../api/trpc';
+import { useRecordMeasurementMutation } from './measurement-queries';
 import type { Photo } from './photo-encoding';
 import { RangeBadge } from './range-badge';
 
@@ -24,7 +25,8 @@ interface MeasurementFormProps {
 }
 
 /** The server's field issues ("values.systolic") by the form's field names. */
-function fieldIssuesOf(error: unknown): Record<string, string> | null {
+function fieldIssuesOf(caught: unknown): Record<string, string> | null {
+  const error = asApiError(caught);
   if (!(error instanceof ApiError) || error.errors.length === 0) return null;
   return Object.fromEntries(error.errors.map((issue) => [issue.field.replace(/^values\./, ''), issue.message]));
 }
@@ -66,6 +68,9 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
     setServerIssues({});
   };
 
+  const upload = trpc.files.upload.useMutation();
+  const record = useRecordMeasurementMutation();
+
   const send = async () => {
     if (!type || why) return;
     setSending(true);
@@ -75,14 +80,14 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
       let input: CreateMeasurementInput;
       if (type === 'camera') {
         if (!photo) return;
-        const file = await uploadPhoto({ contentType: photo.contentType, data: photo.data, fileName: 'photo.jpg' });
+        const file = await upload.mutateAsync({ contentType: photo.contentType, data: photo.data, fileName: 'photo.jpg' });
         input = { type, values: {}, fileId: file.id, ...common };
       } else {
         // The checks above (whyNotReady) made these the type's values; the server checks them again.
         const values = checked?.values ?? {};
         input = (type === 'bs' ? { type, values, meal: meal ?? undefined, ...common } : { type, values, ...common }) as CreateMeasurementInput;
       }
-      const measurement = await recordMeasurement(input);
+      const { measurement } = await record.mutateAsync(input);
       reset();
       setSaved(measurement);
       onSaved(measurement);

@@ -1,45 +1,22 @@
 import { Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Measurement, MeasurementType } from '@opencare/schemas/entities/measurements';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
-import { LoadFailed, Loading } from './load-state';
+import { trpc } from '../../api/trpc';
+import { LoadFailed, Loading } from '../../components/data/load-state';
 import { usePreferences } from '../../session/use-preferences';
 import { UNIT_KEYS, formatTakenAt, shownValues } from './format';
-import { fetchMeasurements, fetchPhoto, type MeasurementPage } from './measurements-api';
+import { useMeasurementHistory } from './measurement-queries';
 import { RangeBadge } from './range-badge';
 
-type HistoryState = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'loaded'; page: MeasurementPage; loadingMore: boolean };
-
 /** The patient's readings, newest first, of the chosen type (or all), a page at a time. */
-export function MeasurementHistory({ type, reloadKey }: { type: MeasurementType | null; reloadKey: number }) {
+export function MeasurementHistory({ type }: { type: MeasurementType | null }) {
   const { t } = useTranslation('measurements');
-  const [state, setState] = useState<HistoryState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    fetchMeasurements(type, 1).then(
-      (page) => current && setState({ status: 'loaded', page, loadingMore: false }),
-      (error: unknown) => current && setState({ status: 'failed', error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [type, reloadKey, attempt]);
-
-  const loadMore = async () => {
-    if (state.status !== 'loaded') return;
-    setState({ ...state, loadingMore: true });
-    try {
-      const next = await fetchMeasurements(type, state.page.meta.page + 1);
-      setState({ status: 'loaded', page: { items: [...state.page.items, ...next.items], meta: next.meta }, loadingMore: false });
-    } catch (error) {
-      setState({ status: 'failed', error });
-    }
-  };
+  const history = useMeasurementHistory(type);
+  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  // A page that failed to come shows the failure, as the first one would.
+  const failed = history.status === 'error' || history.isFetchNextPageError;
 
   const title = type ? t('history.titleOf', { type: t(`types.${type}`) }) : t('history.title');
   return (
@@ -47,20 +24,30 @@ export function MeasurementHistory({ type, reloadKey }: { type: MeasurementType 
       <Title order={2} size="h4" id="measurement-history-title">
         {title}
       </Title>
-      {state.status === 'loading' && <Loading label={t('history.loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={() => setAttempt((n) => n + 1)} />}
-      {state.status === 'loaded' && state.page.items.length === 0 && (
+      {history.status === 'pending' && <Loading label={t('history.loading')} />}
+      {failed && (
+        <LoadFailed
+          error={history.error}
+          onRetry={() => void (history.isFetchNextPageError ? history.fetchNextPage() : history.refetch())}
+        />
+      )}
+      {!failed && history.status === 'success' && items.length === 0 && (
         <EmptyState order={3} icon={<ActivityIcon size={28} />} title={t('history.empty')} hint={t('history.emptyHint')} />
       )}
-      {state.status === 'loaded' && state.page.items.length > 0 && (
+      {!failed && items.length > 0 && (
         <>
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title} data-testid="measurement-history">
-            {state.page.items.map((measurement) => (
+            {items.map((measurement) => (
               <HistoryItem key={measurement.id} measurement={measurement} showType={type === null} />
             ))}
           </Stack>
-          {state.page.meta.hasNextPage && (
-            <Button variant="default" onClick={() => void loadMore()} loading={state.loadingMore} w="fit-content">
+          {history.hasNextPage && (
+            <Button
+              variant="default"
+              onClick={() => void history.fetchNextPage()}
+              loading={history.isFetchingNextPage}
+              w="fit-content"
+            >
               {t('history.more')}
             </Button>
           )}
@@ -115,17 +102,9 @@ function HistoryItem({ measurement, showType }: { measurement: Measurement; show
 
 function PhotoThumb({ fileId, takenAt }: { fileId: string; takenAt: string }) {
   const { t, i18n } = useTranslation('measurements');
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    fetchPhoto(fileId).then(
-      (file) => current && setSrc(file.dataUrl),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [fileId]);
+  // A stored photo never changes; one that cannot be read leaves its placeholder.
+  const photo = trpc.files.get.useQuery({ id: fileId }, { staleTime: Infinity });
+  const src = photo.data?.dataUrl ?? null;
   if (!src) return <Skeleton h={96} w={128} radius="md" />;
   return <Image src={src} alt={t('camera.photoOf', { date: formatTakenAt(takenAt, i18n.language) })} h={96} w="auto" maw={160} radius="md" fit="contain" />;
 }

@@ -22,7 +22,7 @@ const enter = (field: string, value: string) => fireEvent.change(within(screen.g
 
 describe('the measurements page', () => {
   it('asks for a type before anything can be sent, and says why the button waits', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/measurements?') ? { body: page([]) } : undefined));
+    fakeFetch(({ path }) => (path === 'measurements.list' ? { body: page([]) } : undefined));
     open();
     expect(await screen.findByText('No measurements yet')).toBeTruthy();
     expect(sendButton().getAttribute('aria-disabled')).toBe('true');
@@ -42,9 +42,9 @@ describe('the measurements page', () => {
 
   it('sends a blood pressure and shows its range, then the history again', async () => {
     const saved = measurement({ values: { systolic: 134, diastolic: 82 }, rangeClass: 'high' });
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (method === 'POST' && path === '/measurements') return ok(saved, 201);
-      if (path.startsWith('/measurements?')) return { body: page(calls.some((c) => c.method === 'POST') ? [saved] : []) };
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === 'measurements.record') return ok({ measurement: saved, created: true }, 201);
+      if (path === 'measurements.list') return { body: page(calls.some((c) => c.path === 'measurements.record') ? [saved] : []) };
       return undefined;
     });
     const { router } = open();
@@ -55,24 +55,25 @@ describe('the measurements page', () => {
     fireEvent.click(sendButton());
 
     expect((await screen.findByTestId('measurement-saved')).textContent).toContain('Measurement saved. Range: High.');
-    const post = calls.find((c) => c.method === 'POST');
+    const post = calls.find((c) => c.path === 'measurements.record');
     expect(post?.body).toMatchObject({ type: 'bp', values: { systolic: 134, diastolic: 82 } });
     expect(Object.keys(post?.body as object).sort()).toEqual(['id', 'type', 'values']);
     const item = await screen.findByTestId('history-item');
     expect(item.getAttribute('data-range')).toBe('high');
     expect(within(item).getByTestId('range-badge').textContent).toBe('High');
     expect(within(item).getByTestId('history-value').textContent).toBe('134/82 mmHg');
-    expect(calls.filter((c) => c.path.startsWith('/measurements?')).map((c) => c.path)).toEqual([
-      '/measurements?page=1&pageSize=10',
-      '/measurements?page=1&pageSize=10&type=bp',
-      '/measurements?page=1&pageSize=10&type=bp',
+    expect(calls.filter((c) => c.path === 'measurements.list').map((c) => c.body)).toEqual([
+      { page: 1, pageSize: 10 },
+      { type: 'bp', page: 1, pageSize: 10 },
+      { type: 'bp', page: 1, pageSize: 10 },
     ]);
   });
 
   it('takes temperature in °F and weight in lb, and stores °C and kg', async () => {
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (method === 'POST') return ok(measurement({ ...(body as object), rangeClass: null }), 201);
-      if (path.startsWith('/measurements?')) return { body: page([]) };
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'measurements.record')
+        return ok({ measurement: measurement({ ...(body as object), rangeClass: null }), created: true }, 201);
+      if (path === 'measurements.list') return { body: page([]) };
       return undefined;
     });
     open('/measurements?type=bt');
@@ -82,18 +83,18 @@ describe('the measurements page', () => {
     enter('temperature', '98.6');
     fireEvent.click(sendButton());
     await screen.findByTestId('measurement-saved');
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'bt', values: { temperature: 37 } });
+    expect(calls.find((c) => c.path === 'measurements.record')?.body).toMatchObject({ type: 'bt', values: { temperature: 37 } });
 
     type('Weight');
     enter('weight', '180.4');
     fireEvent.click(sendButton());
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toMatchObject({ type: 'bw', values: { weight: 81.83 } });
+    await waitFor(() => expect(calls.filter((c) => c.path === 'measurements.record')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === 'measurements.record')[1]?.body).toMatchObject({ type: 'bw', values: { weight: 81.83 } });
   });
 
   it('shows the history in the person’s units', async () => {
     fakeFetch(({ path }) =>
-      path.startsWith('/measurements?') ? { body: page([measurement({ type: 'bw', values: { weight: 81.83 }, units: { weight: 'kg' }, rangeClass: null })]) } : undefined,
+      path === 'measurements.list' ? { body: page([measurement({ type: 'bw', values: { weight: 81.83 }, units: { weight: 'kg' }, rangeClass: null })]) } : undefined,
     );
     open('/measurements?type=bw', { weightUnit: 'kg' });
     expect((await screen.findByTestId('history-value')).textContent).toBe('81.8 kg');
@@ -101,10 +102,11 @@ describe('the measurements page', () => {
 
   it('completes the task it came from, before or after a meal as the task says', async () => {
     const forTask = task({ type: 'bs', meal: 'after', time: '13:30' });
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path === `/tasks/${forTask.id}`) return ok(forTask);
-      if (method === 'POST') return ok(measurement({ type: 'bs', values: { glucose: 150 }, rangeClass: 'elevated', taskId: forTask.id }), 201);
-      if (path.startsWith('/measurements?')) return { body: page([]) };
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'tasks.get' && (body as { id: string }).id === forTask.id) return ok(forTask);
+      if (path === 'measurements.record')
+        return ok({ measurement: measurement({ type: 'bs', values: { glucose: 150 }, rangeClass: 'elevated', taskId: forTask.id }), created: true }, 201);
+      if (path === 'measurements.list') return { body: page([]) };
       return undefined;
     });
     const { router } = open(`/measurements?type=bs&task=${forTask.id}`);
@@ -113,12 +115,12 @@ describe('the measurements page', () => {
     enter('glucose', '150');
     fireEvent.click(sendButton());
     await screen.findByTestId('measurement-saved');
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ type: 'bs', values: { glucose: 150 }, meal: 'after', taskId: forTask.id });
+    expect(calls.find((c) => c.path === 'measurements.record')?.body).toMatchObject({ type: 'bs', values: { glucose: 150 }, meal: 'after', taskId: forTask.id });
     expect(router.state.location.search).toBe('?type=bs');
   });
 
   it('asks before or after a meal for blood sugar', () => {
-    fakeFetch(({ path }) => (path.startsWith('/measurements?') ? { body: page([]) } : undefined));
+    fakeFetch(({ path }) => (path === 'measurements.list' ? { body: page([]) } : undefined));
     open('/measurements?type=bs');
     enter('glucose', '95');
     expect(why()).toBe('Choose before or after a meal.');
@@ -127,9 +129,9 @@ describe('the measurements page', () => {
   });
 
   it('shows the server’s field messages beside the fields', async () => {
-    fakeFetch(({ method, path }) => {
-      if (method === 'POST') return fail(400, 'validationFailed', 'Some fields are not valid.', [{ field: 'values.spo2', message: 'Oxygen saturation must be between 50 and 100 %.' }]);
-      if (path.startsWith('/measurements?')) return { body: page([]) };
+    fakeFetch(({ path }) => {
+      if (path === 'measurements.record') return fail(400, 'validationFailed', 'Some fields are not valid.', [{ field: 'values.spo2', message: 'Oxygen saturation must be between 50 and 100 %.' }]);
+      if (path === 'measurements.list') return { body: page([]) };
       return undefined;
     });
     open('/measurements?type=ox');
@@ -139,7 +141,7 @@ describe('the measurements page', () => {
   });
 
   it('asks for a photo for the camera', () => {
-    fakeFetch(({ path }) => (path.startsWith('/measurements?') ? { body: page([]) } : undefined));
+    fakeFetch(({ path }) => (path === 'measurements.list' ? { body: page([]) } : undefined));
     open('/measurements?type=camera');
     expect(why()).toBe('Take or upload a photo first.');
     expect(screen.getByRole('button', { name: 'Take photo' })).toBeTruthy();
@@ -149,7 +151,7 @@ describe('the measurements page', () => {
   it('says when the history cannot be loaded, and tries again', async () => {
     let attempts = 0;
     fakeFetch(({ path }) => {
-      if (!path.startsWith('/measurements?')) return undefined;
+      if (path !== 'measurements.list') return undefined;
       attempts += 1;
       return attempts === 1 ? fail(500, 'unknown', 'Something went wrong, please try again.') : { body: page([measurement()]) };
     });

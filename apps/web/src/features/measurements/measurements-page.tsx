@@ -1,14 +1,13 @@
 import { Divider, Paper } from '@mantine/core';
 import { MEASUREMENT_TYPES, type MeasurementType } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { skipToken } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { trpc } from '../../api/trpc';
 import { PageFrame } from '../../components/page/page-frame';
 import { MeasurementForm } from './measurement-form';
 import { MeasurementHistory } from './measurement-history';
-import { fetchTask } from './measurements-api';
-import { useLoaded } from '../../components/data/use-loaded';
 
 const isType = (value: string | null): value is MeasurementType => (MEASUREMENT_TYPES as readonly (string | null)[]).includes(value);
 
@@ -23,15 +22,14 @@ export function MeasurementsPage() {
   const type = isType(requested) ? requested : null;
   const taskId = uuidSchema.safeParse(search.get('task')).data ?? null;
   // A task that cannot be read (gone, not this patient's) is simply not shown.
-  const task = useLoaded(() => (taskId ? fetchTask(taskId).catch(() => null) : Promise.resolve(null)), [taskId]);
-  const [savedCount, setSavedCount] = useState(0);
+  const task = trpc.tasks.get.useQuery(taskId ? { id: taskId } : skipToken, { retry: false });
 
   return (
     <PageFrame title={t('title')} intro={t('intro')}>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <MeasurementForm
           type={type}
-          task={task.status === 'loaded' ? task.data : null}
+          task={task.data ?? null}
           onTypeChange={(next) =>
             setSearch(
               (current) => {
@@ -43,7 +41,6 @@ export function MeasurementsPage() {
             )
           }
           onSaved={() => {
-            setSavedCount((n) => n + 1);
             // The task is done: another reading is not for it.
             if (taskId) {
               setSearch(
@@ -59,7 +56,7 @@ export function MeasurementsPage() {
         />
       </Paper>
       <Divider />
-      <MeasurementHistory type={type} reloadKey={savedCount} />
+      <MeasurementHistory type={type} />
     </PageFrame>
   );
 }

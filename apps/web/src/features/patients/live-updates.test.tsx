@@ -14,15 +14,18 @@ import {
 } from './testing/render-patients';
 
 vi.setConfig({ testTimeout: 20_000 });
+
+/** A call about this patient (`{ id }` or `{ patientId }`). */
+const isOf = (body: unknown) => {
+  const input = body as { id?: string; patientId?: string } | undefined;
+  return input?.id === PATIENT_ID || input?.patientId === PATIENT_ID;
+};
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
-const listOf = (items: unknown[]) => ({
-  status: 200,
-  body: {
-    success: true,
-    message: 'OK',
-    data: items,
+const listOf = (items: unknown[]) =>
+  ok({
+    items,
     meta: {
       total: items.length,
       page: 1,
@@ -31,13 +34,12 @@ const listOf = (items: unknown[]) => ({
       hasNextPage: false,
       hasPreviousPage: false,
     },
-  },
-});
+  });
 
 describe('the patients list, live', () => {
   it('shows who is online and when the others were last seen, and follows presence changes', async () => {
     fakeFetch(({ path }) =>
-      path.startsWith('/patients/search')
+      path === 'patients.list'
         ? listOf([patientRow({ isOnline: false, lastSeen: '2026-03-01T14:00:00.000Z' })])
         : undefined,
     );
@@ -71,11 +73,13 @@ describe('the patients list, live', () => {
 
 describe('the snapshot, live', () => {
   it('watches the patient, puts arriving events on the timeline once, and refreshes the record', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
-      if (path.startsWith(`/patients/${PATIENT_ID}/series`)) return ok(series());
-      if (path.startsWith(`/patients/${PATIENT_ID}/timeline`))
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (!isOf(body)) return undefined;
+      if (path === 'patients.snapshot') return ok(snapshot());
+      if (path === 'patients.series') return ok(series());
+      if (path === 'patients.timeline')
         return ok({ items: [timelineEvent(1), timelineEvent(2)], nextCursor: null });
+      if (path.endsWith('.ofPatient')) return ok([]);
       return undefined;
     });
     const socket = fakeSocket((event, payload) => ({ data: payload }));
@@ -83,7 +87,7 @@ describe('the snapshot, live', () => {
     const timeline = await screen.findByTestId('timeline-section');
     await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(2));
     expect(socket.emitted).toContainEqual({ event: 'patient:watch', payload: { patientId: PATIENT_ID } });
-    const snapshotLoads = () => calls.filter((c) => c.path === `/patients/${PATIENT_ID}/snapshot`).length;
+    const snapshotLoads = () => calls.filter((c) => c.path === 'patients.snapshot').length;
     expect(snapshotLoads()).toBe(1);
 
     const fresh = timelineEvent(0, {
@@ -101,6 +105,9 @@ describe('the snapshot, live', () => {
       }),
     );
 
+    // Written into the cached timeline, once, whatever the replay.
+    await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(3));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     const items = within(timeline).getAllByTestId('timeline-item');
     expect(items).toHaveLength(3);
     expect(items[0]!.dataset.range).toBe('normal');
@@ -111,20 +118,25 @@ describe('the snapshot, live', () => {
   it('loads the timeline again when the server says live events may have been lost', async () => {
     // What the server holds: a reading recorded while the live link was down is only found by loading.
     let stored = [timelineEvent(1), timelineEvent(2)];
-    const { calls } = fakeFetch(({ path }) => {
-      if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
-      if (path.startsWith(`/patients/${PATIENT_ID}/series`)) return ok(series());
-      if (path.startsWith(`/patients/${PATIENT_ID}/timeline`)) return ok({ items: stored, nextCursor: null });
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (!isOf(body)) return undefined;
+      if (path === 'patients.snapshot') return ok(snapshot());
+      if (path === 'patients.series') return ok(series());
+      if (path === 'patients.timeline') return ok({ items: stored, nextCursor: null });
+      if (path.endsWith('.ofPatient')) return ok([]);
       return undefined;
     });
     const socket = fakeSocket((event, payload) => ({ data: payload }));
     renderPatients(`/patients/${PATIENT_ID}`, { socket: asPeopleSocket(socket) });
     const timeline = await screen.findByTestId('timeline-section');
     await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(2));
-    const timelineLoads = () => calls.filter((c) => c.path.startsWith(`/patients/${PATIENT_ID}/timeline`)).length;
+    const timelineLoads = () => calls.filter((c) => c.path === 'patients.timeline').length;
     expect(timelineLoads()).toBe(1);
 
-    stored = [timelineEvent(0, { id: '98', at: new Date(Date.UTC(2026, 2, 1, 16)).toISOString() }), ...stored];
+    stored = [
+      timelineEvent(0, { id: '98', at: new Date(Date.UTC(2026, 2, 1, 16)).toISOString() }),
+      ...stored,
+    ];
     act(() => socket.serverEmit('live:resync'));
 
     await waitFor(() => expect(within(timeline).getAllByTestId('timeline-item')).toHaveLength(3));

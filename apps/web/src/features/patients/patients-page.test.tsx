@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session-store';
-import { fail, fakeFetch } from '../signup/testing/harness';
+import { fail, fakeFetch, ok } from '../signup/testing/harness';
 import { PATIENT_ID, patientRow, renderPatients } from './testing/render-patients';
 
 const meta = (total: number, page = 1) => ({
@@ -13,10 +13,7 @@ const meta = (total: number, page = 1) => ({
   hasNextPage: page * 20 < total,
   hasPreviousPage: page > 1,
 });
-const list = (items: unknown[], total = items.length, page = 1) => ({
-  status: 200,
-  body: { success: true, message: 'OK', data: items, meta: meta(total, page) },
-});
+const list = (items: unknown[], total = items.length, page = 1) => ok({ items, meta: meta(total, page) });
 
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => {
@@ -26,7 +23,7 @@ afterEach(() => {
 
 describe('/patients', () => {
   it('lists patients with MRN, age and primary provider; the name opens the snapshot', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/patients/search') ? list([patientRow()]) : undefined));
+    fakeFetch(({ path }) => (path === 'patients.list' ? list([patientRow()]) : undefined));
     const { router } = renderPatients('/patients');
     const row = await screen.findByTestId('patient-row');
     expect(within(row).getAllByText('MRN500001').length).toBeGreaterThan(0);
@@ -39,9 +36,7 @@ describe('/patients', () => {
   });
 
   it('searches by name or MRN after a pause, and by date of birth', async () => {
-    const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/patients/search') ? list([patientRow()]) : undefined,
-    );
+    const { calls } = fakeFetch(({ path }) => (path === 'patients.list' ? list([patientRow()]) : undefined));
     const { router } = renderPatients('/patients');
     await screen.findByTestId('patient-row');
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -50,16 +45,17 @@ describe('/patients', () => {
     expect(router.state.location.search).toBe('?search=morgan');
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1958-04-12' } });
     await screen.findByTestId('patient-row');
-    const last = calls.at(-1)!.path;
-    expect(last).toContain('search=morgan');
-    expect(last).toContain('dateOfBirth=1958-04-12');
-    expect(last).toContain('page=1');
+    expect(calls.at(-1)).toEqual({
+      method: 'query',
+      path: 'patients.list',
+      body: { page: 1, pageSize: 20, search: 'morgan', dateOfBirth: '1958-04-12' },
+    });
   });
 
   it('pages through a long list', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (!path.startsWith('/patients/search')) return undefined;
-      const page = Number(new URLSearchParams(path.split('?')[1]).get('page'));
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path !== 'patients.list') return undefined;
+      const { page } = body as { page: number };
       return list([patientRow({ fullName: `Patient ${page}` })], 25, page);
     });
     renderPatients('/patients');
@@ -67,13 +63,13 @@ describe('/patients', () => {
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Patient 2');
-    expect(calls.at(-1)!.path).toContain('page=2');
+    expect(calls.at(-1)!.body).toEqual({ page: 2, pageSize: 20 });
   });
 
   it('says so when nobody matches, and when the list cannot be loaded', async () => {
     let broken = true;
     fakeFetch(({ path }) => {
-      if (!path.startsWith('/patients/search')) return undefined;
+      if (path !== 'patients.list') return undefined;
       return broken
         ? fail(403, 'err_forbidden', 'Sorry, you do not have permission to access this page.')
         : list([]);

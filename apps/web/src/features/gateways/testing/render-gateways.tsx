@@ -5,6 +5,8 @@ import { ROLES } from '@opencare/schemas/roles';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import { DataProvider } from '../../../api/data-provider';
+import { testQueryClient } from '../../../testing/query-client';
 import { AppErrorProvider } from '../../../components/app-error/app-error-provider';
 import { NotificationsProvider } from '../../../components/notifications/notifications-provider';
 import { RealtimeContext, type PeopleSocket } from '../../../realtime/realtime-context';
@@ -58,11 +60,13 @@ export function renderAsPatient(
       <NotificationsProvider>
         <AppErrorProvider>
           <SessionContext value={session}>
-            <RealtimeContext
-              value={{ socket: options.socket ?? null, state: options.socket ? 'connected' : 'idle' }}
-            >
-              <RouterProvider router={router} />
-            </RealtimeContext>
+            <DataProvider queryClient={testQueryClient()}>
+              <RealtimeContext
+                value={{ socket: options.socket ?? null, state: options.socket ? 'connected' : 'idle' }}
+              >
+                <RouterProvider router={router} />
+              </RealtimeContext>
+            </DataProvider>
           </SessionContext>
         </AppErrorProvider>
       </NotificationsProvider>

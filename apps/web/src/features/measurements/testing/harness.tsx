@@ -6,6 +6,8 @@ import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import { DataProvider } from '../../../api/data-provider';
+import { testQueryClient } from '../../../testing/query-client';
 import { AppErrorProvider } from '../../../components/app-error/app-error-provider';
 import { NotificationsProvider } from '../../../components/notifications/notifications-provider';
 import { PreferencesProvider } from '../../../session/preferences-provider';
@@ -58,7 +60,9 @@ export function renderWithSession(
       <NotificationsProvider>
         <AppErrorProvider>
           <Session>
-            <RouterProvider router={router} />
+            <DataProvider queryClient={testQueryClient()}>
+              <RouterProvider router={router} />
+            </DataProvider>
           </Session>
         </AppErrorProvider>
       </NotificationsProvider>
@@ -111,6 +115,6 @@ export function measurement(overrides: Partial<Measurement> = {}): Measurement {
 export const page = <T,>(items: T[], total = items.length) => ({
   success: true,
   message: 'OK',
-  data: items,
-  meta: { total, page: 1, pageSize: 10, totalPages: Math.max(1, Math.ceil(total / 10)), hasNextPage: total > items.length, hasPreviousPage: false },
+  // What `measurements.list` answers: the page and its meta.
+  data: { items, meta: { total, page: 1, pageSize: 10, totalPages: Math.max(1, Math.ceil(total / 10)), hasNextPage: total > items.length, hasPreviousPage: false } },
 });

@@ -10,11 +10,11 @@ afterEach(() => sessionStore.accessToken.clear());
 
 describe('/analytics', () => {
   it('shows the figures, the adherence chart and the out-of-range and visit bars', async () => {
-    const { calls } = fakeFetch(({ path }) => (path.startsWith('/analytics') ? ok(analytics()) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'analytics.summary' ? ok(analytics()) : undefined));
     renderPatients('/analytics');
     expect(await screen.findByTestId('analytics')).toBeTruthy();
-    const query = new URLSearchParams(calls[0]!.path.split('?')[1]);
-    expect(Date.parse(query.get('to')!) - Date.parse(query.get('from')!)).toBe(29 * 86_400_000);
+    const query = calls[0]!.body as { from: string; to: string };
+    expect(Date.parse(query.to) - Date.parse(query.from)).toBe(29 * 86_400_000);
     expect(screen.getByTestId('stat-adherence').textContent).toContain('70%');
     expect(screen.getByTestId('stat-adherence').textContent).toContain('Target 80%');
     expect(screen.getByTestId('stat-outOfRange').textContent).toContain('7');
@@ -31,23 +31,23 @@ describe('/analytics', () => {
   });
 
   it('reads another period when one is chosen', async () => {
-    const { calls } = fakeFetch(({ path }) => (path.startsWith('/analytics') ? ok(analytics()) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'analytics.summary' ? ok(analytics()) : undefined));
     const { router } = renderPatients('/analytics');
     await screen.findByTestId('analytics');
     fireEvent.click(screen.getByRole('radio', { name: '7 days' }));
     await waitFor(() => expect(calls).toHaveLength(2));
-    const query = new URLSearchParams(calls[1]!.path.split('?')[1]);
-    expect(Date.parse(query.get('to')!) - Date.parse(query.get('from')!)).toBe(6 * 86_400_000);
+    const query = calls[1]!.body as { from: string; to: string };
+    expect(Date.parse(query.to) - Date.parse(query.from)).toBe(6 * 86_400_000);
     expect(router.state.location.search).toBe('?days=7');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Custom' }));
     fireEvent.change(await screen.findByLabelText('From'), { target: { value: '2026-01-01' } });
-    await waitFor(() => expect(calls.at(-1)!.path).toContain('from=2026-01-01'));
+    await waitFor(() => expect((calls.at(-1)!.body as { from: string }).from).toBe('2026-01-01'));
   });
 
   it('says so when nothing happened in the period', async () => {
     fakeFetch(({ path }) =>
-      path.startsWith('/analytics')
+      path === 'analytics.summary'
         ? ok(
             analytics({
               adherenceByWeek: [{ weekStart: '2026-02-02', due: 0, completed: 0, percent: null }],

@@ -1,11 +1,9 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Analytics } from '@opencare/schemas/entities/analytics';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page/page-frame';
-import { getAnalytics } from '../patients-api';
-import { LoadFailed, Loading } from '../shared/load-state';
-import { useLoaded } from '../shared/use-loaded';
+import { trpc } from '../../../api/trpc';
+import { QueryView } from '../../../components/data/load-state';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { AdherenceSection } from './adherence-section';
 import { OutOfRangeSection } from './out-of-range-section';
@@ -18,15 +16,14 @@ export function AnalyticsPage() {
   const { t } = useTranslation('patients');
   const { choice, period, choose, today } = useAnalyticsPeriod();
   const { from, to } = period;
-  const load = useCallback(() => getAnalytics({ from, to }), [from, to]);
-  const { state, reload } = useLoaded(load);
+  const analytics = trpc.analytics.summary.useQuery({ from, to });
 
   return (
     <PageFrame title={t('analytics.title')} intro={t('analytics.intro')} size="xl">
       <PeriodPicker choice={choice} period={period} today={today} onChoose={choose} />
-      {state.status === 'loading' && <Loading label={t('analytics.loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' && <AnalyticsView analytics={state.data} />}
+      <QueryView query={analytics} loading={t('analytics.loading')}>
+        {(data) => <AnalyticsView analytics={data} />}
+      </QueryView>
     </PageFrame>
   );
 }

@@ -5,11 +5,14 @@ import { DEFAULT_PREFERENCES, type Preferences } from '@opencare/schemas/prefere
 import { ROLES } from '@opencare/schemas/roles';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataProvider } from '../../../api/data-provider';
 import { NotificationsProvider } from '../../../components/notifications/notifications-provider';
 import { PreferencesProvider } from '../../../session/preferences-provider';
 import { SessionContext, type SessionContextValue } from '../../../session/session-context';
 import { sessionStore } from '../../../session/session-store';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
+import { testQueryClient } from '../../../testing/query-client';
+import { listMeta } from '@opencare/schemas/envelope';
 import { fail, fakeFetch, ok, type FakeRoute } from '../../signup/testing/harness';
 import { PATIENT_ID } from '../testing/render-patients';
 import { CarePlanSection } from './care-plan-section';
@@ -52,10 +55,13 @@ function carePlanServer(
   extra: FakeRoute = () => undefined,
 ): FakeRoute {
   return (request) => {
-    if (request.method === 'GET' && request.path === `/patients/${PATIENT_ID}/thresholds`)
+    const input = request.body as { patientId?: string; patient?: string } | undefined;
+    if (request.path === 'measurements.thresholds' && input?.patientId === PATIENT_ID)
       return ok(options.thresholds ?? thresholds());
-    if (request.method === 'GET' && request.path.startsWith('/schedules?'))
-      return ok(options.schedules ?? [schedule()]);
+    if (request.path === 'schedules.list' && input?.patient === PATIENT_ID) {
+      const items = options.schedules ?? [schedule()];
+      return ok({ items, meta: listMeta(items.length, 1, 100) });
+    }
     return extra(request);
   };
 }
@@ -78,7 +84,9 @@ function renderCarePlan(options: { role?: number; preferences?: Partial<Preferen
     <PreferencesProvider initial={{ ...DEFAULT_PREFERENCES, ...options.preferences }}>
       <NotificationsProvider>
         <SessionContext value={session}>
-          <CarePlanSection patientId={PATIENT_ID} />
+          <DataProvider queryClient={testQueryClient()}>
+            <CarePlanSection patientId={PATIENT_ID} />
+          </DataProvider>
         </SessionContext>
       </NotificationsProvider>
     </PreferencesProvider>,
@@ -150,8 +158,8 @@ describe('care plan: thresholds', () => {
     });
     let current = thresholds();
     const { calls } = fakeFetch((request) =>
-      carePlanServer({ thresholds: current }, ({ method, path }) => {
-        if (method === 'PUT' && path === `/patients/${PATIENT_ID}/thresholds/bp`) {
+      carePlanServer({ thresholds: current }, ({ path, body }) => {
+        if (path === 'measurements.setThresholds' && (body as { type: string }).type === 'bp') {
           current = saved;
           return ok(saved[0]);
         }
@@ -166,8 +174,10 @@ describe('care plan: thresholds', () => {
     ).toBe('120');
     setNumber('Systolic: Elevated from', '115');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.path === 'measurements.setThresholds')).toBe(true));
+    expect(calls.find((c) => c.path === 'measurements.setThresholds')!.body).toEqual({
+      patientId: PATIENT_ID,
+      type: 'bp',
       limits: {
         systolic: { lowBelow: 90, elevatedFrom: 115, highFrom: 130, highestFrom: 180 },
         diastolic: { lowBelow: 60, highFrom: 80, highestFrom: 120 },
@@ -181,23 +191,27 @@ describe('care plan: thresholds', () => {
 
   it('converts a temperature entered in °F to °C', async () => {
     const { calls } = fakeFetch(
-      carePlanServer({}, ({ method }) => (method === 'PUT' ? ok(thresholds()[1]) : undefined)),
+      carePlanServer({}, ({ path }) =>
+        path === 'measurements.setThresholds' ? ok(thresholds()[1]) : undefined,
+      ),
     );
     renderCarePlan({ preferences: { temperatureUnit: 'F' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Body temperature limits' }));
     await screen.findByRole('dialog');
     setNumber('Temperature: High from', '101');
     fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.path === 'measurements.setThresholds')).toBe(true));
+    expect(calls.find((c) => c.path === 'measurements.setThresholds')!.body).toEqual({
+      patientId: PATIENT_ID,
+      type: 'bt',
       limits: { temperature: { lowBelow: 35, elevatedFrom: 37.5, highFrom: 38.33, highestFrom: 39.5 } },
     });
   });
 
   it('checks the limits with the shared schema before sending, and shows what the server refused on its field', async () => {
     const { calls } = fakeFetch(
-      carePlanServer({}, ({ method }) =>
-        method === 'PUT'
+      carePlanServer({}, ({ path }) =>
+        path === 'measurements.setThresholds'
           ? fail(400, 'validationFailed', 'Please check the highlighted fields.', [
               { field: 'limits.diastolic.highestFrom', message: 'Limits must be between 20 and 200 mmHg.' },
             ])
@@ -212,7 +226,7 @@ describe('care plan: thresholds', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
     expect(await within(dialog).findByText('Each limit must be above the one before it.')).toBeTruthy();
     expect(within(dialog).getByText('Enter a value between 20 and 300 bpm.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(calls.some((c) => c.path === 'measurements.setThresholds')).toBe(false);
 
     setNumber('Systolic: High from', '130');
     setNumber('Pulse: Very high from', '150');
@@ -225,8 +239,10 @@ describe('care plan: thresholds', () => {
   it('asks before resetting a type to the defaults', async () => {
     const custom = thresholds({ bp: { isDefault: false } });
     const { calls } = fakeFetch(
-      carePlanServer({ thresholds: custom }, ({ method, path }) =>
-        method === 'DELETE' && path === `/patients/${PATIENT_ID}/thresholds/bp`
+      carePlanServer({ thresholds: custom }, ({ path, body }) =>
+        path === 'measurements.resetThresholds' &&
+        (body as { patientId: string; type: string }).patientId === PATIENT_ID &&
+        (body as { type: string }).type === 'bp'
           ? ok(thresholds()[0])
           : undefined,
       ),
@@ -238,14 +254,18 @@ describe('care plan: thresholds', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset Blood pressure limits?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls.some((c) => c.path === 'measurements.resetThresholds')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset Blood pressure limits to the defaults' }));
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset to defaults' }),
     );
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === 'measurements.resetThresholds')).toBe(true));
     expect(await screen.findByText('Limits reset to the defaults.')).toBeTruthy();
+    // The list shows the defaults again at once.
+    await waitFor(() =>
+      expect(within(screen.getByTestId('thresholds-bp')).getByText('Defaults')).toBeTruthy(),
+    );
   });
 });
 
@@ -262,8 +282,8 @@ describe('care plan: schedules', () => {
 
   it('says when there are none, and adds one checked with the shared schema', async () => {
     const { calls } = fakeFetch(
-      carePlanServer({ schedules: [] }, ({ method, path }) =>
-        method === 'POST' && path === '/schedules' ? ok(schedule(), 201) : undefined,
+      carePlanServer({ schedules: [] }, ({ path }) =>
+        path === 'schedules.create' ? ok(schedule(), 201) : undefined,
       ),
     );
     renderCarePlan();
@@ -276,13 +296,13 @@ describe('care plan: schedules', () => {
     fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2026-03-03' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
     expect(await within(dialog).findByText('Choose at least one day.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.path === 'schedules.create')).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Mon' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Remind the patient by e-mail' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.path === 'schedules.create')).toBe(true));
+    expect(calls.find((c) => c.path === 'schedules.create')!.body).toEqual({
       patientId: PATIENT_ID,
       type: 'bp',
       frequency: 'specificDays',
@@ -297,9 +317,10 @@ describe('care plan: schedules', () => {
   it("changes a schedule's end date and e-mail reminders with PATCH, checking the end date first", async () => {
     let current = schedule();
     const { calls } = fakeFetch((request) =>
-      carePlanServer({ schedules: [current] }, ({ method, path, body }) => {
-        if (method !== 'PATCH' || path !== `/schedules/${SCHEDULE_ID}`) return undefined;
-        current = schedule({ ...(body as Partial<Schedule>) });
+      carePlanServer({ schedules: [current] }, ({ path, body }) => {
+        const input = body as { id: string; changes: Partial<Schedule> };
+        if (path !== 'schedules.update' || input.id !== SCHEDULE_ID) return undefined;
+        current = schedule({ ...input.changes });
         return ok(current);
       })(request),
     );
@@ -317,15 +338,15 @@ describe('care plan: schedules', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('The end date cannot be before the start date.')).toBeTruthy();
     expect(endDate.getAttribute('aria-invalid')).toBe('true');
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(calls.some((c) => c.path === 'schedules.update')).toBe(false);
 
     fireEvent.change(endDate, { target: { value: '2026-06-30' } });
     fireEvent.click(reminders);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
-      endDate: '2026-06-30',
-      notifyByEmail: false,
+    await waitFor(() => expect(calls.some((c) => c.path === 'schedules.update')).toBe(true));
+    expect(calls.find((c) => c.path === 'schedules.update')!.body).toEqual({
+      id: SCHEDULE_ID,
+      changes: { endDate: '2026-06-30', notifyByEmail: false },
     });
     expect(await screen.findByText('Schedule saved.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -339,8 +360,8 @@ describe('care plan: schedules', () => {
 
   it('sends only what changed: an emptied end date as null', async () => {
     const { calls } = fakeFetch(
-      carePlanServer({ schedules: [schedule({ endDate: '2026-06-30' })] }, ({ method }) =>
-        method === 'PATCH' ? ok(schedule()) : undefined,
+      carePlanServer({ schedules: [schedule({ endDate: '2026-06-30' })] }, ({ path }) =>
+        path === 'schedules.update' ? ok(schedule()) : undefined,
       ),
     );
     renderCarePlan();
@@ -348,16 +369,20 @@ describe('care plan: schedules', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('End date (optional)'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ endDate: null });
+    await waitFor(() => expect(calls.some((c) => c.path === 'schedules.update')).toBe(true));
+    expect(calls.find((c) => c.path === 'schedules.update')!.body).toEqual({
+      id: SCHEDULE_ID,
+      changes: { endDate: null },
+    });
   });
 
   it('shows what the server refused: on the end date field, and why above', async () => {
     fakeFetch(
-      carePlanServer({}, ({ method }) =>
-        method === 'PATCH'
+      carePlanServer({}, ({ path }) =>
+        path === 'schedules.update'
           ? fail(400, 'validationFailed', 'Please check the highlighted fields.', [
-              { field: 'endDate', message: 'The end date cannot be before the start date.' },
+              // The field within the procedure's input: its `changes`.
+              { field: 'changes.endDate', message: 'The end date cannot be before the start date.' },
             ])
           : undefined,
       ),
@@ -378,8 +403,8 @@ describe('care plan: schedules', () => {
 
   it('asks before ending a schedule', async () => {
     const { calls } = fakeFetch(
-      carePlanServer({}, ({ method, path }) =>
-        method === 'DELETE' && path === `/schedules/${SCHEDULE_ID}`
+      carePlanServer({}, ({ path, body }) =>
+        path === 'schedules.end' && (body as { id: string }).id === SCHEDULE_ID
           ? ok(schedule({ active: false }))
           : undefined,
       ),
@@ -388,8 +413,10 @@ describe('care plan: schedules', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'End the Blood pressure schedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'End the Blood pressure schedule?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'End schedule' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === 'schedules.end')).toBe(true));
     expect(await screen.findByText('Schedule ended.')).toBeTruthy();
+    // The list is asked for again.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'schedules.list')).toHaveLength(2));
   });
 });
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../api/error-message';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useMeasurementName } from '../shared/use-measurement-name';
-import { updateSchedule } from './care-plan-api';
+import { useUpdateScheduleMutation } from './care-plan-queries';
 import { serverFields } from './field-errors';
 
 interface ScheduleEditFormProps {
@@ -53,6 +53,7 @@ function ScheduleEditFields({
   const [notifyByEmail, setNotifyByEmail] = useState(schedule.notifyByEmail);
   const [endDateError, setEndDateError] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const update = useUpdateScheduleMutation();
   const [saving, setSaving] = useState(false);
 
   // Only what changed is sent; an emptied end date is sent as null (the schedule runs on).
@@ -77,12 +78,12 @@ function ScheduleEditFields({
     setEndDateError(null);
     setSaving(true);
     try {
-      await updateSchedule(schedule.id, checked.data);
+      await update.mutateAsync({ id: schedule.id, changes: checked.data });
       notify({ id: 'schedule-changed', message: t('carePlan.schedules.changed'), tone: 'success' });
       onSaved();
     } catch (error) {
       setFailure(error);
-      if (serverFields(error).includes('endDate')) setEndDateError(t('carePlan.checkField'));
+      if (serverFields(error, 'changes').includes('endDate')) setEndDateError(t('carePlan.checkField'));
     } finally {
       setSaving(false);
     }

@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../api/error-message';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useMeasurementName } from '../shared/use-measurement-name';
-import { createSchedule } from './care-plan-api';
+import { useCreateScheduleMutation } from './care-plan-queries';
 import { issuesByPath, serverFields } from './field-errors';
 import { useWeekdayNames } from './use-weekday-names';
 
@@ -89,6 +89,7 @@ function ScheduleFields({
   const [notifyByEmail, setNotifyByEmail] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<unknown>(null);
+  const create = useCreateScheduleMutation();
   const [saving, setSaving] = useState(false);
 
   const input: MeasurementScheduleInput = {
@@ -125,7 +126,7 @@ function ScheduleFields({
     setErrors({});
     setSaving(true);
     try {
-      await createSchedule(input);
+      await create.mutateAsync(input);
       notify({ id: 'schedule-created', message: t('carePlan.schedules.saved'), tone: 'success' });
       onSaved();
     } catch (error) {

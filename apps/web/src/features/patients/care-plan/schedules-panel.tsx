@@ -1,13 +1,13 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Schedule } from '@opencare/schemas/entities/care';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../../api/trpc';
+import { QueryView } from '../../../components/data/load-state';
 import { useNotifications } from '../../../components/notifications/use-notify';
-import { LoadFailed, Loading } from '../shared/load-state';
-import { useLoaded } from '../shared/use-loaded';
 import { useMeasurementName } from '../shared/use-measurement-name';
 import { useReadingFormat } from '../shared/use-reading-format';
-import { endSchedule, listSchedules } from './care-plan-api';
+import { schedulesOf, useEndScheduleMutation } from './care-plan-queries';
 import { ConfirmDialog } from './confirm-dialog';
 import { ScheduleEditForm } from './schedule-edit-form';
 import { ScheduleForm } from './schedule-form';
@@ -18,8 +18,8 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
   const { t } = useTranslation('patients');
   const { notify } = useNotifications();
   const typeName = useMeasurementName();
-  const load = useCallback(() => listSchedules(patientId), [patientId]);
-  const { state, reload } = useLoaded(load);
+  const schedules = trpc.schedules.list.useQuery(schedulesOf(patientId));
+  const end = useEndScheduleMutation();
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState<Schedule | null>(null);
   const [changing, setChanging] = useState<Schedule | null>(null);
@@ -36,45 +36,40 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
           </Button>
         )}
       </Group>
-      {state.status === 'loading' && <Loading label={t('carePlan.schedules.loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' && state.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('carePlan.schedules.empty')}
-        </Text>
-      )}
-      {state.status === 'loaded' && state.data.length > 0 && (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-          {state.data.map((schedule) => (
-            <ScheduleItem
-              key={schedule.id}
-              schedule={schedule}
-              canEdit={canEdit}
-              onChange={() => setChanging(schedule)}
-              onEnd={() => setEnding(schedule)}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryView query={schedules} loading={t('carePlan.schedules.loading')}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('carePlan.schedules.empty')}
+            </Text>
+          ) : (
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+              {items.map((schedule) => (
+                <ScheduleItem
+                  key={schedule.id}
+                  schedule={schedule}
+                  canEdit={canEdit}
+                  onChange={() => setChanging(schedule)}
+                  onEnd={() => setEnding(schedule)}
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
       {adding && (
         <ScheduleForm
           patientId={patientId}
           opened
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            reload();
-          }}
+          onSaved={() => setAdding(false)}
         />
       )}
       {changing && (
         <ScheduleEditForm
           schedule={changing}
           onClose={() => setChanging(null)}
-          onSaved={() => {
-            setChanging(null);
-            reload();
-          }}
+          onSaved={() => setChanging(null)}
         />
       )}
       {ending && (
@@ -85,10 +80,9 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
           confirmLabel={t('carePlan.schedules.endConfirm')}
           onClose={() => setEnding(null)}
           onConfirm={async () => {
-            await endSchedule(ending.id);
+            await end.mutateAsync({ id: ending.id });
             notify({ id: 'schedule-ended', message: t('carePlan.schedules.ended'), tone: 'success' });
             setEnding(null);
-            reload();
           }}
         />
       )}

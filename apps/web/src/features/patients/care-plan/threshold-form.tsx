@@ -12,7 +12,7 @@ import { errorMessageOf } from '../../../api/error-message';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useMeasurementName } from '../shared/use-measurement-name';
 import { useReadingFormat } from '../shared/use-reading-format';
-import { setThresholds } from './care-plan-api';
+import { useSetThresholdsMutation } from './care-plan-queries';
 import { issuesByPath, serverFields } from './field-errors';
 import { draftsOf, limitsOf, type LimitDrafts, type LimitName } from './threshold-values';
 
@@ -60,6 +60,7 @@ function ThresholdFields({
   const [drafts, setDrafts] = useState<LimitDrafts>(() => draftsOf(type, thresholds.limits, format.units));
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
   const [failure, setFailure] = useState<unknown>(null);
+  const setThresholds = useSetThresholdsMutation();
   const [saving, setSaving] = useState(false);
 
   const boundsText = (field: string) => {
@@ -97,7 +98,7 @@ function ThresholdFields({
     setErrors(new Map());
     setSaving(true);
     try {
-      await setThresholds(patientId, type, limitsOf(type, drafts, format.units));
+      await setThresholds.mutateAsync({ patientId, type, limits: limitsOf(type, drafts, format.units) });
       notify({ id: 'thresholds-saved', message: t('carePlan.thresholds.saved'), tone: 'success' });
       onSaved();
     } catch (error) {

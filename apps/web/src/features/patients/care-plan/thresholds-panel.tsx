@@ -1,22 +1,22 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { LIMIT_NAMES, type Thresholds } from '@opencare/schemas/entities/measurement-ranges';
 import { fieldsOf } from '@opencare/schemas/entities/measurements';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../../api/trpc';
+import { QueryView } from '../../../components/data/load-state';
 import { useNotifications } from '../../../components/notifications/use-notify';
-import { LoadFailed, Loading } from '../shared/load-state';
-import { useLoaded } from '../shared/use-loaded';
 import { useMeasurementName } from '../shared/use-measurement-name';
 import { useReadingFormat } from '../shared/use-reading-format';
-import { getThresholds, resetThresholds } from './care-plan-api';
+import { useResetThresholdsMutation } from './care-plan-queries';
 import { ConfirmDialog } from './confirm-dialog';
 import { ThresholdForm } from './threshold-form';
 
 /** The limits that class a patient's readings, per type; physicians and nurses change them. */
 export function ThresholdsPanel({ patientId, canEdit }: { patientId: string; canEdit: boolean }) {
   const { t } = useTranslation('patients');
-  const load = useCallback(() => getThresholds(patientId), [patientId]);
-  const { state, reload } = useLoaded(load);
+  const thresholds = trpc.measurements.thresholds.useQuery({ patientId });
+  const reset = useResetThresholdsMutation();
   const [editing, setEditing] = useState<Thresholds | null>(null);
   const [resetting, setResetting] = useState<Thresholds | null>(null);
   const { notify } = useNotifications();
@@ -30,28 +30,26 @@ export function ThresholdsPanel({ patientId, canEdit }: { patientId: string; can
       <Text size="sm" c="dimmed">
         {t('carePlan.thresholds.intro')}
       </Text>
-      {state.status === 'loading' && <Loading label={t('carePlan.thresholds.loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        state.data.map((thresholds) => (
-          <ThresholdsOfType
-            key={thresholds.type}
-            thresholds={thresholds}
-            canEdit={canEdit}
-            onEdit={() => setEditing(thresholds)}
-            onReset={() => setResetting(thresholds)}
-          />
-        ))}
+      <QueryView query={thresholds} loading={t('carePlan.thresholds.loading')}>
+        {(all) =>
+          all.map((ofType) => (
+            <ThresholdsOfType
+              key={ofType.type}
+              thresholds={ofType}
+              canEdit={canEdit}
+              onEdit={() => setEditing(ofType)}
+              onReset={() => setResetting(ofType)}
+            />
+          ))
+        }
+      </QueryView>
       {editing && (
         <ThresholdForm
           patientId={patientId}
           thresholds={editing}
           opened
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
       {resetting && (
@@ -62,10 +60,9 @@ export function ThresholdsPanel({ patientId, canEdit }: { patientId: string; can
           confirmLabel={t('carePlan.thresholds.reset')}
           onClose={() => setResetting(null)}
           onConfirm={async () => {
-            await resetThresholds(patientId, resetting.type);
+            await reset.mutateAsync({ patientId, type: resetting.type });
             notify({ id: 'thresholds-reset', message: t('carePlan.thresholds.resetDone'), tone: 'success' });
             setResetting(null);
-            reload();
           }}
         />
       )}

@@ -20,7 +20,7 @@ afterEach(() => {
 describe('booking from the patient snapshot', () => {
   it('opens the booking dialog for this patient and reloads the snapshot once booked', async () => {
     const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
+      if (path === 'patients.snapshot' && (body as { id: string }).id === PATIENT_ID) return ok(snapshot());
       if (path === '/appointments/providers')
         return ok([{ id: PHYSICIAN_ID, fullName: 'Priya Raman', role: 'physician', specialty: null }]);
       if (path.startsWith('/appointments/slots')) return ok([slot]);
@@ -51,8 +51,8 @@ describe('booking from the patient snapshot', () => {
       }),
     );
     expect(await screen.findByText(/^Appointment booked for Pat Morgan on /)).toBeTruthy();
-    await waitFor(() =>
-      expect(calls.filter((c) => c.path === `/patients/${PATIENT_ID}/snapshot`)).toHaveLength(2),
-    );
+    await waitFor(() => expect(calls.filter((c) => c.path === 'patients.snapshot')).toHaveLength(2));
+    // The chart follows the snapshot: its period now ends when the snapshot was loaded again.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'patients.series')).toHaveLength(2));
   });
 });

@@ -2,12 +2,12 @@ import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TagsInput } fr
 import { BLOOD_TYPES, type PatientDetail, type ProviderListItem } from '@opencare/schemas/entities/patients';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { ApiError, asApiError } from '../../../api/api-error';
 import { errorMessageOf } from '../../../api/error-message';
+import { trpc } from '../../../api/trpc';
+import { QueryView } from '../../../components/data/load-state';
 import { useNotifications } from '../../../components/notifications/use-notify';
-import { listAllProviders, updatePatientCare } from '../patients-api';
-import { LoadFailed, Loading } from '../shared/load-state';
-import { useLoaded } from '../shared/use-loaded';
+import { ALL_PROVIDERS, useUpdateCareMutation } from '../patient-queries';
 
 interface CareProfileFormProps {
   patient: PatientDetail;
@@ -42,11 +42,13 @@ function CareProfileFields({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const { state, reload } = useLoaded(listAllProviders);
-  if (state.status === 'loading') return <Loading />;
-  if (state.status === 'failed') return <LoadFailed error={state.error} onRetry={reload} />;
+  const providers = trpc.providers.list.useQuery(ALL_PROVIDERS);
   return (
-    <CareProfileFieldset patient={patient} providers={state.data} onCancel={onCancel} onSaved={onSaved} />
+    <QueryView query={providers}>
+      {({ items }) => (
+        <CareProfileFieldset patient={patient} providers={items} onCancel={onCancel} onSaved={onSaved} />
+      )}
+    </QueryView>
   );
 }
 
@@ -69,8 +71,9 @@ function CareProfileFieldset({ patient, providers, onCancel, onSaved }: Fieldset
   const [medications, setMedications] = useState(patient.medications);
   const [allergies, setAllergies] = useState(patient.allergies);
   const [bloodType, setBloodType] = useState<string | null>(patient.bloodType);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const update = useUpdateCareMutation();
+  const saving = update.isPending;
+  const failure = update.error ? asApiError(update.error) : null;
 
   // Someone already on the team who is no longer a provider still shows, by name, until removed.
   const options = [
@@ -80,34 +83,36 @@ function CareProfileFieldset({ patient, providers, onCancel, onSaved }: Fieldset
       .map((m) => ({ value: m.accountId, label: m.fullName })),
   ];
   const wrongFields = new Set(
-    failure instanceof ApiError ? failure.errors.map((e) => e.field.split('.')[0]) : [],
+    // The server names a field within the input's `values` ("values.careTeam.0").
+    failure instanceof ApiError
+      ? failure.errors.map((e) => e.field.replace(/^values\./, '').split('.')[0])
+      : [],
   );
   const errorOf = (field: string) => (wrongFields.has(field) ? t('careForm.checkField') : undefined);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setFailure(null);
-    try {
-      await updatePatientCare(patient.accountId, {
-        primaryProviderId,
-        careTeam,
-        medicalHistory,
-        medications,
-        allergies,
-        bloodType: BLOOD_TYPES.find((b) => b === bloodType) ?? null,
-      });
-      notify({ id: 'care-profile-saved', message: t('careForm.saved'), tone: 'success' });
-      onSaved();
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    const values = {
+      primaryProviderId,
+      careTeam,
+      medicalHistory,
+      medications,
+      allergies,
+      bloodType: BLOOD_TYPES.find((b) => b === bloodType) ?? null,
+    };
+    update.mutate(
+      { id: patient.accountId, values },
+      {
+        onSuccess: () => {
+          notify({ id: 'care-profile-saved', message: t('careForm.saved'), tone: 'success' });
+          onSaved();
+        },
+      },
+    );
   }
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="md">
         {failure !== null && (
           <Alert color="red" variant="light" role="alert">

@@ -3,6 +3,7 @@ import { ROLES } from '@opencare/schemas/roles';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../session/session-store';
+import { listMeta } from '@opencare/schemas/envelope';
 import { fakeFetch, ok, type FakeRoute } from '../../signup/testing/harness';
 import {
   NURSE_ID,
@@ -31,11 +32,15 @@ const providers = [
 function snapshotServer(extra: FakeRoute = () => undefined): FakeRoute {
   return (request) => {
     const { path } = request;
-    if (path === `/patients/${PATIENT_ID}/snapshot`) return ok(snapshot());
-    if (path === `/patients/${PATIENT_ID}/gateways` || path === `/patients/${PATIENT_ID}/devices`) return ok([]);
-    if (path.startsWith(`/patients/${PATIENT_ID}/series`)) return ok(series());
-    if (path.startsWith(`/patients/${PATIENT_ID}/timeline`)) {
-      const cursor = new URLSearchParams(path.split('?')[1]).get('cursor');
+    const input = request.body as
+      { id?: string; patientId?: string; query?: { cursor?: string } } | undefined;
+    if (path === 'providers.list') return ok({ items: providers, meta: listMeta(providers.length, 1, 100) });
+    if (input?.id !== PATIENT_ID && input?.patientId !== PATIENT_ID) return extra(request);
+    if (path === 'patients.snapshot') return ok(snapshot());
+    if (path === 'gateways.ofPatient' || path === 'devices.ofPatient') return ok([]);
+    if (path === 'patients.series') return ok(series());
+    if (path === 'patients.timeline') {
+      const cursor = input.query?.cursor;
       if (!cursor)
         return ok({ items: Array.from({ length: 20 }, (_, i) => timelineEvent(i + 1)), nextCursor: '20' });
       return ok({
@@ -60,7 +65,6 @@ function snapshotServer(extra: FakeRoute = () => undefined): FakeRoute {
         nextCursor: null,
       });
     }
-    if (path.startsWith('/providers')) return ok(providers);
     return extra(request);
   };
 }
@@ -111,7 +115,7 @@ describe('/patients/:patientId', () => {
   it('charts readings with their normal band and range-coloured points, and offers them as a table', async () => {
     const { calls } = fakeFetch(snapshotServer());
     renderPatients(`/patients/${PATIENT_ID}`);
-    const chart = await screen.findByTestId('readings-chart');
+    const chart = await screen.findByTestId('readings-chart', {}, { timeout: 5000 });
     expect(plain(within(chart).getByRole('img').getAttribute('aria-label'))).toMatch(
       /^Blood pressure: 2 readings from .*; the latest 142\/91 mmHg, Very high\.$/,
     );
@@ -124,16 +128,18 @@ describe('/patients/:patientId', () => {
       'normal',
       'highest',
     ]);
-    expect(calls.some((c) => c.path.startsWith(`/patients/${PATIENT_ID}/series?type=bp`))).toBe(true);
+    expect(calls.find((c) => c.path === 'patients.series')?.body).toMatchObject({
+      id: PATIENT_ID,
+      query: { type: 'bp' },
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
     const rows = within(await screen.findByTestId('readings-table')).getAllByRole('row');
     expect(plain(rows[1]!.textContent)).toContain('142/91 mmHg');
 
     fireEvent.click(screen.getByRole('radio', { name: '90 days' }));
-    await waitFor(() => expect(calls.filter((c) => c.path.includes('/series')).length).toBe(2));
-    const from = new URLSearchParams(calls.at(-1)!.path.split('?')[1]).get('from')!;
-    const to = new URLSearchParams(calls.at(-1)!.path.split('?')[1]).get('to')!;
+    await waitFor(() => expect(calls.filter((c) => c.path === 'patients.series').length).toBe(2));
+    const { from, to } = (calls.at(-1)!.body as { query: { from: string; to: string } }).query;
     expect(Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)).toBe(90);
   });
 
@@ -157,24 +163,32 @@ describe('/patients/:patientId', () => {
 
   it('lets a physician edit the care profile', async () => {
     const { calls } = fakeFetch(
-      snapshotServer(({ method, path }) =>
-        method === 'PATCH' && path === `/patients/${PATIENT_ID}` ? ok(snapshot().patient) : undefined,
+      snapshotServer(({ path, body }) =>
+        path === 'patients.updateCare' && (body as { id: string }).id === PATIENT_ID
+          ? ok(snapshot().patient)
+          : undefined,
       ),
     );
     renderPatients(`/patients/${PATIENT_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit care profile' }));
     // Found by text: role queries over the whole snapshot are slow in happy-dom.
-    fireEvent.click((await screen.findByText('Save care profile')).closest('button')!);
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
-      primaryProviderId: PHYSICIAN_ID,
-      careTeam: [PHYSICIAN_ID],
-      medicalHistory: ['Hypertension (2015)'],
-      medications: ['Lisinopril 10 mg daily'],
-      allergies: ['Penicillin'],
-      bloodType: 'O+',
+    fireEvent.click((await screen.findByText('Save care profile', {}, { timeout: 5000 })).closest('button')!);
+    await waitFor(() => expect(calls.some((c) => c.path === 'patients.updateCare')).toBe(true));
+    expect(calls.find((c) => c.path === 'patients.updateCare')!.body).toEqual({
+      id: PATIENT_ID,
+      values: {
+        primaryProviderId: PHYSICIAN_ID,
+        careTeam: [PHYSICIAN_ID],
+        medicalHistory: ['Hypertension (2015)'],
+        medications: ['Lisinopril 10 mg daily'],
+        allergies: ['Penicillin'],
+        bloodType: 'O+',
+      },
     });
+    expect(calls.find((c) => c.path === 'providers.list')!.body).toEqual({ page: 1, pageSize: 100 });
     expect(await screen.findByText('Care profile saved.')).toBeTruthy();
+    // The snapshot is asked for again, so the page shows what was saved.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'patients.snapshot')).toHaveLength(2));
   });
 
   it('shows an assistant the care profile without the edit button', async () => {
@@ -186,9 +200,9 @@ describe('/patients/:patientId', () => {
 
   it('says when a patient has no readings or events yet', async () => {
     fakeFetch((request) => {
-      if (request.path.endsWith('/snapshot'))
+      if (request.path === 'patients.snapshot')
         return ok(snapshot({ latestReadings: [], messages: { threads: 0, unread: 0, lastMessageAt: null } }));
-      if (request.path.includes('/timeline')) return ok({ items: [], nextCursor: null });
+      if (request.path === 'patients.timeline') return ok({ items: [], nextCursor: null });
       return undefined;
     });
     renderPatients(`/patients/${PATIENT_ID}`);

@@ -1,15 +1,14 @@
 import { Grid, Stack, Text } from '@mantine/core';
-import { Fragment, useCallback } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { trpc } from '../../../api/trpc';
+import { LoadFailed, Loading } from '../../../components/data/load-state';
 import { BackLink } from '../../../components/page/back-link';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ROUTES } from '../../../route-paths';
 import { BookForPatientButton } from '../../appointments/book-for-patient-button';
 import { CarePlanSection } from '../care-plan/care-plan-section';
-import { getPatientSnapshot } from '../patients-api';
-import { LoadFailed, Loading } from '../shared/load-state';
-import { useLoaded } from '../shared/use-loaded';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { AdherenceCard } from './adherence-card';
 import { AppointmentsCard } from './appointments-card';
@@ -29,23 +28,23 @@ export function PatientSnapshotPage() {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const patientId = useParams().patientId ?? '';
-  const load = useCallback(() => getPatientSnapshot(patientId), [patientId]);
-  const { state, reload } = useLoaded(load);
+  const utils = trpc.useUtils();
+  const query = trpc.patients.snapshot.useQuery({ id: patientId });
   const back = <BackLink to={ROUTES.findPatient} label={t('snapshot.backToList')} />;
 
-  if (state.status !== 'loaded') {
+  if (query.status !== 'success') {
     return (
       <PageFrame title={t('snapshot.title')} back={back} size="xl">
-        {state.status === 'loading' ? (
+        {query.status === 'pending' ? (
           <Loading label={t('snapshot.loading')} />
         ) : (
-          <LoadFailed error={state.error} onRetry={reload} />
+          <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
         )}
       </PageFrame>
     );
   }
 
-  const snapshot = state.data;
+  const snapshot = query.data;
   const { patient } = snapshot;
   // The MRN usually carries its own prefix ("MRN500001"); a bare number gets the label. Each part
   // is isolated, so in Arabic the MRN still comes first (on the right) and the age after it.
@@ -59,7 +58,12 @@ export function PatientSnapshotPage() {
       title={patient.fullName}
       back={back}
       size="xl"
-      actions={<BookForPatientButton patient={patient} onBooked={reload} />}
+      actions={
+        <BookForPatientButton
+          patient={patient}
+          onBooked={() => void utils.patients.snapshot.invalidate({ id: patientId })}
+        />
+      }
     >
       <Text c="dimmed" mt={-12} data-testid="snapshot-intro">
         {intro.map((part, index) => (
@@ -72,7 +76,7 @@ export function PatientSnapshotPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <ProfileCard patient={patient} openAlerts={snapshot.openAlerts} onSaved={reload} />
+            <ProfileCard patient={patient} openAlerts={snapshot.openAlerts} />
             <AdherenceCard adherence={snapshot.adherence} />
             <MessagesCard messages={snapshot.messages} />
             <AppointmentsCard appointments={snapshot.upcomingAppointments} />
@@ -85,10 +89,11 @@ export function PatientSnapshotPage() {
             <ReadingsChartSection
               patientId={patient.accountId}
               types={snapshot.latestReadings.map((r) => r.type)}
+              asOf={query.dataUpdatedAt}
             />
             <CarePlanSection patientId={patient.accountId} />
             {/* A live event (a reading, an alert, a message…) refreshes the cards above too. */}
-            <TimelineSection patientId={patient.accountId} onLiveEvent={reload} />
+            <TimelineSection patientId={patient.accountId} />
           </Stack>
         </Grid.Col>
       </Grid>

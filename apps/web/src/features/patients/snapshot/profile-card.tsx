@@ -11,11 +11,10 @@ import { useCanEditCare } from './use-can-edit-care';
 interface ProfileCardProps {
   patient: PatientDetail;
   openAlerts: number;
-  onSaved: () => void;
 }
 
 /** Who the patient is and their care profile (spec §3), editable by their physicians and nurses. */
-export function ProfileCard({ patient, openAlerts, onSaved }: ProfileCardProps) {
+export function ProfileCard({ patient, openAlerts }: ProfileCardProps) {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const canEdit = useCanEditCare();
@@ -82,17 +81,7 @@ export function ProfileCard({ patient, openAlerts, onSaved }: ProfileCardProps) 
           {patient.bloodType ? <bdi dir="ltr">{patient.bloodType}</bdi> : none}
         </Detail>
       </DetailList>
-      {canEdit && (
-        <CareProfileForm
-          patient={patient}
-          opened={editing}
-          onClose={close}
-          onSaved={() => {
-            close();
-            onSaved();
-          }}
-        />
-      )}
+      {canEdit && <CareProfileForm patient={patient} opened={editing} onClose={close} onSaved={close} />}
     </SectionCard>
   );
 }

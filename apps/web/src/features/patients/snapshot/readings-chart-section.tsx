@@ -1,13 +1,12 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Series } from '@opencare/schemas/entities/patients';
-import { useCallback, useId, useState } from 'react';
+import type { Series, SeriesQuery } from '@opencare/schemas/entities/patients';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPatientSeries } from '../patients-api';
-import { LoadFailed, Loading } from '../shared/load-state';
+import { trpc } from '../../../api/trpc';
+import { QueryView } from '../../../components/data/load-state';
 import { SectionCard } from '../shared/section-card';
 import { chartKeysOf, scaleOf } from '../shared/units';
-import { useLoaded } from '../shared/use-loaded';
 import { useMeasurementName } from '../shared/use-measurement-name';
 import { useReadingFormat, type ReadingFormat } from '../shared/use-reading-format';
 import { ChartLegend } from './chart-legend';
@@ -20,10 +19,15 @@ interface ReadingsChartSectionProps {
   patientId: string;
   /** The measurement types the patient has readings of. */
   types: string[];
+  /**
+   * When the snapshot was last loaded: the period ends then, so a snapshot asked for again (a live
+   * event, a resync) brings the chart up to date with it.
+   */
+  asOf: number;
 }
 
 /** Charts over time: one measurement type at a time, over 7, 30 or 90 days, with a table alternative. */
-export function ReadingsChartSection({ patientId, types }: ReadingsChartSectionProps) {
+export function ReadingsChartSection({ patientId, types, asOf }: ReadingsChartSectionProps) {
   const { t } = useTranslation('patients');
   const measurementName = useMeasurementName();
   const [chosen, setType] = useState<string | null>(null);
@@ -57,20 +61,46 @@ export function ReadingsChartSection({ patientId, types }: ReadingsChartSectionP
               data-testid="chart-period"
             />
           </Group>
-          <SeriesView patientId={patientId} type={type} days={days} />
+          <SeriesView patientId={patientId} type={type} days={days} asOf={asOf} />
         </Stack>
       )}
     </SectionCard>
   );
 }
 
-function SeriesView({ patientId, type, days }: { patientId: string; type: string; days: number }) {
-  const load = useCallback(() => getPatientSeries(patientId, type, days), [patientId, type, days]);
-  const { state, reload } = useLoaded(load);
-  if (state.status === 'loading') return <Loading />;
-  if (state.status === 'failed') return <LoadFailed error={state.error} onRetry={reload} />;
-  return <SeriesChart series={state.data} />;
+/** One measurement type over the `days` days up to `asOf`. */
+export function seriesInput(patientId: string, type: string, days: number, asOf: number) {
+  const to = new Date(asOf);
+  const from = new Date(to.getTime() - days * 86_400_000);
+  // The types come from the snapshot's readings: the server's own codes.
+  return {
+    id: patientId,
+    query: { type: type as SeriesQuery['type'], from: from.toISOString(), to: to.toISOString() },
+  };
 }
+
+function SeriesView({
+  patientId,
+  type,
+  days,
+  asOf,
+}: {
+  patientId: string;
+  type: string;
+  days: number;
+  asOf: number;
+}) {
+  const series = trpc.patients.series.useQuery(seriesInput(patientId, type, days, asOf), {
+    // The same chart brought up to date stays on screen until the new answer is there; another
+    // type or period starts from the spinner.
+    placeholderData: (previous) =>
+      previous && previous.type === type && isSpan(previous, days) ? previous : undefined,
+  });
+  return <QueryView query={series}>{(data) => <SeriesChart series={data} />}</QueryView>;
+}
+
+const isSpan = (series: Series, days: number) =>
+  Math.round((Date.parse(series.to) - Date.parse(series.from)) / 86_400_000) === days;
 
 /** The series in display units: points, lines and bands as the chart draws them. */
 function toChart(series: Series, format: ReadingFormat, rangeName: (rangeClass: string | null) => string) {

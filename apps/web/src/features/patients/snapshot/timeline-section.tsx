@@ -1,27 +1,25 @@
 import { Button, Stack, Text } from '@mantine/core';
-import type { TimelineEvent } from '@opencare/schemas/entities/patients';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, Loading } from '../shared/load-state';
+import { LoadFailed, Loading } from '../../../components/data/load-state';
+import { timelineItems } from '../patient-queries';
 import { SectionCard } from '../shared/section-card';
 import { TimelineItem } from './timeline-item';
 import { useTimeline } from './use-timeline';
 
-interface TimelineSectionProps {
-  patientId: string;
-  /** Told of each event that arrives live (the page refreshes what it shows of the record). */
-  onLiveEvent?: (event: TimelineEvent) => void;
-}
-
 /** Every event of the patient's record, newest first, a page at a time; new ones arrive live. */
-export function TimelineSection({ patientId, onLiveEvent }: TimelineSectionProps) {
+export function TimelineSection({ patientId }: { patientId: string }) {
   const { t } = useTranslation('patients');
-  const { state, loadMore, reload } = useTimeline(patientId, onLiveEvent);
+  const timeline = useTimeline(patientId);
+  const loadMore = () => void timeline.fetchNextPage();
+  const items = timeline.data ? timelineItems(timeline.data.pages) : [];
   return (
     <SectionCard title={t('timeline.title')} testId="timeline-section">
-      {state.status === 'loading' && <Loading label={t('timeline.loading')} />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.items.length === 0 ? (
+      {timeline.status === 'pending' && <Loading label={t('timeline.loading')} />}
+      {!timeline.data && timeline.status === 'error' && (
+        <LoadFailed error={timeline.error} onRetry={() => void timeline.refetch()} />
+      )}
+      {timeline.data &&
+        (items.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('timeline.none')}
           </Text>
@@ -35,16 +33,16 @@ export function TimelineSection({ patientId, onLiveEvent }: TimelineSectionProps
               style={{ listStyle: 'none' }}
               aria-label={t('timeline.title')}
             >
-              {state.items.map((event) => (
+              {items.map((event) => (
                 <TimelineItem key={event.id} event={event} />
               ))}
             </Stack>
-            {typeof state.more === 'object' && <LoadFailed error={state.more.error} onRetry={loadMore} />}
-            {state.nextCursor && typeof state.more !== 'object' && (
+            {timeline.isFetchNextPageError && <LoadFailed error={timeline.error} onRetry={loadMore} />}
+            {timeline.hasNextPage && !timeline.isFetchNextPageError && (
               <Button
                 variant="default"
                 onClick={loadMore}
-                loading={state.more === 'loading'}
+                loading={timeline.isFetchingNextPage}
                 data-testid="timeline-more"
               >
                 {t('timeline.loadMore')}

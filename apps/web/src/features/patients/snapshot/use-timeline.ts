@@ -1,95 +1,39 @@
 import type { TimelineEvent } from '@opencare/schemas/entities/patients';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { trpc } from '../../../api/trpc';
 import { usePatientWatch } from '../../../realtime/use-patient-watch';
-import { getPatientTimeline } from '../patients-api';
-
-type TimelineState =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | {
-      status: 'loaded';
-      items: TimelineEvent[];
-      nextCursor: string | null;
-      more: 'idle' | 'loading' | { error: unknown };
-    };
-
-/** Newest first, as the server pages them: by when it happened, then by id. */
-function newestFirst(a: TimelineEvent, b: TimelineEvent): number {
-  return Date.parse(b.at) - Date.parse(a.at) || Number(b.id) - Number(a.id);
-}
-
-/** The loaded pages with the events that arrived live, each once, in timeline order. */
-export function withLive(items: TimelineEvent[], live: TimelineEvent[]): TimelineEvent[] {
-  if (live.length === 0) return items;
-  const known = new Set(items.map((e) => e.id));
-  const fresh = live.filter((e) => !known.has(e.id) && (known.add(e.id), true));
-  return fresh.length === 0 ? items : [...fresh, ...items].sort(newestFirst);
-}
+import { addTimelineEvent, timelineKey, useTimelineQuery } from '../patient-queries';
 
 /**
- * The timeline a page at a time: the newest page first, then "load more" appends the next. While
- * mounted it watches the patient: events recorded anywhere arrive live and join the list (each
- * once, whatever the order of page and event), and `onLive` hears of them.
+ * The timeline a page at a time (newest first, "load more" appends the next). While mounted it
+ * watches the patient: an event recorded anywhere joins the cached timeline (each once, whatever
+ * the order of page and event) and the snapshot's cards are asked for again; when events may have
+ * been missed, everything the socket feeds for this patient is asked for again.
  */
-export function useTimeline(patientId: string, onLive?: (event: TimelineEvent) => void) {
-  const [state, setState] = useState<TimelineState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [live, setLive] = useState<{ patientId: string; events: TimelineEvent[] }>({ patientId, events: [] });
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getPatientTimeline(patientId).then(
-      (page) => {
-        if (current)
-          setState({ status: 'loaded', items: page.items, nextCursor: page.nextCursor, more: 'idle' });
-      },
-      (error: unknown) => {
-        if (current) setState({ status: 'failed', error });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [patientId, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  // An event may come twice (a replay after a reconnection): it is taken, and told, once.
+export function useTimeline(patientId: string) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const timeline = useTimelineQuery(patientId);
+  // An event may come twice (a replay after a reconnection): it is taken once.
   const heard = useRef(new Set<string>());
   usePatientWatch(patientId, {
-    onEvent: (event) => {
+    onEvent: (event: TimelineEvent) => {
       const key = `${patientId}:${event.id}`;
       if (heard.current.has(key)) return;
       heard.current.add(key);
-      setLive((before) => ({
-        patientId,
-        events: before.patientId === patientId ? [event, ...before.events] : [event],
-      }));
-      onLive?.(event);
+      queryClient.setQueryData(timelineKey(patientId), (data: Parameters<typeof addTimelineEvent>[0]) =>
+        addTimelineEvent(data, event),
+      );
+      // A reading, an alert, a message…: the cards above show it too (the chart follows the snapshot).
+      void utils.patients.snapshot.invalidate({ id: patientId });
     },
-    onMissed: reload,
+    onMissed: () => {
+      void queryClient.invalidateQueries({ queryKey: timelineKey(patientId) });
+      void utils.patients.snapshot.invalidate({ id: patientId });
+      void utils.gateways.ofPatient.invalidate({ patientId });
+      void utils.devices.ofPatient.invalidate({ patientId });
+    },
   });
-
-  const loadMore = useCallback(() => {
-    if (state.status !== 'loaded' || !state.nextCursor || state.more === 'loading') return;
-    const { items, nextCursor } = state;
-    setState({ ...state, more: 'loading' });
-    getPatientTimeline(patientId, nextCursor).then(
-      (page) =>
-        setState({
-          status: 'loaded',
-          items: [...items, ...page.items],
-          nextCursor: page.nextCursor,
-          more: 'idle',
-        }),
-      (error: unknown) => setState({ status: 'loaded', items, nextCursor, more: { error } }),
-    );
-  }, [patientId, state]);
-
-  const shown = useMemo<TimelineState>(() => {
-    if (state.status !== 'loaded' || live.patientId !== patientId) return state;
-    return { ...state, items: withLive(state.items, live.events) };
-  }, [state, live, patientId]);
-
-  return { state: shown, loadMore, reload };
+  return timeline;
 }

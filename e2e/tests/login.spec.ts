@@ -34,7 +34,8 @@ test.describe('login', () => {
     await page.goto('/login');
     let loginCalls = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/auth/login')) loginCalls += 1;
+      // The sign-in is the tRPC procedure auth.login (alone or in a batch).
+      if (/^\/trpc\/(.*,)?auth\.login(,|$)/.test(new URL(request.url()).pathname)) loginCalls += 1;
     });
     await page.getByRole('button', { name: 'Log in' }).click();
 

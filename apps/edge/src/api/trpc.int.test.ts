@@ -1,5 +1,5 @@
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
-import { TRPCClientError, createTRPCClient, httpLink } from '@trpc/client';
+import { TRPCClientError, createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEdge, type TestEdge } from '../testing/test-edge';
 
@@ -48,6 +48,27 @@ describe('tRPC at /trpc runs the same services as REST', () => {
       { code: 'pv', description: 'Postoperative' },
       { code: 'tv', description: 'Telemedicine' },
     ]);
+  });
+
+  it('answers a batch of many procedures at once, as a screen sends them', async () => {
+    const { accessToken } = await login('physician');
+    const batched = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `${t.url}/trpc`, headers: () => ({ authorization: `Bearer ${accessToken}` }) })],
+    });
+    // Eight names joined in the path: longer than a router's usual limit for one path parameter.
+    const answers = await Promise.all([
+      batched.profile.get.query(),
+      batched.users.me.query(),
+      batched.lookups.get.query({ type: 'appointmentTypes' }),
+      batched.lookups.get.query({ type: 'genders' }),
+      batched.settings.app.query(),
+      batched.telemedicine.config.query(),
+      batched.providers.list.query({}),
+      batched.patients.list.query({}),
+    ]);
+    expect(answers).toHaveLength(8);
+    expect(answers[1].username).toBe('physician');
+    expect(answers[7].items.length).toBeGreaterThan(0);
   });
 
   it('answers with catalogue keys, statuses and field messages', async () => {

@@ -42,8 +42,14 @@ interface TrpcErrorData {
 export function asApiError(error: unknown): unknown {
   if (error instanceof ApiError || !(error instanceof Error) || error.name !== 'TRPCClientError') return error;
   if (error.cause instanceof ApiError) return error.cause;
-  const data = (error as Error & { data?: TrpcErrorData | null }).data;
-  if (!data) return ApiError.of('err_network', 0);
+  const { data, meta } = error as Error & { data?: TrpcErrorData | null; meta?: { response?: { status?: number } } };
+  if (!data) {
+    // An answer that is not tRPC's (a proxy's, the router's): its status, no catalogue key.
+    const status = meta?.response?.status;
+    if (status) return ApiError.of('unknown', status);
+    // An answer that could not be read (a proxy's error page) is not a network failure either.
+    return error.cause instanceof SyntaxError ? ApiError.of('unknown') : ApiError.of('err_network', 0);
+  }
   const key = data.key && isErrorKey(data.key) ? data.key : 'unknown';
   return new ApiError(data.httpStatus ?? ERRORS[key].status, key, error.message, data.errors ?? []);
 }

@@ -109,6 +109,19 @@ describe('tRPC client', () => {
     expect(failure).toEqual(new ApiError(400, 'validationFailed', 'validationFailed', issues));
   });
 
+  it("reads an answer that is not tRPC's as a failure with its status, not as a network error", async () => {
+    const answers = [
+      [json(400, { statusCode: 400, error: 'Bad Request' }), 400],
+      [new Response('<html>Bad Gateway</html>', { status: 502 }), 500],
+    ] as const;
+    for (const [answer, status] of answers) {
+      const { trpc } = clientFor(fakeSession('new-token'), vi.fn(() => Promise.resolve(answer)));
+      const failure = asApiError(await trpc.lookups.list.query().catch((error: unknown) => error));
+      expect(failure).toEqual(ApiError.of('unknown', status));
+      expect(isNetworkError(failure)).toBe(false);
+    }
+  });
+
   it('reads a call that reached no server as a network error, which reads are tried again for', async () => {
     const fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     const { trpc } = clientFor(fakeSession('new-token'), fetch);

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../../api/trpc';
 import { useNotifications, useNotifyError } from '../../../components/notifications/use-notify';
 import { isUsableCrop, type CropRect } from './crop-rect';
 import { SnapshotCanvas } from './snapshot-canvas';
@@ -17,7 +18,7 @@ import {
 } from './snapshot-state';
 import { SnapshotToolbar, type MarkStyle } from './snapshot-toolbar';
 import { FONT_SIZE } from './spc-camera';
-import { saveVisitCapture } from './visit-captures-api';
+import { saveVisitCapture } from './save-visit-capture';
 
 export interface SnapshotEditorProps {
   /** The captured picture (a data URL); the editor is open while there is one. */
@@ -61,6 +62,7 @@ function EditorBody({
   const { t } = useTranslation('visits');
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
+  const utils = trpc.useUtils();
   const [state, setState] = useState<SnapshotState>(() => openSnapshot(image));
   const [picture, setPicture] = useState<HTMLImageElement | null>(null);
   const [style, setStyle] = useState<MarkStyle>({ ...DEFAULT_STYLE, ...initialStyle });
@@ -99,6 +101,9 @@ function EditorBody({
         data,
         caption: caption.trim() || undefined,
       });
+      // A new camera measurement on the patient's record: their readings and timeline show it.
+      void utils.measurements.invalidate();
+      void utils.patients.invalidate();
       notify({ id: 'visit-capture-saved', message: t('tools.editor.saved'), tone: 'success' });
       onClose();
     } catch (error) {

@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { SaveVisitCaptureInput } from '@opencare/schemas/entities/visit-captures';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../api/trpc';
@@ -69,7 +71,14 @@ function EditorBody({
   const [label, setLabel] = useState('');
   const [crop, setCrop] = useState<CropRect | null>(null);
   const [caption, setCaption] = useState('');
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation({
+    mutationFn: (input: SaveVisitCaptureInput) => saveVisitCapture(visitId, input),
+    onSuccess: () => {
+      // A new camera measurement on the patient's record: their readings and timeline show it.
+      void utils.measurements.invalidate();
+      void utils.patients.invalidate();
+    },
+  });
 
   useEffect(() => {
     let current = true;
@@ -91,26 +100,25 @@ function EditorBody({
     setState((s) => replaceImage(s, cropImage(picture, s.marks, crop)));
     setCrop(null);
   };
-  const save = async () => {
+  const save = () => {
     if (!picture) return;
-    setSaving(true);
+    let data: string;
     try {
-      const { data } = exportJpeg(picture, state.marks);
-      await saveVisitCapture(visitId, {
-        contentType: 'image/jpeg',
-        data,
-        caption: caption.trim() || undefined,
-      });
-      // A new camera measurement on the patient's record: their readings and timeline show it.
-      void utils.measurements.invalidate();
-      void utils.patients.invalidate();
-      notify({ id: 'visit-capture-saved', message: t('tools.editor.saved'), tone: 'success' });
-      onClose();
+      data = exportJpeg(picture, state.marks).data;
     } catch (error) {
       notifyError(error);
-    } finally {
-      setSaving(false);
+      return;
     }
+    saving.mutate(
+      { contentType: 'image/jpeg', data, caption: caption.trim() || undefined },
+      {
+        onSuccess: () => {
+          notify({ id: 'visit-capture-saved', message: t('tools.editor.saved'), tone: 'success' });
+          onClose();
+        },
+        onError: notifyError,
+      },
+    );
   };
   const download = () => {
     if (!picture) return;
@@ -177,7 +185,7 @@ function EditorBody({
           {t('tools.editor.close')}
         </Button>
         {canSave ? (
-          <Button onClick={() => void save()} loading={saving} disabled={!picture}>
+          <Button onClick={save} loading={saving.isPending} disabled={!picture}>
             {t('tools.editor.save')}
           </Button>
         ) : (

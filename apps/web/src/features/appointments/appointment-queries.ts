@@ -5,13 +5,15 @@ export const UPCOMING_STATUSES = 'scheduled,confirmed,rescheduled';
 
 /**
  * What a change to an appointment touches: every cached appointment list, day and free time (a
- * booked, moved or cancelled appointment takes or frees a slot), and the visits behind them.
+ * booked, moved or cancelled appointment takes or frees a slot), the visits behind them, and the
+ * patient snapshots (their upcoming appointments).
  */
 function useAppointmentsChanged() {
   const utils = trpc.useUtils();
   return () => {
     void utils.appointments.invalidate();
     void utils.visits.invalidate();
+    void utils.patients.snapshot.invalidate();
   };
 }
 

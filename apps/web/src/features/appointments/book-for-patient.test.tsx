@@ -86,7 +86,8 @@ afterEach(() => {
   sessionStore.accessToken.clear();
 });
 
-describe('a clinician books for a patient', () => {
+// Slow under a loaded machine: a debounced search, a dialog and two selects per test.
+describe('a clinician books for a patient', { timeout: 20_000 }, () => {
   it('chooses the patient first, books with themself by default, and refreshes the list', async () => {
     const { calls } = fakeFetch(clinic());
     open(ROLES.Nurse, NURSE_ID);

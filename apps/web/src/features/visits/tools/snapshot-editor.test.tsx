@@ -35,7 +35,7 @@ async function openEditor(canSave: boolean, onClose = vi.fn()) {
   return canvas;
 }
 
-describe('SnapshotEditor', () => {
+describe('SnapshotEditor', { timeout: 20_000 }, () => {
   it('saves the annotated snapshot with its caption to the patient record', async () => {
     const onClose = vi.fn();
     await openEditor(true, onClose);

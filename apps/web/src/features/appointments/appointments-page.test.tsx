@@ -6,7 +6,9 @@ import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
 import { appointmentsRoute } from './routes';
-import { appointment, listOf, NURSE_ID, PHYSICIAN_ID, signedInAs } from './testing/fixtures';
+import { appointment, inputOf, listOf, NURSE_ID, PHYSICIAN_ID, signedInAs } from './testing/fixtures';
+
+const whenOf = (body: unknown) => (body as { when?: string }).when;
 
 const routes = [appointmentsRoute];
 const open = (role: number, path = '/appointments', id?: string) =>
@@ -48,9 +50,9 @@ afterEach(() => {
 describe('a patient’s appointments', () => {
   it('lists upcoming and past ones with their times, and says so when there are none', async () => {
     const upcoming = appointment({ reason: 'Wound check' });
-    const { calls } = fakeFetch(({ path }) => {
-      if (path.startsWith('/appointments?when=upcoming')) return { body: listOf([upcoming]) };
-      if (path.startsWith('/appointments?when=past')) return { body: listOf([]) };
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'appointments.list' && whenOf(body) === 'upcoming') return listOf([upcoming]);
+      if (path === 'appointments.list' && whenOf(body) === 'past') return listOf([]);
       return undefined;
     });
     open(ROLES.Patient);
@@ -65,10 +67,10 @@ describe('a patient’s appointments', () => {
     );
     expect(within(card).getByTestId('visit-code').textContent).toBe('k7mp-2xqa-9trz');
     expect(await screen.findByText('No past appointments')).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual(
+    expect(calls.filter((c) => c.path === 'appointments.list').map((c) => c.body)).toEqual(
       expect.arrayContaining([
-        '/appointments?when=upcoming&pageSize=50',
-        '/appointments?when=past&pageSize=20',
+        { when: 'upcoming', pageSize: 50 },
+        { when: 'past', pageSize: 20 },
       ]),
     );
   });
@@ -76,13 +78,13 @@ describe('a patient’s appointments', () => {
   it('books a free slot of the chosen provider, type and day', async () => {
     let booked = false;
     const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path === '/appointments/providers') return ok(providers);
-      if (path.startsWith('/appointments/slots')) return ok(slots);
-      if (method === 'POST' && path === '/appointments') {
+      if (path === 'appointments.providers') return ok(providers);
+      if (path === 'appointments.slots') return ok(slots);
+      if (method === 'mutation' && path === 'appointments.book') {
         booked = true;
         return ok(appointment({ startsAt: (body as { startsAt: string }).startsAt }), 201);
       }
-      if (path.startsWith('/appointments?')) return { body: listOf(booked ? [appointment()] : []) };
+      if (path === 'appointments.list') return listOf(booked ? [appointment()] : []);
       return undefined;
     });
     const { router } = open(ROLES.Patient);
@@ -102,7 +104,11 @@ describe('a patient’s appointments', () => {
     const chips = await within(dialog).findAllByTestId('slot');
     expect(chips).toHaveLength(2);
     expect(
-      calls.some((c) => c.path === `/appointments/slots?date=2030-03-06&providerId=${PHYSICIAN_ID}`),
+      calls.some(
+        (c) =>
+          c.path === 'appointments.slots' &&
+          JSON.stringify(c.body) === JSON.stringify({ date: '2030-03-06', providerId: PHYSICIAN_ID }),
+      ),
     ).toBe(true);
     fireEvent.click(chips[1]!);
     fireEvent.change(within(dialog).getByLabelText('Reason for the visit'), {
@@ -110,8 +116,9 @@ describe('a patient’s appointments', () => {
     });
     fireEvent.click(within(dialog).getByTestId('book-submit'));
 
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.method === 'mutation')).toBe(true));
+    expect(calls.find((c) => c.method === 'mutation')?.path).toBe('appointments.book');
+    expect(calls.find((c) => c.method === 'mutation')?.body).toEqual({
       providerId: PHYSICIAN_ID,
       type: 'tv',
       startsAt: slots[1]!.startsAt,
@@ -124,14 +131,14 @@ describe('a patient’s appointments', () => {
   it('offers the free times again when the chosen one was just taken', async () => {
     let slotCalls = 0;
     fakeFetch(({ method, path }) => {
-      if (path === '/appointments/providers') return ok(providers);
-      if (path.startsWith('/appointments/slots')) {
+      if (path === 'appointments.providers') return ok(providers);
+      if (path === 'appointments.slots') {
         slotCalls += 1;
         return ok(slotCalls === 1 ? slots : slots.slice(1));
       }
-      if (method === 'POST')
+      if (method === 'mutation' && path === 'appointments.book')
         return fail(409, 'slotNotAvailable', 'This time is not available. Please choose another time.');
-      if (path.startsWith('/appointments?')) return { body: listOf([]) };
+      if (path === 'appointments.list') return listOf([]);
       return undefined;
     });
     open(ROLES.Patient, '/appointments?book=1');
@@ -147,21 +154,24 @@ describe('a patient’s appointments', () => {
   it('confirms attendance, and cancels with a reason and, for "other", a note', async () => {
     const first = appointment();
     const { calls } = fakeFetch(({ method, path, body }) => {
-      if (method === 'PATCH' && path.endsWith('/confirm')) return ok({ ...first, status: 'confirmed' });
-      if (method === 'PATCH' && path.endsWith('/cancel')) {
+      if (method === 'mutation' && path === 'appointments.confirm')
+        return ok({ ...first, status: 'confirmed' });
+      if (method === 'mutation' && path === 'appointments.cancel') {
         return ok({
           ...first,
           status: 'cancelled',
-          cancelReason: { code: (body as { reason: string }).reason, description: '' },
+          cancelReason: { code: (body as { cancel: { reason: string } }).cancel.reason, description: '' },
         });
       }
-      if (path.startsWith('/appointments?when=upcoming')) return { body: listOf([first]) };
-      if (path.startsWith('/appointments?when=past')) return { body: listOf([]) };
+      if (path === 'appointments.list' && whenOf(body) === 'upcoming') return listOf([first]);
+      if (path === 'appointments.list' && whenOf(body) === 'past') return listOf([]);
       return undefined;
     });
     open(ROLES.Patient);
     fireEvent.click(await screen.findByTestId('confirm-appointment'));
-    await waitFor(() => expect(calls.some((c) => c.path === `/appointments/${first.id}/confirm`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === 'appointments.confirm' && inputOf(c).id === first.id)).toBe(true),
+    );
     expect(await screen.findByText('Attendance confirmed. See you then.')).toBeTruthy();
 
     fireEvent.click(await screen.findByTestId('cancel-appointment'));
@@ -171,34 +181,32 @@ describe('a patient’s appointments', () => {
     fireEvent.click(within(dialog).getByLabelText('Other'));
     fireEvent.click(within(dialog).getByTestId('cancel-submit'));
     expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
-    expect(calls.some((c) => c.path.endsWith('/cancel'))).toBe(false);
+    expect(calls.some((c) => c.path === 'appointments.cancel')).toBe(false);
 
     fireEvent.change(within(dialog).getByTestId('cancel-note'), { target: { value: 'Moving away' } });
     fireEvent.click(within(dialog).getByTestId('cancel-submit'));
     await waitFor(() =>
-      expect(calls.find((c) => c.path.endsWith('/cancel'))?.body).toEqual({
-        reason: 'other',
-        note: 'Moving away',
+      expect(calls.find((c) => c.path === 'appointments.cancel')?.body).toEqual({
+        id: first.id,
+        cancel: { reason: 'other', note: 'Moving away' },
       }),
     );
     expect(await screen.findByText('Appointment cancelled.')).toBeTruthy();
   });
 
   it('offers no changes to an appointment that was cancelled or has begun', async () => {
-    fakeFetch(({ path }) => {
-      if (path.startsWith('/appointments?when=upcoming')) {
-        return {
-          body: listOf([
-            appointment({
-              status: 'cancelled',
-              cancelReason: { code: 'technicalIssues', description: 'Technical issues' },
-              cancelNote: null,
-            }),
-          ]),
-        };
+    fakeFetch(({ path, body }) => {
+      if (path === 'appointments.list' && whenOf(body) === 'upcoming') {
+        return listOf([
+          appointment({
+            status: 'cancelled',
+            cancelReason: { code: 'technicalIssues', description: 'Technical issues' },
+            cancelNote: null,
+          }),
+        ]);
       }
-      if (path.startsWith('/appointments?when=past'))
-        return { body: listOf([appointment({ startsAt: '2030-02-01T14:00:00.000Z', status: 'completed' })]) };
+      if (path === 'appointments.list' && whenOf(body) === 'past')
+        return listOf([appointment({ startsAt: '2030-02-01T14:00:00.000Z', status: 'completed' })]);
       return undefined;
     });
     open(ROLES.Patient);
@@ -211,11 +219,9 @@ describe('a patient’s appointments', () => {
   it('shows a failure in the reader’s words with a way to try again', async () => {
     let attempts = 0;
     fakeFetch(({ path }) => {
-      if (!path.startsWith('/appointments?')) return undefined;
+      if (path !== 'appointments.list') return undefined;
       attempts += 1;
-      return attempts <= 2
-        ? fail(500, 'unknown', 'Something went wrong, please try again.')
-        : { body: listOf([]) };
+      return attempts <= 2 ? fail(500, 'unknown', 'Something went wrong, please try again.') : listOf([]);
     });
     open(ROLES.Patient);
     const failures = await screen.findAllByTestId('load-failed');
@@ -227,42 +233,42 @@ describe('a patient’s appointments', () => {
 describe('a clinician’s appointments', () => {
   it('lists the day’s own appointments with patient names, and filters by status and period', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path.startsWith('/appointments?'))
-        return {
-          body: listOf([
-            appointment({
-              patient: { id: '55555555-5555-4555-8555-555555555555', fullName: 'Layla Haddad' },
-            }),
-          ]),
-        };
+      if (path === 'appointments.list')
+        return listOf([
+          appointment({
+            patient: { id: '55555555-5555-4555-8555-555555555555', fullName: 'Layla Haddad' },
+          }),
+        ]);
       return undefined;
     });
     open(ROLES.Physician, '/appointments', PHYSICIAN_ID);
     const card = await screen.findByTestId('appointment-card');
     expect(within(card).getByText('Patient: Layla Haddad')).toBeTruthy();
     expect(within(card).queryByTestId('confirm-appointment')).toBeNull();
-    const first = new URLSearchParams(calls[0]!.path.split('?')[1]);
-    expect(first.get('providerId')).toBe(PHYSICIAN_ID);
-    expect(Date.parse(first.get('to')!) - Date.parse(first.get('from')!)).toBe(24 * 3_600_000);
+    type Range = { providerId?: string; from: string; to: string };
+    expect(calls[0]!.path).toBe('appointments.list');
+    const first = inputOf<Range>(calls[0]);
+    expect(first.providerId).toBe(PHYSICIAN_ID);
+    expect(Date.parse(first.to) - Date.parse(first.from)).toBe(24 * 3_600_000);
 
     fireEvent.click(screen.getByLabelText('Only my appointments'));
     fireEvent.click(screen.getByText('Week'));
     await waitFor(() => {
-      const last = new URLSearchParams(calls.at(-1)!.path.split('?')[1]);
-      expect(last.get('providerId')).toBeNull();
-      expect(Date.parse(last.get('to')!) - Date.parse(last.get('from')!)).toBe(7 * 24 * 3_600_000);
+      const last = inputOf<Range>(calls.at(-1));
+      expect(calls.at(-1)!.path).toBe('appointments.list');
+      expect(last.providerId).toBeUndefined();
+      expect(Date.parse(last.to) - Date.parse(last.from)).toBe(7 * 24 * 3_600_000);
     });
     expect(screen.getByTestId('period-title').textContent).toMatch(/^Week of Monday/);
   });
 
   it('shows an assistant the whole clinic, without an "only mine" switch', async () => {
-    const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/appointments?') ? { body: listOf([]) } : undefined,
-    );
+    const { calls } = fakeFetch(({ path }) => (path === 'appointments.list' ? listOf([]) : undefined));
     open(ROLES.Assistant);
     expect(await screen.findByText('No appointments')).toBeTruthy();
     expect(screen.queryByLabelText('Only my appointments')).toBeNull();
-    expect(calls[0]!.path).not.toContain('providerId');
+    expect(calls[0]!.path).toBe('appointments.list');
+    expect(inputOf(calls[0])).not.toHaveProperty('providerId');
   });
 });
 

@@ -6,7 +6,7 @@ import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
 import { fakeFetch } from '../signup/testing/harness';
 import { AppointmentsTab } from './appointments-tab';
-import { appointment, listOf, NURSE_ID, signedInAs } from './testing/fixtures';
+import { appointment, inputOf, listOf, NURSE_ID, signedInAs } from './testing/fixtures';
 
 const routes = [
   { path: '/', element: <AppointmentsTab /> },
@@ -22,18 +22,21 @@ afterEach(() => {
 describe('home’s appointments tab', () => {
   it('shows a patient their next appointments', async () => {
     const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/appointments?') ? { body: listOf([appointment(), appointment()]) } : undefined,
+      path === 'appointments.list' ? listOf([appointment(), appointment()]) : undefined,
     );
     renderRoutes(routes, '/', signedInAs(ROLES.Patient));
     expect(await screen.findAllByTestId('appointment-card')).toHaveLength(2);
-    expect(calls[0]!.path).toBe(
-      '/appointments?when=upcoming&status=scheduled%2Cconfirmed%2Crescheduled&pageSize=3',
-    );
+    expect(calls[0]!.path).toBe('appointments.list');
+    expect(inputOf(calls[0])).toEqual({
+      when: 'upcoming',
+      status: 'scheduled,confirmed,rescheduled',
+      pageSize: 3,
+    });
     expect(screen.getByRole('link', { name: 'See all appointments' })).toBeTruthy();
   });
 
   it('offers a patient with none to book one', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/appointments?') ? { body: listOf([]) } : undefined));
+    fakeFetch(({ path }) => (path === 'appointments.list' ? listOf([]) : undefined));
     const { router } = renderRoutes(routes, '/', signedInAs(ROLES.Patient));
     fireEvent.click(await screen.findByTestId('home-book'));
     expect(router.state.location.pathname).toBe('/appointments');
@@ -41,12 +44,11 @@ describe('home’s appointments tab', () => {
   });
 
   it('shows a nurse their own, and a caregiver that appointments are not theirs', async () => {
-    const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/appointments?') ? { body: listOf([]) } : undefined,
-    );
+    const { calls } = fakeFetch(({ path }) => (path === 'appointments.list' ? listOf([]) : undefined));
     renderRoutes(routes, '/', signedInAs(ROLES.Nurse, NURSE_ID));
     expect(await screen.findByText('No upcoming appointments')).toBeTruthy();
-    expect(calls[0]!.path).toContain(`providerId=${NURSE_ID}`);
+    expect(calls[0]!.path).toBe('appointments.list');
+    expect(inputOf(calls[0]).providerId).toBe(NURSE_ID);
     expect(screen.queryByTestId('home-book')).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { Anchor, Button, Stack } from '@mantine/core';
+import type { Appointment } from '@opencare/schemas/entities/appointments';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CalendarIcon } from '../../components/icons/icons';
@@ -6,10 +7,10 @@ import { EmptyState } from '../../components/page/empty-state';
 import { ROUTES } from '../../route-paths';
 import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
-import { fetchAppointments } from './appointments-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
+import { UPCOMING_STATUSES } from './appointment-queries';
 import { appointmentsViewOf, hasOwnAppointments } from './appointments-view';
-import { LoadFailed, Loading } from './load-state';
-import { useLoaded } from '../../components/data/use-loaded';
 
 const NEXT_COUNT = 3;
 
@@ -42,19 +43,22 @@ function NextAppointments({
   providerId?: string;
 }) {
   const { t } = useTranslation('appointments');
-  const next = useLoaded(
-    () =>
-      fetchAppointments({
-        when: 'upcoming',
-        status: ['scheduled', 'confirmed', 'rescheduled'],
-        providerId,
-        pageSize: NEXT_COUNT,
-      }),
-    [providerId],
+  const next = trpc.appointments.list.useQuery({
+    when: 'upcoming',
+    status: UPCOMING_STATUSES,
+    providerId,
+    pageSize: NEXT_COUNT,
+  });
+  return (
+    <QueryView query={next} loading={t('loading')}>
+      {({ items }) => <NextList items={items} perspective={perspective} />}
+    </QueryView>
   );
-  if (next.status === 'loading') return <Loading label={t('loading')} />;
-  if (next.status === 'failed') return <LoadFailed error={next.error} onRetry={next.reload} />;
-  if (next.data.items.length === 0) {
+}
+
+function NextList({ items, perspective }: { items: Appointment[]; perspective: 'patient' | 'clinician' }) {
+  const { t } = useTranslation('appointments');
+  if (items.length === 0) {
     return (
       <EmptyState
         order={2}
@@ -82,7 +86,7 @@ function NextAppointments({
         aria-label={t('home.next')}
         data-testid="next-appointments"
       >
-        {next.data.items.map((a) => (
+        {items.map((a) => (
           <AppointmentCard key={a.id} appointment={a} perspective={perspective} />
         ))}
       </Stack>

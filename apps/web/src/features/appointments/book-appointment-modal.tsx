@@ -14,16 +14,16 @@ import {
 import { APPOINTMENT_LIMITS, type Appointment } from '@opencare/schemas/entities/appointments';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { errorMessageOf } from '../../api/error-message';
 import { today } from '../../session/calendar-date';
 import { useSession } from '../../session/use-session';
-import { bookAppointment, fetchProviders } from './appointments-api';
+import { trpc } from '../../api/trpc';
+import { useBookMutation, useRefetchSlots } from './appointment-queries';
 import type { AppointmentTypeCode } from './labels';
-import { LoadFailed } from './load-state';
+import { LoadFailed } from '../../components/data/load-state';
 import { PatientPicker, type BookingPatient } from './patient-picker';
 import { SlotPicker } from './slot-picker';
-import { useLoaded } from '../../components/data/use-loaded';
 
 interface BookAppointmentModalProps {
   opened: boolean;
@@ -76,7 +76,7 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
   const { t } = useTranslation('appointments');
   const { t: tc } = useTranslation();
   const { state: session } = useSession();
-  const providers = useLoaded(fetchProviders, []);
+  const providers = trpc.appointments.providers.useQuery();
   const forClinician = forPatient !== undefined;
   const [patient, setPatient] = useState<BookingPatient | null>(
     forPatient === 'choose' ? null : (forPatient ?? null),
@@ -89,55 +89,57 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
   const [reason, setReason] = useState('');
   const [slotError, setSlotError] = useState<string | undefined>();
   const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const [slotsVersion, setSlotsVersion] = useState(0);
+  const book = useBookMutation();
+  const refetchSlots = useRefetchSlots();
+  const busy = book.isPending;
 
-  const options = providers.status === 'loaded' ? providers.data : [];
+  const options = providers.data ?? [];
   // A physician or nurse booking for a patient usually books with themself; an assistant chooses.
   const me = session.status === 'signed-in' ? session.account.id : null;
   const providerId = chosenProviderId ?? (forClinician && options.some((p) => p.id === me) ? me : null);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const noPatient = forClinician && !patient;
     if (noPatient) setPatientError(t('book.choosePatient'));
     if (!providerId || !startsAt) setSlotError(t('book.chooseTime'));
     if (noPatient || !providerId || !startsAt) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      onBooked(
-        await bookAppointment({
-          providerId,
-          ...(patient ? { patientId: patient.accountId } : {}),
-          type,
-          startsAt,
-          reason: reason.trim() || undefined,
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.key === 'slotNotAvailable') {
-        // Someone took the time meanwhile: show the times still free.
-        setSlotError(t('slots.taken'));
-        setStartsAt(null);
-        setSlotsVersion((v) => v + 1);
-      } else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    book.mutate(
+      {
+        providerId,
+        ...(patient ? { patientId: patient.accountId } : {}),
+        type,
+        startsAt,
+        reason: reason.trim() || undefined,
+      },
+      {
+        onSuccess: onBooked,
+        onError: (error) => {
+          const failed = asApiError(error);
+          if (failed instanceof ApiError && failed.key === 'slotNotAvailable') {
+            // Someone took the time meanwhile: show the times still free.
+            setSlotError(t('slots.taken'));
+            setStartsAt(null);
+            refetchSlots();
+          } else setFailure(error);
+        },
+      },
+    );
   }
 
-  if (providers.status === 'failed') return <LoadFailed error={providers.error} onRetry={providers.reload} />;
+  if (providers.status === 'error')
+    return <LoadFailed error={providers.error} onRetry={() => void providers.refetch()} />;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         {failure !== null && (
           <Alert color="red" variant="light" role="alert">
             {errorMessageOf(tc, failure)}
           </Alert>
         )}
-        {providers.status === 'loaded' && options.length === 0 && (
+        {providers.status === 'success' && options.length === 0 && (
           <Alert color="yellow" variant="light">
             {t('book.noProviders')}
           </Alert>
@@ -161,7 +163,7 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
             setProviderId(value);
             setStartsAt(null);
           }}
-          disabled={providers.status === 'loading'}
+          disabled={providers.status === 'pending'}
           withAsterisk
           allowDeselect={false}
           data-testid="book-provider"
@@ -201,7 +203,6 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
             setStartsAt(value);
             setSlotError(undefined);
           }}
-          version={slotsVersion}
           error={slotError}
         />
         <Textarea

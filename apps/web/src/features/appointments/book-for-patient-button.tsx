@@ -11,7 +11,7 @@ import type { BookingPatient } from './patient-picker';
 interface BookForPatientButtonProps {
   /** The patient to book for (the patient snapshot); without one, the dialog asks for the patient first. */
   patient?: BookingPatient;
-  onBooked: (appointment: Appointment) => void;
+  onBooked?: (appointment: Appointment) => void;
 }
 
 /** A clinician's booking for a patient: the button, the booking dialog and the notice once booked. */
@@ -43,7 +43,7 @@ export function BookForPatientButton({ patient, onBooked }: BookForPatientButton
             }),
             tone: 'success',
           });
-          onBooked(a);
+          onBooked?.(a);
         }}
       />
     </>

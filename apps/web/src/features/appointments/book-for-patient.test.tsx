@@ -9,6 +9,8 @@ import { fail, fakeFetch, ok, type FakeRoute } from '../signup/testing/harness';
 import { appointmentsRoute } from './routes';
 import { appointment, listOf, NURSE_ID, PATIENT_ID, PHYSICIAN_ID, signedInAs } from './testing/fixtures';
 
+const searchOf = (body: unknown) => (body as { search?: string }).search;
+
 const providers = [
   { id: NURSE_ID, fullName: 'Noah Bennett', role: 'nurse', specialty: null },
   { id: PHYSICIAN_ID, fullName: 'Priya Raman', role: 'physician', specialty: null },
@@ -26,20 +28,20 @@ const layla = patientRow({
 
 /** The clinic: providers, slots, a patient search by name, the appointment list and booking. */
 function clinic(
-  patients: FakeRoute = ({ path }) => {
-    const search = new URLSearchParams(path.split('?')[1]).get('search')?.toLowerCase() ?? '';
-    return { body: listOf([pat, layla].filter((p) => p.fullName.toLowerCase().includes(search))) };
+  patients: FakeRoute = ({ body }) => {
+    const search = searchOf(body)?.toLowerCase() ?? '';
+    return listOf([pat, layla].filter((p) => p.fullName.toLowerCase().includes(search)));
   },
 ): FakeRoute {
   return (request) => {
     const { method, path, body } = request;
-    if (path.startsWith('/patients/search')) return patients(request);
-    if (path === '/appointments/providers') return ok(providers);
-    if (path.startsWith('/appointments/slots')) return ok(slots);
-    if (method === 'POST' && path === '/appointments') {
+    if (path === 'patients.list') return patients(request);
+    if (path === 'appointments.providers') return ok(providers);
+    if (path === 'appointments.slots') return ok(slots);
+    if (method === 'mutation' && path === 'appointments.book') {
       return ok(appointment({ startsAt: (body as { startsAt: string }).startsAt }), 201);
     }
-    if (path.startsWith('/appointments?')) return { body: listOf([]) };
+    if (path === 'appointments.list') return listOf([]);
     return undefined;
   };
 }
@@ -84,12 +86,13 @@ afterEach(() => {
   sessionStore.accessToken.clear();
 });
 
-describe('a clinician books for a patient', () => {
+// Slow under a loaded machine: a debounced search, a dialog and two selects per test.
+describe('a clinician books for a patient', { timeout: 20_000 }, () => {
   it('chooses the patient first, books with themself by default, and refreshes the list', async () => {
     const { calls } = fakeFetch(clinic());
     open(ROLES.Nurse, NURSE_ID);
     expect(await screen.findByText('No appointments')).toBeTruthy();
-    const listed = () => calls.filter((c) => c.path.startsWith('/appointments?')).length;
+    const listed = () => calls.filter((c) => c.path === 'appointments.list').length;
     const before = listed();
 
     const dialog = await openDialog();
@@ -100,16 +103,27 @@ describe('a clinician books for a patient', () => {
       ),
     );
     await choosePatient(dialog, 'pat', /^Pat Morgan MRN500001/);
-    expect(calls.some((c) => c.path === '/patients/search?page=1&pageSize=20&search=pat')).toBe(true);
+    expect(
+      calls.some(
+        (c) =>
+          c.path === 'patients.list' &&
+          JSON.stringify(c.body) === JSON.stringify({ page: 1, pageSize: 20, search: 'pat' }),
+      ),
+    ).toBe(true);
     await chooseSlot(dialog);
-    expect(calls.some((c) => c.path === `/appointments/slots?date=2030-03-06&providerId=${NURSE_ID}`)).toBe(
-      true,
-    );
+    expect(
+      calls.some(
+        (c) =>
+          c.path === 'appointments.slots' &&
+          JSON.stringify(c.body) === JSON.stringify({ date: '2030-03-06', providerId: NURSE_ID }),
+      ),
+    ).toBe(true);
     fireEvent.click(within(dialog).getByLabelText('Postoperative'));
     fireEvent.click(within(dialog).getByTestId('book-submit'));
 
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.method === 'mutation')).toBe(true));
+    expect(calls.find((c) => c.method === 'mutation')?.path).toBe('appointments.book');
+    expect(calls.find((c) => c.method === 'mutation')?.body).toEqual({
       providerId: NURSE_ID,
       patientId: PATIENT_ID,
       type: 'pv',
@@ -127,7 +141,7 @@ describe('a clinician books for a patient', () => {
     fireEvent.click(within(dialog).getByTestId('book-submit'));
     expect(await within(dialog).findByText('Choose a patient.')).toBeTruthy();
     expect(within(dialog).getByText('Choose a time.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'mutation')).toBe(false);
 
     await choosePatient(dialog, 'lay', /^Layla Haddad/);
     await waitFor(() => expect(within(dialog).queryByText('Choose a patient.')).toBeNull());
@@ -143,9 +157,9 @@ describe('a clinician books for a patient', () => {
   it('says when no patient matches, and offers to search again after a failure', async () => {
     let failing = true;
     fakeFetch(
-      clinic(({ path }) => {
+      clinic(({ body }) => {
         if (failing) return fail(500, 'unknown', 'Something went wrong, please try again.');
-        return path.includes('search=') ? { body: listOf([]) } : { body: listOf([pat]) };
+        return searchOf(body) ? listOf([]) : listOf([pat]);
       }),
     );
     open(ROLES.Physician, PHYSICIAN_ID);

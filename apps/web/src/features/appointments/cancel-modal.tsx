@@ -8,7 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/error-message';
-import { cancelAppointment } from './appointments-api';
+import { useCancelMutation } from './appointment-queries';
 import { formatDate, formatTime } from './format';
 
 const REASONS = Object.keys(CANCEL_REASONS) as CancelReason[];
@@ -54,9 +54,10 @@ function CancelForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const cancel = useCancelMutation();
+  const busy = cancel.isPending;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const problems = {
       reason: reason ? undefined : tc('common.required'),
@@ -64,19 +65,15 @@ function CancelForm({
     };
     setErrors(problems);
     if (!reason || problems.note) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      onCancelled(await cancelAppointment(appointment.id, { reason, note: note.trim() || undefined }));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    cancel.mutate(
+      { id: appointment.id, cancel: { reason, note: note.trim() || undefined } },
+      { onSuccess: onCancelled, onError: setFailure },
+    );
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <Text>
           {t('cancel.body', {

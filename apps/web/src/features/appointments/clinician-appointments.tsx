@@ -22,16 +22,15 @@ import { EmptyState } from '../../components/page/empty-state';
 import { addDays, today } from '../../session/calendar-date';
 import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
-import { fetchAppointments } from './appointments-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { hasOwnAppointments } from './appointments-view';
 import { useMayDo } from '../../session/use-may-do';
 import { BookForPatientButton } from './book-for-patient-button';
 import { CancelModal } from './cancel-modal';
 import { formatDate, formatDay, formatTime, mondayOf, startOfDay } from './format';
 import { isChangeable } from './labels';
-import { LoadFailed, Loading } from './load-state';
 import { RescheduleModal } from './reschedule-modal';
-import { useLoaded } from '../../components/data/use-loaded';
 
 type Period = 'day' | 'week';
 // A day or a week of one clinic: the largest page the API gives.
@@ -54,24 +53,18 @@ export function ClinicianAppointments() {
   const [date, setDate] = useState(today);
   const [status, setStatus] = useState<AppointmentStatus | null>(null);
   const [onlyMine, setOnlyMine] = useState(ownAppointments);
-  const [version, setVersion] = useState(0);
   const [moving, setMoving] = useState<Appointment | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
 
   const first = period === 'week' ? mondayOf(date) : date;
   const days = period === 'week' ? 7 : 1;
-  const list = useLoaded(
-    () =>
-      fetchAppointments({
-        from: startOfDay(first).toISOString(),
-        to: startOfDay(addDays(first, days)).toISOString(),
-        status: status ? [status] : undefined,
-        providerId: onlyMine && account ? account.id : undefined,
-        pageSize: PAGE_SIZE,
-      }),
-    [first, days, status, onlyMine, version],
-  );
-  const refresh = () => setVersion((v) => v + 1);
+  const list = trpc.appointments.list.useQuery({
+    from: startOfDay(first).toISOString(),
+    to: startOfDay(addDays(first, days)).toISOString(),
+    status: status ?? undefined,
+    providerId: onlyMine && account ? account.id : undefined,
+    pageSize: PAGE_SIZE,
+  });
   const when = (a: Appointment) => ({
     date: formatDate(a.startsAt, i18n.language),
     time: formatTime(a.startsAt, i18n.language),
@@ -83,7 +76,7 @@ export function ClinicianAppointments() {
 
   return (
     <Stack gap="md">
-      <div>{mayBook && <BookForPatientButton onBooked={refresh} />}</div>
+      <div>{mayBook && <BookForPatientButton />}</div>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
           aria-label={t('clinician.period')}
@@ -157,46 +150,47 @@ export function ClinicianAppointments() {
         </ActionIcon>
       </Group>
 
-      {list.status === 'loading' && <Loading label={t('loading')} />}
-      {list.status === 'failed' && <LoadFailed error={list.error} onRetry={list.reload} />}
-      {list.status === 'loaded' &&
-        (list.data.items.length === 0 ? (
-          <EmptyState
-            order={3}
-            icon={<CalendarIcon size={28} />}
-            title={t('clinician.empty')}
-            hint={t('clinician.emptyHint')}
-          />
-        ) : (
-          <Stack
-            component="ul"
-            gap="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            data-testid="clinician-appointments"
-          >
-            {list.data.items.map((a) => (
-              <AppointmentCard
-                key={a.id}
-                appointment={a}
-                perspective="clinician"
-                actions={
-                  mayChange && isChangeable(a) ? (
-                    <>
-                      <Button size="xs" variant="default" onClick={() => setMoving(a)}>
-                        {t('actions.reschedule')}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(a)}>
-                        {t('actions.cancel')}
-                      </Button>
-                    </>
-                  ) : undefined
-                }
-              />
-            ))}
-          </Stack>
-        ))}
+      <QueryView query={list} loading={t('loading')}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <EmptyState
+              order={3}
+              icon={<CalendarIcon size={28} />}
+              title={t('clinician.empty')}
+              hint={t('clinician.emptyHint')}
+            />
+          ) : (
+            <Stack
+              component="ul"
+              gap="sm"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              data-testid="clinician-appointments"
+            >
+              {items.map((a) => (
+                <AppointmentCard
+                  key={a.id}
+                  appointment={a}
+                  perspective="clinician"
+                  actions={
+                    mayChange && isChangeable(a) ? (
+                      <>
+                        <Button size="xs" variant="default" onClick={() => setMoving(a)}>
+                          {t('actions.reschedule')}
+                        </Button>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(a)}>
+                          {t('actions.cancel')}
+                        </Button>
+                      </>
+                    ) : undefined
+                  }
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
 
       <RescheduleModal
         appointment={moving}
@@ -204,7 +198,6 @@ export function ClinicianAppointments() {
         onMoved={(a) => {
           setMoving(null);
           notify({ id: 'appointment-moved', message: t('reschedule.done', when(a)), tone: 'success' });
-          refresh();
         }}
       />
       <CancelModal
@@ -213,7 +206,6 @@ export function ClinicianAppointments() {
         onCancelled={() => {
           setCancelling(null);
           notify({ id: 'appointment-cancelled', message: t('cancel.done'), tone: 'success' });
-          refresh();
         }}
       />
     </Stack>

@@ -4,7 +4,7 @@ import { APPOINTMENT_LIMITS, type Visit } from '@opencare/schemas/entities/appoi
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/error-message';
-import { completeVisit } from './appointments-api';
+import { useCompleteVisitMutation } from './appointment-queries';
 import { formatDate, formatTime } from './format';
 
 interface CompleteVisitModalProps {
@@ -49,10 +49,11 @@ function CompleteVisitForm({
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<{ summary?: string; notes?: string }>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const complete = useCompleteVisitMutation();
+  const busy = complete.isPending;
   const { appointment } = visit;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const problems = {
       summary: summary.trim() ? undefined : tc('common.required'),
@@ -60,19 +61,15 @@ function CompleteVisitForm({
     };
     setErrors(problems);
     if (problems.summary || problems.notes) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      onCompleted(await completeVisit(visit.id, { summary: summary.trim(), notes: notes.trim() }));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    complete.mutate(
+      { id: visit.id, summary: summary.trim(), notes: notes.trim() },
+      { onSuccess: onCompleted, onError: setFailure },
+    );
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <Text fw={500}>
           {t('incomplete.visitWith', {

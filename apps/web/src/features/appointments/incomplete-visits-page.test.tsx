@@ -6,7 +6,7 @@ import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
 import { fakeFetch, ok } from '../signup/testing/harness';
 import { IncompleteVisitsPage } from './incomplete-visits-page';
-import { listOf, PHYSICIAN_ID, signedInAs, visit } from './testing/fixtures';
+import { inputOf, listOf, PHYSICIAN_ID, signedInAs, visit } from './testing/fixtures';
 
 const routes = [{ path: '/incomplete-visits', element: <IncompleteVisitsPage /> }];
 const open = () => renderRoutes(routes, '/incomplete-visits', signedInAs(ROLES.Physician, PHYSICIAN_ID));
@@ -19,24 +19,24 @@ afterEach(() => {
 
 describe('incomplete visits', () => {
   it('lists the physician’s own by default, and everyone’s on request', async () => {
-    const { calls } = fakeFetch(({ path }) =>
-      path.startsWith('/visits/incomplete') ? { body: listOf([visit()]) } : undefined,
-    );
+    const { calls } = fakeFetch(({ path }) => (path === 'visits.incomplete' ? listOf([visit()]) : undefined));
     open();
     const row = await screen.findByTestId('incomplete-visit');
     expect(within(row).getByText('Pat Morgan')).toBeTruthy();
     expect(within(row).getByText('Telemedicine')).toBeTruthy();
     expect(within(row).getByText('Provider: Priya Raman')).toBeTruthy();
-    expect(calls[0]!.path).toBe(`/visits/incomplete?providerId=${PHYSICIAN_ID}&page=1&pageSize=20`);
+    expect(calls[0]!.path).toBe('visits.incomplete');
+    expect(inputOf(calls[0])).toEqual({ providerId: PHYSICIAN_ID, page: 1, pageSize: 20 });
     fireEvent.click(screen.getByLabelText('Only my visits'));
-    await waitFor(() => expect(calls.at(-1)!.path).toBe('/visits/incomplete?page=1&pageSize=20'));
+    await waitFor(() => expect(inputOf(calls.at(-1))).toEqual({ page: 1, pageSize: 20 }));
+    expect(calls.at(-1)!.path).toBe('visits.incomplete');
   });
 
   it('completes a visit with a summary and notes, which then leaves the list', async () => {
     const pending = visit();
     let done = false;
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (method === 'POST' && path === `/visits/${pending.id}/complete`) {
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (method === 'mutation' && path === 'visits.complete' && (body as { id: string }).id === pending.id) {
         done = true;
         return ok({
           ...pending,
@@ -46,7 +46,7 @@ describe('incomplete visits', () => {
           completedAt: '2026-01-05T16:00:00.000Z',
         });
       }
-      if (path.startsWith('/visits/incomplete')) return { body: listOf(done ? [] : [pending]) };
+      if (path === 'visits.incomplete') return listOf(done ? [] : [pending]);
       return undefined;
     });
     open();
@@ -54,13 +54,14 @@ describe('incomplete visits', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByTestId('complete-visit-submit'));
     expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'mutation')).toBe(false);
 
     fireEvent.change(within(dialog).getByTestId('visit-summary'), { target: { value: ' Healing well ' } });
     fireEvent.change(within(dialog).getByTestId('visit-notes'), { target: { value: 'Sutures out' } });
     fireEvent.click(within(dialog).getByTestId('complete-visit-submit'));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      expect(calls.find((c) => c.path === 'visits.complete')?.body).toEqual({
+        id: pending.id,
         summary: 'Healing well',
         notes: 'Sutures out',
       }),
@@ -72,7 +73,7 @@ describe('incomplete visits', () => {
   it('says why a completion was refused', async () => {
     const pending = visit();
     fakeFetch(({ method, path }) => {
-      if (method === 'POST') {
+      if (method === 'mutation' && path === 'visits.complete') {
         return {
           status: 409,
           body: {
@@ -82,7 +83,7 @@ describe('incomplete visits', () => {
           },
         };
       }
-      if (path.startsWith('/visits/incomplete')) return { body: listOf([pending]) };
+      if (path === 'visits.incomplete') return listOf([pending]);
       return undefined;
     });
     open();

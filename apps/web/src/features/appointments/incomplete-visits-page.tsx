@@ -8,11 +8,10 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { useSession } from '../../session/use-session';
 import { TypeBadge } from './appointment-badges';
-import { fetchIncompleteVisits } from './appointments-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { CompleteVisitModal } from './complete-visit-modal';
 import { formatDate, formatTime } from './format';
-import { LoadFailed, Loading } from './load-state';
-import { useLoaded } from '../../components/data/use-loaded';
 
 const PAGE_SIZE = 20;
 
@@ -27,12 +26,12 @@ export function IncompleteVisitsPage() {
   const accountId = state.status === 'signed-in' ? state.account.id : undefined;
   const [onlyMine, setOnlyMine] = useState(true);
   const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
   const [completing, setCompleting] = useState<Visit | null>(null);
-  const visits = useLoaded(
-    () => fetchIncompleteVisits({ providerId: onlyMine ? accountId : undefined, page, pageSize: PAGE_SIZE }),
-    [onlyMine, accountId, page, version],
-  );
+  const visits = trpc.visits.incomplete.useQuery({
+    providerId: onlyMine ? accountId : undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
 
   return (
     <PageFrame title={t('incomplete.title')} intro={t('incomplete.intro')}>
@@ -45,61 +44,61 @@ export function IncompleteVisitsPage() {
         }}
         data-testid="only-mine"
       />
-      {visits.status === 'loading' && <Loading label={t('loading')} />}
-      {visits.status === 'failed' && <LoadFailed error={visits.error} onRetry={visits.reload} />}
-      {visits.status === 'loaded' &&
-        (visits.data.items.length === 0 ? (
-          <EmptyState
-            icon={<CheckIcon size={28} />}
-            title={t('incomplete.empty')}
-            hint={t('incomplete.emptyHint')}
-          />
-        ) : (
-          <Stack gap="sm">
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              data-testid="incomplete-visits"
-            >
-              {visits.data.items.map((visit) => (
-                <IncompleteVisitRow key={visit.id} visit={visit} onComplete={() => setCompleting(visit)} />
-              ))}
+      <QueryView query={visits} loading={t('loading')}>
+        {({ items, meta }) =>
+          items.length === 0 ? (
+            <EmptyState
+              icon={<CheckIcon size={28} />}
+              title={t('incomplete.empty')}
+              hint={t('incomplete.emptyHint')}
+            />
+          ) : (
+            <Stack gap="sm">
+              <Stack
+                component="ul"
+                gap="sm"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                data-testid="incomplete-visits"
+              >
+                {items.map((visit) => (
+                  <IncompleteVisitRow key={visit.id} visit={visit} onComplete={() => setCompleting(visit)} />
+                ))}
+              </Stack>
+              {meta.totalPages > 1 && (
+                <Group justify="space-between">
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<ChevronStartIcon size={16} />}
+                    disabled={!meta.hasPreviousPage}
+                    onClick={() => setPage((p) => p - 1)}
+                  >
+                    {t('incomplete.previousPage')}
+                  </Button>
+                  <Text size="sm">{t('incomplete.pageOf', { page, pages: meta.totalPages })}</Text>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    rightSection={<ChevronEndIcon size={16} />}
+                    disabled={!meta.hasNextPage}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
+                    {t('incomplete.nextPage')}
+                  </Button>
+                </Group>
+              )}
             </Stack>
-            {visits.data.meta.totalPages > 1 && (
-              <Group justify="space-between">
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<ChevronStartIcon size={16} />}
-                  disabled={!visits.data.meta.hasPreviousPage}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  {t('incomplete.previousPage')}
-                </Button>
-                <Text size="sm">{t('incomplete.pageOf', { page, pages: visits.data.meta.totalPages })}</Text>
-                <Button
-                  variant="default"
-                  size="xs"
-                  rightSection={<ChevronEndIcon size={16} />}
-                  disabled={!visits.data.meta.hasNextPage}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  {t('incomplete.nextPage')}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        ))}
+          )
+        }
+      </QueryView>
       <CompleteVisitModal
         visit={completing}
         onClose={() => setCompleting(null)}
         onCompleted={() => {
           setCompleting(null);
           notify({ id: 'visit-completed', message: t('incomplete.done'), tone: 'success' });
-          setVersion((v) => v + 1);
         }}
       />
     </PageFrame>

@@ -7,14 +7,14 @@ import { CalendarIcon } from '../../components/icons/icons';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
 import { EmptyState } from '../../components/page/empty-state';
 import { AppointmentCard } from './appointment-card';
-import { confirmAppointment, fetchAppointments } from './appointments-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
+import { useConfirmMutation } from './appointment-queries';
 import { BookAppointmentModal } from './book-appointment-modal';
 import { CancelModal } from './cancel-modal';
 import { formatDate, formatTime } from './format';
 import { isChangeable, isConfirmable } from './labels';
-import { LoadFailed, Loading } from './load-state';
 import { RescheduleModal } from './reschedule-modal';
-import { useLoaded } from '../../components/data/use-loaded';
 
 const UPCOMING_PAGE = 50;
 const PAST_PAGE = 20;
@@ -28,35 +28,28 @@ export function PatientAppointments() {
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
   const [search, setSearch] = useSearchParams();
-  const [version, setVersion] = useState(0);
   const [moving, setMoving] = useState<Appointment | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const upcoming = useLoaded(
-    () => fetchAppointments({ when: 'upcoming', pageSize: UPCOMING_PAGE }),
-    [version],
-  );
-  const past = useLoaded(() => fetchAppointments({ when: 'past', pageSize: PAST_PAGE }), [version]);
+  const upcoming = trpc.appointments.list.useQuery({ when: 'upcoming', pageSize: UPCOMING_PAGE });
+  const past = trpc.appointments.list.useQuery({ when: 'past', pageSize: PAST_PAGE });
+  const confirmation = useConfirmMutation();
+  const confirming = confirmation.isPending ? confirmation.variables.id : null;
 
   const booking = search.get('book') === '1';
   const setBooking = (open: boolean) => setSearch(open ? { book: '1' } : {}, { replace: true });
-  const refresh = () => setVersion((v) => v + 1);
   const when = (a: Appointment) => ({
     date: formatDate(a.startsAt, i18n.language),
     time: formatTime(a.startsAt, i18n.language),
   });
 
-  async function confirm(appointment: Appointment) {
-    setConfirming(appointment.id);
-    try {
-      await confirmAppointment(appointment.id);
-      notify({ id: 'appointment-confirmed', message: t('confirm.done'), tone: 'success' });
-      refresh();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setConfirming(null);
-    }
+  function confirm(appointment: Appointment) {
+    confirmation.mutate(
+      { id: appointment.id },
+      {
+        onSuccess: () => notify({ id: 'appointment-confirmed', message: t('confirm.done'), tone: 'success' }),
+        onError: notifyError,
+      },
+    );
   }
 
   const actionsOf = (a: Appointment) =>
@@ -65,7 +58,7 @@ export function PatientAppointments() {
         {isConfirmable(a) && (
           <Button
             size="xs"
-            onClick={() => void confirm(a)}
+            onClick={() => confirm(a)}
             loading={confirming === a.id}
             data-testid="confirm-appointment"
           >
@@ -103,55 +96,57 @@ export function PatientAppointments() {
         <Title order={2} size="h4" id="upcoming-title">
           {t('patient.upcoming')}
         </Title>
-        {upcoming.status === 'loading' && <Loading label={t('loading')} />}
-        {upcoming.status === 'failed' && <LoadFailed error={upcoming.error} onRetry={upcoming.reload} />}
-        {upcoming.status === 'loaded' &&
-          (upcoming.data.items.length === 0 ? (
-            <EmptyState
-              order={3}
-              icon={<CalendarIcon size={28} />}
-              title={t('patient.noUpcoming')}
-              hint={t('patient.noUpcomingHint')}
-            />
-          ) : (
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              data-testid="upcoming-appointments"
-            >
-              {upcoming.data.items.map((a) => (
-                <AppointmentCard key={a.id} appointment={a} perspective="patient" actions={actionsOf(a)} />
-              ))}
-            </Stack>
-          ))}
+        <QueryView query={upcoming} loading={t('loading')}>
+          {({ items }) =>
+            items.length === 0 ? (
+              <EmptyState
+                order={3}
+                icon={<CalendarIcon size={28} />}
+                title={t('patient.noUpcoming')}
+                hint={t('patient.noUpcomingHint')}
+              />
+            ) : (
+              <Stack
+                component="ul"
+                gap="sm"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                data-testid="upcoming-appointments"
+              >
+                {items.map((a) => (
+                  <AppointmentCard key={a.id} appointment={a} perspective="patient" actions={actionsOf(a)} />
+                ))}
+              </Stack>
+            )
+          }
+        </QueryView>
       </Stack>
 
       <Stack gap="sm" component="section" aria-labelledby="past-title">
         <Title order={2} size="h4" id="past-title">
           {t('patient.past')}
         </Title>
-        {past.status === 'loading' && <Loading label={t('loading')} />}
-        {past.status === 'failed' && <LoadFailed error={past.error} onRetry={past.reload} />}
-        {past.status === 'loaded' &&
-          (past.data.items.length === 0 ? (
-            <EmptyState order={3} title={t('patient.noPast')} hint={t('patient.noPastHint')} />
-          ) : (
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              data-testid="past-appointments"
-            >
-              {past.data.items.map((a) => (
-                <AppointmentCard key={a.id} appointment={a} perspective="patient" />
-              ))}
-            </Stack>
-          ))}
+        <QueryView query={past} loading={t('loading')}>
+          {({ items }) =>
+            items.length === 0 ? (
+              <EmptyState order={3} title={t('patient.noPast')} hint={t('patient.noPastHint')} />
+            ) : (
+              <Stack
+                component="ul"
+                gap="sm"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                data-testid="past-appointments"
+              >
+                {items.map((a) => (
+                  <AppointmentCard key={a.id} appointment={a} perspective="patient" />
+                ))}
+              </Stack>
+            )
+          }
+        </QueryView>
       </Stack>
 
       <BookAppointmentModal
@@ -160,7 +155,6 @@ export function PatientAppointments() {
         onBooked={(a) => {
           setBooking(false);
           notify({ id: 'appointment-booked', message: t('book.booked', when(a)), tone: 'success' });
-          refresh();
         }}
       />
       <RescheduleModal
@@ -169,7 +163,6 @@ export function PatientAppointments() {
         onMoved={(a) => {
           setMoving(null);
           notify({ id: 'appointment-moved', message: t('reschedule.done', when(a)), tone: 'success' });
-          refresh();
         }}
       />
       <CancelModal
@@ -178,7 +171,6 @@ export function PatientAppointments() {
         onCancelled={() => {
           setCancelling(null);
           notify({ id: 'appointment-cancelled', message: t('cancel.done'), tone: 'success' });
-          refresh();
         }}
       />
     </Stack>

@@ -3,9 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { PatientListItem } from '@opencare/schemas/entities/patients';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listPatients } from '../patients/patients-api';
-import { LoadFailed } from './load-state';
-import { useLoaded } from '../../components/data/use-loaded';
+import { trpc } from '../../api/trpc';
+import { LoadFailed } from '../../components/data/load-state';
 
 /** The patient a clinician books for: enough to send the booking and to name them. */
 export interface BookingPatient {
@@ -21,17 +20,19 @@ interface PatientPickerProps {
 
 // Search as the clinician pauses, not on every key.
 const SEARCH_DELAY_MS = 300;
+// The first page of matches, as the patients list shows it.
+const PAGE_SIZE = 20;
 
 /**
- * The organisation's patients by name or MRN (`GET /patients/search`, its first page), as a
+ * The organisation's patients by name or MRN (`patients.list`, its first page), as a
  * searchable select; each option shows the MRN and date of birth, since two patients may share a name.
  */
 export function PatientPicker({ value, onChange, error }: PatientPickerProps) {
   const { t } = useTranslation('appointments');
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const found = useLoaded(() => listPatients({ page: 1, search: query || undefined }), [query]);
-  const items: PatientListItem[] = found.status === 'loaded' ? found.data.items : [];
+  const found = trpc.patients.list.useQuery({ page: 1, pageSize: PAGE_SIZE, search: query || undefined });
+  const items: PatientListItem[] = found.data?.items ?? [];
   const byId = new Map(items.map((p) => [p.accountId, p]));
   // The chosen patient stays an option while another search runs, so the field keeps their name.
   const data = items.map((p) => ({ value: p.accountId, label: p.fullName }));
@@ -72,9 +73,9 @@ export function PatientPicker({ value, onChange, error }: PatientPickerProps) {
             </div>
           );
         }}
-        nothingFoundMessage={found.status === 'loaded' ? t('book.noPatients') : undefined}
+        nothingFoundMessage={found.status === 'success' ? t('book.noPatients') : undefined}
         rightSection={
-          found.status === 'loading' ? (
+          found.status === 'pending' ? (
             <Loader size="xs" role="status" aria-label={t('book.searchingPatients')} />
           ) : undefined
         }
@@ -84,7 +85,7 @@ export function PatientPicker({ value, onChange, error }: PatientPickerProps) {
         data-testid="book-patient"
         comboboxProps={{ withinPortal: true }}
       />
-      {found.status === 'failed' && <LoadFailed error={found.error} onRetry={found.reload} />}
+      {found.status === 'error' && <LoadFailed error={found.error} onRetry={() => void found.refetch()} />}
     </Stack>
   );
 }

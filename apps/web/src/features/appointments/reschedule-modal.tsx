@@ -3,10 +3,10 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import type { Appointment } from '@opencare/schemas/entities/appointments';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { errorMessageOf } from '../../api/error-message';
 import { isoDate, today } from '../../session/calendar-date';
-import { rescheduleAppointment } from './appointments-api';
+import { useRefetchSlots, useRescheduleMutation } from './appointment-queries';
 import { formatDate, formatTime } from './format';
 import { SlotPicker } from './slot-picker';
 
@@ -52,32 +52,36 @@ function RescheduleForm({
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [slotError, setSlotError] = useState<string | undefined>();
   const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const [slotsVersion, setSlotsVersion] = useState(0);
+  const reschedule = useRescheduleMutation();
+  const refetchSlots = useRefetchSlots();
+  const busy = reschedule.isPending;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!startsAt) {
       setSlotError(t('book.chooseTime'));
       return;
     }
-    setBusy(true);
     setFailure(null);
-    try {
-      onMoved(await rescheduleAppointment(appointment.id, startsAt));
-    } catch (error) {
-      if (error instanceof ApiError && error.key === 'slotNotAvailable') {
-        setSlotError(t('slots.taken'));
-        setStartsAt(null);
-        setSlotsVersion((v) => v + 1);
-      } else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    reschedule.mutate(
+      { id: appointment.id, startsAt },
+      {
+        onSuccess: onMoved,
+        onError: (error) => {
+          const failed = asApiError(error);
+          if (failed instanceof ApiError && failed.key === 'slotNotAvailable') {
+            // Someone took the time meanwhile: show the times still free.
+            setSlotError(t('slots.taken'));
+            setStartsAt(null);
+            refetchSlots();
+          } else setFailure(error);
+        },
+      },
+    );
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <Text>
           {t('reschedule.current', {
@@ -113,7 +117,6 @@ function RescheduleForm({
             setStartsAt(value);
             setSlotError(undefined);
           }}
-          version={slotsVersion}
           error={slotError}
         />
         <Group justify="flex-end" gap="sm">

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { AppShell } from '@mantine/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
@@ -13,6 +14,7 @@ import {
   PATIENT_ID,
   THREAD2_ID,
   THREAD_ID,
+  idOf,
   listItem,
   message,
   page,
@@ -29,7 +31,7 @@ afterEach(() => sessionStore.accessToken.clear());
 
 describe('/mail', { timeout: 15_000 }, () => {
   it('lists the conversations with the disclaimer, patients and unread counts', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/mail/threads?') ? page([listItem(), second]) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'mail.threads' ? page([listItem(), second]) : undefined));
     renderMail();
     expect(screen.getByTestId('disclaimer')).toBeTruthy();
     const items = await screen.findAllByTestId('thread-item');
@@ -39,12 +41,13 @@ describe('/mail', { timeout: 15_000 }, () => {
     expect(within(items[0]!).getByText('Unread messages: 1')).toBeTruthy();
     expect(items[1]!.getAttribute('data-unread')).toBe('false');
     expect(items[1]!.getAttribute('href')).toBe(`/mail?thread=${THREAD2_ID}`);
+    expect(calls.find((c) => c.path === 'mail.threads')?.body).toEqual({ page: 1, pageSize: 20 });
   });
 
   it('says when there is no mail yet, and when the list could not be loaded', async () => {
     let broken = true;
     fakeFetch(({ path }) => {
-      if (!path.startsWith('/mail/threads?')) return undefined;
+      if (path !== 'mail.threads') return undefined;
       return broken ? fail(500, 'unknown', 'Something went wrong, please try again.') : page([]);
     });
     renderMail();
@@ -56,19 +59,40 @@ describe('/mail', { timeout: 15_000 }, () => {
 
   it('opens a thread, which marks it read, and sends a reply', async () => {
     let opened = false;
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path.startsWith('/mail/threads?')) return page([listItem({ unreadCount: opened ? 0 : 1 })]);
-      if (path === `/mail/threads/${THREAD_ID}` && method === 'GET') {
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path === 'mail.threads') return page([listItem({ unreadCount: opened ? 0 : 1 })]);
+      if (path === 'mail.thread' && method === 'query' && idOf(body) === THREAD_ID) {
         opened = true;
         return ok(thread());
       }
-      if (path === `/mail/threads/${THREAD_ID}/messages`) {
+      if (path === 'mail.reply' && method === 'mutation') {
         return ok(thread({ messages: [...thread().messages, message({ id: '33333333-3333-4333-8333-000000000009', body: 'Thank you, noted.' })] }), 201);
       }
-      if (path === '/mail/unread-count') return ok({ unreadCount: opened ? 0 : 1 });
+      if (path === 'mail.unreadCount') return ok({ unreadCount: opened ? 0 : 1 });
       return undefined;
     });
-    const { router } = renderMail();
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <AppShell navbar={{ width: 260, breakpoint: 'sm' }}>
+              <AppShell.Navbar>
+                <NavMenu />
+              </AppShell.Navbar>
+              <AppShell.Main>
+                <Outlet />
+              </AppShell.Main>
+            </AppShell>
+          ),
+          children: [mailRoute],
+        },
+      ],
+      '/mail',
+      physicianSession(),
+    );
+    const mail = screen.getByRole('link', { name: /^Mail/ });
+    expect(await within(mail).findByText('Unread messages: 1')).toBeTruthy();
     fireEvent.click(await screen.findByText('Blood pressure this week'));
     await waitFor(() => expect(router.state.location.search).toBe(`?thread=${THREAD_ID}`));
     const view = await screen.findByTestId('thread-view');
@@ -78,21 +102,27 @@ describe('/mail', { timeout: 15_000 }, () => {
     expect(within(view).getByRole('button', { name: 'Download readings.pdf' })).toBeTruthy();
     // The list catches up with the read thread.
     await waitFor(() => expect(screen.getByTestId('thread-item').getAttribute('data-unread')).toBe('false'));
+    // …and so does the unread count beside Mail: reading the thread asks for it again.
+    await waitFor(() => expect(within(mail).queryByText(/^Unread messages/)).toBeNull());
+    const countsBeforeReply = calls.filter((c) => c.path === 'mail.unreadCount').length;
 
     fireEvent.click(screen.getByTestId('send-reply'));
     expect(await screen.findByText('Write a message.')).toBeTruthy();
     fireEvent.change(screen.getByTestId('reply-body'), { target: { value: 'Thank you, noted.' } });
     fireEvent.click(screen.getByTestId('send-reply'));
     expect(await within(view).findByText('Thank you, noted.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ body: 'Thank you, noted.', fileIds: [] });
+    expect(calls.find((c) => c.method === 'mutation')?.path).toBe('mail.reply');
+    expect(calls.find((c) => c.method === 'mutation')?.body).toEqual({ threadId: THREAD_ID, body: 'Thank you, noted.', fileIds: [] });
+    // A sent message counts again too.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'mail.unreadCount').length).toBeGreaterThan(countsBeforeReply));
     // The box empties once the sent message is back in the thread (a re-render after the reload).
     await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('reply-body').value).toBe(''));
   });
 
   it('shows why a thread cannot be opened', async () => {
     fakeFetch(({ path }) => {
-      if (path.startsWith('/mail/threads?')) return page([listItem()]);
-      if (path === `/mail/threads/${THREAD_ID}`) return fail(403, 'err_forbidden', 'Forbidden');
+      if (path === 'mail.threads') return page([listItem()]);
+      if (path === 'mail.thread') return fail(403, 'err_forbidden', 'Forbidden');
       return undefined;
     });
     renderMail(`/mail?thread=${THREAD_ID}`);
@@ -100,10 +130,10 @@ describe('/mail', { timeout: 15_000 }, () => {
   });
 
   it('asks before a reply being written is lost to another thread', async () => {
-    fakeFetch(({ path }) => {
-      if (path.startsWith('/mail/threads?')) return page([listItem(), second]);
-      if (path === `/mail/threads/${THREAD_ID}`) return ok(thread());
-      if (path === `/mail/threads/${THREAD2_ID}`) return ok(thread({ id: THREAD2_ID, subject: 'Diet questions' }));
+    fakeFetch(({ path, body }) => {
+      if (path === 'mail.threads') return page([listItem(), second]);
+      if (path === 'mail.thread' && idOf(body) === THREAD_ID) return ok(thread());
+      if (path === 'mail.thread' && idOf(body) === THREAD2_ID) return ok(thread({ id: THREAD2_ID, subject: 'Diet questions' }));
       return undefined;
     });
     const { router } = renderMail(`/mail?thread=${THREAD_ID}`);
@@ -122,11 +152,11 @@ describe('/mail', { timeout: 15_000 }, () => {
 
   it('writes to a chosen patient and opens the new thread', async () => {
     const created = thread({ id: THREAD2_ID, subject: 'Your new medication', messages: [message({ body: 'Start tomorrow.' })] });
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path.startsWith('/mail/threads?')) return page([]);
-      if (path.startsWith('/mail/recipients')) return ok([{ accountId: PATIENT_ID, fullName: 'Pat Morgan', mrn: 'MRN500001' }]);
-      if (path === '/mail/threads' && method === 'POST') return ok(created, 201);
-      if (path === `/mail/threads/${THREAD2_ID}`) return ok(created);
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path === 'mail.threads') return page([]);
+      if (path === 'mail.recipients') return ok([{ accountId: PATIENT_ID, fullName: 'Pat Morgan', mrn: 'MRN500001' }]);
+      if (path === 'mail.createThread' && method === 'mutation') return ok(created, 201);
+      if (path === 'mail.thread' && idOf(body) === THREAD2_ID) return ok(created);
       return undefined;
     });
     const { router } = renderMail();
@@ -143,7 +173,9 @@ describe('/mail', { timeout: 15_000 }, () => {
     fireEvent.change(within(form).getByTestId('new-thread-body'), { target: { value: 'Start tomorrow.' } });
     fireEvent.click(within(form).getByTestId('send-new-thread'));
     await waitFor(() => expect(router.state.location.search).toBe(`?thread=${THREAD2_ID}`));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'mail.recipients')?.body).toEqual({});
+    expect(calls.find((c) => c.method === 'mutation')?.path).toBe('mail.createThread');
+    expect(calls.find((c) => c.method === 'mutation')?.body).toEqual({
       patientAccountId: PATIENT_ID,
       subject: 'Your new medication',
       body: 'Start tomorrow.',
@@ -153,7 +185,7 @@ describe('/mail', { timeout: 15_000 }, () => {
   });
 
   it('asks before closing a new message that has text', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/mail/threads?') ? page([]) : path.startsWith('/mail/recipients') ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path === 'mail.threads' ? page([]) : path === 'mail.recipients' ? ok([]) : undefined));
     renderMail();
     fireEvent.click(await screen.findByTestId('new-thread'));
     fireEvent.change(await screen.findByTestId('new-thread-subject'), { target: { value: 'Draft' } });
@@ -166,7 +198,7 @@ describe('/mail', { timeout: 15_000 }, () => {
 
 describe('the navigation', () => {
   it('shows the unread count beside Mail', async () => {
-    fakeFetch(({ path }) => (path === '/mail/unread-count' ? ok({ unreadCount: 3 }) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'mail.unreadCount' ? ok({ unreadCount: 3 }) : undefined));
     renderRoutes(
       [{ path: '/', element: <AppShell navbar={{ width: 260, breakpoint: 'sm' }}><AppShell.Navbar><NavMenu /></AppShell.Navbar></AppShell> }],
       '/',
@@ -174,5 +206,6 @@ describe('the navigation', () => {
     );
     const mail = screen.getByRole('link', { name: /^Mail/ });
     expect(await within(mail).findByText('Unread messages: 3')).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'mail.unreadCount')).toHaveLength(1);
   });
 });

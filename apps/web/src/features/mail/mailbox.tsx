@@ -1,16 +1,16 @@
-import { Alert, Box, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import type { ListMeta } from '@opencare/schemas/envelope';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessageOf } from '../../api/error-message';
-import { AlertIcon, ChevronStartIcon, MailIcon } from '../../components/icons/icons';
+import { LoadFailed, Loading } from '../../components/data/load-state';
+import { ChevronStartIcon, MailIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { DraftsProvider } from './drafts';
 import { NewThreadDialog } from './new-thread-dialog';
 import { ThreadList } from './thread-list';
 import { ThreadView } from './thread-view';
-import { useThreadList } from './use-thread-list';
+import { useThreads } from './mail-queries';
 
 interface MailboxProps {
   /** The reader's account (their own messages are set apart). */
@@ -37,7 +37,7 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
   const [search, setSearch] = useSearchParams();
   const threadId = search.get('thread');
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const list = useThreadList(page);
+  const list = useThreads(page);
   const [composing, setComposing] = useState(false);
 
   const withParams = (change: Record<string, string | null>) => {
@@ -66,11 +66,10 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
           <Box visibleFrom={threadId ? 'md' : undefined}>
             <ThreadListPanel
               accountId={accountId}
-              state={list.state}
+              list={list}
               selectedId={threadId}
               clinician={clinician}
               hrefOf={hrefOf}
-              onRetry={list.retry}
               onPage={(next) => setSearch(withParams({ page: String(next), thread: null }))}
               onCompose={() => setComposing(true)}
             />
@@ -89,7 +88,7 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
               >
                 {t('backToList')}
               </Button>
-              <ThreadView key={threadId} threadId={threadId} accountId={accountId} showPatient={clinician} onChanged={list.refresh} />
+              <ThreadView key={threadId} threadId={threadId} accountId={accountId} showPatient={clinician} />
             </Stack>
           ) : (
             <Box visibleFrom="md">
@@ -104,7 +103,6 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
         onClose={() => setComposing(false)}
         onSent={(thread) => {
           setComposing(false);
-          list.refresh();
           setSearch(withParams({ thread: thread.id, page: null }));
         }}
       />
@@ -114,38 +112,29 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
 
 interface ThreadListPanelProps {
   accountId: string;
-  state: ReturnType<typeof useThreadList>['state'];
+  list: ReturnType<typeof useThreads>;
   selectedId: string | null;
   clinician: boolean;
   hrefOf: (id: string) => string;
-  onRetry: () => void;
   onPage: (page: number) => void;
   onCompose: () => void;
 }
 
-function ThreadListPanel({ accountId, state, selectedId, clinician, hrefOf, onRetry, onPage, onCompose }: ThreadListPanelProps) {
+/** The list, or why it is not there; a page shown stays when fetching it again fails. */
+function ThreadListPanel({ accountId, list, selectedId, clinician, hrefOf, onPage, onCompose }: ThreadListPanelProps) {
   const { t } = useTranslation('mail');
-  const { t: tc } = useTranslation();
-  if (state.status === 'loading') {
-    return (
-      <Stack align="center" py="xl">
-        <Loader role="status" aria-label={t('list.loading')} />
-      </Stack>
-    );
+  if (!list.data) {
+    if (list.status === 'error') {
+      return (
+        <Box data-testid="threads-failed">
+          <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
+        </Box>
+      );
+    }
+    return <Loading label={t('list.loading')} />;
   }
-  if (state.status === 'failed') {
-    return (
-      <Alert color="red" variant="light" role="alert" icon={<AlertIcon size={20} />} data-testid="threads-failed">
-        <Stack gap="sm" align="flex-start">
-          {errorMessageOf(tc, state.error)}
-          <Button variant="default" size="xs" onClick={onRetry}>
-            {t('tryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (state.threads.length === 0) {
+  const { items, meta } = list.data;
+  if (items.length === 0) {
     return (
       <EmptyState
         icon={<MailIcon size={28} />}
@@ -161,15 +150,15 @@ function ThreadListPanel({ accountId, state, selectedId, clinician, hrefOf, onRe
   }
   return (
     <Stack gap="xs">
-      <ThreadList threads={state.threads} accountId={accountId} selectedId={selectedId} showPatient={clinician} hrefOf={hrefOf} />
-      <Pager meta={state.meta} onPage={onPage} />
+      <ThreadList threads={items} accountId={accountId} selectedId={selectedId} showPatient={clinician} hrefOf={hrefOf} />
+      <Pager meta={meta} onPage={onPage} />
     </Stack>
   );
 }
 
-function Pager({ meta, onPage }: { meta: ListMeta | undefined; onPage: (page: number) => void }) {
+function Pager({ meta, onPage }: { meta: ListMeta; onPage: (page: number) => void }) {
   const { t } = useTranslation('mail');
-  if (!meta || meta.totalPages <= 1) return null;
+  if (meta.totalPages <= 1) return null;
   return (
     <Group justify="space-between" component="nav" aria-label={t('list.pages')}>
       <Button variant="default" size="xs" disabled={!meta.hasPreviousPage} onClick={() => onPage(meta.page - 1)}>

@@ -20,8 +20,8 @@ afterEach(() => sessionStore.accessToken.clear());
 describe("the patient's messages tab", { timeout: 15_000 }, () => {
   it('is a home tab for patients, with the unread count beside its name', async () => {
     fakeFetch(({ path }) => {
-      if (path === '/mail/unread-count') return ok({ unreadCount: 2 });
-      if (path.startsWith('/mail/threads?')) return page([listItem({ unreadCount: 2 })]);
+      if (path === 'mail.unreadCount') return ok({ unreadCount: 2 });
+      if (path === 'mail.threads') return page([listItem({ unreadCount: 2 })]);
       return undefined;
     });
     home('/?tab=messages');
@@ -43,13 +43,14 @@ describe("the patient's messages tab", { timeout: 15_000 }, () => {
 
   it('writes to the care team without choosing a patient, with a photo; a program is refused before upload', async () => {
     const { calls } = fakeFetch(({ method, path }) => {
-      if (path === '/mail/unread-count') return ok({ unreadCount: 0 });
-      if (path.startsWith('/mail/threads?')) return page([]);
-      if (path.startsWith('/mail/attachments?')) {
+      if (path === 'mail.unreadCount') return ok({ unreadCount: 0 });
+      if (path === 'mail.threads') return page([]);
+      // Attachments stay on REST: the bytes are the body.
+      if (path.startsWith('/mail/attachments?') && method === 'POST') {
         return ok({ id: PNG_ID, fileName: 'arm.png', contentType: 'image/png', size: 8 }, 201);
       }
-      if (path === '/mail/threads' && method === 'POST') return ok(thread(), 201);
-      if (path === `/mail/threads/${THREAD_ID}`) return ok(thread());
+      if (path === 'mail.createThread' && method === 'mutation') return ok(thread(), 201);
+      if (path === 'mail.thread') return ok(thread());
       return undefined;
     });
     const { router } = home('/?tab=messages');
@@ -74,7 +75,7 @@ describe("the patient's messages tab", { timeout: 15_000 }, () => {
     fireEvent.change(within(form).getByTestId('new-thread-body'), { target: { value: 'Is this rash normal?' } });
     fireEvent.click(within(form).getByTestId('send-new-thread'));
     await waitFor(() => expect(router.state.location.search).toBe(`?tab=messages&thread=${THREAD_ID}`));
-    expect(calls.find((c) => c.path === '/mail/threads' && c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'mail.createThread' && c.method === 'mutation')?.body).toEqual({
       subject: 'My arm',
       body: 'Is this rash normal?',
       fileIds: [PNG_ID],
@@ -83,9 +84,9 @@ describe("the patient's messages tab", { timeout: 15_000 }, () => {
 
   it('asks before a draft is lost to another home tab', async () => {
     fakeFetch(({ path }) => {
-      if (path === '/mail/unread-count') return ok({ unreadCount: 0 });
-      if (path.startsWith('/mail/threads?')) return page([listItem({ unreadCount: 0 })]);
-      if (path === `/mail/threads/${THREAD_ID}`) return ok(thread());
+      if (path === 'mail.unreadCount') return ok({ unreadCount: 0 });
+      if (path === 'mail.threads') return page([listItem({ unreadCount: 0 })]);
+      if (path === 'mail.thread') return ok(thread());
       return undefined;
     });
     const { router } = home(`/?tab=messages&thread=${THREAD_ID}`);

@@ -3,12 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { MAIL_LIMITS, type MailRecipient, type Thread } from '@opencare/schemas/entities/mail';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { Disclaimer } from '../../components/disclaimer';
 import { useNotifyError } from '../../components/notifications/use-notify';
 import { DiscardDraftDialog } from './drafts';
 import { DraftFiles } from './draft-files';
-import { createThread } from './mail-api';
+import { useCreateThreadMutation } from './mail-queries';
 import { RecipientSelect } from './recipient-select';
 import { sendsOnKey } from './reply-form';
 import { useMessageDraft } from './use-message-draft';
@@ -32,7 +32,8 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
   const [subject, setSubject] = useState('');
   const draft = useMessageDraft('new-thread', patient?.accountId, subject.trim() !== '');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
+  const create = useCreateThreadMutation();
+  const sending = create.isPending;
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const finish = () => {
@@ -50,7 +51,7 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
     else finish();
   };
 
-  const send = async (event?: FormEvent) => {
+  const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (sending || draft.uploading) return;
     const missing: FieldErrors = {};
@@ -59,28 +60,31 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
     if (!draft.body.trim()) missing.body = t('form.bodyRequired');
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    setSending(true);
-    try {
-      const thread = await createThread({
+    create.mutate(
+      {
         patientAccountId: choosePatient ? patient?.accountId : undefined,
         subject,
         body: draft.body,
         fileIds: draft.fileIds,
-      });
-      finish();
-      onSent(thread);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.errors : [];
-      if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
-      else notifyError(error);
-    } finally {
-      setSending(false);
-    }
+      },
+      {
+        onSuccess: (thread) => {
+          finish();
+          onSent(thread);
+        },
+        onError: (error) => {
+          const failure = asApiError(error);
+          const fields = failure instanceof ApiError ? failure.errors : [];
+          if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+          else notifyError(error);
+        },
+      },
+    );
   };
 
   return (
     <Modal opened={opened} onClose={close} title={t('form.newTitle')} size="lg" fullScreen={phone} centered>
-      <form onSubmit={(e) => void send(e)} noValidate data-testid="new-thread-form">
+      <form onSubmit={(e) => send(e)} noValidate data-testid="new-thread-form">
         <Stack gap="sm">
           <Disclaimer />
           {choosePatient && (
@@ -110,7 +114,7 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
             value={draft.body}
             onChange={(e) => draft.setBody(e.currentTarget.value)}
             onKeyDown={(e) => {
-              if (sendsOnKey(e)) void send();
+              if (sendsOnKey(e)) send();
             }}
             autosize
             minRows={5}

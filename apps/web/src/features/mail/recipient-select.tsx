@@ -1,9 +1,10 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { MailRecipient } from '@opencare/schemas/entities/mail';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchRecipients } from './mail-api';
+import { trpc } from '../../api/trpc';
 
 const labelOf = (r: MailRecipient) => `${r.fullName} · ${r.mrn}`;
 
@@ -20,30 +21,14 @@ export function RecipientSelect({ value, onChange, error }: RecipientSelectProps
   // Once a patient is chosen the box shows their label: that is not a new search.
   const query = value && search === labelOf(value) ? '' : search;
   const [debounced] = useDebouncedValue(query, 250);
-  const [found, setFound] = useState<MailRecipient[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    fetchRecipients(debounced).then(
-      (recipients) => {
-        if (!current) return;
-        setFound(recipients);
-        setFailed(false);
-        setLoading(false);
-      },
-      () => {
-        if (!current) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [debounced]);
+  // What the last search found stays while the next one runs.
+  const recipients = trpc.mail.recipients.useQuery(
+    { search: debounced.trim() || undefined },
+    { placeholderData: keepPreviousData },
+  );
+  const found = recipients.data ?? [];
+  const loading = recipients.isFetching;
+  const failed = recipients.isError;
 
   // The chosen patient stays an option while the search shows others.
   const options = value && !found.some((r) => r.accountId === value.accountId) ? [value, ...found] : found;

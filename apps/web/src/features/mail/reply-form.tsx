@@ -2,10 +2,10 @@ import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { MAIL_LIMITS, type Thread } from '@opencare/schemas/entities/mail';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { useNotifyError } from '../../components/notifications/use-notify';
 import { DraftFiles } from './draft-files';
-import { replyToThread } from './mail-api';
+import { useReplyMutation } from './mail-queries';
 import { useMessageDraft } from './use-message-draft';
 
 /** Ctrl+Enter (⌘+Enter on a Mac) sends, as in most mail; Enter alone starts a new line. */
@@ -13,39 +13,42 @@ export function sendsOnKey(event: KeyboardEvent) {
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 }
 
-/** The answer under a thread; the thread comes back with it once sent. */
-export function ReplyForm({ thread, onSent }: { thread: Thread; onSent: (thread: Thread) => void }) {
+/** The answer under a thread; the thread comes back with it once sent and replaces the cached one. */
+export function ReplyForm({ thread }: { thread: Thread }) {
   const { t } = useTranslation('mail');
   const { t: tc } = useTranslation();
   const notifyError = useNotifyError();
   const draft = useMessageDraft(`reply-${thread.id}`, thread.patient.accountId);
-  const [sending, setSending] = useState(false);
+  const reply = useReplyMutation();
+  const sending = reply.isPending;
   const [bodyError, setBodyError] = useState<string | null>(null);
 
-  const send = async (event?: FormEvent) => {
+  const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (sending || draft.uploading) return;
     if (!draft.body.trim()) {
       setBodyError(t('form.bodyRequired'));
       return;
     }
-    setSending(true);
-    try {
-      const updated = await replyToThread(thread.id, { body: draft.body, fileIds: draft.fileIds });
-      draft.reset();
-      setBodyError(null);
-      onSent(updated);
-    } catch (error) {
-      const field = error instanceof ApiError ? error.errors.find((e) => e.field === 'body') : undefined;
-      if (field) setBodyError(field.message);
-      else notifyError(error);
-    } finally {
-      setSending(false);
-    }
+    reply.mutate(
+      { threadId: thread.id, body: draft.body, fileIds: draft.fileIds },
+      {
+        onSuccess: () => {
+          draft.reset();
+          setBodyError(null);
+        },
+        onError: (error) => {
+          const failure = asApiError(error);
+          const field = failure instanceof ApiError ? failure.errors.find((e) => e.field === 'body') : undefined;
+          if (field) setBodyError(field.message);
+          else notifyError(error);
+        },
+      },
+    );
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" component="form" onSubmit={(e: FormEvent) => void send(e)} aria-label={t('form.replyLabel')}>
+    <Paper withBorder radius="md" p="sm" component="form" onSubmit={(e: FormEvent) => send(e)} aria-label={t('form.replyLabel')}>
       <Stack gap="xs">
         <Textarea
           label={t('form.reply')}
@@ -56,7 +59,7 @@ export function ReplyForm({ thread, onSent }: { thread: Thread; onSent: (thread:
             if (bodyError) setBodyError(null);
           }}
           onKeyDown={(e) => {
-            if (sendsOnKey(e)) void send();
+            if (sendsOnKey(e)) send();
           }}
           error={bodyError}
           autosize

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { downloadAttachment } from './mail-api';
+import { downloadAttachment } from './attachment-transfer';
 
 export type AttachmentUrl = { status: 'loading' } | { status: 'loaded'; url: string } | { status: 'failed' };
 
@@ -8,26 +9,26 @@ export type AttachmentUrl = { status: 'loading' } | { status: 'loaded'; url: str
  * link straight to the API would be refused; the URL is let go when the component leaves.
  */
 export function useAttachmentUrl(id: string, enabled = true): AttachmentUrl {
-  const [state, setState] = useState<AttachmentUrl>({ status: 'loading' });
+  // The bytes are cached like any read (an attachment never changes); the URL is this component's.
+  const bytes = useQuery({
+    queryKey: ['mail', 'attachment', id],
+    queryFn: () => downloadAttachment(id),
+    enabled,
+    staleTime: Infinity,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  const blob = bytes.data;
   useEffect(() => {
-    if (!enabled) return;
-    let url: string | undefined;
-    let current = true;
-    setState({ status: 'loading' });
-    downloadAttachment(id).then(
-      (blob) => {
-        if (!current) return;
-        url = URL.createObjectURL(blob);
-        setState({ status: 'loaded', url });
-      },
-      () => current && setState({ status: 'failed' }),
-    );
+    if (!blob) return;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
     return () => {
-      current = false;
-      if (url) URL.revokeObjectURL(url);
+      URL.revokeObjectURL(made);
+      setUrl(null);
     };
-  }, [id, enabled]);
-  return state;
+  }, [blob]);
+  if (bytes.status === 'error') return { status: 'failed' };
+  return url ? { status: 'loaded', url } : { status: 'loading' };
 }
 
 /** Save an attachment under its own name. */

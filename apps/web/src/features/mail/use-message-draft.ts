@@ -2,7 +2,7 @@ import { MAIL_LIMITS, isAttachmentType, type Attachment } from '@opencare/schema
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { useDraftReport } from './drafts';
-import { uploadAttachment } from './mail-api';
+import { uploadAttachment } from './attachment-transfer';
 
 /** A file on its way into a message: uploading, ready to send, or refused (with why). */
 export interface DraftFile {

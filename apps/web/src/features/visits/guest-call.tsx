@@ -4,12 +4,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';
 import { errorKeyOf, errorMessageOf } from '../../api/error-message';
+import { trpc } from '../../api/trpc';
 import { useActiveCall, useCallSnapshot } from './call/use-active-call';
 import { VisitCall } from './call/visit-call';
 import { visitDeviceId } from './device-id';
 import { CallView } from './screen/call-view';
 import { openCameraAndMicrophone } from './media-errors';
-import { joinAsGuest, leaveAsGuest } from './visits-api';
+import { leaveAsGuest } from './guest-leave';
 
 /**
  * A guest in the visit of their link: joined with the key (no account), then a socket of their own
@@ -25,6 +26,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
   const snapshot = useCallSnapshot(attached);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const { mutateAsync: joinAsGuest } = trpc.telehealthInvitations.join.useMutation();
   const socket = useRef<PeopleSocket | null>(null);
 
   const join = useCallback(
@@ -32,7 +34,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
       setBusy(true);
       setError(null);
       try {
-        const session = await joinAsGuest(invitationKey, deviceId, takeOver);
+        const session = await joinAsGuest({ key: invitationKey, deviceId, takeOver });
         // Without a camera or microphone the guest still sees and hears the others.
         const local = await openCameraAndMicrophone().catch((failure: unknown) => {
           setError(failure);
@@ -55,7 +57,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
         setBusy(false);
       }
     },
-    [invitationKey, deviceId, active, screenPath],
+    [invitationKey, deviceId, active, screenPath, joinAsGuest],
   );
 
   // The guest's socket serves this call only: closed once it is over or the page goes.

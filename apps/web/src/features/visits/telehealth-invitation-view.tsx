@@ -1,16 +1,10 @@
-import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { TelehealthInvitationView } from '@opencare/schemas/entities/visits';
-import { useEffect, useState } from 'react';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/error-message';
+import { trpc } from '../../api/trpc';
+import { Loading } from '../../components/data/load-state';
 import { formatDate, formatTime } from '../appointments/format';
 import { GuestCall } from './guest-call';
-import { fetchInvitationView } from './visits-api';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'ready'; view: TelehealthInvitationView }
-  | { status: 'failed'; error: unknown };
 
 /**
  * A guest's invitation link (/telehealth-invitations?key=…, signed out): the visit it is for, or
@@ -19,20 +13,11 @@ type Loaded =
 export function TelehealthInvitationScreen({ invitationKey }: { invitationKey: string }) {
   const { t, i18n } = useTranslation('visits');
   const { t: tc } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!invitationKey) return;
-    let live = true;
-    setLoaded({ status: 'loading' });
-    fetchInvitationView(invitationKey).then(
-      (view) => live && setLoaded({ status: 'ready', view }),
-      (error: unknown) => live && setLoaded({ status: 'failed', error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [invitationKey]);
+  // A public procedure: the key is the proof, no session is needed.
+  const loaded = trpc.telehealthInvitations.view.useQuery(
+    { key: invitationKey },
+    { enabled: invitationKey !== '' },
+  );
 
   if (!invitationKey) {
     return (
@@ -41,21 +26,15 @@ export function TelehealthInvitationScreen({ invitationKey }: { invitationKey: s
       </Alert>
     );
   }
-  if (loaded.status === 'loading') {
-    return (
-      <Stack align="center" p="xl">
-        <Loader aria-label={t('invitation.loading')} />
-      </Stack>
-    );
-  }
-  if (loaded.status === 'failed') {
+  if (loaded.status === 'pending') return <Loading label={t('invitation.loading')} />;
+  if (loaded.status === 'error') {
     return (
       <Alert color="red" variant="light" role="alert" data-testid="invitation-invalid">
         {errorMessageOf(tc, loaded.error)}
       </Alert>
     );
   }
-  const { view } = loaded;
+  const view = loaded.data;
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" maw={640} mx="auto" data-testid="invitation-view">

@@ -59,16 +59,19 @@ const open = () => renderRoutes(routes, `/telehealth-visit/${CODE}`, signedInAs(
 
 describe('joining a video visit', () => {
   it('shows the visit and the device check before joining', async () => {
-    fakeFetch(({ path }) => (path === `/visits/code/${CODE}` ? ok(theVisit) : undefined));
+    const { calls } = fakeFetch(({ path, body }) =>
+      path === 'visits.byCode' && (body as { code: string }).code === CODE ? ok(theVisit) : undefined,
+    );
     open();
     expect((await screen.findByTestId('pre-join-with')).textContent).toContain('With Priya Raman');
     expect((await screen.findByTestId('preview-error')).textContent).toContain('No camera was found.');
+    expect(calls.map((c) => c.path)).toEqual(['visits.byCode']);
   });
 
   it('too early: says how many minutes before the start one may join, in the reader’s language', async () => {
     fakeFetch(({ path }) => {
-      if (path === `/visits/code/${CODE}`) return ok(theVisit);
-      if (path.endsWith('/participants/join'))
+      if (path === 'visits.byCode') return ok(theVisit);
+      if (path === 'visits.join')
         return fail(409, 'joinTooEarly', 'You cannot join more than 15 minutes before the start.');
       return undefined;
     });
@@ -83,8 +86,8 @@ describe('joining a video visit', () => {
   it('active on another device: offers to take over, which joins again with takeOver', async () => {
     let joins = 0;
     const { calls } = fakeFetch(({ path }) => {
-      if (path === `/visits/code/${CODE}`) return ok(theVisit);
-      if (path.endsWith('/participants/join')) {
+      if (path === 'visits.byCode') return ok(theVisit);
+      if (path === 'visits.join') {
         joins += 1;
         return joins === 1
           ? fail(
@@ -101,10 +104,10 @@ describe('joining a video visit', () => {
     expect((await screen.findByTestId('active-elsewhere')).textContent).toContain('another device');
     fireEvent.click(screen.getByTestId('take-over'));
     expect(await screen.findByTestId('call-view')).toBeTruthy();
-    const bodies = calls.filter((c) => c.path.endsWith('/participants/join')).map((c) => c.body);
+    const bodies = calls.filter((c) => c.path === 'visits.join').map((c) => c.body);
     expect(bodies).toEqual([
-      expect.objectContaining({ takeOver: false }),
-      expect.objectContaining({ takeOver: true }),
+      expect.objectContaining({ id: theVisit.id, takeOver: false }),
+      expect.objectContaining({ id: theVisit.id, takeOver: true }),
     ]);
     // Simple Peer because the server has no LiveKit: the user is told.
     expect(screen.getByTestId('engine-notice')).toBeTruthy();

@@ -1,7 +1,8 @@
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../api/error-message';
+import { Loading } from '../../components/data/load-state';
 import { useNotifyError } from '../../components/notifications/use-notify';
 import { useSocket } from '../../realtime/use-realtime';
 import { useSession } from '../../session/use-session';
@@ -14,7 +15,7 @@ import { CallView } from './screen/call-view';
 import { PreJoin } from './screen/pre-join';
 import { useLocalPreview } from './use-local-preview';
 import { useVisitJoin } from './use-visit-join';
-import { endVisit, leaveVisit } from './visits-api';
+import { useEndVisitMutation, useLeaveVisit } from './visit-queries';
 
 /**
  * /telehealth-visit/:visitCode (spec §2): check in, join (or take over from another device), the
@@ -35,6 +36,8 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
   const attached = active.screenPath === screenPath ? active.call : null;
   const snapshot = useCallSnapshot(attached);
   const { state, join, reset } = useVisitJoin(code, deviceId);
+  const leaveVisit = useLeaveVisit();
+  const { mutateAsync: endVisit } = useEndVisitMutation();
   const wantsPreview =
     !attached && (state.step === 'ready' || state.step === 'activeElsewhere' || state.step === 'joining');
   const preview = useLocalPreview(wantsPreview);
@@ -60,7 +63,7 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
       active.setCall(call, screenPath);
       await call.start();
     },
-    [join, deviceId, socket, preview, active, screenPath],
+    [join, deviceId, socket, preview, active, screenPath, leaveVisit],
   );
 
   const rejoin = useCallback(() => {
@@ -71,13 +74,13 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
   const end = useCallback(async () => {
     if (!attached) return;
     try {
-      const visit = await endVisit(attached.visitId);
+      const visit = await endVisit({ id: attached.visitId });
       attached.dispatch({ type: 'visitTimes', startedAt: visit.startedAt, endedAt: visit.endedAt });
       attached.finish('ended');
     } catch (error) {
       notifyError(error);
     }
-  }, [attached, notifyError]);
+  }, [attached, notifyError, endVisit]);
 
   if (attached && snapshot) {
     if (snapshot.phase === 'inCall') return <CallView call={attached} onEnd={() => void end()} />;
@@ -91,11 +94,7 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
     );
   }
   if (state.step === 'loading' || state.step === 'joined') {
-    return (
-      <Stack align="center" p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Stack>
-    );
+    return <Loading />;
   }
   if (state.step === 'notFound') {
     return (

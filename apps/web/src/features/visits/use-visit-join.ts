@@ -1,8 +1,8 @@
 import type { Visit } from '@opencare/schemas/entities/appointments';
 import type { VisitSession } from '@opencare/schemas/entities/visits';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorKeyOf } from '../../api/error-message';
-import { fetchVisitByCode, joinVisit } from './visits-api';
+import { trpc } from '../../api/trpc';
 
 export type JoinState =
   | { step: 'loading' }
@@ -13,60 +13,59 @@ export type JoinState =
   | { step: 'activeElsewhere'; visit: Visit }
   | { step: 'joined'; visit: Visit; session: VisitSession };
 
-export interface VisitJoinApi {
-  fetchVisit: (code: string) => Promise<Visit>;
-  join: (visitId: string, deviceId: string, takeOver: boolean) => Promise<VisitSession>;
-}
-
-const realApi: VisitJoinApi = { fetchVisit: fetchVisitByCode, join: joinVisit };
+/** Where this device is in joining, once the visit is known. */
+type Attempt =
+  | { step: 'ready'; error: unknown }
+  | { step: 'joining' }
+  | { step: 'activeElsewhere' }
+  | { step: 'joined'; session: VisitSession };
 
 /**
- * Check in to a visit by its code and join it from this device (spec §2, §5). A refusal keeps the
- * pre-join screen with the reason (joinTooEarly names the minutes); `visitActiveElsewhere` offers
- * to take over, which joins again with `takeOver` (the other device is told and leaves).
+ * Check in to a visit by its code (`visits.byCode`) and join it from this device (`visits.join`,
+ * spec §2, §5). A refusal keeps the pre-join screen with the reason (joinTooEarly names the
+ * minutes); `visitActiveElsewhere` offers to take over, which joins again with `takeOver` (the other
+ * device is told and leaves).
  */
-export function useVisitJoin(code: string, deviceId: string, api: VisitJoinApi = realApi) {
-  const [state, setState] = useState<JoinState>({ step: 'loading' });
+export function useVisitJoin(code: string, deviceId: string) {
+  const byCode = trpc.visits.byCode.useQuery({ code });
+  const joinMutation = trpc.visits.join.useMutation();
+  const [attempt, setAttempt] = useState<Attempt>({ step: 'ready', error: null });
 
-  useEffect(() => {
-    let live = true;
-    setState({ step: 'loading' });
-    api.fetchVisit(code).then(
-      (visit) => live && setState({ step: 'ready', visit, error: null }),
-      (error: unknown) => live && setState({ step: 'notFound', error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [code, api]);
+  let state: JoinState;
+  const visit = byCode.data;
+  if (!visit) {
+    state = byCode.status === 'error' ? { step: 'notFound', error: byCode.error } : { step: 'loading' };
+  } else if (attempt.step === 'joined') {
+    state = { step: 'joined', visit: attempt.session.visit, session: attempt.session };
+  } else if (attempt.step === 'ready') {
+    state = { step: 'ready', visit, error: attempt.error };
+  } else {
+    state = { step: attempt.step, visit };
+  }
 
+  const { mutateAsync } = joinMutation;
   const join = useCallback(
     async (takeOver = false): Promise<VisitSession | null> => {
-      if (state.step !== 'ready' && state.step !== 'activeElsewhere') return null;
-      const { visit } = state;
-      setState({ step: 'joining', visit });
+      if (!visit || (attempt.step !== 'ready' && attempt.step !== 'activeElsewhere')) return null;
+      setAttempt({ step: 'joining' });
       try {
-        const session = await api.join(visit.id, deviceId, takeOver);
-        setState({ step: 'joined', visit: session.visit, session });
+        const session = await mutateAsync({ id: visit.id, deviceId, takeOver });
+        setAttempt({ step: 'joined', session });
         return session;
       } catch (error) {
-        setState(
+        setAttempt(
           errorKeyOf(error) === 'visitActiveElsewhere' && !takeOver
-            ? { step: 'activeElsewhere', visit }
-            : { step: 'ready', visit, error },
+            ? { step: 'activeElsewhere' }
+            : { step: 'ready', error },
         );
         return null;
       }
     },
-    [state, api, deviceId],
+    [visit, attempt.step, mutateAsync, deviceId],
   );
 
   /** Back to the pre-join screen (after leaving, to rejoin). */
-  const reset = useCallback(() => {
-    setState((current) =>
-      'visit' in current ? { step: 'ready', visit: current.visit, error: null } : current,
-    );
-  }, []);
+  const reset = useCallback(() => setAttempt({ step: 'ready', error: null }), []);
 
   return { state, join, reset };
 }

@@ -2,6 +2,7 @@ import type { MailMessage, Thread, ThreadListItem } from '@opencare/schemas/enti
 import { ROLES } from '@opencare/schemas/roles';
 import type { SessionState } from '../../../session/session-context';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
+import { ok } from '../../signup/testing/harness';
 
 export const PHYSICIAN_ID = '11111111-1111-4111-8111-000000000001';
 export const PATIENT_ID = '11111111-1111-4111-8111-000000000002';
@@ -71,16 +72,14 @@ export function thread(overrides: Partial<Thread> = {}): Thread {
   };
 }
 
-/** A list answer with its paging. */
+/** A `mail.threads` answer: one page of `items` with its paging. */
 export function page<T>(items: T[], total = items.length) {
   const totalPages = Math.max(1, Math.ceil(total / 20));
-  return {
-    status: 200,
-    body: {
-      success: true,
-      message: 'OK',
-      data: items,
-      meta: { total, page: 1, pageSize: 20, totalPages, hasNextPage: totalPages > 1, hasPreviousPage: false },
-    },
-  };
+  return ok({
+    items,
+    meta: { total, page: 1, pageSize: 20, totalPages, hasNextPage: totalPages > 1, hasPreviousPage: false },
+  });
 }
+
+/** The id a `mail.thread` call asked for. */
+export const idOf = (body: unknown) => (body as { id?: string } | undefined)?.id;

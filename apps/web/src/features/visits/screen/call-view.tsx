@@ -6,7 +6,7 @@ import { useNotifyError } from '../../../components/notifications/use-notify';
 import { useActiveCall, useCallSnapshot } from '../call/use-active-call';
 import type { VisitCall } from '../call/visit-call';
 import { mainStreamOf } from '../visit-state';
-import { startVisit } from '../visits-api';
+import { useStartVisitMutation } from '../visit-queries';
 import { CaptureButton } from '../tools/capture-button';
 import { CallControls } from './call-controls';
 import { CallStage } from './call-stage';
@@ -27,6 +27,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
   const { t } = useTranslation('visits');
   const { t: tc } = useTranslation();
   const notifyError = useNotifyError();
+  const startVisit = useStartVisitMutation();
   const active = useActiveCall();
   const snapshot = useCallSnapshot(call);
   const [mainVideo, setMainVideo] = useState<HTMLVideoElement | null>(null);
@@ -58,13 +59,15 @@ export function CallView({ call, onEnd }: CallViewProps) {
     }
   }
 
-  async function start() {
-    try {
-      const started = await startVisit(visit.id);
-      call.dispatch({ type: 'visitTimes', startedAt: started.startedAt, endedAt: started.endedAt });
-    } catch (error) {
-      notifyError(error);
-    }
+  function start() {
+    startVisit.mutate(
+      { id: visit.id },
+      {
+        onSuccess: (started) =>
+          call.dispatch({ type: 'visitTimes', startedAt: started.startedAt, endedAt: started.endedAt }),
+        onError: notifyError,
+      },
+    );
   }
 
   return (
@@ -80,7 +83,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
         </Stack>
         <Group gap="xs">
           {clinician && !visit.startedAt && (
-            <Button size="xs" onClick={() => void start()} data-testid="start-visit">
+            <Button size="xs" onClick={start} data-testid="start-visit">
               {t('call.start')}
             </Button>
           )}

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SnapshotEditor } from './snapshot-editor';
 import { cropImage, exportJpeg } from './snapshot-render';
 import { renderTool } from './tools-testing';
-import { saveVisitCapture } from './visit-captures-api';
+import { saveVisitCapture } from './save-visit-capture';
 
 // happy-dom has no canvas: the pixel work is mocked, the editor's behaviour is what is tested.
 vi.mock('./snapshot-render', () => ({
@@ -12,7 +12,7 @@ vi.mock('./snapshot-render', () => ({
   cropImage: vi.fn(() => 'data:image/png;base64,Q1JPUA=='),
   exportJpeg: vi.fn(() => ({ dataUrl: 'data:image/jpeg;base64,QUJD', data: 'QUJD' })),
 }));
-vi.mock('./visit-captures-api', () => ({ saveVisitCapture: vi.fn(() => Promise.resolve({})) }));
+vi.mock('./save-visit-capture', () => ({ saveVisitCapture: vi.fn(() => Promise.resolve({})) }));
 
 const VISIT = '0b4e7b1c-51b5-4f4e-9f59-3f3f0a8a2a10';
 const FRAME = 'data:image/png;base64,RlJBTUU=';
@@ -35,7 +35,7 @@ async function openEditor(canSave: boolean, onClose = vi.fn()) {
   return canvas;
 }
 
-describe('SnapshotEditor', () => {
+describe('SnapshotEditor', { timeout: 20_000 }, () => {
   it('saves the annotated snapshot with its caption to the patient record', async () => {
     const onClose = vi.fn();
     await openEditor(true, onClose);

@@ -1,6 +1,9 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { SaveVisitCaptureInput } from '@opencare/schemas/entities/visit-captures';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../../api/trpc';
 import { useNotifications, useNotifyError } from '../../../components/notifications/use-notify';
 import { isUsableCrop, type CropRect } from './crop-rect';
 import { SnapshotCanvas } from './snapshot-canvas';
@@ -17,7 +20,7 @@ import {
 } from './snapshot-state';
 import { SnapshotToolbar, type MarkStyle } from './snapshot-toolbar';
 import { FONT_SIZE } from './spc-camera';
-import { saveVisitCapture } from './visit-captures-api';
+import { saveVisitCapture } from './save-visit-capture';
 
 export interface SnapshotEditorProps {
   /** The captured picture (a data URL); the editor is open while there is one. */
@@ -61,13 +64,21 @@ function EditorBody({
   const { t } = useTranslation('visits');
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
+  const utils = trpc.useUtils();
   const [state, setState] = useState<SnapshotState>(() => openSnapshot(image));
   const [picture, setPicture] = useState<HTMLImageElement | null>(null);
   const [style, setStyle] = useState<MarkStyle>({ ...DEFAULT_STYLE, ...initialStyle });
   const [label, setLabel] = useState('');
   const [crop, setCrop] = useState<CropRect | null>(null);
   const [caption, setCaption] = useState('');
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation({
+    mutationFn: (input: SaveVisitCaptureInput) => saveVisitCapture(visitId, input),
+    onSuccess: () => {
+      // A new camera measurement on the patient's record: their readings and timeline show it.
+      void utils.measurements.invalidate();
+      void utils.patients.invalidate();
+    },
+  });
 
   useEffect(() => {
     let current = true;
@@ -89,23 +100,25 @@ function EditorBody({
     setState((s) => replaceImage(s, cropImage(picture, s.marks, crop)));
     setCrop(null);
   };
-  const save = async () => {
+  const save = () => {
     if (!picture) return;
-    setSaving(true);
+    let data: string;
     try {
-      const { data } = exportJpeg(picture, state.marks);
-      await saveVisitCapture(visitId, {
-        contentType: 'image/jpeg',
-        data,
-        caption: caption.trim() || undefined,
-      });
-      notify({ id: 'visit-capture-saved', message: t('tools.editor.saved'), tone: 'success' });
-      onClose();
+      data = exportJpeg(picture, state.marks).data;
     } catch (error) {
       notifyError(error);
-    } finally {
-      setSaving(false);
+      return;
     }
+    saving.mutate(
+      { contentType: 'image/jpeg', data, caption: caption.trim() || undefined },
+      {
+        onSuccess: () => {
+          notify({ id: 'visit-capture-saved', message: t('tools.editor.saved'), tone: 'success' });
+          onClose();
+        },
+        onError: notifyError,
+      },
+    );
   };
   const download = () => {
     if (!picture) return;
@@ -172,7 +185,7 @@ function EditorBody({
           {t('tools.editor.close')}
         </Button>
         {canSave ? (
-          <Button onClick={() => void save()} loading={saving} disabled={!picture}>
+          <Button onClick={save} loading={saving.isPending} disabled={!picture}>
             {t('tools.editor.save')}
           </Button>
         ) : (

@@ -1,54 +1,13 @@
-import {
-  attachmentSchema,
-  mailRecipientSchema,
-  threadListItemSchema,
-  threadSchema,
-  unreadCountSchema,
-  type Attachment,
-  type MailRecipient,
-  type NewThreadInput,
-  type ReplyInput,
-  type Thread,
-  type ThreadListItem,
-} from '@opencare/schemas/entities/mail';
-import type { ListMeta } from '@opencare/schemas/envelope';
-import { z } from 'zod';
+import { attachmentSchema, type Attachment } from '@opencare/schemas/entities/mail';
 import { ApiError } from '../../api/api-error';
-import { authedRequest, authedResponse, refreshSession } from '../../api/client';
+import { refreshSession } from '../../api/client';
 import { sessionStore } from '../../session/session-store';
 
-/** Secure-mail calls; all need the session. */
-
-export async function fetchThreads(query: { page: number; patientAccountId?: string }): Promise<{
-  threads: ThreadListItem[];
-  meta: ListMeta | undefined;
-}> {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: '20' });
-  if (query.patientAccountId) params.set('patientAccountId', query.patientAccountId);
-  const response = await authedResponse(`/mail/threads?${params.toString()}`, { schema: z.array(threadListItemSchema) });
-  return { threads: response.data, meta: response.meta };
-}
-
-export function fetchThread(id: string): Promise<Thread> {
-  return authedRequest(`/mail/threads/${encodeURIComponent(id)}`, { schema: threadSchema });
-}
-
-export function createThread(input: NewThreadInput): Promise<Thread> {
-  return authedRequest('/mail/threads', { method: 'POST', body: input, schema: threadSchema });
-}
-
-export function replyToThread(id: string, input: ReplyInput): Promise<Thread> {
-  return authedRequest(`/mail/threads/${encodeURIComponent(id)}/messages`, { method: 'POST', body: input, schema: threadSchema });
-}
-
-export async function fetchUnreadCount(): Promise<number> {
-  return (await authedRequest('/mail/unread-count', { schema: unreadCountSchema })).unreadCount;
-}
-
-export function fetchRecipients(search: string): Promise<MailRecipient[]> {
-  const query = search.trim() ? `?${new URLSearchParams({ search: search.trim() }).toString()}` : '';
-  return authedRequest(`/mail/recipients${query}`, { schema: z.array(mailRecipientSchema) });
-}
+/**
+ * Mail attachments travel as raw bytes, which tRPC's JSON does not carry: these two calls stay on
+ * REST (`POST /mail/attachments`, `GET /mail/attachments/{id}`). Every other mail call is a `mail.*`
+ * procedure (mail-queries.ts).
+ */
 
 /**
  * A call whose body or answer is a file, not JSON: the API client sends and reads JSON only. Same

@@ -1,0 +1,34 @@
+import { trpc } from '../../api/trpc';
+
+/**
+ * A visit started or ended: its appointment and visit lists (and the incomplete visits) show the new
+ * state when next shown.
+ */
+function useVisitChanged() {
+  const utils = trpc.useUtils();
+  return () => {
+    void utils.visits.invalidate();
+    void utils.appointments.invalidate();
+  };
+}
+
+export function useStartVisitMutation() {
+  const changed = useVisitChanged();
+  return trpc.visits.start.useMutation({ onSuccess: changed });
+}
+
+export function useEndVisitMutation() {
+  const changed = useVisitChanged();
+  return trpc.visits.end.useMutation({ onSuccess: changed });
+}
+
+/**
+ * Leaving, for the call (which outlives this screen in picture-in-picture): the app's tRPC client
+ * outside React's render.
+ */
+export function useLeaveVisit() {
+  const utils = trpc.useUtils();
+  return async (id: string, deviceId: string) => {
+    await utils.client.visits.leave.mutate({ id, deviceId });
+  };
+}

@@ -53,7 +53,7 @@ async function bookInDialog(page: Page, date: string, slotIndex: number, reason:
   await expect(slot).toBeChecked();
   await dialog.getByTestId('book-reason').fill(reason);
   const booked = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/appointments') && r.request().method() === 'POST',
+    (r) => /\/trpc\/(.*,)?appointments\.book(,|\?|$)/.test(r.url()) && r.request().method() === 'POST',
   );
   await dialog.getByTestId('book-submit').click();
   const response = await booked;
@@ -137,7 +137,7 @@ test('a nurse books a telemedicine visit for a patient, who then sees it', async
   await expect(slot).toBeChecked();
   await dialog.getByTestId('book-reason').fill('Blood pressure follow-up');
   const booked = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/appointments') && r.request().method() === 'POST',
+    (r) => /\/trpc\/(.*,)?appointments\.book(,|\?|$)/.test(r.url()) && r.request().method() === 'POST',
   );
   await dialog.getByTestId('book-submit').click();
   const response = await booked;

@@ -478,6 +478,7 @@ const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
   'trpc telehealthInvitations.revoke': tw('PATCH /telehealth-invitations/:id/revoke', 'id'),
   'trpc telehealthInvitations.view': tw('GET /telehealth-invitations', 'query'),
   'trpc telehealthInvitations.join': tw('POST /telehealth-invitations/join', 'body'),
+  'trpc telehealthInvitations.leave': tw('POST /telehealth-invitations/leave', 'body'),
 };
 
 /** The input the declaration's REST route would build from these parts (unvalidated: the procedure validates). */

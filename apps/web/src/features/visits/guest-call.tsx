@@ -4,13 +4,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';
 import { errorKeyOf, errorMessageOf } from '../../api/error-message';
-import { trpc } from '../../api/trpc';
+import { trpc, trpcClient } from '../../api/trpc';
 import { useActiveCall, useCallSnapshot } from './call/use-active-call';
 import { VisitCall } from './call/visit-call';
 import { visitDeviceId } from './device-id';
 import { CallView } from './screen/call-view';
 import { openCameraAndMicrophone } from './media-errors';
-import { leaveAsGuest } from './guest-leave';
 
 /**
  * A guest in the visit of their link: joined with the key (no account), then a socket of their own
@@ -47,7 +46,8 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
           deviceId,
           socket: guestSocket,
           local,
-          onLeave: () => leaveAsGuest(invitationKey, deviceId),
+          // The app's client, not a hook: the call may outlive this screen (picture-in-picture).
+          onLeave: () => trpcClient.telehealthInvitations.leave.mutate({ key: invitationKey, deviceId }).then(() => undefined),
         });
         active.setCall(call, screenPath);
         await call.start();

@@ -1,6 +1,7 @@
 import {
   createTelehealthInvitationInputSchema,
   joinTelehealthInvitationInputSchema,
+  leaveTelehealthInvitationInputSchema,
   telehealthInvitationKeySchema,
 } from '@opencare/schemas/entities/visits';
 import { uuidSchema } from '@opencare/schemas/rules';
@@ -9,6 +10,7 @@ import { AppError } from '../../errors/app-error';
 import {
   createTelehealthInvitation,
   joinAsGuest,
+  leaveAsGuest,
   listTelehealthInvitations,
   revokeTelehealthInvitation,
   viewTelehealthInvitation,
@@ -40,4 +42,7 @@ export const telehealthInvitationsRouter = router({
   join: limitedProcedure
     .input(joinTelehealthInvitationInputSchema)
     .mutation(({ ctx, input }) => joinAsGuest(ctx.deps, ctx.meta, input)),
+  leave: limitedProcedure
+    .input(leaveTelehealthInvitationInputSchema)
+    .mutation(({ ctx, input }) => leaveAsGuest(ctx.deps, input)),
 });

@@ -21,7 +21,8 @@ const callOf = (body: unknown) => (body ?? {}) as { area?: string; values?: Reco
 const saves = (calls: { path: string; body: unknown }[]) =>
   calls.filter((c) => c.path === 'settings.update').map((c) => c.body);
 
-describe('a system area', () => {
+// Forms of many fields, saved and fetched again: slow on a busy machine.
+describe('a system area', { timeout: 20_000 }, () => {
   it('sends only valid, changed values and shows a server field problem on its field', async () => {
     let saved = { ...DEFAULT_SETTINGS.telemedicine };
     const { calls } = fakeFetch(({ path, body }) => {
@@ -126,10 +127,10 @@ describe('a system area', () => {
       return path === 'settings.get' || path === 'settings.update' ? ok(saved) : undefined;
     });
     open('/dashboard/appointment-management');
-    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(3), { timeout: 3000 });
     fireEvent.change(screen.getByLabelText(/^Slot step/), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('settings-save'));
-    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(2), { timeout: 3000 });
     expect(saves(calls)).toEqual([{ area: 'appointmentManagement', values: { slotStepMinutes: 60 } }]);
     const slotCalls = calls.filter((c) => c.path === 'appointments.slots');
     expect(slotCalls).toHaveLength(2);

@@ -30,11 +30,9 @@ function renderApiKeys() {
   });
 }
 
-/** The API keys server: GET answers what `keys` holds now (the writes a test answers may change it). */
+/** The API keys server: `apiKeys.list` answers what `keys` holds now (the writes a test answers may change it). */
 function keysServer(keys: ApiKey[], extra: FakeRoute = () => undefined) {
-  return fakeFetch((request) =>
-    request.method === 'GET' && request.path === '/api-keys' ? ok([...keys]) : extra(request),
-  );
+  return fakeFetch((request) => (request.path === 'apiKeys.list' ? ok([...keys]) : extra(request)));
 }
 
 // Dialog flows: slow on a busy machine.
@@ -74,8 +72,8 @@ describe('API keys', () => {
 
   it('asks for a name, creates the key and shows its secret once', async () => {
     const keys: ApiKey[] = [];
-    const { calls } = keysServer(keys, ({ method, path, body }) => {
-      if (method !== 'POST' || path !== '/api-keys') return undefined;
+    const { calls } = keysServer(keys, ({ path, body }) => {
+      if (path !== 'apiKeys.create') return undefined;
       const created = apiKey({ name: (body as { name: string }).name, lastUsedAt: null });
       keys.push(created);
       return ok({ ...created, key: SECRET }, 201);
@@ -87,14 +85,14 @@ describe('API keys', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(await within(form).findByText('Enter a name for the key.')).toBeTruthy();
     expect(within(form).getByRole('textbox', { name: /Name/ }).getAttribute('aria-invalid')).toBe('true');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.path === 'apiKeys.create')).toBe(false);
 
     fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), {
       target: { value: '  Clinic EHR sync ' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'Copy your new API key' });
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Clinic EHR sync' });
+    expect(calls.find((c) => c.path === 'apiKeys.create')!.body).toEqual({ name: 'Clinic EHR sync' });
     expect(within(shown).getByTestId('api-key-secret').textContent).toBe(SECRET);
     expect(within(shown).getByText('You will not see this key again')).toBeTruthy();
     expect(within(shown).getByRole('button', { name: 'Copy key' })).toBeTruthy();
@@ -107,8 +105,8 @@ describe('API keys', () => {
   });
 
   it('marks a name the server refused on the field', async () => {
-    keysServer([], ({ method }) =>
-      method === 'POST'
+    keysServer([], ({ path }) =>
+      path === 'apiKeys.create'
         ? fail(400, 'validationFailed', 'Please check the highlighted fields.', [
             { field: 'name', message: 'Name must be at most 100 characters.' },
           ])
@@ -129,8 +127,8 @@ describe('API keys', () => {
 
   it('revokes a key after asking', async () => {
     const keys = [apiKey()];
-    const { calls } = keysServer(keys, ({ method, path }) => {
-      if (method !== 'PATCH' || path !== `/api-keys/${KEY_ID}/revoke`) return undefined;
+    const { calls } = keysServer(keys, ({ path, body }) => {
+      if (path !== 'apiKeys.revoke' || (body as { id: string }).id !== KEY_ID) return undefined;
       keys[0] = apiKey({ revokedAt: '2026-03-03T00:00:00.000Z' });
       return ok(keys[0]);
     });
@@ -139,12 +137,12 @@ describe('API keys', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Revoke "Clinic EHR sync"?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(calls.some((c) => c.path === 'apiKeys.revoke')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Revoke the key "Clinic EHR sync"' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
     expect(await screen.findByText('API key "Clinic EHR sync" revoked.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'apiKeys.revoke')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('api-key-status').textContent).toBe('Revoked'));
   });
 

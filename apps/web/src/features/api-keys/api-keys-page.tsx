@@ -2,15 +2,15 @@ import { Button } from '@mantine/core';
 import type { ApiKey, CreatedApiKey } from '@opencare/schemas/entities/api-keys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaded } from '../../components/data/use-loaded';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
 import { ConfirmDialog } from '../user-management/confirm-dialog';
-import { LoadFailed, Loading } from '../user-management/load-failed';
-import { listApiKeys, revokeApiKey } from './api-keys-api';
+import { useRevokeApiKeyMutation } from './api-key-queries';
 import { ApiKeysTable } from './api-keys-table';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { NewKeyDialog } from './new-key-dialog';
@@ -24,33 +24,31 @@ export function ApiKeysPage() {
   const { t } = useTranslation('apiKeys');
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
-  const keys = useLoaded(() => listApiKeys(), []);
+  const keys = trpc.apiKeys.list.useQuery();
+  const revokeKey = useRevokeApiKeyMutation();
   const [creating, setCreating] = useState(false);
   // The secret lives here only while its dialog is open; closing the dialog drops it for good.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
 
   function onCreated(key: CreatedApiKey) {
     setCreating(false);
     // The dialog showing the key is the feedback: a notification on top of it would cover its title.
     setCreated(key);
-    keys.reload();
   }
 
-  async function revoke() {
+  function revoke() {
     if (!revoking) return;
-    setBusy(true);
-    try {
-      await revokeApiKey(revoking.id);
-      notify({ id: 'api-key-revoked', message: t('revoke.done', { name: revoking.name }), tone: 'success' });
-      keys.reload();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
+    const { name } = revoking;
+    revokeKey.mutate(
+      { id: revoking.id },
+      {
+        onSuccess: () =>
+          notify({ id: 'api-key-revoked', message: t('revoke.done', { name }), tone: 'success' }),
+        onError: notifyError,
+        onSettled: () => setRevoking(null),
+      },
+    );
   }
 
   return (
@@ -65,14 +63,15 @@ export function ApiKeysPage() {
       }
       size="lg"
     >
-      {keys.status === 'loading' && <Loading />}
-      {keys.status === 'failed' && <LoadFailed error={keys.error} onRetry={keys.reload} />}
-      {keys.status === 'loaded' &&
-        (keys.data.length === 0 ? (
-          <EmptyState title={t('list.empty')} hint={t('list.emptyHint')} />
-        ) : (
-          <ApiKeysTable keys={keys.data} onRevoke={setRevoking} />
-        ))}
+      <QueryView query={keys}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState title={t('list.empty')} hint={t('list.emptyHint')} />
+          ) : (
+            <ApiKeysTable keys={list} onRevoke={setRevoking} />
+          )
+        }
+      </QueryView>
       <CreateApiKeyDialog opened={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
       <NewKeyDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
@@ -84,8 +83,8 @@ export function ApiKeysPage() {
           }
         }
         destructive
-        busy={busy}
-        onConfirm={() => void revoke()}
+        busy={revokeKey.isPending}
+        onConfirm={revoke}
         onCancel={() => setRevoking(null)}
       />
     </PageFrame>

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { createApiKeyInputSchema, type CreatedApiKey } from '@opencare/schemas/entities/api-keys';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError, asApiError } from '../../api/api-error';
 import { errorMessageOf } from '../../api/error-message';
-import { createApiKey } from './api-keys-api';
+import { useCreateApiKeyMutation } from './api-key-queries';
 
 const NAME_MAX = 100;
 
@@ -42,9 +42,9 @@ function CreateApiKeyForm({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
+  const create = useCreateApiKeyMutation();
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     const checked = createApiKeyInputSchema.safeParse({ name });
@@ -57,22 +57,21 @@ function CreateApiKeyForm({
       return;
     }
     setError(null);
-    setSaving(true);
-    try {
-      onCreated(await createApiKey(checked.data));
-    } catch (caught) {
-      setFailure(caught);
-      // The server's own check of the name (its message is en-US): marked on the field, said above.
-      if (caught instanceof ApiError && caught.errors.some((issue) => issue.field === 'name')) {
-        setError(t('create.errors.checkField'));
-      }
-    } finally {
-      setSaving(false);
-    }
+    create.mutate(checked.data, {
+      onSuccess: onCreated,
+      onError(caught) {
+        const failed = asApiError(caught);
+        setFailure(failed);
+        // The server's own check of the name (its message is en-US): marked on the field, said above.
+        if (failed instanceof ApiError && failed.errors.some((issue) => issue.field === 'name')) {
+          setError(t('create.errors.checkField'));
+        }
+      },
+    });
   }
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="md">
         {failure !== null && (
           <Alert color="red" variant="light" role="alert">
@@ -91,10 +90,10 @@ function CreateApiKeyForm({
           data-testid="api-key-name"
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={create.isPending}>
             {t('create.submit')}
           </Button>
         </Group>

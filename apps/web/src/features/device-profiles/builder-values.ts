@@ -6,7 +6,7 @@ import {
 } from '@opencare/schemas/entities/devices';
 import type { FieldIssue } from '@opencare/schemas/errors';
 import type { MeasurementCode } from '@opencare/schemas/lookups';
-import type { DeviceProfileBody } from './device-profiles-api';
+import type { DeviceProfileBody } from './device-profile-queries';
 
 export type TaskPhase = (typeof TASK_PHASES)[number];
 export type TaskAction = DeviceTask['action'];

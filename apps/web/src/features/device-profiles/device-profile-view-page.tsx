@@ -1,20 +1,20 @@
 import { Alert, Button, DataList, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DeviceProfile, DeviceProfileVersion, Vendor } from '@opencare/schemas/entities/devices';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
 import { PageFrame } from '../../components/page/page-frame';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
-import { getVendor } from '../vendors/vendors-api';
-import { deleteDeviceProfile, getDeviceProfile, listDeviceProfileVersions } from './device-profiles-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
+import { useDeleteProfileMutation } from './device-profile-queries';
 import { DuplicateButton } from './duplicate-button';
 import { LiveVersionNotice } from './live-version-notice';
 import { ProfileBadges } from './profile-badges';
 import { ConfirmDialog } from './shared/confirm-dialog';
-import { LoadFailed, Loading } from './shared/loading';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { allQueries } from './shared/all-queries';
 import { TaskTable } from './task-table';
 
 interface Viewed {
@@ -27,17 +27,15 @@ interface Viewed {
 export function DeviceProfileViewPage() {
   const { t } = useTranslation('devices');
   const { deviceProfileId = '' } = useParams();
-  const load = useCallback(async (): Promise<Viewed> => {
-    const [profile, versions] = await Promise.all([
-      getDeviceProfile(deviceProfileId),
-      listDeviceProfileVersions(deviceProfileId),
-    ]);
-    // A vendor deleted since is simply not named.
-    const vendor = profile.vendorId ? await getVendor(profile.vendorId).catch(() => null) : null;
-    return { profile, vendor, versions };
-  }, [deviceProfileId]);
-  const { state, reload } = useReloadable(load);
-  const viewed = state.status === 'loaded' ? state.data : null;
+  const profile = trpc.deviceProfiles.get.useQuery({ id: deviceProfileId });
+  const versions = trpc.deviceProfiles.versions.useQuery({ id: deviceProfileId });
+  const vendorId = profile.data?.vendorId ?? null;
+  const vendor = trpc.vendors.get.useQuery({ id: vendorId ?? '' }, { enabled: vendorId !== null });
+  const both = allQueries({ profile, versions });
+  // The page shows once the vendor is known too; a vendor deleted since is simply not named.
+  const vendorKnown = vendorId === null || vendor.status !== 'pending';
+  const query = vendorKnown ? both : { ...both, status: 'pending' as const, data: undefined };
+  const viewed = query.data ?? null;
 
   return (
     <PageFrame
@@ -46,9 +44,9 @@ export function DeviceProfileViewPage() {
       actions={viewed && <ProfileActions profile={viewed.profile} />}
       size="lg"
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {viewed && <ProfileDetails {...viewed} />}
+      <QueryView query={query}>
+        {(data) => <ProfileDetails {...data} vendor={vendor.data ?? null} />}
+      </QueryView>
     </PageFrame>
   );
 }
@@ -130,26 +128,29 @@ function ProfileActions({ profile }: { profile: DeviceProfile }) {
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteProfileMutation();
 
   // Built-in profiles are read-only: copying is the only way to change one.
   if (profile.builtIn) return <DuplicateButton profile={profile} />;
 
-  async function remove() {
-    setBusy(true);
-    try {
-      await deleteDeviceProfile(profile.id);
-      notify({
-        id: 'profile-deleted',
-        message: t('profiles.deleted', { name: profile.profileName }),
-        tone: 'success',
-      });
-      void navigate(ROUTES.deviceProfileList);
-    } catch (error) {
-      notifyError(error);
-      setBusy(false);
-      setConfirming(false);
-    }
+  function remove() {
+    deletion.mutate(
+      { id: profile.id },
+      {
+        onSuccess() {
+          notify({
+            id: 'profile-deleted',
+            message: t('profiles.deleted', { name: profile.profileName }),
+            tone: 'success',
+          });
+          void navigate(ROUTES.deviceProfileList);
+        },
+        onError(error) {
+          notifyError(error);
+          setConfirming(false);
+        },
+      },
+    );
   }
 
   return (
@@ -170,8 +171,8 @@ function ProfileActions({ profile }: { profile: DeviceProfile }) {
             : t('profiles.deleteBody')
         }
         confirm={t('common.delete')}
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={deletion.isPending || deletion.isSuccess}
+        onConfirm={remove}
         onCancel={() => setConfirming(false)}
       />
     </>

@@ -1,16 +1,14 @@
 import { Anchor, Button, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
-import { listDeviceProfiles } from './device-profiles-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { ProfileBadges } from './profile-badges';
 import { ListPager } from './shared/list-pager';
-import { LoadFailed, Loading } from './shared/loading';
-import { useReloadable } from '../../components/data/use-reloadable';
 
 type StateFilter = 'all' | 'draft' | 'complete';
 
@@ -29,11 +27,7 @@ export function DeviceProfilesPage() {
     if ((next.page ?? 1) > 1) search.set('page', String(next.page));
     setParams(search);
   };
-  const load = useCallback(
-    () => listDeviceProfiles({ page, state: filter === 'all' ? undefined : filter }),
-    [page, filter],
-  );
-  const { state, reload } = useReloadable(load);
+  const list = trpc.deviceProfiles.list.useQuery({ page, state: filter === 'all' ? undefined : filter });
 
   return (
     <PageFrame
@@ -58,55 +52,56 @@ export function DeviceProfilesPage() {
         ]}
         w="fit-content"
       />
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.data.items.length === 0 ? (
-          <EmptyState title={t('profiles.empty')} hint={t('profiles.emptyHint')} />
-        ) : (
-          <Stack gap="sm">
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing="sm" highlightOnHover data-testid="profiles-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('profiles.fields.profileName')}</Table.Th>
-                      <Table.Th>{t('profiles.fields.measurement')}</Table.Th>
-                      <Table.Th>{t('profiles.fields.device')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {state.data.items.map((profile) => (
-                      <Table.Tr key={profile.id} data-testid="profile-row">
-                        <Table.Td>
-                          {/* The badges sit under the name, so a phone shows them without scrolling sideways. */}
-                          <Stack gap={4} align="flex-start">
-                            <Anchor
-                              component={Link}
-                              to={pathTo('deviceProfileView', { deviceProfileId: profile.id })}
-                            >
-                              {profile.profileName}
-                            </Anchor>
-                            <ProfileBadges profile={profile} />
-                          </Stack>
-                        </Table.Td>
-                        <Table.Td>
-                          {profile.measurement ? t(`measurements.${profile.measurement}`) : '—'}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" lineClamp={2}>
-                            {profile.device ?? '—'}
-                          </Text>
-                        </Table.Td>
+      <QueryView query={list}>
+        {({ items, meta }) =>
+          items.length === 0 ? (
+            <EmptyState title={t('profiles.empty')} hint={t('profiles.emptyHint')} />
+          ) : (
+            <Stack gap="sm">
+              <Paper withBorder radius="md">
+                <Table.ScrollContainer minWidth={480}>
+                  <Table verticalSpacing="sm" highlightOnHover data-testid="profiles-table">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('profiles.fields.profileName')}</Table.Th>
+                        <Table.Th>{t('profiles.fields.measurement')}</Table.Th>
+                        <Table.Th>{t('profiles.fields.device')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
-            <ListPager meta={state.data.meta} onPage={(next) => show({ page: next })} />
-          </Stack>
-        ))}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {items.map((profile) => (
+                        <Table.Tr key={profile.id} data-testid="profile-row">
+                          <Table.Td>
+                            {/* The badges sit under the name, so a phone shows them without scrolling sideways. */}
+                            <Stack gap={4} align="flex-start">
+                              <Anchor
+                                component={Link}
+                                to={pathTo('deviceProfileView', { deviceProfileId: profile.id })}
+                              >
+                                {profile.profileName}
+                              </Anchor>
+                              <ProfileBadges profile={profile} />
+                            </Stack>
+                          </Table.Td>
+                          <Table.Td>
+                            {profile.measurement ? t(`measurements.${profile.measurement}`) : '—'}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" lineClamp={2}>
+                              {profile.device ?? '—'}
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Paper>
+              <ListPager meta={meta} onPage={(next) => show({ page: next })} />
+            </Stack>
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

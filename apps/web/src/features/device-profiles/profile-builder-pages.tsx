@@ -1,25 +1,24 @@
 import { Alert, Stack } from '@mantine/core';
-import type { DeviceProfile, Vendor } from '@opencare/schemas/entities/devices';
-import { useCallback, useState } from 'react';
+import type { DeviceProfile } from '@opencare/schemas/entities/devices';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
-import { listVendors } from '../vendors/vendors-api';
-import { getDeviceProfile, listDeviceProfiles } from './device-profiles-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
+import { CHOICES } from './device-profile-queries';
 import { DuplicateButton } from './duplicate-button';
 import { ProfileBuilder } from './profile-builder';
-import { LoadFailed, Loading } from './shared/loading';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { allQueries } from './shared/all-queries';
 
 /** What the builder offers to choose from: the organisation's vendors, and its profiles to switch to. */
-async function loadChoices(): Promise<{ vendors: Vendor[]; profiles: DeviceProfile[] }> {
-  const [vendors, profiles] = await Promise.all([
-    listVendors({ pageSize: 100 }),
-    listDeviceProfiles({ pageSize: 100 }),
-  ]);
-  return { vendors: vendors.items, profiles: profiles.items };
+function useChoices() {
+  return {
+    vendors: trpc.vendors.list.useQuery(CHOICES),
+    profiles: trpc.deviceProfiles.list.useQuery(CHOICES),
+  };
 }
 
 /**
@@ -28,7 +27,7 @@ async function loadChoices(): Promise<{ vendors: Vendor[]; profiles: DeviceProfi
  */
 export function ProfileCreatePage() {
   const { t } = useTranslation('devices');
-  const { state, reload } = useReloadable(loadChoices);
+  const choices = allQueries(useChoices());
   const [created, setCreated] = useState<DeviceProfile | null>(null);
   return (
     <PageFrame
@@ -36,9 +35,11 @@ export function ProfileCreatePage() {
       back={<BackLink to={ROUTES.deviceProfileList} label={t('profiles.title')} />}
       size="lg"
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' && <ProfileBuilder {...state.data} onCreated={setCreated} />}
+      <QueryView query={choices}>
+        {({ vendors, profiles }) => (
+          <ProfileBuilder vendors={vendors.items} profiles={profiles.items} onCreated={setCreated} />
+        )}
+      </QueryView>
     </PageFrame>
   );
 }
@@ -47,12 +48,10 @@ export function ProfileCreatePage() {
 export function ProfileEditPage() {
   const { t } = useTranslation('devices');
   const { deviceProfileId = '' } = useParams();
-  const load = useCallback(
-    async () => ({ profile: await getDeviceProfile(deviceProfileId), ...(await loadChoices()) }),
-    [deviceProfileId],
-  );
-  const { state, reload } = useReloadable(load);
-  const profile = state.status === 'loaded' ? state.data.profile : null;
+  const saved = trpc.deviceProfiles.get.useQuery({ id: deviceProfileId });
+  const { vendors, profiles } = useChoices();
+  const query = allQueries({ profile: saved, vendors, profiles });
+  const profile = query.data?.profile ?? null;
   return (
     <PageFrame
       title={profile ? t('profiles.editTitle', { name: profile.profileName }) : t('profiles.title')}
@@ -61,25 +60,26 @@ export function ProfileEditPage() {
       }
       size="lg"
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.data.profile.builtIn ? (
-          <Stack align="flex-start">
-            <Alert variant="light" color="grape" w="100%">
-              {t('profiles.builtInReadOnly')}
-            </Alert>
-            <DuplicateButton profile={state.data.profile} />
-          </Stack>
-        ) : (
-          // Keyed by profile: switching to another profile starts a fresh builder.
-          <ProfileBuilder
-            key={state.data.profile.id}
-            initial={state.data.profile}
-            vendors={state.data.vendors}
-            profiles={state.data.profiles}
-          />
-        ))}
+      <QueryView query={query}>
+        {(data) =>
+          data.profile.builtIn ? (
+            <Stack align="flex-start">
+              <Alert variant="light" color="grape" w="100%">
+                {t('profiles.builtInReadOnly')}
+              </Alert>
+              <DuplicateButton profile={data.profile} />
+            </Stack>
+          ) : (
+            // Keyed by profile: switching to another profile starts a fresh builder.
+            <ProfileBuilder
+              key={data.profile.id}
+              initial={data.profile}
+              vendors={data.vendors.items}
+              profiles={data.profiles.items}
+            />
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

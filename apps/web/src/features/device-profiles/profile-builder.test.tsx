@@ -24,11 +24,15 @@ const click = (name: string | RegExp, scope: HTMLElement = document.body) =>
   fireEvent.click(within(scope).getByRole('button', { name }));
 const cards = () => screen.queryAllByTestId('task-card');
 
+const idOf = (body: unknown) => (body as { id?: string } | undefined)?.id;
+const changesOf = (body: unknown) => (body as { changes: unknown }).changes;
+const isChoices = (body: unknown) => (body as { pageSize?: number } | undefined)?.pageSize === 100;
+
 /** The calls every builder makes, then `route` for the rest. */
 function server(route: FakeRoute) {
   return fakeFetch((request) => {
-    if (request.path === '/vendors?pageSize=100') return page([vendor()]);
-    if (request.path === '/device-profiles?pageSize=100')
+    if (request.path === 'vendors.list' && isChoices(request.body)) return page([vendor()]);
+    if (request.path === 'deviceProfiles.list' && isChoices(request.body))
       return page([profile({ id: 'ffffffff-0000-4000-8000-000000000001', profileName: 'Other cuff' })]);
     return route(request);
   });
@@ -37,13 +41,15 @@ function server(route: FakeRoute) {
 // Many fields are typed into a Mantine form per test: generous on a busy machine.
 describe('the device-profile builder', { timeout: 20_000 }, () => {
   it("checks every field with the server's own messages before saving a draft", async () => {
-    const { calls } = server(({ method, path, body }) => {
-      if (method === 'POST' && path === '/device-profiles') return ok(saved(body), 201);
+    const { calls } = server(({ path, body }) => {
+      if (path === 'deviceProfiles.create') return ok(saved(body), 201);
       return undefined;
     });
     renderDevices('/create-profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create a device profile' })).toBeTruthy();
 
+    // The builder opens once the vendors and profiles to choose from are there.
+    await screen.findByRole('button', { name: 'Save draft' });
     click('Save draft');
     expect(await screen.findByText('This field is required.')).toBeTruthy();
     expect(screen.getByLabelText(/^Profile name/).getAttribute('aria-invalid')).toBe('true');
@@ -68,14 +74,14 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
     click('Save draft');
     expect(await screen.findByText('Enter a 16-bit or 128-bit Bluetooth UUID.')).toBeTruthy();
     expect(screen.getByText('Write value must be hex digits in pairs, like 0101.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.path === 'deviceProfiles.create')).toBe(false);
 
     type(/^GATT service UUID/, '180A', start);
     type(/^Write value/, '0101', measure);
     type(/^Descriptors/, '2902', measure);
     click('Save draft');
     expect(await screen.findByText('Draft saved.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'deviceProfiles.create')?.body).toEqual({
       profileName: 'Omron X7',
       vendorId: VENDOR_ID,
       measurement: 'bp',
@@ -103,8 +109,8 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
   });
 
   it('orders tasks with keyboard-reachable buttons, within their phase', async () => {
-    server(({ path }) =>
-      path === `/device-profiles/${PROFILE_ID}`
+    server(({ path, body }) =>
+      path === 'deviceProfiles.get' && idOf(body) === PROFILE_ID
         ? ok(
             profile({
               tasks: [
@@ -139,29 +145,31 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
   });
 
   it('auto-saves the draft when the device changes', async () => {
-    const { calls } = server(({ method, path, body }) => {
-      if (path !== `/device-profiles/${PROFILE_ID}`) return undefined;
-      return ok(method === 'PATCH' ? saved(body) : profile({ device: 'X7' }));
+    const { calls } = server(({ path, body }) => {
+      if (idOf(body) !== PROFILE_ID) return undefined;
+      if (path === 'deviceProfiles.update') return ok(saved(changesOf(body)));
+      return path === 'deviceProfiles.get' ? ok(profile({ device: 'X7' })) : undefined;
     });
     renderDevices(`/dashboard/device-management/${PROFILE_ID}/edit`);
     const device = await screen.findByLabelText(/^Device/);
     fireEvent.blur(device);
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(calls.some((c) => c.path === 'deviceProfiles.update')).toBe(false);
 
     fireEvent.change(device, { target: { value: 'X7 Pro' } });
     fireEvent.blur(device);
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
-      profileName: 'Omron X7',
-      device: 'X7 Pro',
-      tasks: [],
+    await waitFor(() => expect(calls.filter((c) => c.path === 'deviceProfiles.update')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'deviceProfiles.update')?.body).toMatchObject({
+      id: PROFILE_ID,
+      changes: { profileName: 'Omron X7', device: 'X7 Pro', tasks: [] },
     });
   });
 
   it('saves the draft before leaving, and lets the admin choose when it cannot be saved', async () => {
-    const { calls } = server(({ method, path, body }) => {
-      if (path === `/device-profiles/${PROFILE_ID}`) return ok(method === 'PATCH' ? saved(body) : profile());
-      if (path === `/device-profiles/${PROFILE_ID}/versions`) return ok([]);
+    const { calls } = server(({ path, body }) => {
+      if (idOf(body) !== PROFILE_ID) return undefined;
+      if (path === 'deviceProfiles.update') return ok(saved(changesOf(body)));
+      if (path === 'deviceProfiles.get') return ok(profile());
+      if (path === 'deviceProfiles.versions') return ok([]);
       return undefined;
     });
     const { router } = renderDevices(`/dashboard/device-management/${PROFILE_ID}/edit`);
@@ -172,7 +180,9 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
       expect(router.state.location.pathname).toBe(`/dashboard/device-management/${PROFILE_ID}`),
     );
     expect(
-      calls.filter((c) => c.method === 'PATCH').map((c) => (c.body as { profileName: string }).profileName),
+      calls
+        .filter((c) => c.path === 'deviceProfiles.update')
+        .map((c) => (changesOf(c.body) as { profileName: string }).profileName),
     ).toEqual(['Omron X7 v2']);
 
     // Back in the builder, once the profile's page is up, with a task that cannot be saved yet.
@@ -188,13 +198,14 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/dashboard/device-management/${PROFILE_ID}`),
     );
-    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'deviceProfiles.update')).toHaveLength(1);
   });
 
   it('"Finish later" saves and returns to the list', async () => {
-    const { calls } = server(({ method, path, body }) => {
-      if (path === `/device-profiles/${PROFILE_ID}`) return ok(method === 'PATCH' ? saved(body) : profile());
-      if (path === '/device-profiles') return page([profile()]);
+    const { calls } = server(({ path, body }) => {
+      if (path === 'deviceProfiles.update' && idOf(body) === PROFILE_ID) return ok(saved(changesOf(body)));
+      if (path === 'deviceProfiles.get' && idOf(body) === PROFILE_ID) return ok(profile());
+      if (path === 'deviceProfiles.list') return page([profile()]);
       return undefined;
     });
     const { router } = renderDevices(`/dashboard/device-management/${PROFILE_ID}/edit`);
@@ -202,16 +213,17 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
     type(/^Device/, 'X7');
     click('Finish later');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/device-management'));
-    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'deviceProfiles.update')).toHaveLength(1);
   });
 
   it('shows why the server would not complete it, and the live version once it does', async () => {
     let complete = false;
-    server(({ method, path }) => {
-      if (path === `/device-profiles/${PROFILE_ID}`)
+    server(({ path, body }) => {
+      if (idOf(body) !== PROFILE_ID) return undefined;
+      if (path === 'deviceProfiles.get')
         return ok(profile(complete ? { state: 'complete', version: 2 } : { version: 1 }));
-      if (path === `/device-profiles/${PROFILE_ID}/versions`) return ok([]);
-      if (method === 'POST' && path.endsWith('/complete')) {
+      if (path === 'deviceProfiles.versions') return ok([]);
+      if (path === 'deviceProfiles.complete') {
         if (!complete) return fail(400, 'deviceProfileIncomplete', ERRORS.deviceProfileIncomplete.message);
         return ok(profile({ state: 'complete', version: 2 }));
       }
@@ -241,8 +253,8 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
       id: 'ffffffff-0000-4000-8000-000000000002',
       profileName: 'Blood Pressure (Bluetooth SIG) (copy)',
     });
-    const { calls } = server(({ method, path }) => {
-      if (path === `/device-profiles/${PROFILE_ID}`) {
+    const { calls } = server(({ path, body }) => {
+      if (path === 'deviceProfiles.get' && idOf(body) === PROFILE_ID) {
         return ok(
           profile({
             profileName: 'Blood Pressure (Bluetooth SIG)',
@@ -253,8 +265,8 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
           }),
         );
       }
-      if (method === 'POST' && path === `/device-profiles/${PROFILE_ID}/duplicate`) return ok(copy, 201);
-      if (path === `/device-profiles/${copy.id}`) return ok(copy);
+      if (path === 'deviceProfiles.duplicate' && idOf(body) === PROFILE_ID) return ok(copy, 201);
+      if (path === 'deviceProfiles.get' && idOf(body) === copy.id) return ok(copy);
       return undefined;
     });
     const { router } = renderDevices(`/dashboard/device-management/${PROFILE_ID}/edit`);
@@ -265,14 +277,14 @@ describe('the device-profile builder', { timeout: 20_000 }, () => {
       expect(router.state.location.pathname).toBe(`/dashboard/device-management/${copy.id}/edit`),
     );
     expect(await screen.findByRole('button', { name: 'Save draft' })).toBeTruthy();
-    expect(calls.filter((c) => c.path.endsWith('/duplicate'))).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'deviceProfiles.duplicate')).toHaveLength(1);
   });
 });
 
 describe('the device-profile list', () => {
   it('shows state, live version and built-in badges, and filters drafts', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path.startsWith('/device-profiles')) {
+      if (path === 'deviceProfiles.list') {
         return page([
           profile({ profileName: 'Cuff draft' }),
           profile({
@@ -293,6 +305,9 @@ describe('the device-profile list', () => {
     expect(within(rows[1]!).getByText('Version 1 live')).toBeTruthy();
     expect(within(rows[1]!).getByText('Built in')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Draft' }));
-    await waitFor(() => expect(calls.at(-1)?.path).toBe('/device-profiles?page=1&state=draft'));
+    expect(calls[0]).toMatchObject({ path: 'deviceProfiles.list', body: { page: 1 } });
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({ path: 'deviceProfiles.list', body: { page: 1, state: 'draft' } }),
+    );
   });
 });

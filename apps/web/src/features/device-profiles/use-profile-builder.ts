@@ -1,6 +1,6 @@
 import type { DeviceProfile } from '@opencare/schemas/entities/devices';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import {
   builderValuesOf,
   checkedBody,
@@ -11,7 +11,11 @@ import {
   type BuilderErrors,
   type BuilderValues,
 } from './builder-values';
-import { completeDeviceProfile, createDeviceProfile, updateDeviceProfile } from './device-profiles-api';
+import {
+  useCompleteProfileMutation,
+  useCreateProfileMutation,
+  useUpdateProfileMutation,
+} from './device-profile-queries';
 
 export type BuilderStatus = 'idle' | 'saving' | 'completing';
 
@@ -35,6 +39,9 @@ export function useProfileBuilder({ initial, onCreated }: Options) {
   const [serverErrors, setServerErrors] = useState<BuilderErrors>(NO_ERRORS);
   const [failure, setFailure] = useState<unknown>(null);
   const [status, setStatus] = useState<BuilderStatus>('idle');
+  const create = useCreateProfileMutation();
+  const { mutateAsync: update } = useUpdateProfileMutation();
+  const { mutateAsync: completeProfile } = useCompleteProfileMutation();
 
   // Read by saves in flight and by the navigation blocker, which run outside React's render.
   const live = useRef({ profile, values, saved });
@@ -77,15 +84,16 @@ export function useProfileBuilder({ initial, onCreated }: Options) {
         setStatus('saving');
         try {
           const next = current
-            ? await updateDeviceProfile(current.id, check.body)
-            : await createDeviceProfile(check.body);
+            ? await update({ id: current.id, changes: check.body })
+            : await create(check.body);
           live.current = { ...live.current, profile: next, saved: sending };
           setProfile(next);
           setSaved(sending);
           setFailure(null);
           if (!current && !options.leaving) onCreated?.(next);
           return true;
-        } catch (error) {
+        } catch (caught) {
+          const error = asApiError(caught);
           if (error instanceof ApiError && error.errors.length > 0)
             setServerErrors(placeIssues(sending, error.errors));
           setChecked(true);
@@ -99,7 +107,7 @@ export function useProfileBuilder({ initial, onCreated }: Options) {
       queue.current = result;
       return result;
     },
-    [isDirty, onCreated],
+    [isDirty, onCreated, create, update],
   );
 
   /** Save, then complete as the next version: what gateways receive from then on. */
@@ -111,18 +119,18 @@ export function useProfileBuilder({ initial, onCreated }: Options) {
     if (!current) return null;
     setStatus('completing');
     try {
-      const next = await completeDeviceProfile(current.id);
+      const next = await completeProfile({ id: current.id });
       live.current = { ...live.current, profile: next };
       setProfile(next);
       return next;
     } catch (error) {
-      setFailure(error);
+      setFailure(asApiError(error));
       if (isNew) onCreated?.(current);
       return null;
     } finally {
       setStatus('idle');
     }
-  }, [saveDraft, onCreated]);
+  }, [saveDraft, onCreated, completeProfile]);
 
   return {
     profile,

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
 import { HINT_BELOW, NewPasswordFields } from '../signup/new-password-fields';
 import { TermsAcceptance } from '../signup/terms-and-conditions';
@@ -10,7 +11,6 @@ import { useFieldMessage } from '../signup/use-field-message';
 import { useUsernameAvailability } from '../signup/use-username-availability';
 import { UsernameField } from '../signup/username-field';
 import { usePreferences } from '../../session/use-preferences';
-import { completeInvitation } from './invitations-api';
 import { EMPTY_INVITATION, validateInvitation, type InvitationValues } from './invitation-values';
 
 interface InvitationFormProps {
@@ -27,7 +27,7 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const completion = trpc.invitations.complete.useMutation();
   const availability = useUsernameAvailability(values.username);
   const formRef = useRef<HTMLFormElement>(null);
   const { preferences } = usePreferences();
@@ -53,7 +53,7 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
     onChange: (event: { currentTarget: { value: string } }) => setField(key, event.currentTarget.value),
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setChecked(true);
     setFailure(null);
@@ -63,31 +63,24 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
       );
       return;
     }
-    setSubmitting(true);
-    try {
-      const user = await completeInvitation(validation.input);
-      onDone(user.username);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setServerErrors(
-          error.key === 'usernameNotAvailable'
-            ? { username: error.message }
-            : serverFieldErrors(error.errors),
-        );
-      }
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
+    completion.mutate(validation.input, {
+      onSuccess: (user) => onDone(user.username),
+      onError(caught) {
+        const error = asApiError(caught);
+        if (error instanceof ApiError) {
+          setServerErrors(
+            error.key === 'usernameNotAvailable'
+              ? { username: error.message }
+              : serverFieldErrors(error.errors),
+          );
+        }
+        setFailure(error);
+      },
+    });
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('invitation.completeTitle')}
-    >
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={t('invitation.completeTitle')}>
       <Stack gap="lg">
         {failure !== null && (
           <Alert color="red" variant="light" role="alert" data-testid="invitation-complete-error">
@@ -127,7 +120,7 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
           error={message(errors.termsAccepted)}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={submitting}>
+          <Button type="submit" loading={completion.isPending}>
             {t('invitation.submit')}
           </Button>
         </Group>

@@ -20,8 +20,8 @@ describe('invitations', () => {
   });
 
   it('shows the invitation and leads on to accepting it', async () => {
-    fakeFetch(({ path }) =>
-      path === '/invitations/verify'
+    fakeFetch(({ path, body }) =>
+      path === 'invitations.verify' && (body as { token: string }).token === 'inv1'
         ? ok({
             email: 'dr.lee@example.com',
             role: 'Physician',
@@ -41,18 +41,21 @@ describe('invitations', () => {
   });
 
   it("says the catalogue's message for an invitation that is no longer valid, and invents nothing", async () => {
-    fakeFetch(() => fail(400, 'invalidInvitation', 'This invitation is no longer valid.'));
+    const { calls } = fakeFetch(() => fail(400, 'invalidInvitation', 'This invitation is no longer valid.'));
     renderRoutes(signupRoutes, { path: '/invitations/verify?token=gone' });
     expect((await screen.findByTestId('invitation-error')).textContent).toBe(
       'This invitation is no longer valid.',
     );
     expect(screen.queryByTestId('invitation-details')).toBeNull();
+    // Checked once: a verification is not repeated.
+    expect(calls).toEqual([{ method: 'mutation', path: 'invitations.verify', body: { token: 'gone' } }]);
   });
 
   it('checks the fields with the schema and sends them with the token', async () => {
     const { calls } = fakeFetch(({ path }) => {
-      if (path.includes('/available')) return ok({ username: 'drlee', available: true });
-      if (path === '/invitations/complete') {
+      if (path.includes('/available') || path === 'users.usernameAvailable')
+        return ok({ username: 'drlee', available: true });
+      if (path === 'invitations.complete') {
         return ok(
           {
             id: '7f0b7b8e-3f1e-4a52-9d87-0b7c4b2f9a11',
@@ -84,7 +87,7 @@ describe('invitations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
 
     expect(await screen.findByTestId('invitation-ready')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/invitations/complete')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'invitations.complete')?.body).toEqual({
       token: 'inv1',
       username: 'drlee',
       password: 'Str0ng!pass',

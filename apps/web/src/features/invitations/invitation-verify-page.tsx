@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, DataList, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { InvitationPreview } from '@opencare/schemas/entities/care';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { FlowCard } from '../signup/flow-card';
 import { useApiErrorText } from '../signup/use-api-error-text';
-import { useOneShot } from '../signup/use-one-shot';
+import { asApiError } from '../../api/api-error';
+import { trpc } from '../../api/trpc';
 import { roleLabel } from '../../i18n/role-label';
-import { verifyInvitation } from './invitations-api';
 
 /** /invitations/verify?token=… (spec §5: without a token, go home). */
 export function InvitationVerifyPage() {
@@ -19,7 +20,15 @@ export function InvitationVerifyPage() {
 function VerifyInvitation({ token }: { token: string }) {
   const { t } = useTranslation('signup');
   const errorText = useApiErrorText();
-  const result = useOneShot(`invitation:${token}`, () => verifyInvitation(token));
+  const verify = trpc.invitations.verify.useMutation();
+  const { mutate } = verify;
+  // Checked once per token: React's development mode runs effects twice, the ref remembers.
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (asked.current === token) return;
+    asked.current = token;
+    mutate({ token });
+  }, [token, mutate]);
 
   return (
     <FlowCard
@@ -30,16 +39,16 @@ function VerifyInvitation({ token }: { token: string }) {
         </Title>
       }
     >
-      {result.status === 'pending' && (
+      {(verify.status === 'idle' || verify.status === 'pending') && (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
           <Text>{t('invitation.checking')}</Text>
         </Group>
       )}
-      {result.status === 'failed' && (
+      {verify.status === 'error' && (
         <Stack>
           <Alert color="red" variant="light" role="alert" data-testid="invitation-error">
-            {errorText(result.error)}
+            {errorText(asApiError(verify.error))}
           </Alert>
           <Text size="sm">{t('invitation.askAgain')}</Text>
           <Anchor component={Link} to="/login">
@@ -47,7 +56,7 @@ function VerifyInvitation({ token }: { token: string }) {
           </Anchor>
         </Stack>
       )}
-      {result.status === 'done' && <InvitationDetails invitation={result.data} token={token} />}
+      {verify.status === 'success' && <InvitationDetails invitation={verify.data} token={token} />}
     </FlowCard>
   );
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_SETTINGS } from '@opencare/schemas/entities/settings';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { Outlet } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { PREFERENCES_KEY } from '../../session/preferences-store';
 import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
 import { fakeFetch, ok } from '../signup/testing/harness';
-import { forgetSharedSettings } from './shared-settings';
+import { systemSettingsRoutes } from './routes';
 import { appSettings, signedInAdmin } from './testing/fixtures';
 
 const LOGO = 'data:image/png;base64,iVBORw0KGgo=';
@@ -29,14 +30,13 @@ const signInScreen = () =>
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(async () => {
   sessionStore.accessToken.clear();
-  forgetSharedSettings();
   await i18next.changeLanguage('en-US');
 });
 
 describe('settings the whole app reads', () => {
   it('shows the maintenance message at the top of the signed-in app, and the organisation in the header', async () => {
     const { calls } = fakeFetch(({ path }) =>
-      path === '/settings/app'
+      path === 'settings.app'
         ? ok(appSettings({ maintenanceMessage: 'Down for upgrades on Sunday 02:00–03:00.', logo: LOGO }))
         : undefined,
     );
@@ -47,20 +47,46 @@ describe('settings the whole app reads', () => {
     expect(screen.getByTestId('brand-name').textContent).toBe('Demo Clinic');
     expect(screen.getByTestId('brand').querySelector('img')?.getAttribute('src')).toBe(LOGO);
     // Header, banner and language share one request.
-    expect(calls.filter((c) => c.path === '/settings/app')).toHaveLength(1);
-    expect(calls.some((c) => c.path === '/settings/public')).toBe(false);
+    expect(calls.filter((c) => c.path === 'settings.app')).toHaveLength(1);
+    expect(calls.some((c) => c.path === 'settings.public')).toBe(false);
   });
 
+  it("shows the organisation's new name in the header once the admin saved it", async () => {
+    let organization = { ...DEFAULT_SETTINGS.organization, name: 'Demo Clinic' };
+    const { calls } = fakeFetch(({ path, body }) => {
+      const { area, values } = (body ?? {}) as { area?: string; values?: object };
+      if (path === 'settings.app') return ok(appSettings({ organizationName: organization.name }));
+      if (area !== 'organization') return undefined;
+      if (path === 'settings.update') organization = { ...organization, ...values };
+      return ok(organization);
+    });
+    renderRoutes(
+      [{ element: <MainLayout />, children: [{ path: '/dashboard', children: systemSettingsRoutes }] }],
+      '/dashboard/organization',
+      signedInAdmin(),
+    );
+    await waitFor(() => expect(screen.getByTestId('brand-name').textContent).toBe('Demo Clinic'));
+    fireEvent.change(await screen.findByLabelText(/^Organization name/, {}, { timeout: 5000 }), {
+      target: { value: 'Riverside Clinic' },
+    });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    // The save invalidates the settings the whole app reads: the header asks again.
+    await waitFor(() => expect(screen.getByTestId('brand-name').textContent).toBe('Riverside Clinic'), {
+      timeout: 5000,
+    });
+    expect(calls.filter((c) => c.path === 'settings.app')).toHaveLength(2);
+  }, 20_000);
+
   it('shows no banner while no maintenance message is set', async () => {
-    fakeFetch(({ path }) => (path === '/settings/app' ? ok(appSettings()) : undefined));
+    fakeFetch(({ path }) => (path === 'settings.app' ? ok(appSettings()) : undefined));
     signedInApp();
     await waitFor(() => expect(screen.getByTestId('brand-name').textContent).toBe('Demo Clinic'));
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();
   });
 
   it("speaks the organisation's default language on the sign-in screen to a device with no choice of its own", async () => {
-    fakeFetch(({ path }) =>
-      path === '/settings/public'
+    const { calls } = fakeFetch(({ path }) =>
+      path === 'settings.public'
         ? ok({ organizationName: 'Clínica Demo', logo: null, defaultLanguage: 'es', passwordMinLength: 8 })
         : undefined,
     );
@@ -69,12 +95,14 @@ describe('settings the whole app reads', () => {
     expect(screen.getByTestId('brand-name').textContent).toBe('Clínica Demo');
     // Applied, not remembered: a later change of the default still reaches this device.
     expect(localStorage.getItem(PREFERENCES_KEY)).toBeNull();
+    // Header and language share one request; the signed-in settings are not asked for.
+    expect(calls.map((c) => c.path)).toEqual(['settings.public']);
   });
 
   it('keeps the language someone chose on this device', async () => {
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ language: 'en-US' }));
     fakeFetch(({ path }) =>
-      path === '/settings/public'
+      path === 'settings.public'
         ? ok({ organizationName: 'Demo Clinic', logo: null, defaultLanguage: 'ar', passwordMinLength: 8 })
         : undefined,
     );

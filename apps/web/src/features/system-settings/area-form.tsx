@@ -2,13 +2,12 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { Settings, SettingsArea } from '@opencare/schemas/entities/settings';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { mergeErrors, type FieldErrors } from '../signup/form-errors';
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { areaPatch, draftOf, isDirty, serverErrorsOf, type Draft } from './area-values';
-import { saveAreaSettings } from './settings-api';
-import { refreshSharedSettings } from './shared-settings';
+import { useSaveAreaMutation } from './settings-queries';
 import { useSettingsMessage } from './use-settings-message';
 
 /** What an area's fields need of the form: the values, a setter and each field's translated problem. */
@@ -21,7 +20,6 @@ export interface AreaFormApi<A extends SettingsArea> {
 interface AreaFormProps<A extends SettingsArea> {
   area: A;
   saved: Settings[A];
-  onSaved: (saved: Settings[A]) => void;
   /** The area's fields. */
   children: (form: AreaFormApi<A>) => ReactNode;
 }
@@ -31,7 +29,7 @@ interface AreaFormProps<A extends SettingsArea> {
  * save was tried), sent as only the fields that changed, the server's field problems shown on
  * their fields. Reset goes back to the saved values.
  */
-export function AreaForm<A extends SettingsArea>({ area, saved, onSaved, children }: AreaFormProps<A>) {
+export function AreaForm<A extends SettingsArea>({ area, saved, children }: AreaFormProps<A>) {
   const { t } = useTranslation('system');
   const message = useSettingsMessage();
   const errorText = useApiErrorText();
@@ -40,7 +38,8 @@ export function AreaForm<A extends SettingsArea>({ area, saved, onSaved, childre
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveAreaMutation();
+  const saving = save.isPending;
 
   const validation = useMemo(() => areaPatch(area, saved, draft), [area, saved, draft]);
   const errors = mergeErrors(serverErrors, checked ? validation.errors : {});
@@ -64,32 +63,36 @@ export function AreaForm<A extends SettingsArea>({ area, saved, onSaved, childre
     setFailure(null);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setChecked(true);
     const { patch } = validation;
     if (!patch || Object.keys(patch).length === 0) return;
-    setSaving(true);
-    try {
-      const result = await saveAreaSettings(area, patch);
-      setDraft(draftOf<A>(result));
-      setChecked(false);
-      onSaved(result);
-      refreshSharedSettings(area);
-      notify({ id: `settings-saved-${area}`, message: t('form.saved'), tone: 'success' });
-    } catch (error) {
-      const fieldErrors =
-        error instanceof ApiError ? serverErrorsOf(error.errors, Object.keys(draft)) : ({} as FieldErrors);
-      setServerErrors(fieldErrors);
-      // A problem the fields show needs no second telling.
-      setFailure(Object.keys(fieldErrors).length > 0 ? null : error);
-    } finally {
-      setSaving(false);
-    }
+    // The answer is the area as saved: written into the area's query, which `saved` reads.
+    save.mutate(
+      { area, values: patch },
+      {
+        onSuccess(result) {
+          setDraft(draftOf<A>(result as Settings[A]));
+          setChecked(false);
+          notify({ id: `settings-saved-${area}`, message: t('form.saved'), tone: 'success' });
+        },
+        onError(caught) {
+          const error = asApiError(caught);
+          const fieldErrors =
+            error instanceof ApiError
+              ? serverErrorsOf(error.errors, Object.keys(draft))
+              : ({} as FieldErrors);
+          setServerErrors(fieldErrors);
+          // A problem the fields show needs no second telling.
+          setFailure(Object.keys(fieldErrors).length > 0 ? null : error);
+        },
+      },
+    );
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t(`areas.${id}.title`)}>
+    <form noValidate onSubmit={submit} aria-label={t(`areas.${id}.title`)}>
       <Stack gap="md">
         {children(form)}
         {failure !== null && (

@@ -1,4 +1,4 @@
-import type { Settings, SettingsArea } from '@opencare/schemas/entities/settings';
+import type { SettingsArea } from '@opencare/schemas/entities/settings';
 import type { ComponentType } from 'react';
 import type { AreaFormApi } from './area-form';
 import { AppointmentFields } from './fields/appointment-fields';
@@ -18,8 +18,8 @@ import { TelemedicineStatus } from './figures/telemedicine-status';
 
 interface AreaScreen<A extends SettingsArea> {
   Fields: ComponentType<{ form: AreaFormApi<A> }>;
-  /** What the saved settings do, shown under the form and fetched again after each save. */
-  Figures?: ComponentType<{ saved: Settings[A] }>;
+  /** What the saved settings do, shown under the form; a save fetches them again (settings-queries.ts). */
+  Figures?: ComponentType;
   /** Wider for tables and rows of figures. */
   size: 'md' | 'lg';
 }

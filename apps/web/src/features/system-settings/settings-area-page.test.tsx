@@ -6,7 +6,6 @@ import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
 import { systemSettingsRoutes } from './routes';
-import { forgetSharedSettings } from './shared-settings';
 import { billingSummary, signedInAdmin, telemedicineConfig } from './testing/fixtures';
 
 const routes = [{ path: '/dashboard', children: systemSettingsRoutes }];
@@ -15,20 +14,24 @@ const type = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(() => sessionStore.accessToken.set('test-token'));
-afterEach(() => {
-  sessionStore.accessToken.clear();
-  forgetSharedSettings();
-});
+afterEach(() => sessionStore.accessToken.clear());
 
-describe('a system area', () => {
+/** The area a settings call is about, and the values it sends. */
+const callOf = (body: unknown) => (body ?? {}) as { area?: string; values?: Record<string, unknown> };
+const saves = (calls: { path: string; body: unknown }[]) =>
+  calls.filter((c) => c.path === 'settings.update').map((c) => c.body);
+
+// Forms of many fields, saved and fetched again: slow on a busy machine.
+describe('a system area', { timeout: 20_000 }, () => {
   it('sends only valid, changed values and shows a server field problem on its field', async () => {
     let saved = { ...DEFAULT_SETTINGS.telemedicine };
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path === '/telemedicine/config')
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'telemedicine.config')
         return ok(telemedicineConfig({ joinEarlyMinutes: saved.joinEarlyMinutes }));
-      if (path !== '/settings/telemedicine') return undefined;
-      if (method === 'GET') return ok(saved);
-      const patch = body as Partial<typeof saved>;
+      if (callOf(body).area !== 'telemedicine') return undefined;
+      if (path === 'settings.get') return ok(saved);
+      if (path !== 'settings.update') return undefined;
+      const patch = callOf(body).values as Partial<typeof saved>;
       if (patch.endWarningMinutes === 30) {
         return fail(400, 'validationFailed', 'Some fields are not valid.', [
           { field: 'endWarningMinutes', message: 'Too big: expected number to be <=20' },
@@ -45,7 +48,7 @@ describe('a system area', () => {
     type(/^Join early/, '99');
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('Enter 60 or less.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(saves(calls)).toEqual([]);
 
     // Valid here, refused by the server: its problem is shown on its field.
     type(/^Join early/, '15');
@@ -53,23 +56,26 @@ describe('a system area', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('Enter 20 or less.')).toBeTruthy();
     expect(screen.getByLabelText(/^End warning/).getAttribute('aria-invalid')).toBe('true');
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
-      { joinEarlyMinutes: 15, endWarningMinutes: 30 },
+    expect(saves(calls)).toEqual([
+      { area: 'telemedicine', values: { joinEarlyMinutes: 15, endWarningMinutes: 30 } },
     ]);
 
     type(/^End warning/, '5');
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ joinEarlyMinutes: 15 });
+    expect(saves(calls).at(-1)).toEqual({ area: 'telemedicine', values: { joinEarlyMinutes: 15 } });
     // What visits will do is asked again after the save.
     await waitFor(() => expect(screen.getByTestId('telemedicine-rules').textContent).toContain('15 minutes'));
-    expect(calls.filter((c) => c.path === '/telemedicine/config')).toHaveLength(2);
+    expect(calls.filter((c) => c.path === 'telemedicine.config')).toHaveLength(2);
+    // The area as saved is the save's answer: not fetched again.
+    expect(calls.filter((c) => c.path === 'settings.get')).toHaveLength(1);
   });
 
   it('says which engine visits really use when LiveKit is not configured', async () => {
-    fakeFetch(({ path }) => {
-      if (path === '/settings/telemedicine') return ok(DEFAULT_SETTINGS.telemedicine);
-      if (path === '/telemedicine/config') return ok(telemedicineConfig());
+    fakeFetch(({ path, body }) => {
+      if (path === 'settings.get' && callOf(body).area === 'telemedicine')
+        return ok(DEFAULT_SETTINGS.telemedicine);
+      if (path === 'telemedicine.config') return ok(telemedicineConfig());
       return undefined;
     });
     open('/dashboard/telemedicine');
@@ -79,8 +85,10 @@ describe('a system area', () => {
   });
 
   it('resets the form to the saved values', async () => {
-    fakeFetch(({ path }) =>
-      path === '/settings/patientManagement' ? ok(DEFAULT_SETTINGS.patientManagement) : undefined,
+    fakeFetch(({ path, body }) =>
+      path === 'settings.get' && callOf(body).area === 'patientManagement'
+        ? ok(DEFAULT_SETTINGS.patientManagement)
+        : undefined,
     );
     open('/dashboard/patient-management');
     const prefix = await screen.findByLabelText<HTMLInputElement>(/^Medical record number prefix/);
@@ -95,8 +103,8 @@ describe('a system area', () => {
 
   it('shows the load failure with a retry', async () => {
     let attempts = 0;
-    fakeFetch(({ path }) => {
-      if (path !== '/settings/security') return undefined;
+    fakeFetch(({ path, body }) => {
+      if (path !== 'settings.get' || callOf(body).area !== 'security') return undefined;
       attempts += 1;
       return attempts === 1 ? fail(403, 'err_forbidden', 'Forbidden') : ok(DEFAULT_SETTINGS.security);
     });
@@ -109,30 +117,31 @@ describe('a system area', () => {
 
   it('previews the slots of a day again after the appointment settings are saved', async () => {
     let saved = { ...DEFAULT_SETTINGS.appointmentManagement };
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path.startsWith('/appointments/slots')) {
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'appointments.slots') {
         const times = saved.slotStepMinutes === 60 ? ['08:00', '09:00'] : ['08:00', '08:30', '09:00'];
         return ok(times.map((time) => ({ startsAt: `2026-03-02T${time}:00.000Z`, time, label: time })));
       }
-      if (path !== '/settings/appointmentManagement') return undefined;
-      if (method === 'PATCH') saved = { ...saved, ...(body as object) };
-      return ok(saved);
+      if (callOf(body).area !== 'appointmentManagement') return undefined;
+      if (path === 'settings.update') saved = { ...saved, ...callOf(body).values };
+      return path === 'settings.get' || path === 'settings.update' ? ok(saved) : undefined;
     });
     open('/dashboard/appointment-management');
-    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(3), { timeout: 3000 });
     fireEvent.change(screen.getByLabelText(/^Slot step/), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('settings-save'));
-    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(2));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ slotStepMinutes: 60 });
-    expect(calls.find((c) => c.path.startsWith('/appointments/slots'))?.path).toMatch(
-      /^\/appointments\/slots\?date=\d{4}-\d{2}-\d{2}$/,
-    );
+    await waitFor(() => expect(screen.getAllByTestId('slot')).toHaveLength(2), { timeout: 3000 });
+    expect(saves(calls)).toEqual([{ area: 'appointmentManagement', values: { slotStepMinutes: 60 } }]);
+    const slotCalls = calls.filter((c) => c.path === 'appointments.slots');
+    expect(slotCalls).toHaveLength(2);
+    expect(slotCalls[0]!.body).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string });
   });
 
   it('asks for a working day and a day that ends after it starts', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (path === '/settings/appointmentManagement') return ok(DEFAULT_SETTINGS.appointmentManagement);
-      if (path.startsWith('/appointments/slots')) return ok([]);
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'settings.get' && callOf(body).area === 'appointmentManagement')
+        return ok(DEFAULT_SETTINGS.appointmentManagement);
+      if (path === 'appointments.slots') return ok([]);
       return undefined;
     });
     open('/dashboard/appointment-management');
@@ -146,20 +155,18 @@ describe('a system area', () => {
     fireEvent.click(within(days).getByLabelText('Monday'));
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('The working day must end after it starts.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(saves(calls)).toEqual([]);
     expect(screen.getByText('No slots on this day')).toBeTruthy();
   });
 });
 
-describe('organization', () => {
+// Reading a file and saving: slow on a busy machine.
+describe('organization', { timeout: 20_000 }, () => {
   it('takes a small logo as a data URL with a preview, and refuses one over 100 KB', async () => {
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path !== '/settings/organization') return undefined;
-      return ok(
-        method === 'PATCH'
-          ? { ...DEFAULT_SETTINGS.organization, ...(body as object) }
-          : DEFAULT_SETTINGS.organization,
-      );
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (callOf(body).area !== 'organization') return undefined;
+      if (path === 'settings.update') return ok({ ...DEFAULT_SETTINGS.organization, ...callOf(body).values });
+      return path === 'settings.get' ? ok(DEFAULT_SETTINGS.organization) : undefined;
     });
     const { container } = open('/dashboard/organization');
     await screen.findByLabelText(/^Organization name/);
@@ -176,17 +183,20 @@ describe('organization', () => {
     expect(preview.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw==');
     expect(screen.queryByText('The logo must be 100 KB or smaller.')).toBeNull();
     fireEvent.click(screen.getByTestId('settings-save'));
-    expect(await screen.findByText('Settings saved.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ logo: 'data:image/png;base64,iVBORw==' });
+    expect(await screen.findByText('Settings saved.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(saves(calls)).toEqual([
+      { area: 'organization', values: { logo: 'data:image/png;base64,iVBORw==' } },
+    ]);
   });
 });
 
 describe('billing and payments', () => {
   it('lists days with readings per patient for the chosen month, and says when there are none', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (path === '/settings/billingAndPayments') return ok(DEFAULT_SETTINGS.billingAndPayments);
-      const month = /^\/billing\/rpm\?month=(\d{4}-\d{2})$/.exec(path)?.[1];
-      if (!month) return undefined;
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'settings.get' && callOf(body).area === 'billingAndPayments')
+        return ok(DEFAULT_SETTINGS.billingAndPayments);
+      if (path !== 'reports.rpmBilling') return undefined;
+      const { month } = body as { month: string };
       return ok(
         month === '2026-01'
           ? { ...billingSummary(month), patients: [], billablePatients: 0 }
@@ -206,7 +216,7 @@ describe('billing and payments', () => {
     // The current month first.
     const now = new Date();
     const thisMonth = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-    expect(calls.find((c) => c.path.startsWith('/billing'))?.path).toBe(`/billing/rpm?month=${thisMonth}`);
+    expect(calls.find((c) => c.path === 'reports.rpmBilling')?.body).toEqual({ month: thisMonth });
 
     fireEvent.change(screen.getByTestId('billing-month'), { target: { value: '2026-01' } });
     expect(await screen.findByText('No readings in this month')).toBeTruthy();

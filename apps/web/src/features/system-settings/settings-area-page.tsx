@@ -1,6 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { Settings, SettingsArea } from '@opencare/schemas/entities/settings';
-import { useState } from 'react';
+import type { SettingsArea } from '@opencare/schemas/entities/settings';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../components/page/back-link';
 import { PageFrame } from '../../components/page/page-frame';
@@ -9,15 +8,13 @@ import { SettingsSection } from '../settings/settings-section';
 import { AreaForm } from './area-form';
 import { AREA_SCREENS } from './area-screens';
 import { LoadedView } from './loaded-view';
-import { fetchAreaSettings } from './settings-api';
-import { useLoaded } from '../../components/data/use-loaded';
+import { useAreaSettings } from './settings-queries';
 
 /** /dashboard/<area>: one system area's settings, saved for the whole organisation, and its figures. */
 export function SettingsAreaPage<A extends SettingsArea>({ area }: { area: A }) {
   const { t } = useTranslation('system');
-  const loaded = useLoaded(() => fetchAreaSettings(area), [area]);
-  // The saved values: as loaded, then as each save returns them.
-  const [savedSince, setSaved] = useState<Settings[A] | null>(null);
+  // The saved values: as loaded, then as each save writes them into the query.
+  const query = useAreaSettings(area);
 
   const { Fields, Figures, size } = AREA_SCREENS[area];
   const id: SettingsArea = area;
@@ -28,9 +25,8 @@ export function SettingsAreaPage<A extends SettingsArea>({ area }: { area: A }) 
       back={<BackLink to={ROUTES.dashboard} label={t('allAreas')} />}
       size={size}
     >
-      <LoadedView loaded={loaded} testId="settings-load">
-        {(data) => {
-          const saved = savedSince ?? data;
+      <LoadedView query={query} testId="settings-load">
+        {(saved) => {
           return (
             <Stack gap="lg">
               <SettingsSection
@@ -38,11 +34,11 @@ export function SettingsAreaPage<A extends SettingsArea>({ area }: { area: A }) 
                 description={t('form.description')}
                 testId={`settings-${area}`}
               >
-                <AreaForm area={area} saved={saved} onSaved={setSaved}>
+                <AreaForm area={area} saved={saved}>
                   {(form) => <Fields form={form} />}
                 </AreaForm>
               </SettingsSection>
-              {Figures && <Figures saved={saved} />}
+              {Figures && <Figures />}
             </Stack>
           );
         }}

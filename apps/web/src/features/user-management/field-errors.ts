@@ -1,5 +1,5 @@
 import type { FieldIssue } from '@opencare/schemas/errors';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import type { FieldErrors } from '../signup/form-errors';
 
 interface IssueLike {
@@ -25,6 +25,10 @@ export function serverErrorsOf(
   error: unknown,
   fieldsOfKey: Record<string, readonly string[]> = {},
 ): FieldErrors {
+  return fieldErrorsOfApiError(asApiError(error), fieldsOfKey);
+}
+
+function fieldErrorsOfApiError(error: unknown, fieldsOfKey: Record<string, readonly string[]>): FieldErrors {
   if (!(error instanceof ApiError)) return {};
   const onFields = fieldsOfKey[error.key];
   if (onFields) return Object.fromEntries(onFields.map((field) => [field, error.message]));

@@ -6,13 +6,16 @@ import { Link } from 'react-router-dom';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
 import { pathTo } from '../../route-paths';
 import { ConfirmDialog } from './confirm-dialog';
-import { deleteInvitation, resendInvitation, revokeInvitation } from './invitations-api';
+import {
+  useDeleteInvitationMutation,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+} from './user-management-queries';
 
 type Confirmed = 'revoke' | 'delete';
 
 interface InvitationActionsProps {
   invitation: Invitation;
-  onChanged: () => void;
   onDeleted: () => void;
 }
 
@@ -21,20 +24,23 @@ interface InvitationActionsProps {
  * expired one resent (with a fresh link); anything not accepted deleted. Accepted invitations stay as
  * the record of who joined how. Revoking and deleting are confirmed first.
  */
-export function InvitationActions({ invitation, onChanged, onDeleted }: InvitationActionsProps) {
+export function InvitationActions({ invitation, onDeleted }: InvitationActionsProps) {
   const { t } = useTranslation('userManagement');
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
   const [pending, setPending] = useState<Confirmed | null>(null);
   const [busy, setBusy] = useState<Confirmed | 'resend' | null>(null);
   const { status } = invitation;
+  // Each answers with the invitation (or nothing, deleted), written into the cache: no reload.
+  const resending = useResendInvitationMutation();
+  const revoking = useRevokeInvitationMutation();
+  const deleting = useDeleteInvitationMutation();
 
   async function resend() {
     setBusy('resend');
     try {
-      await resendInvitation(invitation.id);
+      await resending.mutateAsync({ id: invitation.id });
       notify({ message: t('invitation.done.resent'), tone: 'success' });
-      onChanged();
     } catch (error) {
       // Refused within 5 minutes of the last e-mail: the catalogue's resendTooSoon says so.
       notifyError(error);
@@ -48,13 +54,12 @@ export function InvitationActions({ invitation, onChanged, onDeleted }: Invitati
     setBusy(pending);
     try {
       if (pending === 'delete') {
-        await deleteInvitation(invitation.id);
+        await deleting.mutateAsync({ id: invitation.id });
         notify({ message: t('invitation.done.deleted'), tone: 'success' });
         onDeleted();
       } else {
-        await revokeInvitation(invitation.id);
+        await revoking.mutateAsync({ id: invitation.id });
         notify({ message: t('invitation.done.revoked'), tone: 'success' });
-        onChanged();
       }
     } catch (error) {
       notifyError(error);

@@ -11,7 +11,7 @@ import { hasFieldErrors, serverErrorsOf } from './field-errors';
 import { FormSection } from './form-section';
 import { InvitationFields } from './invitation-fields';
 import { DEFAULT_EXPIRY_DAYS, newInvitation, type InvitationChoices } from './invitation-values';
-import { createInvitation } from './invitations-api';
+import { useCreateInvitationMutation } from './user-management-queries';
 import { useFocusFirstError } from './use-focus-first-error';
 
 /** Invite someone by e-mail, as a role with an account type; the server e-mails them the link. */
@@ -28,7 +28,8 @@ export function InvitationCreateForm({ onCreated }: { onCreated: (invitation: In
   });
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useCreateInvitationMutation();
+  const saving = mutation.isPending;
 
   const parsed = useMemo(() => newInvitation(email, choices), [email, choices]);
   const errors = mergeErrors(serverErrors, checked && parsed.errors ? parsed.errors : {});
@@ -40,17 +41,14 @@ export function InvitationCreateForm({ onCreated }: { onCreated: (invitation: In
       focusFirstError();
       return;
     }
-    setSaving(true);
     try {
-      onCreated(await createInvitation(parsed.body));
+      onCreated(await mutation.mutateAsync(parsed.body));
     } catch (error) {
       // The address already belongs to a user: say so on the e-mail field.
       const onFields = serverErrorsOf(error, { usernameOrEmailTaken: ['email'] });
       setServerErrors(onFields);
       if (hasFieldErrors(onFields)) focusFirstError();
       else notifyError(error);
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -10,7 +10,7 @@ import { hasFieldErrors, serverErrorsOf } from './field-errors';
 import { FormSection } from './form-section';
 import { InvitationFields } from './invitation-fields';
 import { choicesOf, invitationChanges, type InvitationChoices } from './invitation-values';
-import { updateInvitation } from './invitations-api';
+import { useUpdateInvitationMutation } from './user-management-queries';
 import { useFocusFirstError } from './use-focus-first-error';
 
 /** Change a pending invitation's role, account type or validity; the e-mail address stays. */
@@ -22,7 +22,8 @@ export function InvitationEditForm({ invitation, onSaved }: { invitation: Invita
   const [choices, setChoices] = useState(initial);
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useUpdateInvitationMutation();
+  const saving = mutation.isPending;
 
   const parsed = useMemo(() => invitationChanges(initial, choices), [initial, choices]);
   const errors = mergeErrors(serverErrors, checked && parsed.errors ? parsed.errors : {});
@@ -38,17 +39,14 @@ export function InvitationEditForm({ invitation, onSaved }: { invitation: Invita
       onSaved();
       return;
     }
-    setSaving(true);
     try {
-      await updateInvitation(invitation.id, parsed.body);
+      await mutation.mutateAsync({ id: invitation.id, changes: parsed.body });
       onSaved();
     } catch (error) {
       const onFields = serverErrorsOf(error);
       setServerErrors(onFields);
       if (hasFieldErrors(onFields)) focusFirstError();
       else notifyError(error);
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -8,8 +8,8 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo } from '../../route-paths';
 import { InvitationEditForm } from './invitation-edit-form';
-import { LoadFailed, Loading } from './load-failed';
-import { useInvitation } from './use-invitation';
+import { QueryView } from '../../components/data/load-state';
+import { useInvitation } from './user-management-queries';
 
 /** /dashboard/user-management/invitations/:invitationId/edit: only a pending invitation can change. */
 export function InvitationEditPage() {
@@ -17,7 +17,7 @@ export function InvitationEditPage() {
   const { invitationId = '' } = useParams();
   const { notify } = useNotifications();
   const navigate = useNavigate();
-  const { state, reload } = useInvitation(invitationId);
+  const query = useInvitation(invitationId);
   const viewPath = pathTo('invitationView', { invitationId });
 
   return (
@@ -26,33 +26,34 @@ export function InvitationEditPage() {
       back={<BackLink to={viewPath} label={t('invitation.backToInvitation')} />}
       size="lg"
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.data === null ? (
-          <EmptyState
-            icon={<MailIcon size={28} />}
-            title={t('invitation.notFound')}
-            hint={t('invitation.notFoundHint')}
-          />
-        ) : state.data.status !== 'pending' ? (
-          <Alert color="orange" variant="light" data-testid="invitation-not-editable">
-            {t('invitationForm.notEditable')}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed">
-              <bdi dir="ltr">{state.data.email}</bdi>
-            </Text>
-            <InvitationEditForm
-              invitation={state.data}
-              onSaved={() => {
-                notify({ message: t('invitation.done.saved'), tone: 'success' });
-                void navigate(viewPath);
-              }}
+      <QueryView query={query} loading={t('common.loading')}>
+        {(invitation) =>
+          invitation === null ? (
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={t('invitation.notFound')}
+              hint={t('invitation.notFoundHint')}
             />
-          </>
-        ))}
+          ) : invitation.status !== 'pending' ? (
+            <Alert color="orange" variant="light" data-testid="invitation-not-editable">
+              {t('invitationForm.notEditable')}
+            </Alert>
+          ) : (
+            <>
+              <Text c="dimmed">
+                <bdi dir="ltr">{invitation.email}</bdi>
+              </Text>
+              <InvitationEditForm
+                invitation={invitation}
+                onSaved={() => {
+                  notify({ message: t('invitation.done.saved'), tone: 'success' });
+                  void navigate(viewPath);
+                }}
+              />
+            </>
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

@@ -18,12 +18,12 @@ describe('invitations', () => {
       email: 'dr.lee@example.org',
       status: 'accepted',
     });
-    const { calls } = fakeFetch(({ path }) =>
-      path.includes('status=accepted')
-        ? page([accepted])
-        : path.startsWith('/invitations?')
-          ? page([pending, accepted])
-          : undefined,
+    const { calls } = fakeFetch(({ path, body }) =>
+      path !== 'invitations.list'
+        ? undefined
+        : (body as { status?: string }).status === 'accepted'
+          ? page([accepted])
+          : page([pending, accepted]),
     );
     const { router } = renderUserManagement('/dashboard/user-management/invitations');
     const rows = await screen.findAllByTestId('invitation-row');
@@ -37,14 +37,19 @@ describe('invitations', () => {
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'accepted' } });
     await waitFor(() => expect(screen.getAllByTestId('invitation-row')).toHaveLength(1));
-    expect(calls.at(-1)!.path).toBe('/invitations?page=1&status=accepted');
+    expect(calls[0]).toEqual({ method: 'query', path: 'invitations.list', body: { page: 1 } });
+    expect(calls.at(-1)).toEqual({
+      method: 'query',
+      path: 'invitations.list',
+      body: { page: 1, status: 'accepted' },
+    });
     expect(router.state.location.search).toBe('?status=accepted');
   });
 
   it('invites someone and opens the invitation', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (method === 'POST' && path === '/invitations') return ok(pending, 201);
-      if (path === `/invitations/${pending.id}`) return ok(pending);
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'invitations.create') return ok(pending, 201);
+      if (path === 'invitations.get' && (body as { id: string }).id === pending.id) return ok(pending);
       return undefined;
     });
     const { router } = renderUserManagement('/dashboard/user-management/invitations/create');
@@ -53,6 +58,7 @@ describe('invitations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByTestId('invitation-details')).toBeTruthy();
     expect(router.state.location.pathname).toBe(viewPath);
+    expect(calls[0]!.path).toBe('invitations.create');
     expect(calls[0]!.body).toEqual({
       email: 'joy@example.org',
       role: 'Nurse',
@@ -80,26 +86,28 @@ describe('invitations', () => {
   });
 
   it('shows the 5-minute rule when the server refuses to resend', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (method === 'PATCH' && path === `/invitations/${pending.id}/resend`) {
+    const { calls } = fakeFetch(({ path, body }) => {
+      if ((body as { id?: string } | undefined)?.id !== pending.id) return undefined;
+      if (path === 'invitations.resend') {
         return fail(429, 'resendTooSoon', 'You can resend only once every 5 minutes.');
       }
-      return path === `/invitations/${pending.id}` ? ok(pending) : undefined;
+      return path === 'invitations.get' ? ok(pending) : undefined;
     });
     renderUserManagement(viewPath);
     fireEvent.click(await screen.findByRole('button', { name: 'Send again' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You can resend only once every 5 minutes.',
     );
-    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'invitations.resend')).toHaveLength(1);
     expect(screen.getByTestId('invitation-status').textContent).toBe('Pending');
   });
 
   it('deletes an invitation only after confirmation, then returns to the list', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path.startsWith('/invitations?')) return page([]);
-      if (path !== `/invitations/${pending.id}`) return undefined;
-      return method === 'DELETE' ? ok(null) : ok(pending);
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'invitations.list') return page([]);
+      if ((body as { id?: string } | undefined)?.id !== pending.id) return undefined;
+      if (path === 'invitations.delete') return ok(null);
+      return path === 'invitations.get' ? ok(pending) : undefined;
     });
     const { router } = renderUserManagement(viewPath);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -107,7 +115,7 @@ describe('invitations', () => {
     expect(within(dialog).getByText(/joy@example.org/)).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls.some((c) => c.path === 'invitations.delete')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.click(
@@ -116,15 +124,17 @@ describe('invitations', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/dashboard/user-management/invitations'),
     );
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
-      `/invitations/${pending.id}`,
+    expect(calls.filter((c) => c.path === 'invitations.delete').map((c) => c.body)).toEqual([
+      { id: pending.id },
     ]);
     expect(await screen.findByText('No invitations yet')).toBeTruthy();
   });
 
   it('offers no changes to an accepted invitation', async () => {
-    fakeFetch(({ path }) =>
-      path === `/invitations/${pending.id}` ? ok({ ...pending, status: 'accepted' }) : undefined,
+    fakeFetch(({ path, body }) =>
+      path === 'invitations.get' && (body as { id: string }).id === pending.id
+        ? ok({ ...pending, status: 'accepted' })
+        : undefined,
     );
     renderUserManagement(viewPath);
     expect(await screen.findByText(/The invitee has joined/)).toBeTruthy();

@@ -4,10 +4,19 @@ import {
   type Invitation,
 } from '@opencare/schemas/entities/care';
 import type { AccountType } from '@opencare/schemas/lookups';
+import type { RoleName } from '@opencare/schemas/roles';
 import type { FieldErrors } from '../signup/form-errors';
 import { fieldErrorsOf } from './field-errors';
-import type { InvitationBody, InvitationChanges } from './invitations-api';
 import { isGrantableRole, type GrantableRole } from './labels';
+
+/** What the admin may set on an invitation; the server refuses Super (createInvitationInputSchema). */
+export interface InvitationBody {
+  email: string;
+  role: Exclude<RoleName, 'Super'>;
+  accountType: Invitation['accountType'];
+  expiresInDays: number;
+}
+export type InvitationChanges = Partial<Omit<InvitationBody, 'email'>>;
 
 /** How long an invitation's link works, in days (the schemas allow 1 to 30). */
 export const EXPIRY_DAYS = [1, 3, 7, 14, 30] as const;

@@ -8,16 +8,16 @@ import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
 import { InvitationActions } from './invitation-actions';
 import { InvitationDetails } from './invitation-details';
-import { LoadFailed, Loading } from './load-failed';
-import { useInvitation } from './use-invitation';
+import { QueryView } from '../../components/data/load-state';
+import { useInvitation } from './user-management-queries';
 
 /** One invitation: who, as what, its status and dates, and what can still be done with it. */
 export function InvitationViewPage() {
   const { t } = useTranslation('userManagement');
   const { invitationId = '' } = useParams();
   const navigate = useNavigate();
-  const { state, reload } = useInvitation(invitationId);
-  const invitation = state.status === 'loaded' ? state.data : null;
+  const query = useInvitation(invitationId);
+  const invitation = query.data ?? null;
 
   return (
     <PageFrame
@@ -25,31 +25,28 @@ export function InvitationViewPage() {
       back={<BackLink to={ROUTES.invitations} label={t('invitations.backToList')} />}
       actions={
         invitation && (
-          <InvitationActions
-            invitation={invitation}
-            onChanged={reload}
-            onDeleted={() => void navigate(ROUTES.invitations)}
-          />
+          <InvitationActions invitation={invitation} onDeleted={() => void navigate(ROUTES.invitations)} />
         )
       }
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (invitation === null ? (
-          <EmptyState
-            icon={<MailIcon size={28} />}
-            title={t('invitation.notFound')}
-            hint={t('invitation.notFoundHint')}
-          />
-        ) : (
-          <Stack>
-            <InvitationDetails invitation={invitation} />
-            <Text size="sm" c="dimmed">
-              {t(`invitation.statusHint.${invitation.status}`)}
-            </Text>
-          </Stack>
-        ))}
+      <QueryView query={query} loading={t('common.loading')}>
+        {(invitation) =>
+          invitation === null ? (
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={t('invitation.notFound')}
+              hint={t('invitation.notFoundHint')}
+            />
+          ) : (
+            <Stack>
+              <InvitationDetails invitation={invitation} />
+              <Text size="sm" c="dimmed">
+                {t(`invitation.statusHint.${invitation.status}`)}
+              </Text>
+            </Stack>
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { Button, NativeSelect, Stack } from '@mantine/core';
 import type { Invitation } from '@opencare/schemas/entities/care';
 import { INVITATION_STATUSES } from '@opencare/schemas/statuses';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MailIcon } from '../../components/icons/icons';
@@ -9,12 +8,11 @@ import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
-import { listInvitations } from './invitations-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { InvitationsTable } from './invitations-table';
 import { ListPager } from './list-pager';
-import { LoadFailed, Loading } from './load-failed';
 import { UserManagementTabs } from './user-management-tabs';
-import { useReloadable } from '../../components/data/use-reloadable';
 
 function isInvitationStatus(value: string | null): value is Invitation['status'] {
   return (INVITATION_STATUSES as readonly (string | null)[]).includes(value);
@@ -28,8 +26,7 @@ export function InvitationsPage() {
   const statusParam = params.get('status');
   const status = isInvitationStatus(statusParam) ? statusParam : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const load = useCallback(() => listInvitations({ page, status }), [page, status]);
-  const { state, reload } = useReloadable(load);
+  const list = trpc.invitations.list.useQuery({ page, status });
 
   const show = (next: { status?: string; page?: number }) => {
     const nextParams = new URLSearchParams();
@@ -62,34 +59,35 @@ export function InvitationsPage() {
         ]}
         w={{ base: '100%', xs: 220 }}
       />
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.data.items.length === 0 ? (
-          status ? (
-            <EmptyState
-              icon={<MailIcon size={28} />}
-              title={t('invitations.emptyFiltered')}
-              hint={t('invitations.emptyFilteredHint')}
-            />
+      <QueryView query={list} loading={t('common.loading')}>
+        {({ items, meta }) =>
+          items.length === 0 ? (
+            status ? (
+              <EmptyState
+                icon={<MailIcon size={28} />}
+                title={t('invitations.emptyFiltered')}
+                hint={t('invitations.emptyFilteredHint')}
+              />
+            ) : (
+              <EmptyState
+                icon={<MailIcon size={28} />}
+                title={t('invitations.empty')}
+                hint={t('invitations.emptyHint')}
+                action={
+                  <Button component={Link} to={ROUTES.createInvitation} variant="light">
+                    {t('invitations.create')}
+                  </Button>
+                }
+              />
+            )
           ) : (
-            <EmptyState
-              icon={<MailIcon size={28} />}
-              title={t('invitations.empty')}
-              hint={t('invitations.emptyHint')}
-              action={
-                <Button component={Link} to={ROUTES.createInvitation} variant="light">
-                  {t('invitations.create')}
-                </Button>
-              }
-            />
+            <Stack gap="sm">
+              <InvitationsTable invitations={items} />
+              <ListPager meta={meta} onPage={(next) => show({ page: next })} />
+            </Stack>
           )
-        ) : (
-          <Stack gap="sm">
-            <InvitationsTable invitations={state.data.items} />
-            <ListPager meta={state.data.meta} onPage={(next) => show({ page: next })} />
-          </Stack>
-        ))}
+        }
+      </QueryView>
     </PageFrame>
   );
 }

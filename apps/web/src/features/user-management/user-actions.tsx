@@ -6,8 +6,7 @@ import { Link } from 'react-router-dom';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
 import { pathTo } from '../../route-paths';
 import { ConfirmDialog } from './confirm-dialog';
-import { updateUser } from './users-api';
-import type { ManagedUser } from './use-user-by-username';
+import { useUpdateUserMutation, type ManagedUser } from './user-management-queries';
 
 type UserAction = 'lock' | 'unlock' | 'deactivate' | 'reactivate';
 
@@ -29,28 +28,27 @@ const TAKES_ACCESS_AWAY: Record<UserAction, boolean> = {
  * deactivating sign the person out everywhere at once. The server refuses to lock out the last
  * admin (`lastAdmin`), which is shown like any refusal.
  */
-export function UserActions({ managed, onChanged }: { managed: ManagedUser; onChanged: () => void }) {
+export function UserActions({ managed }: { managed: ManagedUser }) {
   const { t } = useTranslation('userManagement');
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
   const [pending, setPending] = useState<UserAction | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The answer is written into the user's query and the lists are fetched again: no reload.
+  const update = useUpdateUserMutation();
   const { summary, user } = managed;
   const name = user.fullName || user.username;
 
-  async function confirm() {
+  function confirm() {
     if (!pending) return;
-    setBusy(true);
-    try {
-      await updateUser(user.id, CHANGE[pending]);
-      notify({ message: t(`user.done.${pending}`), tone: 'success' });
-      onChanged();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    const action = pending;
+    update.mutate(
+      { id: user.id, changes: CHANGE[action] },
+      {
+        onSuccess: () => notify({ message: t(`user.done.${action}`), tone: 'success' }),
+        onError: notifyError,
+        onSettled: () => setPending(null),
+      },
+    );
   }
 
   const lockAction: UserAction = user.isLocked ? 'unlock' : 'lock';
@@ -81,8 +79,8 @@ export function UserActions({ managed, onChanged }: { managed: ManagedUser; onCh
           }
         }
         destructive={pending ? TAKES_ACCESS_AWAY[pending] : false}
-        busy={busy}
-        onConfirm={() => void confirm()}
+        busy={update.isPending}
+        onConfirm={confirm}
         onCancel={() => setPending(null)}
       />
     </>

@@ -18,7 +18,7 @@ import {
   type NewUserValues,
   type SpecialtyCode,
 } from './user-create-values';
-import { createUser } from './users-api';
+import { useCreateUserMutation } from './user-management-queries';
 
 type TextField = 'username' | 'password' | 'email' | 'phone' | 'firstName' | 'lastName' | 'dateOfBirth';
 
@@ -31,7 +31,8 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
   const [values, setValues] = useState<NewUserValues>(EMPTY_NEW_USER);
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useCreateUserMutation();
+  const saving = mutation.isPending;
 
   const parsed = useMemo(() => newUserInput(values), [values]);
   const errors = mergeErrors(serverErrors, checked && parsed.errors ? parsed.errors : {});
@@ -57,17 +58,14 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
       focusFirstError();
       return;
     }
-    setSaving(true);
     try {
-      onCreated(await createUser(parsed.input));
+      onCreated(await mutation.mutateAsync(parsed.input));
     } catch (error) {
       // A taken username or e-mail belongs on both fields: the server does not say which it was.
       const onFields = serverErrorsOf(error, { usernameOrEmailTaken: ['username', 'email'] });
       setServerErrors(onFields);
       if (hasFieldErrors(onFields)) focusFirstError();
       else notifyError(error);
-    } finally {
-      setSaving(false);
     }
   }
 

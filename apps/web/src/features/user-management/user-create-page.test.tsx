@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
-import { page, renderUserManagement, userOf, userRow } from './testing/render-user-management';
+import { inputOf, page, renderUserManagement, userOf, userRow } from './testing/render-user-management';
 
 const type = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -40,9 +40,7 @@ describe('create a user', () => {
       'Some fields are not valid. Please check them and try again.',
       [{ field: 'password', message: 'Use at least 12 characters.' }],
     );
-    const { calls } = fakeFetch(({ method, path }) =>
-      method === 'POST' && path === '/users' ? answer : undefined,
-    );
+    const { calls } = fakeFetch(({ path }) => (path === 'users.create' ? answer : undefined));
     renderUserManagement('/dashboard/user-management/create-user');
     fillIn();
     // The usual account type came with the role.
@@ -51,6 +49,7 @@ describe('create a user', () => {
 
     expect(await screen.findByText('Use at least 12 characters.')).toBeTruthy();
     expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls[0]!.path).toBe('users.create');
     expect(calls[0]!.body).toEqual({
       username: 'jokafor',
       email: 'joy@example.org',
@@ -84,17 +83,21 @@ describe('create a user', () => {
       email: 'joy@example.org',
       lastLogin: null,
     });
-    fakeFetch(({ method, path }) => {
-      if (method === 'POST' && path === '/users') return ok(userOf(created), 201);
-      if (path.startsWith('/users?')) return page([created]);
-      if (path === `/users/${created.id}`) return ok(userOf(created));
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'users.create') return ok(userOf(created), 201);
+      if (path === 'users.list') return page([created]);
+      if (path === 'users.get' && inputOf(body).id === created.id) return ok(userOf(created));
       return undefined;
     });
     const { router } = renderUserManagement('/dashboard/user-management/create-user');
     fillIn();
     fireEvent.click(screen.getByRole('button', { name: 'Create user' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Joy Okafor' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Joy Okafor' }, { timeout: 3000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/user-management/users/jokafor');
+    // The new user is found by username; the user itself is the creation's answer, not fetched again.
+    expect(calls.map((c) => c.path)).toEqual(['users.create', 'users.list']);
     expect(screen.getByText('The user is created.')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailsList } from './details-list';
 import { useDateTime } from './labels';
 import { UserStatusBadges } from './status-badges';
-import type { ManagedUser } from './use-user-by-username';
+import type { ManagedUser } from './user-management-queries';
 
 /** Who the user is and whether they can sign in. */
 export function UserDetails({ managed }: { managed: ManagedUser }) {

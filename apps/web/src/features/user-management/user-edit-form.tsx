@@ -10,8 +10,7 @@ import { useFieldMessage } from '../signup/use-field-message';
 import { fieldErrorsOf, hasFieldErrors, serverErrorsOf } from './field-errors';
 import { FormSection } from './form-section';
 import { useFocusFirstError } from './use-focus-first-error';
-import { updateUser } from './users-api';
-import type { ManagedUser } from './use-user-by-username';
+import { useUpdateUserMutation, type ManagedUser } from './user-management-queries';
 
 interface ContactValues {
   email: string;
@@ -48,7 +47,8 @@ export function UserEditForm({ managed, onSaved }: { managed: ManagedUser; onSav
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useUpdateUserMutation();
+  const saving = mutation.isPending;
 
   const changes = useMemo(() => changesOf(initial, values), [initial, values]);
   const errors = mergeErrors(serverErrors, checked ? changes.errors : {});
@@ -75,17 +75,14 @@ export function UserEditForm({ managed, onSaved }: { managed: ManagedUser; onSav
       onSaved();
       return;
     }
-    setSaving(true);
     try {
-      await updateUser(managed.user.id, changes.body);
+      await mutation.mutateAsync({ id: managed.user.id, changes: changes.body });
       onSaved();
     } catch (error) {
       const onFields = serverErrorsOf(error, { usernameOrEmailTaken: ['email'] });
       setServerErrors(onFields);
       if (hasFieldErrors(onFields)) focusFirstError();
       else notifyError(error);
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -6,9 +6,9 @@ import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
-import { LoadFailed, Loading } from './load-failed';
+import { QueryView } from '../../components/data/load-state';
 import { UserEditForm } from './user-edit-form';
-import { useUserByUsername } from './use-user-by-username';
+import { useUserByUsername } from './user-management-queries';
 
 /** /dashboard/user-management/users/:username/edit */
 export function UserEditPage() {
@@ -16,9 +16,9 @@ export function UserEditPage() {
   const { username = '' } = useParams();
   const { notify } = useNotifications();
   const navigate = useNavigate();
-  const { state, reload } = useUserByUsername(username);
+  const query = useUserByUsername(username);
   const viewPath = pathTo('userView', { username });
-  const found = state.status === 'loaded' && state.data !== null;
+  const found = Boolean(query.data);
 
   return (
     <PageFrame
@@ -31,26 +31,27 @@ export function UserEditPage() {
       }
       size="lg"
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.data === null ? (
-          <EmptyState title={t('user.notFound')} hint={t('user.notFoundHint')} />
-        ) : (
-          <>
-            <Text c="dimmed">
-              {state.data.user.fullName} · <bdi dir="ltr">{state.data.user.username}</bdi>
-            </Text>
-            <Text size="sm">{t('userForm.editHint')}</Text>
-            <UserEditForm
-              managed={state.data}
-              onSaved={() => {
-                notify({ message: t('userForm.saved'), tone: 'success' });
-                void navigate(viewPath);
-              }}
-            />
-          </>
-        ))}
+      <QueryView query={query} loading={t('common.loading')}>
+        {(managed) =>
+          managed === null ? (
+            <EmptyState title={t('user.notFound')} hint={t('user.notFoundHint')} />
+          ) : (
+            <>
+              <Text c="dimmed">
+                {managed.user.fullName} · <bdi dir="ltr">{managed.user.username}</bdi>
+              </Text>
+              <Text size="sm">{t('userForm.editHint')}</Text>
+              <UserEditForm
+                managed={managed}
+                onSaved={() => {
+                  notify({ message: t('userForm.saved'), tone: 'success' });
+                  void navigate(viewPath);
+                }}
+              />
+            </>
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

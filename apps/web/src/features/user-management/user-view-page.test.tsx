@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
-import { page, renderUserManagement, userOf, userRow } from './testing/render-user-management';
+import { inputOf, page, renderUserManagement, userOf, userRow } from './testing/render-user-management';
 
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
@@ -11,13 +11,14 @@ afterEach(() => sessionStore.accessToken.clear());
 /** A server holding one user, who can be locked (or refused, with `refusal`). */
 function serverWith(row = userRow(), refusal?: ReturnType<typeof fail>) {
   let current = row;
-  return fakeFetch(({ method, path, body }) => {
-    if (path.startsWith('/users?')) return page([current]);
-    if (path !== `/users/${current.id}`) return undefined;
-    if (method === 'PATCH') {
+  return fakeFetch(({ path, body }) => {
+    const input = inputOf(body);
+    if (path === 'users.list') return input.search === current.username ? page([current]) : page([]);
+    if (input.id !== current.id) return undefined;
+    if (path === 'users.update') {
       if (refusal) return refusal;
-      current = { ...current, ...(body as object) };
-    }
+      current = { ...current, ...(input.changes as object) };
+    } else if (path !== 'users.get') return undefined;
     return ok(userOf(current));
   });
 }
@@ -44,12 +45,14 @@ describe('a user', () => {
     expect(within(dialog).getByText(/Noah Bennett will be signed out on every device/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(calls.some((c) => c.path === 'users.update')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Lock' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock user' }));
     expect(await screen.findByText('The user is locked.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ isLocked: true }]);
+    expect(calls.filter((c) => c.path === 'users.update').map((c) => c.body)).toEqual([
+      { id: userRow().id, changes: { isLocked: true } },
+    ]);
     expect(await screen.findByRole('button', { name: 'Unlock' })).toBeTruthy();
     expect(within(screen.getByTestId('user-details')).getByText('Locked')).toBeTruthy();
   });
@@ -71,9 +74,12 @@ describe('a user', () => {
   });
 
   it('says plainly when no user has the username', async () => {
-    fakeFetch(({ path }) => (path.startsWith('/users?') ? page([]) : undefined));
+    const { calls } = fakeFetch(({ path }) => (path === 'users.list' ? page([]) : undefined));
     renderUserManagement('/dashboard/user-management/users/nobody');
     expect(await screen.findByText('User not found')).toBeTruthy();
+    expect(calls).toEqual([
+      { method: 'query', path: 'users.list', body: { search: 'nobody', pageSize: 100 } },
+    ]);
   });
 
   it('saves a changed e-mail and sends only what changed', async () => {
@@ -86,8 +92,8 @@ describe('a user', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/dashboard/user-management/users/nbennett'),
     );
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
-      { email: 'noah.b@example.org' },
+    expect(calls.filter((c) => c.path === 'users.update').map((c) => c.body)).toEqual([
+      { id: userRow().id, changes: { email: 'noah.b@example.org' } },
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { fail, fakeFetch } from '../signup/testing/harness';
-import { page, renderUserManagement, userRow } from './testing/render-user-management';
+import { inputOf, page, renderUserManagement, userRow } from './testing/render-user-management';
 
 const nurse = userRow();
 const lockedNurse = userRow({
@@ -19,32 +19,34 @@ const admin = userRow({
   roles: ['Admin'],
 });
 
-const query = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
-
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
 describe('users list', () => {
   it('narrows the list by role on the server, and by locked', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (!path.startsWith('/users?')) return undefined;
-      const q = query(path);
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path !== 'users.list') return undefined;
+      const q = inputOf(body);
       if (q.role === 'Nurse' && q.locked === 'true') return page([lockedNurse]);
       if (q.role === 'Nurse') return page([nurse, lockedNurse]);
       return page([admin, lockedNurse, nurse]);
     });
     const { router } = renderUserManagement('/dashboard/user-management/users');
     expect(await screen.findAllByTestId('user-row')).toHaveLength(3);
-    expect(query(calls[0]!.path)).toEqual({ page: '1', pageSize: '20', status: 'active' });
+    expect(calls[0]).toEqual({
+      method: 'query',
+      path: 'users.list',
+      body: { page: 1, pageSize: 20, status: 'active' },
+    });
 
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'Nurse' } });
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(2));
-    expect(query(calls.at(-1)!.path)).toMatchObject({ role: 'Nurse', status: 'active' });
+    expect(calls.at(-1)).toMatchObject({ path: 'users.list', body: { role: 'Nurse', status: 'active' } });
     expect(router.state.location.search).toBe('?role=Nurse');
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Locked users only' }));
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
-    expect(query(calls.at(-1)!.path)).toMatchObject({ role: 'Nurse', locked: 'true' });
+    expect(calls.at(-1)).toMatchObject({ path: 'users.list', body: { role: 'Nurse', locked: 'true' } });
     const row = screen.getByTestId('user-row');
     expect(within(row).getByRole('link', { name: 'jlocked' }).getAttribute('href')).toBe(
       '/dashboard/user-management/users/jlocked',
@@ -54,26 +56,32 @@ describe('users list', () => {
   });
 
   it('searches after the typing stops, and says when nothing matches', async () => {
-    const { calls } = fakeFetch(({ path }) => (query(path).search ? page([]) : page([nurse])));
+    const { calls } = fakeFetch(({ path, body }) =>
+      path === 'users.list' ? (inputOf(body).search ? page([]) : page([nurse])) : undefined,
+    );
     renderUserManagement('/dashboard/user-management/users');
     await screen.findByTestId('user-row');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nobody' } });
     expect(await screen.findByText('No users match', {}, { timeout: 2000 })).toBeTruthy();
-    expect(query(calls.at(-1)!.path)).toMatchObject({ search: 'nobody' });
+    expect(calls.at(-1)).toMatchObject({ path: 'users.list', body: { search: 'nobody' } });
   });
 
   it('pages through the list', async () => {
-    const { calls } = fakeFetch(({ path }) => page([nurse], { page: Number(query(path).page), total: 45 }));
+    const { calls } = fakeFetch(({ path, body }) =>
+      path === 'users.list' ? page([nurse], { page: Number(inputOf(body).page), total: 45 }) : undefined,
+    );
     renderUserManagement('/dashboard/user-management/users');
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
-    expect(query(calls.at(-1)!.path).page).toBe('2');
+    expect(calls.at(-1)).toMatchObject({ path: 'users.list', body: { page: 2 } });
   });
 
   it('offers to try again when the list cannot be loaded', async () => {
     let refuse = true;
-    fakeFetch(() => (refuse ? fail(503, 'unknown', 'Down') : page([nurse])));
+    fakeFetch(({ path }) =>
+      path !== 'users.list' ? undefined : refuse ? fail(503, 'unknown', 'Down') : page([nurse]),
+    );
     renderUserManagement('/dashboard/user-management/inactive-users');
     expect((await screen.findByTestId('load-failed')).textContent).toContain(
       'Something went wrong, please try again.',

@@ -6,18 +6,17 @@ import {
 } from '@opencare/schemas/entities/devices';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { useNotifyError } from '../../components/notifications/use-notify';
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { useFieldMessage } from '../device-profiles/shared/use-field-message';
-import { addIdentifier, removeIdentifier, type IdentifierKind } from './vendors-api';
+import { useIdentifierMutations, type IdentifierKind } from './vendor-queries';
 
 const SCHEMAS = { oui: ouiInputSchema, companyIdentifier: companyIdentifierInputSchema };
 
 interface IdentifierListProps {
   vendor: Vendor;
   kind: IdentifierKind;
-  onChange: (vendor: Vendor) => void;
 }
 
 /**
@@ -25,42 +24,42 @@ interface IdentifierListProps {
  * add another. A malformed value is caught here with the server's own message; a duplicate is
  * refused by the server (an identifier names one vendor of the organisation) and said on the field.
  */
-export function IdentifierList({ vendor, kind, onChange }: IdentifierListProps) {
+export function IdentifierList({ vendor, kind }: IdentifierListProps) {
   const { t } = useTranslation('devices');
   const message = useFieldMessage();
   const errorText = useApiErrorText();
   const notifyError = useNotifyError();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  // Each answers with the whole vendor, written into the vendor's query.
+  const { add: adding, remove: removing } = useIdentifierMutations(kind);
   const values = kind === 'oui' ? vendor.ouis : vendor.companyIdentifiers;
 
-  async function add(event: FormEvent<HTMLFormElement>) {
+  function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = SCHEMAS[kind].safeParse({ [kind]: value });
     if (!parsed.success) {
       setError(message(parsed.error.issues[0]?.message));
       return;
     }
-    setBusy(true);
-    try {
-      onChange(await addIdentifier(vendor.id, kind, Object.values(parsed.data)[0] ?? value));
-      setValue('');
-      setError(undefined);
-    } catch (failure) {
-      const field = failure instanceof ApiError ? failure.errors[0]?.message : undefined;
-      setError(field ? message(field) : errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    adding.mutate(
+      { id: vendor.id, value: Object.values(parsed.data)[0] ?? value },
+      {
+        onSuccess() {
+          setValue('');
+          setError(undefined);
+        },
+        onError(caught) {
+          const failure = asApiError(caught);
+          const field = failure instanceof ApiError ? failure.errors[0]?.message : undefined;
+          setError(field ? message(field) : errorText(failure));
+        },
+      },
+    );
   }
 
-  async function remove(item: string) {
-    try {
-      onChange(await removeIdentifier(vendor.id, kind, item));
-    } catch (failure) {
-      notifyError(failure);
-    }
+  function remove(item: string) {
+    removing.mutate({ id: vendor.id, value: item }, { onError: notifyError });
   }
 
   return (
@@ -87,7 +86,7 @@ export function IdentifierList({ vendor, kind, onChange }: IdentifierListProps) 
                     variant="subtle"
                     color="gray"
                     aria-label={t('identifiers.remove', { value: item })}
-                    onClick={() => void remove(item)}
+                    onClick={() => remove(item)}
                   >
                     ×
                   </ActionIcon>
@@ -99,7 +98,7 @@ export function IdentifierList({ vendor, kind, onChange }: IdentifierListProps) 
           ))}
         </Group>
       )}
-      <form noValidate onSubmit={(event) => void add(event)}>
+      <form noValidate onSubmit={add}>
         <TextInput
           name={kind}
           label={t(`identifiers.${kind}.label`)}
@@ -117,7 +116,7 @@ export function IdentifierList({ vendor, kind, onChange }: IdentifierListProps) 
           inputContainer={(input) => (
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <div style={{ flex: '1 1 auto', minWidth: 0 }}>{input}</div>
-              <Button type="submit" variant="default" loading={busy}>
+              <Button type="submit" variant="default" loading={adding.isPending}>
                 {t('identifiers.add')}
               </Button>
             </Group>

@@ -1,20 +1,20 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
 import { PageFrame } from '../../components/page/page-frame';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
-import { LoadFailed, Loading } from '../device-profiles/shared/loading';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { VendorForm } from './vendor-form';
-import { createVendor, getVendor, updateVendor } from './vendors-api';
+import { useCreateVendorMutation, useUpdateVendorMutation } from './vendor-queries';
 
 /** /dashboard/vendor/create */
 export function VendorCreatePage() {
   const { t } = useTranslation('devices');
   const navigate = useNavigate();
   const { notify } = useNotifications();
+  const create = useCreateVendorMutation();
   return (
     <PageFrame
       title={t('vendors.createTitle')}
@@ -22,7 +22,7 @@ export function VendorCreatePage() {
     >
       <VendorForm
         submitLabel={t('vendors.create')}
-        save={createVendor}
+        save={(body) => create.mutateAsync(body)}
         onSaved={(vendor) => {
           notify({
             id: 'vendor-saved',
@@ -43,32 +43,28 @@ export function VendorEditPage() {
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const { vendorId = '' } = useParams();
-  const load = useCallback(() => getVendor(vendorId), [vendorId]);
-  const { state, reload } = useReloadable(load);
+  const vendor = trpc.vendors.get.useQuery({ id: vendorId });
+  const update = useUpdateVendorMutation();
   const viewPath = pathTo('vendorView', { vendorId });
   return (
     <PageFrame
-      title={
-        state.status === 'loaded'
-          ? t('vendors.editTitle', { name: state.data.vendorName })
-          : t('vendors.title')
-      }
+      title={vendor.data ? t('vendors.editTitle', { name: vendor.data.vendorName }) : t('vendors.title')}
       back={<BackLink to={viewPath} label={t('vendors.backToVendor')} />}
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' && (
-        <VendorForm
-          vendor={state.data}
-          submitLabel={t('common.save')}
-          save={(body) => updateVendor(vendorId, body)}
-          onSaved={() => {
-            notify({ id: 'vendor-saved', message: t('vendors.saved'), tone: 'success' });
-            void navigate(viewPath);
-          }}
-          onCancel={() => void navigate(viewPath)}
-        />
-      )}
+      <QueryView query={vendor}>
+        {(saved) => (
+          <VendorForm
+            vendor={saved}
+            submitLabel={t('common.save')}
+            save={(changes) => update.mutateAsync({ id: vendorId, changes })}
+            onSaved={() => {
+              notify({ id: 'vendor-saved', message: t('vendors.saved'), tone: 'success' });
+              void navigate(viewPath);
+            }}
+            onCancel={() => void navigate(viewPath)}
+          />
+        )}
+      </QueryView>
     </PageFrame>
   );
 }

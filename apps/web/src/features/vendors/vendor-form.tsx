@@ -2,17 +2,17 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mant
 import type { Vendor } from '@opencare/schemas/entities/devices';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { useFieldMessage } from '../device-profiles/shared/use-field-message';
 import { vendorBody, vendorValuesOf, type VendorValues } from './vendor-values';
-import type { VendorFieldsBody } from './vendors-api';
+import type { VendorBody } from './vendor-queries';
 
 interface VendorFormProps {
   vendor?: Vendor;
   submitLabel: string;
-  save: (body: VendorFieldsBody & { vendorName: string }) => Promise<Vendor>;
+  save: (body: VendorBody) => Promise<Vendor>;
   onSaved: (vendor: Vendor) => void;
   onCancel: () => void;
 }
@@ -51,7 +51,8 @@ export function VendorForm({ vendor, submitLabel, save, onSaved, onCancel }: Ven
     setSaving(true);
     try {
       onSaved(await save(validation.body));
-    } catch (error) {
+    } catch (caught) {
+      const error = asApiError(caught);
       if (error instanceof ApiError) setServerErrors(serverFieldErrors(error.errors));
       setFailure(error);
       setSaving(false);

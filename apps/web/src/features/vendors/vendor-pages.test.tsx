@@ -14,9 +14,9 @@ const type = (label: RegExp, value: string, scope: HTMLElement = document.body) 
 
 describe('vendors', { timeout: 20_000 }, () => {
   it('lists vendors with their identifiers, searches by name and pages', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (!path.startsWith('/vendors')) return undefined;
-      if (path.includes('page=2'))
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path !== 'vendors.list') return undefined;
+      if ((body as { page: number }).page === 2)
         return page([vendor({ id: 'ffffffff-0000-4000-8000-000000000009', vendorName: 'Zeta' })], {
           page: 2,
           total: 21,
@@ -34,13 +34,16 @@ describe('vendors', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Zeta' })).toBeTruthy();
     type(/^Search vendors/, 'omr');
-    await waitFor(() => expect(calls.at(-1)?.path).toBe('/vendors?page=1&search=omr'));
+    expect(calls[0]).toMatchObject({ path: 'vendors.list', body: { page: 1 } });
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({ path: 'vendors.list', body: { page: 1, search: 'omr' } }),
+    );
   });
 
   it("creates a vendor, checking the fields with the server's messages first", async () => {
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (method === 'POST' && path === '/vendors') return ok(vendor(body as object), 201);
-      if (path === `/vendors/${VENDOR_ID}`) return ok(vendor());
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'vendors.create') return ok(vendor(body as object), 201);
+      if (path === 'vendors.get' && (body as { id: string }).id === VENDOR_ID) return ok(vendor());
       return undefined;
     });
     const { router } = renderDevices('/dashboard/vendor/create');
@@ -50,12 +53,12 @@ describe('vendors', { timeout: 20_000 }, () => {
     type(/^Website/, 'omron');
     fireEvent.click(screen.getByRole('button', { name: 'Add vendor' }));
     expect(await screen.findByText('Enter a valid web address.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.path === 'vendors.create')).toBe(false);
 
     type(/^Website/, 'https://omron.example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Add vendor' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/vendor/${VENDOR_ID}`));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'vendors.create')?.body).toEqual({
       vendorName: 'Omron',
       address: '',
       website: 'https://omron.example.org',
@@ -65,9 +68,12 @@ describe('vendors', { timeout: 20_000 }, () => {
   });
 
   it('edits a vendor', async () => {
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path !== `/vendors/${VENDOR_ID}`) return undefined;
-      return ok(method === 'PATCH' ? vendor(body as object) : vendor({ taxId: 'TX-1' }));
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'vendors.update' && (body as { id: string }).id === VENDOR_ID)
+        return ok(vendor((body as { changes: object }).changes));
+      if (path === 'vendors.get' && (body as { id: string }).id === VENDOR_ID)
+        return ok(vendor({ taxId: 'TX-1' }));
+      return undefined;
     });
     const { router } = renderDevices(`/dashboard/vendor/${VENDOR_ID}/edit`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Omron' })).toBeTruthy();
@@ -76,25 +82,30 @@ describe('vendors', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/vendor/${VENDOR_ID}`));
     // Blank clears what was there.
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ vendorName: 'Omron', taxId: '' });
+    expect(calls.find((c) => c.path === 'vendors.update')?.body).toMatchObject({
+      id: VENDOR_ID,
+      changes: { vendorName: 'Omron', taxId: '' },
+    });
   });
 
   it('adds and removes Bluetooth identifiers, saying on the field what is wrong', async () => {
     let current = vendor({ ouis: ['00:11:22'] });
-    const { calls } = fakeFetch(({ method, path, body }) => {
-      if (path === `/vendors/${VENDOR_ID}`) return ok(current);
-      if (method === 'POST' && path === `/vendors/${VENDOR_ID}/ouis`) {
-        const { oui } = body as { oui: string };
+    const { calls } = fakeFetch(({ path, body }) => {
+      const { id, value } = (body ?? {}) as { id?: string; value?: string };
+      if (id !== VENDOR_ID) return undefined;
+      if (path === 'vendors.get') return ok(current);
+      if (path === 'vendors.addOui') {
+        const oui = value!;
         if (oui === 'AA:BB:CC')
           return fail(409, 'vendorIdentifierTaken', ERRORS.vendorIdentifierTaken.message);
         current = { ...current, ouis: [...current.ouis, oui] };
         return ok(current, 201);
       }
-      if (method === 'DELETE' && path === `/vendors/${VENDOR_ID}/ouis/00%3A11%3A22`) {
+      if (path === 'vendors.removeOui' && value === '00:11:22') {
         current = { ...current, ouis: current.ouis.filter((o) => o !== '00:11:22') };
         return ok(current);
       }
-      if (method === 'POST' && path === `/vendors/${VENDOR_ID}/company-identifiers`) {
+      if (path === 'vendors.addCompanyIdentifier' && value === '0x0CA5') {
         current = { ...current, companyIdentifiers: ['0x0CA5'] };
         return ok(current, 201);
       }
@@ -107,12 +118,15 @@ describe('vendors', { timeout: 20_000 }, () => {
     type(/^New vendor identifier/, 'EA:E0', ouis);
     add();
     expect(await within(ouis).findByText('Enter a vendor identifier like EA:E0:AA.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.path === 'vendors.addOui')).toBe(false);
 
     type(/^New vendor identifier/, 'aa:bb:cc', ouis);
     add();
     expect(await within(ouis).findByText('This identifier already belongs to a vendor.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ oui: 'AA:BB:CC' });
+    expect(calls.find((c) => c.path === 'vendors.addOui')?.body).toEqual({
+      id: VENDOR_ID,
+      value: 'AA:BB:CC',
+    });
 
     type(/^New vendor identifier/, 'ea:e0:aa', ouis);
     add();
@@ -129,16 +143,18 @@ describe('vendors', { timeout: 20_000 }, () => {
   });
 
   it('deletes a vendor only once confirmed', async () => {
-    const { calls } = fakeFetch(({ method, path }) => {
-      if (path === `/vendors/${VENDOR_ID}`) return ok(method === 'DELETE' ? null : vendor());
-      if (path.startsWith('/vendors')) return page([]);
+    const { calls } = fakeFetch(({ path, body }) => {
+      const id = (body as { id?: string } | undefined)?.id;
+      if (path === 'vendors.get' && id === VENDOR_ID) return ok(vendor());
+      if (path === 'vendors.delete' && id === VENDOR_ID) return ok(null);
+      if (path === 'vendors.list') return page([]);
       return undefined;
     });
     const { router } = renderDevices(`/dashboard/vendor/${VENDOR_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Omron?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls.some((c) => c.path === 'vendors.delete')).toBe(false);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -148,6 +164,6 @@ describe('vendors', { timeout: 20_000 }, () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/vendor'));
-    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'vendors.delete')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { Vendor } from '@opencare/schemas/entities/devices';
 import { vendorInputSchema } from '@opencare/schemas/entities/devices';
 import { firstIssues, type FieldErrors } from '../signup/form-errors';
-import type { VendorFieldsBody } from './vendors-api';
+import type { VendorBody } from './vendor-queries';
 
 export const VENDOR_FIELDS = ['vendorName', 'address', 'website', 'contactPerson', 'taxId'] as const;
 export type VendorValues = Record<(typeof VENDOR_FIELDS)[number], string>;
@@ -22,7 +22,7 @@ export function vendorValuesOf(vendor?: Vendor): VendorValues {
  */
 export function vendorBody(
   values: VendorValues,
-): { body: VendorFieldsBody & { vendorName: string }; errors: null } | { body: null; errors: FieldErrors } {
+): { body: VendorBody; errors: null } | { body: null; errors: FieldErrors } {
   const result = vendorInputSchema.safeParse(values);
   return result.success ? { body: result.data, errors: null } : { body: null, errors: firstIssues(result) };
 }

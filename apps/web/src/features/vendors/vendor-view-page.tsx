@@ -1,6 +1,6 @@
 import { Anchor, Button, DataList, Paper, Stack, Title } from '@mantine/core';
 import type { Vendor } from '@opencare/schemas/entities/devices';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
@@ -8,20 +8,18 @@ import { PageFrame } from '../../components/page/page-frame';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
 import { ConfirmDialog } from '../device-profiles/shared/confirm-dialog';
-import { LoadFailed, Loading } from '../device-profiles/shared/loading';
-import { useReloadable } from '../../components/data/use-reloadable';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 import { IdentifierList } from './identifier-list';
-import { deleteVendor, getVendor } from './vendors-api';
+import { useDeleteVendorMutation } from './vendor-queries';
 
 /** /dashboard/vendor/:vendorId — a vendor, its Bluetooth identifiers, edit and delete. */
 export function VendorViewPage() {
   const { t } = useTranslation('devices');
   const { vendorId = '' } = useParams();
-  const load = useCallback(() => getVendor(vendorId), [vendorId]);
-  const { state, reload } = useReloadable(load);
-  // Identifier changes answer with the whole vendor: shown at once, no reload.
-  const [changed, setChanged] = useState<Vendor | null>(null);
-  const vendor = changed?.id === vendorId ? changed : state.status === 'loaded' ? state.data : null;
+  // Identifier changes answer with the whole vendor, written into this query: shown at once.
+  const query = trpc.vendors.get.useQuery({ id: vendorId });
+  const vendor = query.data;
 
   return (
     <PageFrame
@@ -29,22 +27,22 @@ export function VendorViewPage() {
       back={<BackLink to={ROUTES.vendorManagement} label={t('vendors.title')} />}
       actions={vendor && <VendorActions vendor={vendor} />}
     >
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {vendor && (
-        <>
-          <VendorDetails vendor={vendor} />
-          <Paper withBorder radius="md" p="lg">
-            <Stack gap="lg">
-              <Title order={2} size="h4">
-                {t('vendors.identifiers')}
-              </Title>
-              <IdentifierList vendor={vendor} kind="oui" onChange={setChanged} />
-              <IdentifierList vendor={vendor} kind="companyIdentifier" onChange={setChanged} />
-            </Stack>
-          </Paper>
-        </>
-      )}
+      <QueryView query={query}>
+        {(vendor) => (
+          <>
+            <VendorDetails vendor={vendor} />
+            <Paper withBorder radius="md" p="lg">
+              <Stack gap="lg">
+                <Title order={2} size="h4">
+                  {t('vendors.identifiers')}
+                </Title>
+                <IdentifierList vendor={vendor} kind="oui" />
+                <IdentifierList vendor={vendor} kind="companyIdentifier" />
+              </Stack>
+            </Paper>
+          </>
+        )}
+      </QueryView>
     </PageFrame>
   );
 }
@@ -93,23 +91,26 @@ function VendorActions({ vendor }: { vendor: Vendor }) {
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteVendorMutation();
 
-  async function remove() {
-    setBusy(true);
-    try {
-      await deleteVendor(vendor.id);
-      notify({
-        id: 'vendor-deleted',
-        message: t('vendors.deleted', { name: vendor.vendorName }),
-        tone: 'success',
-      });
-      void navigate(ROUTES.vendorManagement);
-    } catch (error) {
-      notifyError(error);
-      setBusy(false);
-      setConfirming(false);
-    }
+  function remove() {
+    deletion.mutate(
+      { id: vendor.id },
+      {
+        onSuccess() {
+          notify({
+            id: 'vendor-deleted',
+            message: t('vendors.deleted', { name: vendor.vendorName }),
+            tone: 'success',
+          });
+          void navigate(ROUTES.vendorManagement);
+        },
+        onError(error) {
+          notifyError(error);
+          setConfirming(false);
+        },
+      },
+    );
   }
 
   return (
@@ -125,8 +126,8 @@ function VendorActions({ vendor }: { vendor: Vendor }) {
         title={t('vendors.deleteTitle', { name: vendor.vendorName })}
         body={t('vendors.deleteBody')}
         confirm={t('common.delete')}
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={deletion.isPending || deletion.isSuccess}
+        onConfirm={remove}
         onCancel={() => setConfirming(false)}
       />
     </>

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
@@ -8,9 +8,8 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
 import { ListPager } from '../device-profiles/shared/list-pager';
-import { LoadFailed, Loading } from '../device-profiles/shared/loading';
-import { useReloadable } from '../../components/data/use-reloadable';
-import { listVendors } from './vendors-api';
+import { trpc } from '../../api/trpc';
+import { QueryView } from '../../components/data/load-state';
 
 /** The organisation's vendors (`GET /vendors`), searchable by name, a page at a time. */
 export function VendorsPage() {
@@ -19,8 +18,7 @@ export function VendorsPage() {
   const [query] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [query]);
-  const load = useCallback(() => listVendors({ page, search: query || undefined }), [page, query]);
-  const { state, reload } = useReloadable(load);
+  const list = trpc.vendors.list.useQuery({ page, search: query || undefined });
 
   return (
     <PageFrame
@@ -42,53 +40,54 @@ export function VendorsPage() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={360}
       />
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'failed' && <LoadFailed error={state.error} onRetry={reload} />}
-      {state.status === 'loaded' &&
-        (state.data.items.length === 0 ? (
-          <EmptyState
-            title={query ? t('vendors.noMatch') : t('vendors.empty')}
-            hint={query ? undefined : t('vendors.emptyHint')}
-          />
-        ) : (
-          <Stack gap="sm">
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing="sm" highlightOnHover data-testid="vendors-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('vendors.fields.vendorName')}</Table.Th>
-                      <Table.Th>{t('vendors.fields.contactPerson')}</Table.Th>
-                      <Table.Th>{t('vendors.identifiers')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {state.data.items.map((vendor) => (
-                      <Table.Tr key={vendor.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={pathTo('vendorView', { vendorId: vendor.id })}>
-                            {vendor.vendorName}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{vendor.contactPerson ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            {[...vendor.ouis, ...vendor.companyIdentifiers].map((value) => (
-                              <Badge key={value} variant="light" color="gray" tt="none" dir="ltr">
-                                {value}
-                              </Badge>
-                            ))}
-                          </Group>
-                        </Table.Td>
+      <QueryView query={list}>
+        {({ items, meta }) =>
+          items.length === 0 ? (
+            <EmptyState
+              title={query ? t('vendors.noMatch') : t('vendors.empty')}
+              hint={query ? undefined : t('vendors.emptyHint')}
+            />
+          ) : (
+            <Stack gap="sm">
+              <Paper withBorder radius="md">
+                <Table.ScrollContainer minWidth={560}>
+                  <Table verticalSpacing="sm" highlightOnHover data-testid="vendors-table">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('vendors.fields.vendorName')}</Table.Th>
+                        <Table.Th>{t('vendors.fields.contactPerson')}</Table.Th>
+                        <Table.Th>{t('vendors.identifiers')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
-            <ListPager meta={state.data.meta} onPage={setPage} />
-          </Stack>
-        ))}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {items.map((vendor) => (
+                        <Table.Tr key={vendor.id}>
+                          <Table.Td>
+                            <Anchor component={Link} to={pathTo('vendorView', { vendorId: vendor.id })}>
+                              {vendor.vendorName}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>{vendor.contactPerson ?? '—'}</Table.Td>
+                          <Table.Td>
+                            <Group gap={4}>
+                              {[...vendor.ouis, ...vendor.companyIdentifiers].map((value) => (
+                                <Badge key={value} variant="light" color="gray" tt="none" dir="ltr">
+                                  {value}
+                                </Badge>
+                              ))}
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Paper>
+              <ListPager meta={meta} onPage={setPage} />
+            </Stack>
+          )
+        }
+      </QueryView>
     </PageFrame>
   );
 }

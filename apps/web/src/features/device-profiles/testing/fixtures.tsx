@@ -1,6 +1,8 @@
 import type { DeviceProfile, DeviceTask, Vendor } from '@opencare/schemas/entities/devices';
 import { ROLES } from '@opencare/schemas/roles';
+import { listMeta } from '@opencare/schemas/envelope';
 import type { RouteObject } from 'react-router-dom';
+import { ok } from '../../signup/testing/harness';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render-app';
 import { vendorRoute } from '../../vendors/routes';
@@ -58,26 +60,7 @@ export function saved(body: unknown, overrides: Partial<DeviceProfile> = {}): De
   return profile({ ...fields, ...overrides });
 }
 
-/** A list answer with its paging, as the server sends it. */
+/** A list procedure's answer: one page of `items` with its paging, as the service returns it. */
 export function page<T>(items: T[], meta: Partial<{ page: number; pageSize: number; total: number }> = {}) {
-  const pageSize = meta.pageSize ?? 20;
-  const total = meta.total ?? items.length;
-  const current = meta.page ?? 1;
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  return {
-    status: 200,
-    body: {
-      success: true,
-      message: 'OK',
-      data: items,
-      meta: {
-        total,
-        page: current,
-        pageSize,
-        totalPages,
-        hasNextPage: current < totalPages,
-        hasPreviousPage: current > 1,
-      },
-    },
-  };
+  return ok({ items, meta: listMeta(meta.total ?? items.length, meta.page ?? 1, meta.pageSize ?? 20) });
 }

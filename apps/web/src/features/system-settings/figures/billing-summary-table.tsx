@@ -1,14 +1,14 @@
 import { Badge, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { BillingSummary, Settings } from '@opencare/schemas/entities/settings';
+import type { BillingSummary } from '@opencare/schemas/entities/settings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../settings/settings-section';
 import { ClipboardIcon } from '../../../components/icons/icons';
 import { EmptyState } from '../../../components/page/empty-state';
 import { currentMonth, formatNumber } from '../format';
-import { fetchBillingSummary } from '../settings-api';
-import { useLoaded } from '../../../components/data/use-loaded';
+import { trpc } from '../../../api/trpc';
 import { LoadedView } from '../loaded-view';
+import { settled } from '../settings-queries';
 
 const isMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 
@@ -16,13 +16,10 @@ const isMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
  * Remote-monitoring billing of a chosen month: per patient, the days with readings (the basis of
  * RPM billing) and whether that reaches the minimum saved above.
  */
-export function BillingSummaryTable({ saved }: { saved: Settings['billingAndPayments'] }) {
+export function BillingSummaryTable() {
   const { t } = useTranslation('system');
   const [month, setMonth] = useState(currentMonth);
-  const loaded = useLoaded(
-    () => (isMonth(month) ? fetchBillingSummary(month) : Promise.resolve(null)),
-    [month, saved],
-  );
+  const summary = trpc.reports.rpmBilling.useQuery({ month }, { enabled: isMonth(month) });
   return (
     <SettingsSection
       title={t('billingAndPayments.summary.title')}
@@ -38,7 +35,7 @@ export function BillingSummaryTable({ saved }: { saved: Settings['billingAndPaym
           dir="ltr"
           data-testid="billing-month"
         />
-        <LoadedView loaded={loaded} testId="billing">
+        <LoadedView query={isMonth(month) ? summary : settled(null)} testId="billing">
           {(summary) => (summary ? <BillingTable summary={summary} /> : null)}
         </LoadedView>
       </Stack>

@@ -1,11 +1,10 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Report, Settings } from '@opencare/schemas/entities/settings';
+import type { Report } from '@opencare/schemas/entities/settings';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../settings/settings-section';
 import { roleLabel } from '../../../i18n/role-label';
 import { formatDay, formatNumber } from '../format';
-import { fetchReport } from '../settings-api';
-import { useLoaded } from '../../../components/data/use-loaded';
+import { trpc } from '../../../api/trpc';
 import { FigureCard } from './figure-card';
 import { LoadedView } from '../loaded-view';
 
@@ -22,17 +21,17 @@ const FIGURES = [
 ] as const satisfies readonly (keyof Report)[];
 
 /** The figures over the configured period, fetched again when the period is saved. */
-export function ReportFigures({ saved }: { saved: Settings['reportingAndAnalytics'] }) {
+export function ReportFigures() {
   const { t, i18n } = useTranslation('system');
   const { t: tc } = useTranslation('common');
-  const loaded = useLoaded(fetchReport, [saved]);
+  const report = trpc.reports.summary.useQuery();
   const language = i18n.language;
   return (
     <SettingsSection
       title={t('reportingAndAnalytics.report.title')}
       description={t('reportingAndAnalytics.report.description')}
     >
-      <LoadedView loaded={loaded} testId="report">
+      <LoadedView query={report} testId="report">
         {(report) => (
           <Stack gap="md" data-testid="report">
             <Text size="sm" c="dimmed" data-testid="report-period">

@@ -1,5 +1,4 @@
 import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { Settings } from '@opencare/schemas/entities/settings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../settings/settings-section';
@@ -7,20 +6,17 @@ import { CalendarIcon } from '../../../components/icons/icons';
 import { EmptyState } from '../../../components/page/empty-state';
 import { today } from '../../../session/calendar-date';
 import { formatTimeOfDay } from '../format';
-import { fetchAppointmentSlots } from '../settings-api';
-import { useLoaded } from '../../../components/data/use-loaded';
+import { trpc } from '../../../api/trpc';
 import { LoadedView } from '../loaded-view';
+import { settled } from '../settings-queries';
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The slots the server offers on a chosen day, fetched again after each save of the settings above. */
-export function SlotPreview({ saved }: { saved: Settings['appointmentManagement'] }) {
+export function SlotPreview() {
   const { t, i18n } = useTranslation('system');
   const [date, setDate] = useState(today);
-  const loaded = useLoaded(
-    () => (isDate(date) ? fetchAppointmentSlots(date) : Promise.resolve([])),
-    [date, saved],
-  );
+  const slots = trpc.appointments.slots.useQuery({ date }, { enabled: isDate(date) });
   return (
     <SettingsSection
       title={t('appointmentManagement.preview.title')}
@@ -36,7 +32,7 @@ export function SlotPreview({ saved }: { saved: Settings['appointmentManagement'
           dir="ltr"
           data-testid="slot-preview-date"
         />
-        <LoadedView loaded={loaded} testId="slot-preview">
+        <LoadedView query={isDate(date) ? slots : settled([])} testId="slot-preview">
           {(slots) =>
             slots.length === 0 ? (
               <EmptyState

@@ -1,10 +1,8 @@
 import { Badge, SimpleGrid } from '@mantine/core';
-import type { Settings } from '@opencare/schemas/entities/settings';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../settings/settings-section';
 import { formatDateTime, formatNumber, formatUptime } from '../format';
-import { fetchSystemStatus } from '../settings-api';
-import { useLoaded } from '../../../components/data/use-loaded';
+import { trpc } from '../../../api/trpc';
 import { FigureCard } from './figure-card';
 import { LoadedView } from '../loaded-view';
 
@@ -18,16 +16,16 @@ function Configured({ on }: { on: boolean }) {
 }
 
 /** The running server: what it is, what it is connected to, and the error log the retention trims. */
-export function SystemStatusFigures({ saved }: { saved: Settings['systemManagement'] }) {
+export function SystemStatusFigures() {
   const { t, i18n } = useTranslation('system');
   const language = i18n.language;
-  const loaded = useLoaded(fetchSystemStatus, [saved]);
+  const status = trpc.reports.systemStatus.useQuery();
   return (
     <SettingsSection
       title={t('systemManagement.status.title')}
       description={t('systemManagement.status.description')}
     >
-      <LoadedView loaded={loaded} testId="system-status">
+      <LoadedView query={status} testId="system-status">
         {(status) => (
           <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" data-testid="system-status">
             <FigureCard label={t('systemManagement.version')} value={<bdi>{status.version}</bdi>} />

@@ -1,10 +1,8 @@
 import { Alert, Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Settings } from '@opencare/schemas/entities/settings';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../settings/settings-section';
-import { fetchTelemedicineConfig } from '../settings-api';
+import { trpc } from '../../../api/trpc';
 import { formatUnit } from '../format';
-import { useLoaded } from '../../../components/data/use-loaded';
 import { FigureCard } from './figure-card';
 import { LoadedView } from '../loaded-view';
 
@@ -12,15 +10,15 @@ import { LoadedView } from '../loaded-view';
  * What visits on this server will really do: the engine chosen above holds only where LiveKit is
  * configured, so the effective engine comes from the server, fetched again after each save.
  */
-export function TelemedicineStatus({ saved }: { saved: Settings['telemedicine'] }) {
+export function TelemedicineStatus() {
   const { t, i18n } = useTranslation('system');
-  const loaded = useLoaded(fetchTelemedicineConfig, [saved]);
+  const config = trpc.telemedicine.config.useQuery();
   return (
     <SettingsSection
       title={t('telemedicine.status.title')}
       description={t('telemedicine.status.description')}
     >
-      <LoadedView loaded={loaded} testId="telemedicine-config">
+      <LoadedView query={config} testId="telemedicine-config">
         {(config) => (
           <Stack gap="sm" data-testid="telemedicine-config">
             <SimpleGrid cols={{ base: 1, xs: 2 }}>

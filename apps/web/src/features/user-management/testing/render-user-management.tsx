@@ -1,8 +1,10 @@
 import type { Invitation } from '@opencare/schemas/entities/care';
 import type { User, UserListItem } from '@opencare/schemas/entities/user';
+import { listMeta } from '@opencare/schemas/envelope';
 import { ROLES } from '@opencare/schemas/roles';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render-app';
+import { ok } from '../../signup/testing/harness';
 import { userManagementRoute } from '../routes';
 
 /** The user-management screens at `path`, as an admin sees them, with the app's providers around them. */
@@ -60,26 +62,10 @@ export function invitation(overrides: Partial<Invitation> = {}): Invitation {
   };
 }
 
-/** A list answer with its paging, as the server sends it. */
+/** A list procedure's answer: one page of `items` with its paging, as the service returns it. */
 export function page<T>(items: T[], meta: Partial<{ page: number; pageSize: number; total: number }> = {}) {
-  const pageSize = meta.pageSize ?? 20;
-  const total = meta.total ?? items.length;
-  const current = meta.page ?? 1;
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  return {
-    status: 200,
-    body: {
-      success: true,
-      message: 'OK',
-      data: items,
-      meta: {
-        total,
-        page: current,
-        pageSize,
-        totalPages,
-        hasNextPage: current < totalPages,
-        hasPreviousPage: current > 1,
-      },
-    },
-  };
+  return ok({ items, meta: listMeta(meta.total ?? items.length, meta.page ?? 1, meta.pageSize ?? 20) });
 }
+
+/** The input of a call, to read its fields. */
+export const inputOf = (body: unknown) => (body ?? {}) as Record<string, unknown>;

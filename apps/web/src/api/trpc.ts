@@ -102,7 +102,12 @@ function reportNetworkError(error: unknown) {
  */
 export function createQueryClient(options: { retryDelayMs?: (attempt: number) => number } = {}) {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: reportNetworkError }),
+    // A query marked `meta: { quiet: true }` (the public settings) fails without the notice.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.quiet) reportNetworkError(error);
+      },
+    }),
     mutationCache: new MutationCache({ onError: reportNetworkError }),
     defaultOptions: {
       queries: {

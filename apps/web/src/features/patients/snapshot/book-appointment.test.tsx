@@ -19,13 +19,12 @@ afterEach(() => {
 
 describe('booking from the patient snapshot', () => {
   it('opens the booking dialog for this patient and reloads the snapshot once booked', async () => {
-    const { calls } = fakeFetch(({ method, path, body }) => {
+    const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'patients.snapshot' && (body as { id: string }).id === PATIENT_ID) return ok(snapshot());
-      if (path === '/appointments/providers')
+      if (path === 'appointments.providers')
         return ok([{ id: PHYSICIAN_ID, fullName: 'Priya Raman', role: 'physician', specialty: null }]);
-      if (path.startsWith('/appointments/slots')) return ok([slot]);
-      if (method === 'POST' && path === '/appointments')
-        return ok(appointment({ startsAt: (body as { startsAt: string }).startsAt }), 201);
+      if (path === 'appointments.slots') return ok([slot]);
+      if (path === 'appointments.book') return ok(appointment({ startsAt: (body as { startsAt: string }).startsAt }));
       return undefined;
     });
     renderPatients(`/patients/${PATIENT_ID}`);
@@ -43,7 +42,7 @@ describe('booking from the patient snapshot', () => {
     fireEvent.click(within(dialog).getByTestId('book-submit'));
 
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      expect(calls.find((c) => c.path === 'appointments.book')?.body).toEqual({
         providerId: PHYSICIAN_ID,
         patientId: PATIENT_ID,
         type: 'tv',

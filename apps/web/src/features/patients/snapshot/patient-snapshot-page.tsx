@@ -28,7 +28,6 @@ export function PatientSnapshotPage() {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const patientId = useParams().patientId ?? '';
-  const utils = trpc.useUtils();
   const query = trpc.patients.snapshot.useQuery({ id: patientId });
   const back = <BackLink to={ROUTES.findPatient} label={t('snapshot.backToList')} />;
 
@@ -59,10 +58,8 @@ export function PatientSnapshotPage() {
       back={back}
       size="xl"
       actions={
-        <BookForPatientButton
-          patient={patient}
-          onBooked={() => void utils.patients.snapshot.invalidate({ id: patientId })}
-        />
+        // Booking refreshes the snapshots itself (appointment-queries.ts).
+        <BookForPatientButton patient={patient} />
       }
     >
       <Text c="dimmed" mt={-12} data-testid="snapshot-intro">

@@ -112,7 +112,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     // A tRPC batch names its procedures in one path parameter (`/trpc/a.b,c.d,…`): a screen's batch
     // is longer than Fastify's default 100 characters. REST's own parameters are still checked by
     // their schemas.
-    maxParamLength: 5000,
+    routerOptions: { maxParamLength: 5000 },
     trustProxy: env.TRUST_PROXY,
     // A URL the router cannot read (bad percent-encoding, an overlong parameter) is refused in the
     // catalogue's words like any other bad input, as are requests Node refuses before Fastify

@@ -119,7 +119,7 @@ export function openApiDocument(sets: readonly FeatureOperations[], registered: 
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'OpenCare REST API', version, description: 'REST v1 (spec §7). Each operation is declared once (packages/api/src/*/*.operations.ts); tRPC at /trpc serves the same operations.' },
+    info: { title: 'OpenCare REST API', version, description: 'REST v1 (spec §7). Each operation is declared once (packages/api/src/*/*.operations.ts); the same operations are tRPC procedures (/trpc).' },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),

@@ -122,11 +122,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  /** A call that needs no session (login, refresh, sign-up). */
-  function publicRequest<T>(path: string, request: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
-    return sendWithRetry(path, request, null);
-  }
-
   /**
    * A call made with the session's access token. Without a token it is not sent at all; on a 401
    * the session is re-authenticated once (one re-authentication at a time, however many calls wait
@@ -149,13 +144,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return (await authedResponse(path, request)).data;
   }
 
-  return { publicRequest, authedRequest, authedResponse, refreshSession, tokenAfter401, session, events };
+  return { authedRequest, authedResponse, refreshSession, tokenAfter401, session, events };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 const client = createApiClient({ auth: sessionClient });
-export const { publicRequest, authedRequest, authedResponse, refreshSession } = client;
-/** The tRPC link shares the REST client's one re-authentication and its session. */
-export { client as restClient };
+export const { authedRequest, refreshSession } = client;
 export const apiEvents = client.events;

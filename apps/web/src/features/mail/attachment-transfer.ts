@@ -1,6 +1,6 @@
 import { attachmentSchema, type Attachment } from '@opencare/schemas/entities/mail';
 import { ApiError } from '../../api/api-error';
-import { refreshSession } from '../../api/client';
+import { sessionClient } from '../../api/session-client';
 import { sessionStore } from '../../session/session-store';
 
 /**
@@ -26,11 +26,7 @@ async function fileRequest(path: string, init: { method: 'GET' | 'POST'; body?: 
   const token = sessionStore.accessToken.get();
   if (!token) throw ApiError.of('tokenRequired');
   let response = await send(token);
-  if (response.status === 401) {
-    const current = sessionStore.accessToken.get();
-    const fresh = current && current !== token ? current : (await refreshSession({ delayMs: 0 })).token;
-    if (fresh) response = await send(fresh);
-  }
+  if (response.status === 401) response = await send(await sessionClient.tokenAfter401(token));
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { key?: string; message?: string } | null;
     throw body?.key ? new ApiError(response.status, body.key, body.message ?? '') : ApiError.of('unknown', response.status);

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asPeopleSocket, fakeSocket } from '../../realtime/fake-socket';
 import { sessionStore } from '../../session/session-store';
-import { fakeFetch, ok } from '../signup/testing/harness';
+import { fakeFetch, ok, okList } from '../signup/testing/harness';
 import {
   PATIENT_ID,
   patientRow,
@@ -23,24 +23,11 @@ const isOf = (body: unknown) => {
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
-const listOf = (items: unknown[]) =>
-  ok({
-    items,
-    meta: {
-      total: items.length,
-      page: 1,
-      pageSize: 20,
-      totalPages: 1,
-      hasNextPage: false,
-      hasPreviousPage: false,
-    },
-  });
-
 describe('the patients list, live', () => {
   it('shows who is online and when the others were last seen, and follows presence changes', async () => {
     fakeFetch(({ path }) =>
       path === 'patients.list'
-        ? listOf([patientRow({ isOnline: false, lastSeen: '2026-03-01T14:00:00.000Z' })])
+        ? okList([patientRow({ isOnline: false, lastSeen: '2026-03-01T14:00:00.000Z' })])
         : undefined,
     );
     const socket = fakeSocket();

@@ -1,8 +1,7 @@
 import type { Alert } from '@opencare/schemas/entities/measurements';
-import { listMeta } from '@opencare/schemas/envelope';
 import { ROLES } from '@opencare/schemas/roles';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
-import { ok } from '../../signup/testing/harness';
+import { okList } from '../../signup/testing/harness';
 import { renderRoutes } from '../../../testing/render-app';
 import { alertsRoute } from '../routes';
 
@@ -37,6 +36,4 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
 }
 
 /** An `alerts.list` answer: one page of `items` out of `total`. */
-export function alertPage(items: Alert[], page = 1, total = items.length) {
-  return ok({ items, meta: listMeta(total, page, 20) });
-}
+export const alertPage = (items: Alert[], page = 1, total = items.length) => okList(items, page, total);

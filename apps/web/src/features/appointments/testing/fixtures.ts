@@ -2,7 +2,7 @@ import type { Appointment, Visit } from '@opencare/schemas/entities/appointments
 import { ROLES } from '@opencare/schemas/roles';
 import type { SessionState } from '../../../session/session-context';
 import { makeAccount, makeUser } from '../../../testing/fixtures';
-import { ok } from '../../signup/testing/harness';
+import { okList } from '../../signup/testing/harness';
 
 export const PHYSICIAN_ID = '22222222-2222-4222-8222-222222222222';
 export const NURSE_ID = '33333333-3333-4333-8333-333333333333';
@@ -64,18 +64,7 @@ export function visit(overrides: Partial<Appointment> = {}): Visit {
 }
 
 /** A list procedure's answer (`appointments.list`, `visits.incomplete`, `patients.list`): one page of `items`. */
-export const listOf = <T>(items: T[]) =>
-  ok({
-    items,
-    meta: {
-      total: items.length,
-      page: 1,
-      pageSize: 20,
-      totalPages: 1,
-      hasNextPage: false,
-      hasPreviousPage: false,
-    },
-  });
+export const listOf = okList;
 
 /** The input a fake procedure was called with. */
 export const inputOf = <T = Record<string, unknown>>(call: { body: unknown } | undefined) => call?.body as T;

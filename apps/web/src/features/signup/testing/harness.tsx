@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { listMeta } from '@opencare/schemas/envelope';
 import { DEFAULT_PREFERENCES, type Preferences } from '@opencare/schemas/preferences';
 import { render } from '@testing-library/react';
 import { createInstance } from 'i18next';
@@ -156,6 +157,9 @@ export const ok = (data: unknown, status = 200): FakeAnswer => ({
   status,
   body: { success: true, message: 'OK', data },
 });
+/** A list procedure's answer: one page (20 a page) of `items` out of `total`. */
+export const okList = (items: unknown[], page = 1, total = items.length): FakeAnswer =>
+  ok({ items, meta: listMeta(total, page, 20) });
 export const fail = (status: number, key: string, message: string, errors?: unknown): FakeAnswer => ({
   status,
   body: { success: false, key, message, errors },

@@ -30,9 +30,9 @@ const MIGRATION_LOCK = 7_311_955;
  * PostgreSQL when a URL is given, else PGlite: file-backed in `dataDir`, or in memory without one.
  * The same SQL migrations run on both, on every start.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir?: string; startFrom?: Blob }): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.startFrom);
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -57,11 +57,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/** A migrated PGlite; `startFrom` is a data directory dumped by `dumpDataDir` (the tests' template). */
+export async function openMigratedPglite(dataDir?: string, startFrom?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const client = new PGlite({ dataDir, loadDataDir: startFrom });
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return client;
+}
+
+async function openPglite(dataDir?: string, startFrom?: Blob): Promise<DatabaseHandle> {
+  const client = await openMigratedPglite(dataDir, startFrom);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -1,17 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { testDatabaseKind, testEnv } from './env';
 
+
+let pgliteTemplate: Blob | undefined;
+
+/** PostgreSQL refuses to copy a template another CREATE DATABASE is copying at that moment: try again. */
+const TEMPLATE_BUSY = '55006';
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a database of its own created
- * on the configured PostgreSQL server and dropped afterwards, so parallel runs never collide.
+ * on the configured PostgreSQL server and dropped afterwards, so parallel runs never collide. Both
+ * start from the run's migrated template when there is one.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind === 'pglite' || !testEnv.DATABASE_URL) return openDatabase({});
+  if (testDatabaseKind === 'pglite' || !testEnv.DATABASE_URL) {
+    // Provided by the integration projects' global setup (database-template.global.ts).
+    const template = inject('pgliteTemplate');
+    return openDatabase(template ? { startFrom: (pgliteTemplate ??= new Blob([readFileSync(template)])) } : {});
+  }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(testEnv.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  await createPostgresDatabase(admin, name, inject('postgresTemplate'));
   const url = new URL(testEnv.DATABASE_URL);
   url.pathname = `/${name}`;
   const dropDatabase = async () => {
@@ -29,4 +42,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropDatabase();
     },
   };
+}
+
+async function createPostgresDatabase(admin: postgres.Sql, name: string, template: string | undefined): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== TEMPLATE_BUSY || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }

@@ -73,6 +73,25 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe("the integrators' page", () => {
+  it('shows every route of the document, with no script and nothing fetched from elsewhere', async () => {
+    const res = await fetch(`${t.url}/api/v1/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    let routes = 0;
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, unknown>>))
+      for (const method of Object.keys(methods)) {
+        routes += 1;
+        expect(html, `${method} ${path}`).toContain(`id="${method}-${path}"`);
+      }
+    expect(html.match(/<details /g)).toHaveLength(routes);
+    expect(html).toContain('Acknowledge an alert.');
+    expect(html).toContain('Authorization: Bearer');
+    expect(html).not.toMatch(/<script|src="http|href="http/);
+  });
+});
+
 describe('declared response schemas', () => {
   it('match what the converted routes answer', async () => {
     const patient = (await t.login('patient')).token;

@@ -13,4 +13,14 @@ export const openApiOperations = operations('openapi', {
     // Never called: the route is written in rest-api.ts (custom), since the document lists every registered route.
     handler: () => Promise.reject(new AppError('notFound')),
   }),
+  page: operation({
+    type: 'query',
+    summary: "The integrators' page: this document as HTML, with how to sign in, answers, limits and idempotency.",
+    access: { guard: 'public', policy: 'public' },
+    input: undefined,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/docs', input: 'none', custom: true }],
+    // Never called: written in rest-api.ts beside the document it shows.
+    handler: () => Promise.reject(new AppError('notFound')),
+  }),
 });

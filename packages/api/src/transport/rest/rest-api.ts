@@ -6,6 +6,7 @@ import { utf8OrUndefined } from '../http-request';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { bearerToken, requestMetaOf, requestedAccountId } from '../http-request';
 import { OPERATION_SETS } from '../../operations/all-operations';
+import { apiDocsPage } from '../operations/api-docs-page';
 import { openApiDocument, type RegisteredRoute } from '../operations/openapi';
 import { registerOperations } from '../operations/rest-operations';
 import { logRefusal } from '../refusals';
@@ -69,7 +70,10 @@ export function restApi(deps: Deps) {
       for (const method of [route.method].flat()) registered.push({ method, url: route.url });
     });
     let document: ReturnType<typeof openApiDocument> | undefined;
-    app.get('/openapi.json', async (_req, reply) => reply.send((document ??= openApiDocument(OPERATION_SETS, registered, deps.config.runtime.version))));
+    const theDocument = () => (document ??= openApiDocument(OPERATION_SETS, registered, deps.config.runtime.version));
+    app.get('/openapi.json', async (_req, reply) => reply.send(theDocument()));
+    let docsPage: string | undefined;
+    app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send((docsPage ??= apiDocsPage(theDocument()))));
     // Declared operations (one declaration per operation); the hand-written routes below are the
     // features not converted yet and the special routes.
     registerOperations(app, deps, OPERATION_SETS);

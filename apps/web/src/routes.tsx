@@ -3,7 +3,6 @@ import { RequireNativeDevice } from './components/guards/require-native-device';
 import { RequireRole } from './components/guards/require-role';
 import { RequireSession } from './components/guards/require-session';
 import { AuthLayout } from './components/layouts/auth-layout';
-import { MainLayout } from './components/layouts/main-layout';
 import { RootLayout } from './components/layouts/root-layout';
 import { RouteErrorScreen } from './components/layouts/route-error-screen';
 import { SimpleLayout } from './components/layouts/simple-layout';
@@ -23,9 +22,11 @@ import { signupRoutes } from './features/signup/routes';
 import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ROUTES } from './route-paths';
-import { lazyPage } from './components/layouts/lazy-page';
+import { lazyPage, preloadMatches } from './components/layouts/lazy-page';
 
-// Each screen loads on its first visit (issue 16).
+// Each screen loads on its first visit (issue 16), and so does the signed-in frame (its navigation
+// and account menu): the sign-in page does not download them.
+const MainLayout = lazyPage(() => import('./components/layouts/main-layout'), 'MainLayout');
 const DashboardHomePage = lazyPage(() => import('./pages/dashboard/dashboard-home-page'), 'DashboardHomePage');
 const AddDevicePage = lazyPage(() => import('./pages/devices/add-device-page'), 'AddDevicePage');
 const DeviceInfoPage = lazyPage(() => import('./pages/devices/device-info-page'), 'DeviceInfoPage');
@@ -146,5 +147,8 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  preloadMatches(router.state.matches);
+  router.subscribe((state) => preloadMatches(state.matches));
+  return router;
 }

@@ -1,13 +1,17 @@
-import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TwoFactorChallenge } from '@opencare/schemas/entities/two-factor';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
+import { lazyPage } from '../components/layouts/lazy-page';
 import { LoginForm } from '../components/login-form';
-import { LoginCodeStep, LoginEnrolStep } from '../features/two-factor/login-two-factor';
 import { ROUTES } from '../route-paths';
 import { useSession } from '../session/use-session';
+
+// The second step is for staff with two-factor sign-in only: it loads when a challenge asks for it.
+const LoginCodeStep = lazyPage(() => import('../features/two-factor/login-two-factor'), 'LoginCodeStep');
+const LoginEnrolStep = lazyPage(() => import('../features/two-factor/login-two-factor'), 'LoginEnrolStep');
 
 /** Where to go after logging in: back to the page that sent us here, if it was one of ours. */
 function returnPath(state: unknown): string {
@@ -40,8 +44,16 @@ export function LoginPage() {
           {!challenge && <Text c="dimmed">{t('login.subtitle')}</Text>}
         </Stack>
         <Paper withBorder radius="md" p="lg" shadow="xs">
-          {challenge?.kind === 'code' && <LoginCodeStep challenge={challenge} onSignedIn={completeLogin} onRestart={() => setChallenge(null)} />}
-          {challenge?.kind === 'enrol' && <LoginEnrolStep challenge={challenge} onSignedIn={completeLogin} onRestart={() => setChallenge(null)} />}
+          <Suspense
+            fallback={
+              <Center>
+                <Loader />
+              </Center>
+            }
+          >
+            {challenge?.kind === 'code' && <LoginCodeStep challenge={challenge} onSignedIn={completeLogin} onRestart={() => setChallenge(null)} />}
+            {challenge?.kind === 'enrol' && <LoginEnrolStep challenge={challenge} onSignedIn={completeLogin} onRestart={() => setChallenge(null)} />}
+          </Suspense>
           {!challenge && (
             <>
               <LoginForm onSubmit={async (username, password) => setChallenge(await login(username, password))} />

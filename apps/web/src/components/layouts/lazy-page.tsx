@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet } from 'react-router-dom';
+import { isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { loadLaterMessages } from '../../i18n/i18n';
 import { FullPageLoader } from '../full-page-loader';
 
@@ -11,14 +11,19 @@ const loaders = new Set<() => Promise<unknown>>();
  */
 const laterStyles = () => import('../../styles/mantine-later.css');
 
+/** What lazyPage adds to a screen: a way to start its download before it renders. */
+interface Preloadable {
+  preload: () => Promise<unknown>;
+}
+
 /**
- * A screen whose code loads when it is first shown (issue 16): /login does not download the
- * features' screens, each screen downloads its own. `name` is the module's export, so a module
- * keeps its named exports. Once its code is here, it renders at once (React.lazy reads an already
- * settled thenable synchronously).
+ * A screen (or a frame of screens) whose code loads when it is first shown (issue 16): /login does
+ * not download the features' screens, each screen downloads its own. `name` is the module's export,
+ * so a module keeps its named exports. Once its code is here, it renders at once (React.lazy reads
+ * an already settled thenable synchronously).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take any props; the caller's JSX checks them
-export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
+export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] & Preloadable {
   let loaded: M[K] | undefined;
   const loadOnce = () =>
     Promise.all([load(), laterStyles(), loadLaterMessages()]).then(([module]) => {
@@ -26,13 +31,30 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
       return module;
     });
   loaders.add(loadOnce);
-  return lazy<M[K]>(() => {
+  const component = lazy<M[K]>(() => {
     if (!loaded) return loadOnce().then((module) => ({ default: module[name] }));
     const component = loaded;
     // Settled as it is asked: React.lazy renders it without suspending.
     const settled = { then: (resolve: (value: { default: M[K] }) => void) => resolve({ default: component }) };
     return settled as unknown as Promise<{ default: M[K] }>;
-  }) as unknown as M[K];
+  });
+  return Object.assign(component, { preload: loadOnce }) as unknown as M[K] & Preloadable;
+}
+
+function isPreloadable(type: unknown): type is Preloadable {
+  return typeof type === 'object' && type !== null && typeof (type as Partial<Preloadable>).preload === 'function';
+}
+
+/**
+ * Starts the download of every lazy frame and screen of an address at once. Rendered one inside
+ * the other, each would only start when the one around it has arrived: on a phone, a round trip
+ * each (issue 16).
+ */
+export function preloadMatches(matches: readonly { route: RouteObject }[]): void {
+  for (const { route } of matches) {
+    const element: ReactNode = route.element;
+    if (isValidElement(element) && isPreloadable(element.type)) void element.type.preload().catch(() => undefined);
+  }
 }
 
 /** Downloads every lazy screen declared so far: tests render them as if they had been visited. */

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { apiEvents } from '../../api/client';
 import { ROUTES } from '../../route-paths';
 import { ErrorScreen } from '../app-error/error-screen';
 import { useAppError } from '../app-error/use-app-error';
 import { useNotifyError } from '../notifications/use-notify';
+import { PageOutlet } from './lazy-page';
 import { useScrollToTop } from './scroll-to-top';
 
 /**
@@ -41,5 +42,6 @@ export function RootLayout() {
       />
     );
   }
-  return <Outlet />;
+  // The frames below may still be on their way (the signed-in one loads after sign-in).
+  return <PageOutlet />;
 }

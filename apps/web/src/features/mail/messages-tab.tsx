@@ -1,11 +1,16 @@
 import { Group } from '@mantine/core';
 import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/roles';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/data/load-state';
+import { lazyPage } from '../../components/layouts/lazy-page';
 import { roleNumbersOf } from '../../session/acting-account';
 import type { SessionState } from '../../session/session-context';
 import { useSession } from '../../session/use-session';
-import { Mailbox } from './mailbox';
 import { UnreadBadge } from './unread-badge';
+
+// Only patients have the tab, and it is not the one home opens on: the mailbox loads when shown.
+const Mailbox = lazyPage(() => import('./mailbox'), 'Mailbox');
 
 /**
  * Home's messages tab: a patient's secure mail with their care team. The home page shows the
@@ -14,7 +19,11 @@ import { UnreadBadge } from './unread-badge';
 export function MessagesTab() {
   const { state } = useSession();
   if (state.status !== 'signed-in') return null;
-  return <Mailbox accountId={state.account.id} clinician={false} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Mailbox accountId={state.account.id} clinician={false} />
+    </Suspense>
+  );
 }
 
 /** The tab's label, with the unread count beside it. */

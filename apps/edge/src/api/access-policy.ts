@@ -311,7 +311,8 @@ function declaredInput(source: InputSource<unknown>) {
     if (source === 'params') return parts.params;
     if (source === 'query') return parts.query ?? {};
     if (source === 'body') return parts.body ?? {};
-    return source.map(parts as never);
+    // As the REST request arrives: an absent query string is `{}`, and so is a write's absent body.
+    return source.map({ params: parts.params, query: parts.query ?? {}, body: parts.body ?? {} } as never);
   };
 }
 

@@ -928,8 +928,6 @@ function trpcInput(entry: TrpcEntry, twin: string, id: string | undefined, built
       return { providerId: id };
     case 'code':
       return { code };
-    case 'idValue':
-      return { id, value: twin.includes('ouis') ? 'EA:E0:AA' : '0x0CA5' };
     case 'patientSpread':
       return { patientId: id, ...body };
     case 'patientType':
@@ -940,14 +938,6 @@ function trpcInput(entry: TrpcEntry, twin: string, id: string | undefined, built
       return { threadId: id, ...body };
     case 'visitId':
       return { visitId: id };
-    case 'area':
-      return { area: 'organization' };
-    case 'areaValues':
-      return { area: 'organization', values: body };
-    case 'name':
-      return { name: 'someone' };
-    case 'type':
-      return { type: lookupTypes[0] };
   }
 }
 

@@ -120,48 +120,6 @@ const e = (policy: PolicyName, kind: RecordKind = 'none', more: Omit<RestEntry, 
  * (REST_POLICY below merges both); converting a feature moves its entries into its declarations.
  */
 const UNDECLARED_REST_POLICY: Record<string, RestEntry> = {
-  // Auth: the sign-in and sign-up flows are public (rate limited); the rest is about one's own session.
-  'POST /api/v1/auth/login': e('public'),
-  'POST /api/v1/auth/refresh': e('nobody', 'none', { note: 'public, but only with the refresh cookie, which the matrix does not send: 401 for everyone' }),
-  'POST /api/v1/auth/logout': e('anyUser', 'none', { session: true }),
-  'POST /api/v1/auth/logout-everywhere': e('anyUser', 'none', { session: true }),
-  'GET /api/v1/auth/sessions': e('anyUser'),
-  'DELETE /api/v1/auth/sessions/:id': e('self', 'session', { session: true }),
-  'POST /api/v1/auth/change-password': e('anyUser', 'none', { session: true }),
-  'POST /api/v1/auth/signup': e('public'),
-  'POST /api/v1/auth/signup/verify': e('public'),
-  'POST /api/v1/auth/signup/resend-verification': e('public'),
-  'POST /api/v1/auth/signup/complete': e('public'),
-  'POST /api/v1/auth/email-check': e('public', 'none', { note: 'the full answer only for an admin or an invitation holder; others "not told"' }),
-  'POST /api/v1/auth/password-reset/request': e('public'),
-  'POST /api/v1/auth/password-reset/confirm': e('public'),
-  // Two-factor sign-in: the second step needs the challenge a correct password gives; the rest is staff's own.
-  'POST /api/v1/auth/login/two-factor': e('nobody', 'none', { note: 'public, but only with a live challenge token from a correct password, which the matrix does not hold: 401 for everyone' }),
-  'POST /api/v1/auth/login/two-factor/setup': e('nobody', 'none', { note: 'public, but only with a live enrolment challenge: 401 for everyone' }),
-  'POST /api/v1/auth/login/two-factor/enrol': e('nobody', 'none', { note: 'public, but only with a live enrolment challenge: 401 for everyone' }),
-  'GET /api/v1/auth/two-factor': e('anyUser'),
-  'POST /api/v1/auth/two-factor/setup': e('staff', 'none', { note: 'patients and caregivers: 403 twoFactorStaffOnly' }),
-  'POST /api/v1/auth/two-factor/confirm': e('staff'),
-  'POST /api/v1/auth/two-factor/disable': e('staff'),
-  'POST /api/v1/auth/two-factor/recovery-codes': e('staff'),
-
-  // Profile, accounts, users (docs/access-control.md "Record level").
-  'GET /api/v1/profile': e('anyUser'),
-  'PATCH /api/v1/profile': e('anyUser'),
-  'GET /api/v1/accounts': e('anyUser', 'none', { note: 'an admin gets the organisation, anyone else their own accounts' }),
-  'POST /api/v1/accounts': e('admin', 'user'),
-  'GET /api/v1/accounts/:id': e('accountRead', 'account'),
-  'GET /api/v1/accounts/:id/profile': e('accountRead', 'account'),
-  'PATCH /api/v1/accounts/:id': e('accountWrite', 'account'),
-  'DELETE /api/v1/accounts/:id': e('adminOfRecord', 'account', { destructive: true }),
-  'GET /api/v1/users/username/:name/available': e('public'),
-  'GET /api/v1/users/me': e('anyUser'),
-  'GET /api/v1/users': e('admin'),
-  'POST /api/v1/users': e('admin'),
-  'GET /api/v1/users/:id': e('userRead', 'user'),
-  'PATCH /api/v1/users/:id': e('accountWrite', 'user'),
-  'DELETE /api/v1/users/:id': e('adminOfRecord', 'user', { destructive: true }),
-
   // Patients and providers.
   'GET /api/v1/patients': e('patientRead', 'none', { note: 'clinicians search the organisation; a patient finds only themself' }),
   'GET /api/v1/patients/search': e('patientRead'),
@@ -183,41 +141,6 @@ const UNDECLARED_REST_POLICY: Record<string, RestEntry> = {
   'PUT /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
   'DELETE /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
 
-  // FHIR (read with a person's token or an API key).
-  'GET /api/v1/fhir/R4/Patient/:id': e('patientExport', 'patient'),
-  'GET /api/v1/fhir/R4/Observation': e('patientExport', 'patient', { note: 'the patient named by ?patient=' }),
-  'GET /api/v1/fhir/R4/Observation/:id': e('patientExport', 'measurement'),
-
-  // Invitations (admins invite; the invitee completes with the e-mailed token).
-  'GET /api/v1/invitations': e('admin'),
-  'POST /api/v1/invitations': e('admin'),
-  'POST /api/v1/invitations/verify': e('public'),
-  'POST /api/v1/invitations/complete': e('public'),
-  'GET /api/v1/invitations/:id': e('admin', 'invitation'),
-  'PATCH /api/v1/invitations/:id': e('admin', 'invitation'),
-  'DELETE /api/v1/invitations/:id': e('admin', 'invitation', { destructive: true }),
-  'PATCH /api/v1/invitations/:id/resend': e('admin', 'invitation'),
-  'PATCH /api/v1/invitations/:id/revoke': e('admin', 'invitation', { destructive: true }),
-
-  // Vendors and device profiles: the organisation's catalogue, kept by its admins.
-  'GET /api/v1/vendors': e('admin'),
-  'POST /api/v1/vendors': e('admin'),
-  'GET /api/v1/vendors/:id': e('admin', 'vendor'),
-  'PATCH /api/v1/vendors/:id': e('admin', 'vendor'),
-  'DELETE /api/v1/vendors/:id': e('admin', 'vendor', { destructive: true }),
-  'POST /api/v1/vendors/:id/ouis': e('admin', 'vendor'),
-  'DELETE /api/v1/vendors/:id/ouis/:value': e('admin', 'vendor'),
-  'POST /api/v1/vendors/:id/company-identifiers': e('admin', 'vendor'),
-  'DELETE /api/v1/vendors/:id/company-identifiers/:value': e('admin', 'vendor'),
-  'GET /api/v1/device-profiles': e('admin'),
-  'POST /api/v1/device-profiles': e('admin'),
-  'GET /api/v1/device-profiles/:id': e('admin', 'deviceProfile'),
-  'PATCH /api/v1/device-profiles/:id': e('admin', 'deviceProfile'),
-  'POST /api/v1/device-profiles/:id/complete': e('admin', 'deviceProfile'),
-  'POST /api/v1/device-profiles/:id/duplicate': e('admin', 'deviceProfile'),
-  'GET /api/v1/device-profiles/:id/versions': e('admin', 'deviceProfile'),
-  'DELETE /api/v1/device-profiles/:id': e('admin', 'deviceProfile', { destructive: true }),
-
   // Home gateways and their devices (docs/gateways.md).
   'POST /api/v1/patients/gateways/request-token': e('public', 'none', { note: 'the gateway agent asks with its pairing code' }),
   'GET /api/v1/patients/me/gateways': e('patientSelf'),
@@ -236,23 +159,6 @@ const UNDECLARED_REST_POLICY: Record<string, RestEntry> = {
   'GET /api/v1/devices/:id': e('patientRead', 'device'),
   'PATCH /api/v1/devices/:id': e('patientSelf', 'device'),
   'DELETE /api/v1/devices/:id': e('patientSelf', 'device', { destructive: true }),
-
-  // System, settings, reports.
-  'GET /api/v1/lookups': e('anyUser'),
-  'GET /api/v1/lookups/:type': e('anyUser'),
-  'POST /api/v1/logs': e('public', 'none', { note: 'the web app reports its errors before sign-in too' }),
-  'GET /api/v1/dev/outbox': e('admin', 'none', {
-    note: "the development mail outbox (no SMTP): the organisation's admins read its mail (others' admins see none of it); anyone only with DEV_OUTBOX=true, which production refuses; 404 with SMTP or MAIL_DISABLED",
-  }),
-  'GET /api/v1/settings/public': e('public'),
-  'GET /api/v1/settings/app': e('anyUser'),
-  'GET /api/v1/settings': e('admin'),
-  'GET /api/v1/settings/:area': e('admin'),
-  'PATCH /api/v1/settings/:area': e('admin'),
-  'GET /api/v1/telemedicine/config': e('anyUser'),
-  'GET /api/v1/reports/summary': e('admin'),
-  'GET /api/v1/billing/rpm': e('admin'),
-  'GET /api/v1/system/status': e('admin'),
 
   // Mail between a patient and their care team.
   'GET /api/v1/mail/threads': e('mail', 'none', { note: 'patients, physicians and nurses (mail-access.ts)' }),
@@ -308,7 +214,6 @@ export type TrpcInput =
   | 'idValues'
   | 'idSpread'
   | 'idQuery'
-  | 'idValue'
   | 'patientId'
   | 'patientSpread'
   | 'patientType'
@@ -317,11 +222,7 @@ export type TrpcInput =
   | 'code'
   | 'providerId'
   | 'threadId'
-  | 'visitId'
-  | 'area'
-  | 'areaValues'
-  | 'name'
-  | 'type';
+  | 'visitId';
 /** A REST request's parts as the matrix sends them (path parameters filled, sample query and body). */
 export interface RequestParts {
   params: Record<string, string>;
@@ -337,43 +238,6 @@ const tw = (twin: string, input: TrpcInput = 'none'): TrpcEntry => ({ twin: `${t
 
 /** The tRPC procedures not declared yet; REST_POLICY's note applies. */
 const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
-  'trpc auth.login': tw('POST /auth/login', 'body'),
-  'trpc auth.refresh': tw('POST /auth/refresh'),
-  'trpc auth.logout': tw('POST /auth/logout'),
-  'trpc auth.logoutEverywhere': tw('POST /auth/logout-everywhere'),
-  'trpc auth.sessions': tw('GET /auth/sessions'),
-  'trpc auth.endSession': tw('DELETE /auth/sessions/:id', 'id'),
-  'trpc auth.changePassword': tw('POST /auth/change-password', 'body'),
-  'trpc auth.signup': tw('POST /auth/signup', 'body'),
-  'trpc auth.verifySignup': tw('POST /auth/signup/verify', 'body'),
-  'trpc auth.resendVerification': tw('POST /auth/signup/resend-verification', 'body'),
-  'trpc auth.completeSignup': tw('POST /auth/signup/complete', 'body'),
-  'trpc auth.emailCheck': tw('POST /auth/email-check', 'body'),
-  'trpc auth.requestPasswordReset': tw('POST /auth/password-reset/request', 'body'),
-  'trpc auth.confirmPasswordReset': tw('POST /auth/password-reset/confirm', 'body'),
-  'trpc auth.twoFactorLogin': tw('POST /auth/login/two-factor', 'body'),
-  'trpc auth.twoFactorLoginSetup': tw('POST /auth/login/two-factor/setup', 'body'),
-  'trpc auth.twoFactorLoginEnrol': tw('POST /auth/login/two-factor/enrol', 'body'),
-  'trpc auth.twoFactorStatus': tw('GET /auth/two-factor'),
-  'trpc auth.twoFactorSetup': tw('POST /auth/two-factor/setup'),
-  'trpc auth.twoFactorConfirm': tw('POST /auth/two-factor/confirm', 'body'),
-  'trpc auth.twoFactorDisable': tw('POST /auth/two-factor/disable', 'body'),
-  'trpc auth.twoFactorRecoveryCodes': tw('POST /auth/two-factor/recovery-codes', 'body'),
-  'trpc profile.get': tw('GET /profile'),
-  'trpc profile.update': tw('PATCH /profile', 'body'),
-  'trpc accounts.list': tw('GET /accounts', 'query'),
-  'trpc accounts.get': tw('GET /accounts/:id', 'id'),
-  'trpc accounts.profile': tw('GET /accounts/:id/profile', 'id'),
-  'trpc accounts.create': tw('POST /accounts', 'body'),
-  'trpc accounts.update': tw('PATCH /accounts/:id', 'idChanges'),
-  'trpc accounts.delete': tw('DELETE /accounts/:id', 'id'),
-  'trpc users.me': tw('GET /users/me'),
-  'trpc users.list': tw('GET /users', 'query'),
-  'trpc users.get': tw('GET /users/:id', 'id'),
-  'trpc users.create': tw('POST /users', 'body'),
-  'trpc users.update': tw('PATCH /users/:id', 'idChanges'),
-  'trpc users.delete': tw('DELETE /users/:id', 'id'),
-  'trpc users.usernameAvailable': tw('GET /users/username/:name/available', 'name'),
   'trpc patients.list': tw('GET /patients', 'query'),
   'trpc patients.get': tw('GET /patients/:id', 'id'),
   'trpc patients.updateCare': tw('PATCH /patients/:id', 'idValues'),
@@ -389,35 +253,6 @@ const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
   'trpc measurements.thresholds': tw('GET /patients/:id/thresholds', 'patientId'),
   'trpc measurements.setThresholds': tw('PUT /patients/:id/thresholds/:type', 'patientTypeLimits'),
   'trpc measurements.resetThresholds': tw('DELETE /patients/:id/thresholds/:type', 'patientType'),
-  'trpc fhir.patient': tw('GET /fhir/R4/Patient/:id', 'id'),
-  'trpc fhir.observation': tw('GET /fhir/R4/Observation/:id', 'id'),
-  'trpc fhir.observations': tw('GET /fhir/R4/Observation', 'query'),
-  'trpc invitations.list': tw('GET /invitations', 'query'),
-  'trpc invitations.create': tw('POST /invitations', 'body'),
-  'trpc invitations.get': tw('GET /invitations/:id', 'id'),
-  'trpc invitations.update': tw('PATCH /invitations/:id', 'idChanges'),
-  'trpc invitations.delete': tw('DELETE /invitations/:id', 'id'),
-  'trpc invitations.resend': tw('PATCH /invitations/:id/resend', 'id'),
-  'trpc invitations.revoke': tw('PATCH /invitations/:id/revoke', 'id'),
-  'trpc invitations.verify': tw('POST /invitations/verify', 'body'),
-  'trpc invitations.complete': tw('POST /invitations/complete', 'body'),
-  'trpc vendors.list': tw('GET /vendors', 'query'),
-  'trpc vendors.create': tw('POST /vendors', 'body'),
-  'trpc vendors.get': tw('GET /vendors/:id', 'id'),
-  'trpc vendors.update': tw('PATCH /vendors/:id', 'idChanges'),
-  'trpc vendors.delete': tw('DELETE /vendors/:id', 'id'),
-  'trpc vendors.addOui': tw('POST /vendors/:id/ouis', 'idValue'),
-  'trpc vendors.removeOui': tw('DELETE /vendors/:id/ouis/:value', 'idValue'),
-  'trpc vendors.addCompanyIdentifier': tw('POST /vendors/:id/company-identifiers', 'idValue'),
-  'trpc vendors.removeCompanyIdentifier': tw('DELETE /vendors/:id/company-identifiers/:value', 'idValue'),
-  'trpc deviceProfiles.list': tw('GET /device-profiles', 'query'),
-  'trpc deviceProfiles.create': tw('POST /device-profiles', 'body'),
-  'trpc deviceProfiles.get': tw('GET /device-profiles/:id', 'id'),
-  'trpc deviceProfiles.update': tw('PATCH /device-profiles/:id', 'idChanges'),
-  'trpc deviceProfiles.complete': tw('POST /device-profiles/:id/complete', 'id'),
-  'trpc deviceProfiles.duplicate': tw('POST /device-profiles/:id/duplicate', 'id'),
-  'trpc deviceProfiles.versions': tw('GET /device-profiles/:id/versions', 'id'),
-  'trpc deviceProfiles.delete': tw('DELETE /device-profiles/:id', 'id'),
   'trpc gateways.requestToken': tw('POST /patients/gateways/request-token', 'body'),
   'trpc gateways.mine': tw('GET /patients/me/gateways'),
   'trpc gateways.ofPatient': tw('GET /patients/:id/gateways', 'patientId'),
@@ -435,18 +270,6 @@ const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
   'trpc devices.get': tw('GET /devices/:id', 'id'),
   'trpc devices.update': tw('PATCH /devices/:id', 'idChanges'),
   'trpc devices.delete': tw('DELETE /devices/:id', 'id'),
-  'trpc lookups.list': tw('GET /lookups'),
-  'trpc lookups.get': tw('GET /lookups/:type', 'type'),
-  'trpc logs.create': tw('POST /logs', 'body'),
-  'trpc settings.public': tw('GET /settings/public'),
-  'trpc settings.app': tw('GET /settings/app'),
-  'trpc settings.all': tw('GET /settings'),
-  'trpc settings.get': tw('GET /settings/:area', 'area'),
-  'trpc settings.update': tw('PATCH /settings/:area', 'areaValues'),
-  'trpc telemedicine.config': tw('GET /telemedicine/config'),
-  'trpc reports.summary': tw('GET /reports/summary'),
-  'trpc reports.rpmBilling': tw('GET /billing/rpm', 'query'),
-  'trpc reports.systemStatus': tw('GET /system/status'),
   'trpc mail.threads': tw('GET /mail/threads', 'query'),
   'trpc mail.thread': tw('GET /mail/threads/:id', 'id'),
   'trpc mail.createThread': tw('POST /mail/threads', 'body'),
@@ -488,7 +311,8 @@ function declaredInput(source: InputSource<unknown>) {
     if (source === 'params') return parts.params;
     if (source === 'query') return parts.query ?? {};
     if (source === 'body') return parts.body ?? {};
-    return source.map(parts as never);
+    // As the REST request arrives: an absent query string is `{}`, and so is a write's absent body.
+    return source.map({ params: parts.params, query: parts.query ?? {}, body: parts.body ?? {} } as never);
   };
 }
 

@@ -70,6 +70,10 @@ describe('the OpenAPI document', () => {
     expect(alerts.responses['200'].content['application/json'].schema.properties.data.items.properties.rangeClass).toBeDefined();
     const acknowledge = listed('PATCH', '/api/v1/alerts/{id}/acknowledge');
     expect(acknowledge.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    // Hand-written transports are still declared: FHIR answers its resources bare, in its own content type.
+    const fhirPatient = listed('GET', '/api/v1/fhir/R4/Patient/{id}');
+    expect(fhirPatient.responses['200'].content['application/fhir+json'].schema.properties.resourceType).toBeDefined();
+    expect(listed('POST', '/api/v1/auth/login').requestBody.content['application/json'].schema.properties.password).toBeDefined();
   });
 });
 
@@ -120,9 +124,66 @@ describe('declared response schemas', () => {
     expect(task.status).toBe(201);
     expect((await t.call('GET', `/api/v1/tasks/patients/${patientId}?from=${today}&to=${today}`, { token: physician })).status).toBe(200);
     expect((await t.call('GET', '/api/v1/daily-tasks', { token: patient })).status).toBe(200);
+    const month = today.slice(0, 7);
+    const reads: [string, string][] = [
+      ['/api/v1/users/me', patient],
+      ['/api/v1/users', admin],
+      ['/api/v1/accounts', admin],
+      [`/api/v1/accounts/${patientId}/profile`, physician],
+      ['/api/v1/auth/sessions', patient],
+      ['/api/v1/auth/two-factor', physician],
+      ['/api/v1/invitations', admin],
+      ['/api/v1/vendors', admin],
+      ['/api/v1/device-profiles', admin],
+      ['/api/v1/lookups', patient],
+      ['/api/v1/lookups/genders', patient],
+      ['/api/v1/settings/public', ''],
+      ['/api/v1/settings/app', patient],
+      ['/api/v1/settings', admin],
+      ['/api/v1/telemedicine/config', patient],
+      ['/api/v1/reports/summary', admin],
+      [`/api/v1/billing/rpm?month=${month}`, admin],
+      ['/api/v1/system/status', admin],
+      ['/api/v1/users/username/someonenew/available', ''],
+    ];
+    for (const [url, token] of reads) expect((await t.call('GET', url, token ? { token } : {})).status, url).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/email-check', { token: admin, body: { email: 'nobody-yet@example.com' } })).status).toBe(200);
+    expect((await t.call('POST', '/api/v1/logs', { body: { message: 'OpenAPI check', environment: {} } })).status).toBe(201);
     expect(mismatches).toEqual([]);
     expect([...checked].sort()).toEqual(
-      expect.arrayContaining(['alerts.acknowledge', 'alerts.list', 'apiKeys.create', 'apiKeys.list', 'schedules.create', 'schedules.list', 'tasks.create', 'tasks.daily', 'tasks.list']),
+      expect.arrayContaining([
+        'alerts.acknowledge',
+        'alerts.list',
+        'apiKeys.create',
+        'apiKeys.list',
+        'schedules.create',
+        'schedules.list',
+        'tasks.create',
+        'tasks.daily',
+        'tasks.list',
+        'profile.get',
+        'users.me',
+        'users.list',
+        'accounts.list',
+        'accounts.profile',
+        'auth.sessions',
+        'auth.twoFactorStatus',
+        'invitations.list',
+        'vendors.list',
+        'deviceProfiles.list',
+        'lookups.list',
+        'lookups.get',
+        'settings.public',
+        'settings.app',
+        'settings.all',
+        'telemedicine.config',
+        'reports.summary',
+        'reports.rpmBilling',
+        'reports.systemStatus',
+        'users.usernameAvailable',
+        'auth.emailCheck',
+        'logs.create',
+      ]),
     );
   });
 });

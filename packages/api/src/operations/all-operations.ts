@@ -1,9 +1,23 @@
+import { accountsOperations } from '../accounts/accounts.operations';
 import { alertsOperations } from '../alerts/alerts.operations';
 import { apiKeysOperations } from '../api-keys/api-keys.operations';
+import { authOperations } from '../auth/auth.operations';
+import { deviceProfilesOperations } from '../device-profiles/device-profiles.operations';
+import { fhirOperations } from '../fhir/fhir.operations';
 import { filesOperations } from '../files/files.operations';
+import { invitationsOperations } from '../invitations/invitations.operations';
+import { logsOperations } from '../logs/logs.operations';
+import { lookupsOperations } from '../lookups/lookups.operations';
+import { outboxOperations } from '../outbox/outbox.operations';
+import { profileOperations } from '../profile/profile.operations';
+import { reportsOperations } from '../reports/reports.operations';
 import { schedulesOperations } from '../schedules/schedules.operations';
+import { settingsOperations } from '../settings/settings.operations';
 import { tasksOperations } from '../tasks/tasks.operations';
 import { openApiOperations } from '../system/openapi.operations';
+import { usersOperations } from '../users/users.operations';
+import { vendorsOperations } from '../vendors/vendors.operations';
+import { telemedicineOperations } from '../visits/telemedicine.operations';
 import type { FeatureOperations } from './operation';
 
 /**
@@ -11,4 +25,25 @@ import type { FeatureOperations } from './operation';
  * them, and the edge's access matrix and hostile-input suites read their access from here.
  * (root.ts names each set itself, so that AppRouter keeps each procedure's exact type.)
  */
-export const OPERATION_SETS: readonly FeatureOperations[] = [openApiOperations, alertsOperations, schedulesOperations, tasksOperations, apiKeysOperations, filesOperations];
+export const OPERATION_SETS: readonly FeatureOperations[] = [
+  openApiOperations,
+  alertsOperations,
+  schedulesOperations,
+  tasksOperations,
+  apiKeysOperations,
+  filesOperations,
+  authOperations,
+  profileOperations,
+  accountsOperations,
+  usersOperations,
+  invitationsOperations,
+  vendorsOperations,
+  deviceProfilesOperations,
+  lookupsOperations,
+  logsOperations,
+  outboxOperations,
+  settingsOperations,
+  telemedicineOperations,
+  reportsOperations,
+  fhirOperations,
+];

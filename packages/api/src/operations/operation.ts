@@ -13,10 +13,12 @@ import type { Deps, RequestMeta } from '../deps';
 
 /**
  * The route-level check both transports make before the handler runs: `public` (no token),
- * `authed` (any signed-in person), `reader` (a signed-in person, or over REST an integration's API key
- * in `x-api-key`), and the role groups of trpc.ts (`patient`, `clinician` = physician or nurse, `admin`).
+ * `anyone` (no token needed, but a live one, when sent, names the caller: a report's author, the
+ * admin asking about an address), `authed` (any signed-in person), `reader` (a signed-in person, or
+ * over REST an integration's API key in `x-api-key`), and the role groups of trpc.ts (`patient`,
+ * `clinician` = physician or nurse, `admin`).
  */
-export type Guard = 'public' | 'authed' | 'reader' | 'patient' | 'clinician' | 'admin';
+export type Guard = 'public' | 'anyone' | 'authed' | 'reader' | 'patient' | 'clinician' | 'admin';
 
 /**
  * The named policies of the access matrix (apps/edge/src/api/access-policy.ts POLICIES, the oracle
@@ -90,9 +92,22 @@ export interface Access {
 }
 
 /** The caller the guard resolved: nothing for `public`, the reader for `reader`, the actor otherwise. */
-export type CallerOf<G extends Guard> = G extends 'public' ? object : G extends 'reader' ? { reader: Reader } : { actor: Actor };
+export type CallerOf<G extends Guard> = G extends 'public'
+  ? object
+  : G extends 'anyone'
+    ? { actor: Actor | undefined }
+    : G extends 'reader'
+      ? { reader: Reader }
+      : { actor: Actor };
 
-export type HandlerContext<G extends Guard> = { deps: Deps; meta: RequestMeta } & CallerOf<G>;
+/** The refresh token's httpOnly cookie, for the operations that sign in or out, whatever the transport. */
+export interface CookieJar {
+  refreshToken(): string | undefined;
+  setRefresh(token: string, expires: Date): void;
+  clearRefresh(): void;
+}
+
+export type HandlerContext<G extends Guard> = { deps: Deps; meta: RequestMeta; cookies: CookieJar } & CallerOf<G>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -152,6 +167,8 @@ export interface RestBinding<I, O> {
   answer?(output: O): RestAnswer;
   /** The JSON body may be larger than the default (base64 photos). */
   bodyLimit?: number;
+  /** The output is answered bare in this content type, not in the envelope (FHIR's resources; `custom` only). */
+  contentType?: string;
   /**
    * The REST transport is written by hand (binary bodies, FHIR's own envelope, cookies and tokens):
    * the kit does not register it, but the catalogues and the OpenAPI document list it.

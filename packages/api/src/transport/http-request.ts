@@ -1,6 +1,7 @@
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiConfig, RequestMeta } from '../deps';
+import type { CookieJar } from '../operations/operation';
 
 /** The refresh token travels only in this httpOnly, SameSite=strict cookie (design.md). */
 export const REFRESH_COOKIE = 'opencare_refresh';
@@ -15,6 +16,15 @@ export function setRefreshCookie(reply: FastifyReply, config: ApiConfig, token: 
 
 export function clearRefreshCookie(reply: FastifyReply, config: ApiConfig): void {
   reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/' });
+}
+
+/** The refresh cookie of one request and its answer, as the operations that sign in or out use it. */
+export function refreshCookieJar(config: ApiConfig, req: FastifyRequest, reply: FastifyReply): CookieJar {
+  return {
+    refreshToken: () => readRefreshCookie(req),
+    setRefresh: (token, expires) => setRefreshCookie(reply, config, token, expires),
+    clearRefresh: () => clearRefreshCookie(reply, config),
+  };
 }
 
 const metas = new WeakMap<FastifyRequest, RequestMeta>();

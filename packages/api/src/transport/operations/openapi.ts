@@ -34,6 +34,8 @@ function partsOf(op: AnyOperation, source: InputSource<unknown>): { params?: z.Z
 
 const SECURITY: Record<Guard, Record<string, string[]>[]> = {
   public: [],
+  // Optional: an empty requirement means no credentials.
+  anyone: [{}, { bearer: [] }],
   authed: [{ bearer: [] }],
   patient: [{ bearer: [] }],
   clinician: [{ bearer: [] }],
@@ -65,11 +67,13 @@ function declaredOperation(set: FeatureOperations, op: AnyOperation, binding: Re
   );
   const data = op.output ? jsonSchemaOf(op.output, 'output') : {};
   const statuses = new Set([binding.status ?? 200, ...(binding.answer ? [200] : [])]);
-  const responses: Record<string, unknown> = { default: ERROR_RESPONSE };
+  const responses: Record<string, unknown> = {
+    default: binding.contentType ? { description: 'Refused or failed, in the same content type (FHIR: an OperationOutcome).', content: { [binding.contentType]: {} } } : ERROR_RESPONSE,
+  };
   for (const status of statuses) {
     responses[String(status)] = {
       description: binding.message ?? 'OK',
-      content: { 'application/json': { schema: envelopeOf(data, Boolean(binding.list)) } },
+      content: binding.contentType ? { [binding.contentType]: { schema: data } } : { 'application/json': { schema: envelopeOf(data, Boolean(binding.list)) } },
     };
   }
   const { policy, kind, note } = op.access;

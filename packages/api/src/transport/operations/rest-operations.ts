@@ -7,7 +7,7 @@ import type { Reader } from '../../api-keys/integration-reader';
 import type { Deps } from '../../deps';
 import { parseInput } from '../../errors/app-error';
 import type { AnyOperation, FeatureOperations, RestBinding } from '../../operations/operation';
-import { requestMetaOf } from '../http-request';
+import { bearerToken, refreshCookieJar, requestMetaOf } from '../http-request';
 import { authenticate, ok, rateLimit } from '../rest/rest-kit';
 
 /**
@@ -34,6 +34,9 @@ async function callerOf(op: AnyOperation, deps: Deps, req: FastifyRequest): Prom
   switch (op.access.guard) {
     case 'public':
       return {};
+    case 'anyone':
+      // A token that is no live session (a guest's, a gateway's, an expired one) is no caller, not a refusal.
+      return { actor: bearerToken(req) ? await authenticate(deps, req).catch(() => undefined) : undefined };
     case 'reader':
       return { reader: await readerOf(deps, req) };
     case 'authed':
@@ -71,7 +74,7 @@ export function registerOperations(app: FastifyInstance, deps: Deps, sets: reado
           handler: async (req, reply) => {
             const caller = await callerOf(op, deps, req);
             const input = inputOf(op, binding, req);
-            const output = await op.handler({ deps, meta: requestMetaOf(req), ...caller }, input);
+            const output = await op.handler({ deps, meta: requestMetaOf(req), cookies: refreshCookieJar(deps.config, req, reply), ...caller }, input);
             const answer = binding.answer?.(output);
             if (answer) {
               for (const observe of answerObservers) observe(op, binding, answer.data);

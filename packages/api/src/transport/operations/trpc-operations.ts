@@ -1,10 +1,9 @@
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import type { Actor } from '../../access/actor';
-import type { Deps, RequestMeta } from '../../deps';
 import { AppError } from '../../errors/app-error';
 import type { AnyOperation, AnyOperationSpec, FeatureOperations, Guard, OperationSpec } from '../../operations/operation';
-import { adminProcedure, authedProcedure, clinicianProcedure, patientProcedure, publicProcedure, router } from '../trpc/trpc';
+import { adminProcedure, anyoneProcedure, authedProcedure, clinicianProcedure, patientProcedure, publicProcedure, router, type TrpcContext } from '../trpc/trpc';
 
 type InputIn<S> = S extends z.ZodType ? z.input<S> : void;
 
@@ -24,6 +23,7 @@ export type ProceduresOf<M extends Record<string, AnyOperationSpec>> = {
 /** The base procedure of each guard (trpc.ts): tRPC readers are always signed-in people. */
 const BASE = {
   public: publicProcedure,
+  anyone: anyoneProcedure,
   authed: authedProcedure,
   reader: authedProcedure,
   patient: patientProcedure,
@@ -44,9 +44,9 @@ function procedureOf(op: AnyOperation) {
   }
   const built = op.input ? base.input(op.input) : base;
   const run = ({ ctx, input }: { ctx: object; input: unknown }) => {
-    const { deps, meta, actor } = ctx as { deps: Deps; meta: RequestMeta; actor?: Actor };
+    const { deps, meta, cookies, actor } = ctx as TrpcContext & { actor?: Actor };
     const caller = op.access.guard === 'public' ? {} : op.access.guard === 'reader' ? { reader: { kind: 'account' as const, actor: actor! } } : { actor: actor! };
-    return op.handler({ deps, meta, ...caller }, input);
+    return op.handler({ deps, meta, cookies, ...caller }, input);
   };
   return op.type === 'query' ? built.query(run) : built.mutation(run);
 }

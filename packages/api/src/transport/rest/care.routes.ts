@@ -12,7 +12,6 @@ import { getMeasurement, listMeasurements, recordMeasurement } from '../../measu
 import { getThresholds, resetThresholds, setThresholds } from '../../measurements/thresholds.service';
 import { requestMetaOf } from '../http-request';
 import { readerOf as readerOfRequest } from '../operations/rest-operations';
-import { fhirRoutes } from './fhir.routes';
 import { authenticate, ok } from './rest-kit';
 
 const idParams = z.strictObject({ id: uuidSchema });
@@ -59,6 +58,4 @@ export function careRoutes(app: FastifyInstance, deps: Deps) {
     const { id, type } = parseInput(thresholdParams, req.params);
     return ok(reply, await resetThresholds(deps, actor, meta, id, type), 'Thresholds reset to the defaults.');
   });
-
-  void app.register(fhirRoutes(deps, readerOf), { prefix: '/fhir/R4' });
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Reader } from '../../api-keys/integration-reader';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps';
 import { fhirObservation, fhirPatient, searchObservations } from '../../fhir/fhir.service';
 import { fhirOperationOutcomeSchema, type FhirOperationOutcome } from '../../fhir/fhir-r4';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { requestMetaOf } from '../http-request';
+import { readerOf } from '../operations/rest-operations';
 
 const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
@@ -23,9 +23,10 @@ const sendFhir = (reply: FastifyReply, status: number, resource: unknown) => rep
 /**
  * FHIR R4 read and search (`/fhir/R4/...`), by the same access rules as the records they show, with
  * a person's token or an integration's API key. Errors are OperationOutcomes, as FHIR clients expect,
- * carrying the catalogue's message (the generic one at 5xx).
+ * carrying the catalogue's message (the generic one at 5xx). Declared in fhir/fhir.operations.ts
+ * (`custom`: FHIR's own answers and content type), which also makes the tRPC procedures.
  */
-export function fhirRoutes(deps: Deps, readerOf: (req: FastifyRequest) => Promise<Reader>) {
+export function fhirRoutes(deps: Deps) {
   return async function fhirPlugin(app: FastifyInstance) {
     app.setErrorHandler((error, req, reply) => {
       const { status, body } = toErrorResponse(error);
@@ -47,14 +48,14 @@ export function fhirRoutes(deps: Deps, readerOf: (req: FastifyRequest) => Promis
 
     app.get('/Patient/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await fhirPatient(deps, await readerOf(req), requestMetaOf(req), id));
+      return sendFhir(reply, 200, await fhirPatient(deps, await readerOf(deps, req), requestMetaOf(req), id));
     });
     app.get('/Observation', async (req, reply) =>
-      sendFhir(reply, 200, await searchObservations(deps, await readerOf(req), requestMetaOf(req), req.query)),
+      sendFhir(reply, 200, await searchObservations(deps, await readerOf(deps, req), requestMetaOf(req), req.query)),
     );
     app.get('/Observation/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await fhirObservation(deps, await readerOf(req), requestMetaOf(req), id));
+      return sendFhir(reply, 200, await fhirObservation(deps, await readerOf(deps, req), requestMetaOf(req), id));
     });
     await Promise.resolve();
   };

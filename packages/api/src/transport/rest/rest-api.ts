@@ -13,13 +13,10 @@ import { logRefusal } from '../refusals';
 import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
 import { careRoutes } from './care.routes';
-import { deviceRoutes } from './devices.routes';
+import { fhirRoutes } from './fhir.routes';
 import { gatewayRoutes } from './gateways.routes';
-import { invitationRoutes } from './invitations.routes';
 import { mailRoutes } from './mail.routes';
 import { patientRoutes } from './patients.routes';
-import { peopleRoutes } from './people.routes';
-import { settingsRoutes } from './settings.routes';
 import { systemRoutes } from './system.routes';
 import { telehealthInvitationRoutes } from './telehealth-invitations.routes';
 import { visitRoutes } from './visits.routes';
@@ -75,17 +72,14 @@ export function restApi(deps: Deps) {
     let docsPage: string | undefined;
     app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send((docsPage ??= apiDocsPage(theDocument()))));
     // Declared operations (one declaration per operation); the hand-written routes below are the
-    // features not converted yet and the special routes.
+    // features not converted yet and the special routes (declared `custom`).
     registerOperations(app, deps, OPERATION_SETS);
     authRoutes(app, deps);
+    void app.register(fhirRoutes(deps), { prefix: '/fhir/R4' });
     careRoutes(app, deps);
-    peopleRoutes(app, deps);
     patientRoutes(app, deps);
-    invitationRoutes(app, deps);
-    deviceRoutes(app, deps);
     gatewayRoutes(app, deps);
     systemRoutes(app, deps);
-    settingsRoutes(app, deps);
     mailRoutes(app, deps);
     appointmentRoutes(app, deps);
     visitRoutes(app, deps);

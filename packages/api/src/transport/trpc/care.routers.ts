@@ -6,14 +6,12 @@ import {
 } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
-import { fhirObservation, fhirPatient, observationSearchSchema, searchObservations } from '../../fhir/fhir.service';
 import { getMeasurement, listMeasurements, recordMeasurement } from '../../measurements/measurements.service';
 import { getThresholds, resetThresholds, setThresholds } from '../../measurements/thresholds.service';
 import { authedProcedure, router } from './trpc';
 
 const byId = z.strictObject({ id: uuidSchema });
 const byPatientAndType = z.strictObject({ patientId: uuidSchema, type: measurementTypeSchema });
-const byFhirId = z.strictObject({ id: z.string().max(64) });
 
 /** The same services as care.routes.ts; tRPC readers are always signed-in people (no API keys). */
 const measurementsRouter = router({
@@ -33,18 +31,7 @@ const measurementsRouter = router({
     .mutation(({ ctx, input }) => resetThresholds(ctx.deps, ctx.actor, ctx.meta, input.patientId, input.type)),
 });
 
-const fhirRouter = router({
-  patient: authedProcedure.input(byFhirId).query(({ ctx, input }) => fhirPatient(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input.id)),
-  observation: authedProcedure
-    .input(byFhirId)
-    .query(({ ctx, input }) => fhirObservation(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input.id)),
-  observations: authedProcedure
-    .input(observationSearchSchema)
-    .query(({ ctx, input }) => searchObservations(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input)),
-});
-
-/** Spread into the app router: measurements, fhir. */
+/** Spread into the app router: measurements. */
 export const careRouters = {
   measurements: measurementsRouter,
-  fhir: fhirRouter,
 };

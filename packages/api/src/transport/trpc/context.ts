@@ -1,6 +1,6 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Deps } from '../../deps';
-import { bearerToken, clearRefreshCookie, readRefreshCookie, requestMetaOf, requestedAccountId, setRefreshCookie } from '../http-request';
+import { bearerToken, refreshCookieJar, requestMetaOf, requestedAccountId } from '../http-request';
 import type { TrpcContext } from './trpc';
 
 /** tRPC context from a Fastify request: the same identity inputs and cookie as REST. */
@@ -10,10 +10,6 @@ export function fastifyTrpcContext(deps: Deps) {
     meta: requestMetaOf(req),
     token: bearerToken(req),
     accountId: requestedAccountId(req),
-    cookies: {
-      refreshToken: () => readRefreshCookie(req),
-      setRefresh: (token, expires) => setRefreshCookie(res, deps.config, token, expires),
-      clearRefresh: () => clearRefreshCookie(res, deps.config),
-    },
+    cookies: refreshCookieJar(deps.config, req, res),
   });
 }

@@ -6,16 +6,11 @@ import { requireRouteRole } from '../../access/access';
 import type { Actor } from '../../access/actor';
 import { resolveActor } from '../../auth/auth.service';
 import type { Deps, RequestMeta } from '../../deps';
+import type { CookieJar } from '../../operations/operation';
 import { AppError, fieldIssues, refuseUnsafeText } from '../../errors/app-error';
 import { toErrorResponse, type ErrorBody } from '../http-errors';
 import { logRefusal } from '../refusals';
 
-/** Refresh-cookie access for procedures that sign in or out, whatever the adapter. */
-export interface CookieJar {
-  refreshToken(): string | undefined;
-  setRefresh(token: string, expires: Date): void;
-  clearRefresh(): void;
-}
 
 export interface TrpcContext {
   deps: Deps;
@@ -83,6 +78,12 @@ const safeInput = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const publicProcedure = t.procedure.use(appErrors).use(safeInput);
+
+/** No token needed; a live one, when sent, names the caller (a token that is no live session is ignored). */
+export const anyoneProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const actor: Actor | undefined = ctx.token ? await resolveActor(ctx.deps, ctx.token, ctx.accountId).catch(() => undefined) : undefined;
+  return next({ ctx: { ...ctx, actor } });
+});
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor: Actor = await resolveActor(ctx.deps, ctx.token, ctx.accountId);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { operation, operations } from '../operations/operation';
+import { fhirObservationSchema, fhirPatientSchema, fhirSearchBundleSchema } from './fhir-r4';
+import { fhirObservation, fhirPatient, observationSearchSchema, searchObservations } from './fhir.service';
+
+const byFhirId = z.strictObject({ id: z.string().max(64) });
+/** FHIR answers its resources bare, with errors as OperationOutcomes (transport/rest/fhir.routes.ts). */
+const fhirRoute = { custom: true, contentType: 'application/fhir+json' } as const;
+const fhirAccess = { guard: 'reader', policy: 'patientExport' } as const;
+
+/** FHIR R4 read and search, by the same access rules as the records they show (a person's token or an API key). */
+export const fhirOperations = operations('fhir', {
+  patient: operation({
+    type: 'query',
+    summary: 'A patient as a FHIR R4 Patient.',
+    access: { ...fhirAccess, kind: 'patient' },
+    input: byFhirId,
+    output: fhirPatientSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Patient/:id', input: 'params', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => fhirPatient(deps, reader, meta, input.id),
+  }),
+  observation: operation({
+    type: 'query',
+    summary: 'A reading as a FHIR R4 Observation.',
+    access: { ...fhirAccess, kind: 'measurement' },
+    input: byFhirId,
+    output: fhirObservationSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Observation/:id', input: 'params', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => fhirObservation(deps, reader, meta, input.id),
+  }),
+  observations: operation({
+    type: 'query',
+    summary: "A patient's readings as a FHIR R4 searchset Bundle of Observations, newest first.",
+    access: { ...fhirAccess, kind: 'patient', note: 'the patient named by ?patient=' },
+    input: observationSearchSchema,
+    output: fhirSearchBundleSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Observation', input: 'query', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => searchObservations(deps, reader, meta, input),
+  }),
+});

@@ -914,32 +914,8 @@ function trpcInput(entry: TrpcEntry, twin: string, id: string | undefined, built
       return { id };
     case 'idChanges':
       return { id, changes: body };
-    case 'idValues':
-      return { id, values: body };
-    case 'idSpread':
-      return { id, ...body };
-    case 'idQuery':
-      return { id, query: built.query ?? {} };
-    case 'idCancel':
-      return { id, cancel: body };
-    case 'patientId':
-      return { patientId: id };
-    case 'providerId':
-      return { providerId: id };
-    case 'code':
-      return { code };
     case 'idValue':
       return { id, value: twin.includes('ouis') ? 'EA:E0:AA' : '0x0CA5' };
-    case 'patientSpread':
-      return { patientId: id, ...body };
-    case 'patientType':
-      return { patientId: id, type: 'bp' };
-    case 'patientTypeLimits':
-      return { patientId: id, type: 'bp', ...body };
-    case 'threadId':
-      return { threadId: id, ...body };
-    case 'visitId':
-      return { visitId: id };
     case 'area':
       return { area: 'organization' };
     case 'areaValues':
@@ -975,7 +951,7 @@ if (testDatabaseKind === 'pglite') describe('tRPC access matrix', () => {
           const access = await tokenFor(role, rest);
           const id = kind === 'session' && target === 'own' ? await firstId(sql`select id from sessions order by created_at desc limit 1`) : await recordOf(kind, role, target, Boolean(rest.destructive));
           if (kind !== 'none' && kind !== 'unfixtured' && !id) continue;
-          const code = entry.input === 'code' || entry.twin.includes(':code') ? await codeOf(id) : '';
+          const code = entry.twin.includes(':code') ? await codeOf(id) : '';
           const input = trpcInput(entry, entry.twin, id, await sample(entry.twin, role, target, id), code);
           const path = key.slice('trpc '.length);
           const headers: Record<string, string> = access ? { authorization: `Bearer ${access}` } : {};

@@ -162,27 +162,6 @@ const UNDECLARED_REST_POLICY: Record<string, RestEntry> = {
   'PATCH /api/v1/users/:id': e('accountWrite', 'user'),
   'DELETE /api/v1/users/:id': e('adminOfRecord', 'user', { destructive: true }),
 
-  // Patients and providers.
-  'GET /api/v1/patients': e('patientRead', 'none', { note: 'clinicians search the organisation; a patient finds only themself' }),
-  'GET /api/v1/patients/search': e('patientRead'),
-  'GET /api/v1/patients/:id': e('patientRead', 'patient'),
-  'PATCH /api/v1/patients/:id': e('patientCare', 'patient'),
-  'GET /api/v1/patients/:id/snapshot': e('patientRead', 'patient'),
-  'GET /api/v1/patients/:id/series': e('patientRead', 'patient'),
-  'GET /api/v1/patients/:id/timeline': e('patientRead', 'patient'),
-  'GET /api/v1/providers': e('anyUser', 'none', { note: 'the organisation directory of providers' }),
-  'GET /api/v1/providers/search': e('anyUser'),
-  'GET /api/v1/providers/:id': e('sameOrgUser', 'provider'),
-  'GET /api/v1/analytics': e('physicianOrNurse'),
-
-  // Measurements, photos, thresholds, alerts.
-  'POST /api/v1/measurements': e('patientSelf'),
-  'GET /api/v1/measurements': e('patientRead', 'patient', { note: 'the patient named by ?patient=' }),
-  'GET /api/v1/measurements/:id': e('patientRead', 'measurement'),
-  'GET /api/v1/patients/:id/thresholds': e('patientRead', 'patient'),
-  'PUT /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
-  'DELETE /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
-
   // FHIR (read with a person's token or an API key).
   'GET /api/v1/fhir/R4/Patient/:id': e('patientExport', 'patient'),
   'GET /api/v1/fhir/R4/Observation': e('patientExport', 'patient', { note: 'the patient named by ?patient=' }),
@@ -218,25 +197,6 @@ const UNDECLARED_REST_POLICY: Record<string, RestEntry> = {
   'GET /api/v1/device-profiles/:id/versions': e('admin', 'deviceProfile'),
   'DELETE /api/v1/device-profiles/:id': e('admin', 'deviceProfile', { destructive: true }),
 
-  // Home gateways and their devices (docs/gateways.md).
-  'POST /api/v1/patients/gateways/request-token': e('public', 'none', { note: 'the gateway agent asks with its pairing code' }),
-  'GET /api/v1/patients/me/gateways': e('patientSelf'),
-  'GET /api/v1/patients/:id/gateways': e('patientRead', 'patient'),
-  'POST /api/v1/patients/:id/gateways': e('patientSelf', 'patient', { note: 'the patient pairs their own gateway (gateways.service.ts)' }),
-  'GET /api/v1/gateways/:id': e('patientRead', 'gateway'),
-  'PATCH /api/v1/gateways/:id': e('patientSelf', 'gateway'),
-  'DELETE /api/v1/gateways/:id': e('patientSelf', 'gateway', { destructive: true }),
-  'POST /api/v1/gateways/:id/scan': e('patientSelf', 'gateway'),
-  'GET /api/v1/gateways/:id/wifi': e('patientSelf', 'gateway'),
-  'POST /api/v1/gateways/:id/wifi': e('patientSelf', 'gateway'),
-  'GET /api/v1/patients/me/devices': e('patientSelf'),
-  'GET /api/v1/patients/:id/devices': e('patientRead', 'patient'),
-  'GET /api/v1/devices/profiles': e('anyUser'),
-  'POST /api/v1/devices': e('patientSelf', 'patient', { note: 'the patient adds devices to their own gateway' }),
-  'GET /api/v1/devices/:id': e('patientRead', 'device'),
-  'PATCH /api/v1/devices/:id': e('patientSelf', 'device'),
-  'DELETE /api/v1/devices/:id': e('patientSelf', 'device', { destructive: true }),
-
   // System, settings, reports.
   'GET /api/v1/lookups': e('anyUser'),
   'GET /api/v1/lookups/:type': e('anyUser'),
@@ -253,46 +213,6 @@ const UNDECLARED_REST_POLICY: Record<string, RestEntry> = {
   'GET /api/v1/reports/summary': e('admin'),
   'GET /api/v1/billing/rpm': e('admin'),
   'GET /api/v1/system/status': e('admin'),
-
-  // Mail between a patient and their care team.
-  'GET /api/v1/mail/threads': e('mail', 'none', { note: 'patients, physicians and nurses (mail-access.ts)' }),
-  'POST /api/v1/mail/threads': e('mail', 'patient', { note: 'a patient writes to their team; a physician or nurse to a patient of the organisation' }),
-  'GET /api/v1/mail/threads/:id': e('mail', 'thread'),
-  'POST /api/v1/mail/threads/:id/messages': e('mail', 'thread'),
-  'GET /api/v1/mail/unread-count': e('mail'),
-  'GET /api/v1/mail/recipients': e('physicianOrNurse'),
-  'GET /api/v1/mail/attachments/:id': e('mail', 'unfixtured'),
-  'POST /api/v1/mail/attachments': e('mail'),
-
-  // Appointments and visits.
-  'GET /api/v1/appointments': e('patientRead'),
-  'POST /api/v1/appointments': e('patientWrite', 'patient'),
-  'GET /api/v1/appointments/slots': e('anyUser'),
-  'GET /api/v1/appointments/dates': e('careTeamOrPatient'),
-  'GET /api/v1/appointments/providers': e('anyUser'),
-  'GET /api/v1/appointments/:id': e('patientRead', 'appointment'),
-  'PATCH /api/v1/appointments/:id': e('patientUpdate', 'appointment'),
-  'PATCH /api/v1/appointments/:id/confirm': e('patientSelf', 'appointment', { note: 'the patient confirms they will come' }),
-  'PATCH /api/v1/appointments/:id/cancel': e('patientUpdate', 'appointment', { destructive: true }),
-  'GET /api/v1/patients/:id/appointments': e('patientRead', 'patient'),
-  'GET /api/v1/providers/:id/appointments': e('careTeamOrPatient', 'provider', { note: 'filtered: a patient sees only their own appointments with that provider' }),
-  'GET /api/v1/visits': e('patientRead'),
-  'POST /api/v1/visits': e('clinicianWrite', 'patient'),
-  'GET /api/v1/visits/incomplete': e('physicianOrNurse'),
-  'GET /api/v1/visits/code/:code': e('patientRead', 'visit'),
-  'GET /api/v1/visits/:id': e('patientRead', 'visit'),
-  'POST /api/v1/visits/:id/complete': e('patientCare', 'visit'),
-  'POST /api/v1/visits/:id/start': e('patientCare', 'visit'),
-  'POST /api/v1/visits/:id/participants/join': e('patientRead', 'visit'),
-  'POST /api/v1/visits/:id/participants/leave': e('patientRead', 'visit'),
-  'POST /api/v1/visits/:id/end': e('patientCare', 'visit', { destructive: true }),
-  'POST /api/v1/visits/:id/captures': e('patientCare', 'visit', { note: 'a photo taken during the visit goes on the record: physicians and nurses' }),
-  'GET /api/v1/visits/:id/telehealth-invitations': e('patientCare', 'visit'),
-  'GET /api/v1/telehealth-invitations': e('public', 'none', { note: 'a guest views an invitation by its token' }),
-  'POST /api/v1/telehealth-invitations': e('patientCare', 'visit'),
-  'POST /api/v1/telehealth-invitations/join': e('public'),
-  'POST /api/v1/telehealth-invitations/leave': e('public'),
-  'PATCH /api/v1/telehealth-invitations/:id/revoke': e('patientCare', 'telehealthInvitation', { destructive: true }),
 };
 
 /**
@@ -305,19 +225,7 @@ export type TrpcInput =
   | 'query'
   | 'id'
   | 'idChanges'
-  | 'idValues'
-  | 'idSpread'
-  | 'idQuery'
   | 'idValue'
-  | 'patientId'
-  | 'patientSpread'
-  | 'patientType'
-  | 'patientTypeLimits'
-  | 'idCancel'
-  | 'code'
-  | 'providerId'
-  | 'threadId'
-  | 'visitId'
   | 'area'
   | 'areaValues'
   | 'name'
@@ -374,21 +282,6 @@ const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
   'trpc users.update': tw('PATCH /users/:id', 'idChanges'),
   'trpc users.delete': tw('DELETE /users/:id', 'id'),
   'trpc users.usernameAvailable': tw('GET /users/username/:name/available', 'name'),
-  'trpc patients.list': tw('GET /patients', 'query'),
-  'trpc patients.get': tw('GET /patients/:id', 'id'),
-  'trpc patients.updateCare': tw('PATCH /patients/:id', 'idValues'),
-  'trpc patients.snapshot': tw('GET /patients/:id/snapshot', 'id'),
-  'trpc patients.series': tw('GET /patients/:id/series', 'idQuery'),
-  'trpc patients.timeline': tw('GET /patients/:id/timeline', 'idQuery'),
-  'trpc providers.list': tw('GET /providers', 'query'),
-  'trpc providers.get': tw('GET /providers/:id', 'id'),
-  'trpc analytics.summary': tw('GET /analytics', 'query'),
-  'trpc measurements.record': tw('POST /measurements', 'body'),
-  'trpc measurements.list': tw('GET /measurements', 'query'),
-  'trpc measurements.get': tw('GET /measurements/:id', 'id'),
-  'trpc measurements.thresholds': tw('GET /patients/:id/thresholds', 'patientId'),
-  'trpc measurements.setThresholds': tw('PUT /patients/:id/thresholds/:type', 'patientTypeLimits'),
-  'trpc measurements.resetThresholds': tw('DELETE /patients/:id/thresholds/:type', 'patientType'),
   'trpc fhir.patient': tw('GET /fhir/R4/Patient/:id', 'id'),
   'trpc fhir.observation': tw('GET /fhir/R4/Observation/:id', 'id'),
   'trpc fhir.observations': tw('GET /fhir/R4/Observation', 'query'),
@@ -418,23 +311,6 @@ const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
   'trpc deviceProfiles.duplicate': tw('POST /device-profiles/:id/duplicate', 'id'),
   'trpc deviceProfiles.versions': tw('GET /device-profiles/:id/versions', 'id'),
   'trpc deviceProfiles.delete': tw('DELETE /device-profiles/:id', 'id'),
-  'trpc gateways.requestToken': tw('POST /patients/gateways/request-token', 'body'),
-  'trpc gateways.mine': tw('GET /patients/me/gateways'),
-  'trpc gateways.ofPatient': tw('GET /patients/:id/gateways', 'patientId'),
-  'trpc gateways.add': tw('POST /patients/:id/gateways', 'patientSpread'),
-  'trpc gateways.get': tw('GET /gateways/:id', 'id'),
-  'trpc gateways.update': tw('PATCH /gateways/:id', 'idChanges'),
-  'trpc gateways.delete': tw('DELETE /gateways/:id', 'id'),
-  'trpc gateways.scan': tw('POST /gateways/:id/scan', 'idSpread'),
-  'trpc gateways.wifiNetworks': tw('GET /gateways/:id/wifi', 'id'),
-  'trpc gateways.connectWifi': tw('POST /gateways/:id/wifi', 'idSpread'),
-  'trpc devices.mine': tw('GET /patients/me/devices'),
-  'trpc devices.ofPatient': tw('GET /patients/:id/devices', 'patientId'),
-  'trpc devices.profiles': tw('GET /devices/profiles'),
-  'trpc devices.add': tw('POST /devices', 'body'),
-  'trpc devices.get': tw('GET /devices/:id', 'id'),
-  'trpc devices.update': tw('PATCH /devices/:id', 'idChanges'),
-  'trpc devices.delete': tw('DELETE /devices/:id', 'id'),
   'trpc lookups.list': tw('GET /lookups'),
   'trpc lookups.get': tw('GET /lookups/:type', 'type'),
   'trpc logs.create': tw('POST /logs', 'body'),
@@ -447,38 +323,6 @@ const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
   'trpc reports.summary': tw('GET /reports/summary'),
   'trpc reports.rpmBilling': tw('GET /billing/rpm', 'query'),
   'trpc reports.systemStatus': tw('GET /system/status'),
-  'trpc mail.threads': tw('GET /mail/threads', 'query'),
-  'trpc mail.thread': tw('GET /mail/threads/:id', 'id'),
-  'trpc mail.createThread': tw('POST /mail/threads', 'body'),
-  'trpc mail.reply': tw('POST /mail/threads/:id/messages', 'threadId'),
-  'trpc mail.unreadCount': tw('GET /mail/unread-count'),
-  'trpc mail.recipients': tw('GET /mail/recipients', 'query'),
-  'trpc appointments.list': tw('GET /appointments', 'query'),
-  'trpc appointments.ofProvider': tw('GET /providers/:id/appointments', 'providerId'),
-  'trpc appointments.get': tw('GET /appointments/:id', 'id'),
-  'trpc appointments.book': tw('POST /appointments', 'body'),
-  'trpc appointments.reschedule': tw('PATCH /appointments/:id', 'idSpread'),
-  'trpc appointments.confirm': tw('PATCH /appointments/:id/confirm', 'id'),
-  'trpc appointments.cancel': tw('PATCH /appointments/:id/cancel', 'idCancel'),
-  'trpc appointments.dates': tw('GET /appointments/dates', 'query'),
-  'trpc appointments.slots': tw('GET /appointments/slots', 'query'),
-  'trpc appointments.providers': tw('GET /appointments/providers'),
-  'trpc visits.list': tw('GET /visits', 'query'),
-  'trpc visits.get': tw('GET /visits/:id', 'id'),
-  'trpc visits.byCode': tw('GET /visits/code/:code', 'code'),
-  'trpc visits.record': tw('POST /visits', 'body'),
-  'trpc visits.incomplete': tw('GET /visits/incomplete', 'query'),
-  'trpc visits.complete': tw('POST /visits/:id/complete', 'idSpread'),
-  'trpc visits.start': tw('POST /visits/:id/start', 'id'),
-  'trpc visits.join': tw('POST /visits/:id/participants/join', 'idSpread'),
-  'trpc visits.leave': tw('POST /visits/:id/participants/leave', 'idSpread'),
-  'trpc visits.end': tw('POST /visits/:id/end', 'id'),
-  'trpc telehealthInvitations.create': tw('POST /telehealth-invitations', 'body'),
-  'trpc telehealthInvitations.ofVisit': tw('GET /visits/:id/telehealth-invitations', 'visitId'),
-  'trpc telehealthInvitations.revoke': tw('PATCH /telehealth-invitations/:id/revoke', 'id'),
-  'trpc telehealthInvitations.view': tw('GET /telehealth-invitations', 'query'),
-  'trpc telehealthInvitations.join': tw('POST /telehealth-invitations/join', 'body'),
-  'trpc telehealthInvitations.leave': tw('POST /telehealth-invitations/leave', 'body'),
 };
 
 /** The input the declaration's REST route would build from these parts (unvalidated: the procedure validates). */

@@ -1,5 +1,16 @@
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
+import { fromParts } from './operation';
 
 /** `{ id }`: a record named by its UUID (the REST path's `:id`, the procedure's `id`). */
 export const byIdSchema = z.strictObject({ id: uuidSchema });
+
+/** `{ patientId }`: the patient a list belongs to (the REST path's `:id`). */
+export const byPatientSchema = z.strictObject({ patientId: uuidSchema });
+
+/** REST `/patients/:id/...` as `{ patientId }`. */
+export const patientOfPath = fromParts({ params: byIdSchema, map: ({ params }) => ({ patientId: params.id }) });
+
+/** REST `/x/:id/...` with a JSON body: `{ id, ...body }`, each part read by its own schema. */
+export const idAndBody = <B extends object>(body: z.ZodType<B>) =>
+  fromParts({ params: byIdSchema, body, map: ({ params, body: values }) => ({ id: params.id, ...values }) });

@@ -9,20 +9,14 @@ import { OPERATION_SETS } from '../../operations/all-operations';
 import { openApiDocument, type RegisteredRoute } from '../operations/openapi';
 import { registerOperations } from '../operations/rest-operations';
 import { logRefusal } from '../refusals';
-import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
 import { careRoutes } from './care.routes';
 import { deviceRoutes } from './devices.routes';
-import { gatewayRoutes } from './gateways.routes';
 import { invitationRoutes } from './invitations.routes';
-import { mailRoutes } from './mail.routes';
-import { patientRoutes } from './patients.routes';
+import { mailAttachmentRoutes } from './mail-attachments.routes';
 import { peopleRoutes } from './people.routes';
 import { settingsRoutes } from './settings.routes';
 import { systemRoutes } from './system.routes';
-import { telehealthInvitationRoutes } from './telehealth-invitations.routes';
-import { visitRoutes } from './visits.routes';
-import { visitCaptureRoutes } from './visit-captures.routes';
 
 /** REST v1 (spec §7) as one Fastify plugin; the edge mounts it under /api/v1. */
 export function restApi(deps: Deps) {
@@ -76,17 +70,11 @@ export function restApi(deps: Deps) {
     authRoutes(app, deps);
     careRoutes(app, deps);
     peopleRoutes(app, deps);
-    patientRoutes(app, deps);
     invitationRoutes(app, deps);
     deviceRoutes(app, deps);
-    gatewayRoutes(app, deps);
     systemRoutes(app, deps);
     settingsRoutes(app, deps);
-    mailRoutes(app, deps);
-    appointmentRoutes(app, deps);
-    visitRoutes(app, deps);
-    telehealthInvitationRoutes(app, deps);
-    visitCaptureRoutes(app, deps);
+    mailAttachmentRoutes(app, deps);
     await Promise.resolve();
   };
 }

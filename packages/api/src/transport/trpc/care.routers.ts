@@ -1,38 +1,10 @@
-import { setThresholdsInputSchema } from '@opencare/schemas/entities/measurement-ranges';
-import {
-  createMeasurementInputSchema,
-  measurementListQuerySchema,
-  measurementTypeSchema,
-} from '@opencare/schemas/entities/measurements';
-import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
 import { fhirObservation, fhirPatient, observationSearchSchema, searchObservations } from '../../fhir/fhir.service';
-import { getMeasurement, listMeasurements, recordMeasurement } from '../../measurements/measurements.service';
-import { getThresholds, resetThresholds, setThresholds } from '../../measurements/thresholds.service';
 import { authedProcedure, router } from './trpc';
 
-const byId = z.strictObject({ id: uuidSchema });
-const byPatientAndType = z.strictObject({ patientId: uuidSchema, type: measurementTypeSchema });
 const byFhirId = z.strictObject({ id: z.string().max(64) });
 
-/** The same services as care.routes.ts; tRPC readers are always signed-in people (no API keys). */
-const measurementsRouter = router({
-  record: authedProcedure.input(createMeasurementInputSchema).mutation(({ ctx, input }) => recordMeasurement(ctx.deps, ctx.actor, ctx.meta, input)),
-  list: authedProcedure
-    .input(measurementListQuerySchema)
-    .query(({ ctx, input }) => listMeasurements(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input)),
-  get: authedProcedure.input(byId).query(({ ctx, input }) => getMeasurement(ctx.deps, ctx.actor, ctx.meta, input.id)),
-  thresholds: authedProcedure
-    .input(z.strictObject({ patientId: uuidSchema }))
-    .query(({ ctx, input }) => getThresholds(ctx.deps, ctx.actor, ctx.meta, input.patientId)),
-  setThresholds: authedProcedure
-    .input(byPatientAndType.extend(setThresholdsInputSchema.shape))
-    .mutation(({ ctx, input }) => setThresholds(ctx.deps, ctx.actor, ctx.meta, input.patientId, input.type, { limits: input.limits })),
-  resetThresholds: authedProcedure
-    .input(byPatientAndType)
-    .mutation(({ ctx, input }) => resetThresholds(ctx.deps, ctx.actor, ctx.meta, input.patientId, input.type)),
-});
-
+/** The same services as fhir.routes.ts; tRPC readers are always signed-in people (no API keys). */
 const fhirRouter = router({
   patient: authedProcedure.input(byFhirId).query(({ ctx, input }) => fhirPatient(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input.id)),
   observation: authedProcedure
@@ -43,8 +15,7 @@ const fhirRouter = router({
     .query(({ ctx, input }) => searchObservations(ctx.deps, { kind: 'account', actor: ctx.actor }, ctx.meta, input)),
 });
 
-/** Spread into the app router: measurements, fhir. */
+/** Spread into the app router: fhir (measurements are declared operations). */
 export const careRouters = {
-  measurements: measurementsRouter,
   fhir: fhirRouter,
 };

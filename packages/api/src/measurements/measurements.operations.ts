@@ -26,7 +26,7 @@ export const measurementsOperations = operations('measurements', {
         status: 201,
         message: 'Measurement saved.',
         // A replayed write (the same idempotency key and reading) is 200, not 201.
-        answer: (saved: SavedReading) => (saved.created ? { data: saved.measurement, status: 201, message: 'Measurement saved.' } : { data: saved.measurement, message: 'Measurement already saved.' }),
+        answer: (saved: SavedReading) => (saved.created ? { data: saved.measurement, status: 201, message: 'Measurement saved.' } : { data: saved.measurement, status: 200, message: 'Measurement already saved.' }),
       },
     ],
     handler: ({ deps, actor, meta }, input) => recordMeasurement(deps, actor, meta, input),

@@ -332,7 +332,8 @@ function declaredInput(source: InputSource<unknown>) {
     if (source === 'params') return parts.params;
     if (source === 'query') return parts.query ?? {};
     if (source === 'body') return parts.body ?? {};
-    return source.map(parts as never);
+    // A REST request always has a query object (an empty one when the URL has none).
+    return source.map({ ...parts, query: parts.query ?? {} } as never);
   };
 }
 

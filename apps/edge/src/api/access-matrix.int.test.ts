@@ -901,44 +901,7 @@ describe('REST access matrix: callers other than a person\'s own session', () =>
 });
 
 function trpcInput(entry: TrpcEntry, twin: string, id: string | undefined, built: Omit<Built, 'path'>, code: string): unknown {
-  const body = (built.body ?? {}) as Record<string, unknown>;
-  if (typeof entry.input === 'function') return entry.input({ params: paramsOf(twin.split(' ')[1]!, id, code), query: built.query, body: built.body });
-  switch (entry.input) {
-    case 'none':
-      return undefined;
-    case 'body':
-      return built.body ?? {};
-    case 'query':
-      return built.query ?? {};
-    case 'id':
-      return { id };
-    case 'idChanges':
-      return { id, changes: body };
-    case 'idValues':
-      return { id, values: body };
-    case 'idSpread':
-      return { id, ...body };
-    case 'idQuery':
-      return { id, query: built.query ?? {} };
-    case 'idCancel':
-      return { id, cancel: body };
-    case 'patientId':
-      return { patientId: id };
-    case 'providerId':
-      return { providerId: id };
-    case 'code':
-      return { code };
-    case 'patientSpread':
-      return { patientId: id, ...body };
-    case 'patientType':
-      return { patientId: id, type: 'bp' };
-    case 'patientTypeLimits':
-      return { patientId: id, type: 'bp', ...body };
-    case 'threadId':
-      return { threadId: id, ...body };
-    case 'visitId':
-      return { visitId: id };
-  }
+  return entry.input({ params: paramsOf(twin.split(' ')[1]!, id, code), query: built.query, body: built.body });
 }
 
 // The tRPC procedures call the same services as their REST twins; the database kind changes nothing
@@ -965,7 +928,7 @@ if (testDatabaseKind === 'pglite') describe('tRPC access matrix', () => {
           const access = await tokenFor(role, rest);
           const id = kind === 'session' && target === 'own' ? await firstId(sql`select id from sessions order by created_at desc limit 1`) : await recordOf(kind, role, target, Boolean(rest.destructive));
           if (kind !== 'none' && kind !== 'unfixtured' && !id) continue;
-          const code = entry.input === 'code' || entry.twin.includes(':code') ? await codeOf(id) : '';
+          const code = entry.twin.includes(':code') ? await codeOf(id) : '';
           const input = trpcInput(entry, entry.twin, id, await sample(entry.twin, role, target, id), code);
           const path = key.slice('trpc '.length);
           const headers: Record<string, string> = access ? { authorization: `Bearer ${access}` } : {};

@@ -114,195 +114,18 @@ export interface RestEntry {
 
 const e = (policy: PolicyName, kind: RecordKind = 'none', more: Omit<RestEntry, 'policy' | 'kind'> = {}): RestEntry => ({ policy, kind, ...more });
 
-/**
- * The REST routes not declared yet (features still on hand-written routes), keyed
- * `METHOD /api/v1/pattern` as the catalogue reads it. Declared operations carry their own access
- * (REST_POLICY below merges both); converting a feature moves its entries into its declarations.
- */
-const UNDECLARED_REST_POLICY: Record<string, RestEntry> = {
-  // Patients and providers.
-  'GET /api/v1/patients': e('patientRead', 'none', { note: 'clinicians search the organisation; a patient finds only themself' }),
-  'GET /api/v1/patients/search': e('patientRead'),
-  'GET /api/v1/patients/:id': e('patientRead', 'patient'),
-  'PATCH /api/v1/patients/:id': e('patientCare', 'patient'),
-  'GET /api/v1/patients/:id/snapshot': e('patientRead', 'patient'),
-  'GET /api/v1/patients/:id/series': e('patientRead', 'patient'),
-  'GET /api/v1/patients/:id/timeline': e('patientRead', 'patient'),
-  'GET /api/v1/providers': e('anyUser', 'none', { note: 'the organisation directory of providers' }),
-  'GET /api/v1/providers/search': e('anyUser'),
-  'GET /api/v1/providers/:id': e('sameOrgUser', 'provider'),
-  'GET /api/v1/analytics': e('physicianOrNurse'),
-
-  // Measurements, photos, thresholds, alerts.
-  'POST /api/v1/measurements': e('patientSelf'),
-  'GET /api/v1/measurements': e('patientRead', 'patient', { note: 'the patient named by ?patient=' }),
-  'GET /api/v1/measurements/:id': e('patientRead', 'measurement'),
-  'GET /api/v1/patients/:id/thresholds': e('patientRead', 'patient'),
-  'PUT /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
-  'DELETE /api/v1/patients/:id/thresholds/:type': e('patientCare', 'patient'),
-
-  // Home gateways and their devices (docs/gateways.md).
-  'POST /api/v1/patients/gateways/request-token': e('public', 'none', { note: 'the gateway agent asks with its pairing code' }),
-  'GET /api/v1/patients/me/gateways': e('patientSelf'),
-  'GET /api/v1/patients/:id/gateways': e('patientRead', 'patient'),
-  'POST /api/v1/patients/:id/gateways': e('patientSelf', 'patient', { note: 'the patient pairs their own gateway (gateways.service.ts)' }),
-  'GET /api/v1/gateways/:id': e('patientRead', 'gateway'),
-  'PATCH /api/v1/gateways/:id': e('patientSelf', 'gateway'),
-  'DELETE /api/v1/gateways/:id': e('patientSelf', 'gateway', { destructive: true }),
-  'POST /api/v1/gateways/:id/scan': e('patientSelf', 'gateway'),
-  'GET /api/v1/gateways/:id/wifi': e('patientSelf', 'gateway'),
-  'POST /api/v1/gateways/:id/wifi': e('patientSelf', 'gateway'),
-  'GET /api/v1/patients/me/devices': e('patientSelf'),
-  'GET /api/v1/patients/:id/devices': e('patientRead', 'patient'),
-  'GET /api/v1/devices/profiles': e('anyUser'),
-  'POST /api/v1/devices': e('patientSelf', 'patient', { note: 'the patient adds devices to their own gateway' }),
-  'GET /api/v1/devices/:id': e('patientRead', 'device'),
-  'PATCH /api/v1/devices/:id': e('patientSelf', 'device'),
-  'DELETE /api/v1/devices/:id': e('patientSelf', 'device', { destructive: true }),
-
-  // Mail between a patient and their care team.
-  'GET /api/v1/mail/threads': e('mail', 'none', { note: 'patients, physicians and nurses (mail-access.ts)' }),
-  'POST /api/v1/mail/threads': e('mail', 'patient', { note: 'a patient writes to their team; a physician or nurse to a patient of the organisation' }),
-  'GET /api/v1/mail/threads/:id': e('mail', 'thread'),
-  'POST /api/v1/mail/threads/:id/messages': e('mail', 'thread'),
-  'GET /api/v1/mail/unread-count': e('mail'),
-  'GET /api/v1/mail/recipients': e('physicianOrNurse'),
-  'GET /api/v1/mail/attachments/:id': e('mail', 'unfixtured'),
-  'POST /api/v1/mail/attachments': e('mail'),
-
-  // Appointments and visits.
-  'GET /api/v1/appointments': e('patientRead'),
-  'POST /api/v1/appointments': e('patientWrite', 'patient'),
-  'GET /api/v1/appointments/slots': e('anyUser'),
-  'GET /api/v1/appointments/dates': e('careTeamOrPatient'),
-  'GET /api/v1/appointments/providers': e('anyUser'),
-  'GET /api/v1/appointments/:id': e('patientRead', 'appointment'),
-  'PATCH /api/v1/appointments/:id': e('patientUpdate', 'appointment'),
-  'PATCH /api/v1/appointments/:id/confirm': e('patientSelf', 'appointment', { note: 'the patient confirms they will come' }),
-  'PATCH /api/v1/appointments/:id/cancel': e('patientUpdate', 'appointment', { destructive: true }),
-  'GET /api/v1/patients/:id/appointments': e('patientRead', 'patient'),
-  'GET /api/v1/providers/:id/appointments': e('careTeamOrPatient', 'provider', { note: 'filtered: a patient sees only their own appointments with that provider' }),
-  'GET /api/v1/visits': e('patientRead'),
-  'POST /api/v1/visits': e('clinicianWrite', 'patient'),
-  'GET /api/v1/visits/incomplete': e('physicianOrNurse'),
-  'GET /api/v1/visits/code/:code': e('patientRead', 'visit'),
-  'GET /api/v1/visits/:id': e('patientRead', 'visit'),
-  'POST /api/v1/visits/:id/complete': e('patientCare', 'visit'),
-  'POST /api/v1/visits/:id/start': e('patientCare', 'visit'),
-  'POST /api/v1/visits/:id/participants/join': e('patientRead', 'visit'),
-  'POST /api/v1/visits/:id/participants/leave': e('patientRead', 'visit'),
-  'POST /api/v1/visits/:id/end': e('patientCare', 'visit', { destructive: true }),
-  'POST /api/v1/visits/:id/captures': e('patientCare', 'visit', { note: 'a photo taken during the visit goes on the record: physicians and nurses' }),
-  'GET /api/v1/visits/:id/telehealth-invitations': e('patientCare', 'visit'),
-  'GET /api/v1/telehealth-invitations': e('public', 'none', { note: 'a guest views an invitation by its token' }),
-  'POST /api/v1/telehealth-invitations': e('patientCare', 'visit'),
-  'POST /api/v1/telehealth-invitations/join': e('public'),
-  'POST /api/v1/telehealth-invitations/leave': e('public'),
-  'PATCH /api/v1/telehealth-invitations/:id/revoke': e('patientCare', 'telehealthInvitation', { destructive: true }),
-};
-
-/**
- * Every tRPC procedure: the REST route it is the twin of (same service, same policy and record),
- * and how its input is shaped from the REST request's id, body and query.
- */
-export type TrpcInput =
-  | 'none'
-  | 'body'
-  | 'query'
-  | 'id'
-  | 'idChanges'
-  | 'idValues'
-  | 'idSpread'
-  | 'idQuery'
-  | 'patientId'
-  | 'patientSpread'
-  | 'patientType'
-  | 'patientTypeLimits'
-  | 'idCancel'
-  | 'code'
-  | 'providerId'
-  | 'threadId'
-  | 'visitId';
 /** A REST request's parts as the matrix sends them (path parameters filled, sample query and body). */
 export interface RequestParts {
   params: Record<string, string>;
   query: Record<string, string> | undefined;
   body: unknown;
 }
+/** A tRPC procedure: the REST route it is the twin of (same service, same policy and record). */
 export interface TrpcEntry {
   twin: string;
-  /** How the input is shaped: a named shape (undeclared procedures) or the declaration's own REST mapping. */
-  input: TrpcInput | ((parts: RequestParts) => unknown);
+  /** Its input, made by the declaration's own REST mapping from the twin's request parts. */
+  input: (parts: RequestParts) => unknown;
 }
-const tw = (twin: string, input: TrpcInput = 'none'): TrpcEntry => ({ twin: `${twin.split(' ')[0]} /api/v1${twin.split(' ')[1]}`, input });
-
-/** The tRPC procedures not declared yet; REST_POLICY's note applies. */
-const UNDECLARED_TRPC_POLICY: Record<string, TrpcEntry> = {
-  'trpc patients.list': tw('GET /patients', 'query'),
-  'trpc patients.get': tw('GET /patients/:id', 'id'),
-  'trpc patients.updateCare': tw('PATCH /patients/:id', 'idValues'),
-  'trpc patients.snapshot': tw('GET /patients/:id/snapshot', 'id'),
-  'trpc patients.series': tw('GET /patients/:id/series', 'idQuery'),
-  'trpc patients.timeline': tw('GET /patients/:id/timeline', 'idQuery'),
-  'trpc providers.list': tw('GET /providers', 'query'),
-  'trpc providers.get': tw('GET /providers/:id', 'id'),
-  'trpc analytics.summary': tw('GET /analytics', 'query'),
-  'trpc measurements.record': tw('POST /measurements', 'body'),
-  'trpc measurements.list': tw('GET /measurements', 'query'),
-  'trpc measurements.get': tw('GET /measurements/:id', 'id'),
-  'trpc measurements.thresholds': tw('GET /patients/:id/thresholds', 'patientId'),
-  'trpc measurements.setThresholds': tw('PUT /patients/:id/thresholds/:type', 'patientTypeLimits'),
-  'trpc measurements.resetThresholds': tw('DELETE /patients/:id/thresholds/:type', 'patientType'),
-  'trpc gateways.requestToken': tw('POST /patients/gateways/request-token', 'body'),
-  'trpc gateways.mine': tw('GET /patients/me/gateways'),
-  'trpc gateways.ofPatient': tw('GET /patients/:id/gateways', 'patientId'),
-  'trpc gateways.add': tw('POST /patients/:id/gateways', 'patientSpread'),
-  'trpc gateways.get': tw('GET /gateways/:id', 'id'),
-  'trpc gateways.update': tw('PATCH /gateways/:id', 'idChanges'),
-  'trpc gateways.delete': tw('DELETE /gateways/:id', 'id'),
-  'trpc gateways.scan': tw('POST /gateways/:id/scan', 'idSpread'),
-  'trpc gateways.wifiNetworks': tw('GET /gateways/:id/wifi', 'id'),
-  'trpc gateways.connectWifi': tw('POST /gateways/:id/wifi', 'idSpread'),
-  'trpc devices.mine': tw('GET /patients/me/devices'),
-  'trpc devices.ofPatient': tw('GET /patients/:id/devices', 'patientId'),
-  'trpc devices.profiles': tw('GET /devices/profiles'),
-  'trpc devices.add': tw('POST /devices', 'body'),
-  'trpc devices.get': tw('GET /devices/:id', 'id'),
-  'trpc devices.update': tw('PATCH /devices/:id', 'idChanges'),
-  'trpc devices.delete': tw('DELETE /devices/:id', 'id'),
-  'trpc mail.threads': tw('GET /mail/threads', 'query'),
-  'trpc mail.thread': tw('GET /mail/threads/:id', 'id'),
-  'trpc mail.createThread': tw('POST /mail/threads', 'body'),
-  'trpc mail.reply': tw('POST /mail/threads/:id/messages', 'threadId'),
-  'trpc mail.unreadCount': tw('GET /mail/unread-count'),
-  'trpc mail.recipients': tw('GET /mail/recipients', 'query'),
-  'trpc appointments.list': tw('GET /appointments', 'query'),
-  'trpc appointments.ofProvider': tw('GET /providers/:id/appointments', 'providerId'),
-  'trpc appointments.get': tw('GET /appointments/:id', 'id'),
-  'trpc appointments.book': tw('POST /appointments', 'body'),
-  'trpc appointments.reschedule': tw('PATCH /appointments/:id', 'idSpread'),
-  'trpc appointments.confirm': tw('PATCH /appointments/:id/confirm', 'id'),
-  'trpc appointments.cancel': tw('PATCH /appointments/:id/cancel', 'idCancel'),
-  'trpc appointments.dates': tw('GET /appointments/dates', 'query'),
-  'trpc appointments.slots': tw('GET /appointments/slots', 'query'),
-  'trpc appointments.providers': tw('GET /appointments/providers'),
-  'trpc visits.list': tw('GET /visits', 'query'),
-  'trpc visits.get': tw('GET /visits/:id', 'id'),
-  'trpc visits.byCode': tw('GET /visits/code/:code', 'code'),
-  'trpc visits.record': tw('POST /visits', 'body'),
-  'trpc visits.incomplete': tw('GET /visits/incomplete', 'query'),
-  'trpc visits.complete': tw('POST /visits/:id/complete', 'idSpread'),
-  'trpc visits.start': tw('POST /visits/:id/start', 'id'),
-  'trpc visits.join': tw('POST /visits/:id/participants/join', 'idSpread'),
-  'trpc visits.leave': tw('POST /visits/:id/participants/leave', 'idSpread'),
-  'trpc visits.end': tw('POST /visits/:id/end', 'id'),
-  'trpc telehealthInvitations.create': tw('POST /telehealth-invitations', 'body'),
-  'trpc telehealthInvitations.ofVisit': tw('GET /visits/:id/telehealth-invitations', 'visitId'),
-  'trpc telehealthInvitations.revoke': tw('PATCH /telehealth-invitations/:id/revoke', 'id'),
-  'trpc telehealthInvitations.view': tw('GET /telehealth-invitations', 'query'),
-  'trpc telehealthInvitations.join': tw('POST /telehealth-invitations/join', 'body'),
-  'trpc telehealthInvitations.leave': tw('POST /telehealth-invitations/leave', 'body'),
-};
 
 /** The input the declaration's REST route would build from these parts (unvalidated: the procedure validates). */
 function declaredInput(source: InputSource<unknown>) {
@@ -331,17 +154,15 @@ function declaredPolicies() {
       trpc[`trpc ${op.name}`] = { twin: `${first.method} /api/v1${first.path}`, input: declaredInput(first.input) };
     }
   }
-  const twice = [...Object.keys(rest).filter((key) => key in UNDECLARED_REST_POLICY), ...Object.keys(trpc).filter((key) => key in UNDECLARED_TRPC_POLICY)];
-  if (twice.length > 0) throw new Error(`declared and still listed by hand in access-policy.ts: ${twice.join(', ')}`);
   return { rest, trpc };
 }
 const DECLARED = declaredPolicies();
 
 /** Every REST route under /api/v1, keyed `METHOD /api/v1/pattern` as the catalogue reads it. */
-export const REST_POLICY: Record<string, RestEntry> = { ...UNDECLARED_REST_POLICY, ...DECLARED.rest };
+export const REST_POLICY: Record<string, RestEntry> = DECLARED.rest;
 
 /** Every tRPC procedure: the REST route it is the twin of (same service, same policy and record), and how its input is shaped. */
-export const TRPC_POLICY: Record<string, TrpcEntry> = { ...UNDECLARED_TRPC_POLICY, ...DECLARED.trpc };
+export const TRPC_POLICY: Record<string, TrpcEntry> = DECLARED.trpc;
 
 /** Every client event of the people namespace (a connected person's socket). */
 export const SOCKET_POLICY: Record<string, RestEntry> = {

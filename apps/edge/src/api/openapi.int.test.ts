@@ -1,5 +1,5 @@
 import { OPERATION_SETS } from '@opencare/api/operations/all-operations';
-import type { AnyOperation } from '@opencare/api/operations/operation';
+import type { AnyOperation, RestBinding } from '@opencare/api/operations/operation';
 import { answerObservers } from '@opencare/api/transport/operations/rest-operations';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +18,10 @@ let document: Json;
 /** Declared responses that did not match their schema, as `name: issue`. */
 const mismatches: string[] = [];
 const checked = new Set<string>();
-const observe = (op: AnyOperation, _binding: unknown, data: unknown) => {
+const observe = (op: AnyOperation, binding: RestBinding<unknown, unknown>, data: unknown) => {
   if (!op.output) return;
   checked.add(op.name);
-  const items = Array.isArray(data) ? data : [data];
+  const items = binding.list ? (data as unknown[]) : [data];
   for (const item of items) {
     const result = op.output.safeParse(item);
     if (!result.success) mismatches.push(`${op.name}: ${result.error.message}`);
@@ -74,6 +74,11 @@ describe('the OpenAPI document', () => {
     const fhirPatient = listed('GET', '/api/v1/fhir/R4/Patient/{id}');
     expect(fhirPatient.responses['200'].content['application/fhir+json'].schema.properties.resourceType).toBeDefined();
     expect(listed('POST', '/api/v1/auth/login').requestBody.content['application/json'].schema.properties.password).toBeDefined();
+    // Hand-written transports are declared too: mail attachments are raw bytes both ways.
+    const upload = listed('POST', '/api/v1/mail/attachments');
+    expect(Object.keys(upload.requestBody.content)).toEqual(['image/png', 'image/jpeg', 'application/pdf']);
+    expect(upload.parameters.map((p: Json) => `${p.in} ${p.name}`)).toEqual(['query patientAccountId', 'query fileName']);
+    expect(Object.keys(listed('GET', '/api/v1/mail/attachments/{id}').responses['200'].content)).toEqual(['image/png', 'image/jpeg', 'application/pdf']);
   });
 });
 
@@ -149,6 +154,28 @@ describe('declared response schemas', () => {
     for (const [url, token] of reads) expect((await t.call('GET', url, token ? { token } : {})).status, url).toBe(200);
     expect((await t.call('POST', '/api/v1/auth/email-check', { token: admin, body: { email: 'nobody-yet@example.com' } })).status).toBe(200);
     expect((await t.call('POST', '/api/v1/logs', { body: { message: 'OpenAPI check', environment: {} } })).status).toBe(201);
+    // Patients, readings, appointments, visits, mail, gateways and devices: reads of the seeded records.
+    const recordReads = [
+      [physician, '/api/v1/patients'],
+      [physician, `/api/v1/patients/${patientId}`],
+      [physician, `/api/v1/patients/${patientId}/snapshot`],
+      [physician, `/api/v1/patients/${patientId}/series?type=bp`],
+      [physician, `/api/v1/patients/${patientId}/timeline`],
+      [physician, `/api/v1/patients/${patientId}/thresholds`],
+      [physician, `/api/v1/measurements?patient=${patientId}`],
+      [patient, '/api/v1/providers'],
+      [nurse, '/api/v1/analytics'],
+      [patient, '/api/v1/appointments'],
+      [patient, '/api/v1/appointments/providers'],
+      [patient, `/api/v1/appointments/slots?date=${today}`],
+      [physician, '/api/v1/visits'],
+      [patient, '/api/v1/mail/threads'],
+      [patient, '/api/v1/mail/unread-count'],
+      [patient, '/api/v1/patients/me/gateways'],
+      [patient, '/api/v1/patients/me/devices'],
+      [patient, '/api/v1/devices/profiles'],
+    ] as const;
+    for (const [token, url] of recordReads) expect((await t.call('GET', url, { token })).status, url).toBe(200);
     expect(mismatches).toEqual([]);
     expect([...checked].sort()).toEqual(
       expect.arrayContaining([
@@ -183,6 +210,25 @@ describe('declared response schemas', () => {
         'users.usernameAvailable',
         'auth.emailCheck',
         'logs.create',
+        'measurements.record',
+        'patients.list',
+        'patients.get',
+        'patients.snapshot',
+        'patients.series',
+        'patients.timeline',
+        'measurements.thresholds',
+        'measurements.list',
+        'providers.list',
+        'analytics.summary',
+        'appointments.list',
+        'appointments.providers',
+        'appointments.slots',
+        'visits.list',
+        'mail.threads',
+        'mail.unreadCount',
+        'gateways.mine',
+        'devices.mine',
+        'devices.profiles',
       ]),
     );
   });

@@ -1,4 +1,5 @@
 import { apiKeySchema, createApiKeyInputSchema, createdApiKeySchema } from '@opencare/schemas/entities/api-keys';
+import { z } from 'zod';
 import { byIdSchema } from '../operations/common-inputs';
 import { operation, operations } from '../operations/operation';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
@@ -10,7 +11,7 @@ export const apiKeysOperations = operations('apiKeys', {
     summary: "The organisation's API keys (never the key itself).",
     access: { guard: 'admin', policy: 'admin' },
     input: undefined,
-    output: apiKeySchema,
+    output: z.array(apiKeySchema),
     rest: [{ method: 'GET', path: '/api-keys', input: 'none' }],
     handler: ({ deps, actor, meta }) => listApiKeys(deps, actor, meta),
   }),

@@ -1,5 +1,15 @@
 import { accountsOperations } from '../accounts/accounts.operations';
 import { alertsOperations } from '../alerts/alerts.operations';
+import { analyticsOperations } from '../analytics/analytics.operations';
+import { appointmentsOperations } from '../appointments/appointments.operations';
+import { devicesOperations } from '../devices/devices.operations';
+import { gatewaysOperations } from '../gateways/gateways.operations';
+import { mailOperations } from '../mail-threads/mail.operations';
+import { measurementsOperations } from '../measurements/measurements.operations';
+import { patientsOperations } from '../patients/patients.operations';
+import { providersOperations } from '../providers/providers.operations';
+import { telehealthInvitationsOperations } from '../telehealth-invitations/telehealth-invitations.operations';
+import { visitsOperations } from '../visits/visits.operations';
 import { apiKeysOperations } from '../api-keys/api-keys.operations';
 import { authOperations } from '../auth/auth.operations';
 import { deviceProfilesOperations } from '../device-profiles/device-profiles.operations';
@@ -46,4 +56,14 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   telemedicineOperations,
   reportsOperations,
   fhirOperations,
+  patientsOperations,
+  providersOperations,
+  analyticsOperations,
+  measurementsOperations,
+  appointmentsOperations,
+  visitsOperations,
+  telehealthInvitationsOperations,
+  mailOperations,
+  gatewaysOperations,
+  devicesOperations,
 ];

@@ -16,3 +16,13 @@ export function changesById<C extends z.ZodType>(changes: C) {
     rest: fromParts({ params: byIdSchema, body, map: (parts) => ({ id: parts.params.id, changes: parts.body }) }),
   };
 }
+
+/** `{ patientId }`: the patient a list belongs to (the REST path's `:id`). */
+export const byPatientSchema = z.strictObject({ patientId: uuidSchema });
+
+/** REST `/patients/:id/...` as `{ patientId }`. */
+export const patientOfPath = fromParts({ params: byIdSchema, map: ({ params }) => ({ patientId: params.id }) });
+
+/** REST `/x/:id/...` with a JSON body: `{ id, ...body }`, each part read by its own schema. */
+export const idAndBody = <B extends object>(body: z.ZodType<B>) =>
+  fromParts({ params: byIdSchema, body, map: ({ params, body: values }) => ({ id: params.id, ...values }) });

@@ -127,15 +127,29 @@ export interface PartsMapping<I> {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body is handed to `map` as sent; this schema only documents it (see fromParts). */
+  bodyAsSent?: z.ZodType;
   map(parts: RestParts<never, never, never>): I;
 }
 
+/**
+ * Each part validated by its schema, then mapped to the input. `bodyAsSent` instead of `body`: the
+ * service validates the body itself (after its access check, or with its own error key such as
+ * `macInvalid`), so the route passes it on unread and the schema only documents it.
+ */
+export function fromParts<I, P = undefined, Q = undefined>(spec: {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  bodyAsSent: z.ZodType;
+  map: (parts: RestParts<P, Q, unknown>) => I;
+}): PartsMapping<I>;
 export function fromParts<I, P = undefined, Q = undefined, B = undefined>(spec: {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   map: (parts: RestParts<P, Q, B>) => I;
-}): PartsMapping<I> {
+}): PartsMapping<I>;
+export function fromParts<I>(spec: PartsMapping<I>): PartsMapping<I> {
   return spec;
 }
 
@@ -174,6 +188,11 @@ export interface RestBinding<I, O> {
    * the kit does not register it, but the catalogues and the OpenAPI document list it.
    */
   custom?: true;
+  /**
+   * Raw bytes instead of JSON (custom routes only), for the OpenAPI document: the media types the
+   * request body may have, and those of an answer sent as the bytes themselves (no envelope).
+   */
+  bytes?: { body?: readonly string[]; answer?: readonly string[] };
 }
 
 /** Per-address limit on the public per-minute counter (`config.publicRateLimitPerMinute`), REST and tRPC alike. */

@@ -15,7 +15,7 @@ export const tasksOperations = operations('tasks', {
     summary: "A patient's tasks between two dates.",
     access: { guard: 'authed', policy: 'patientRead', kind: 'patient', note: 'the patient named by ?patient= (or the path)' },
     input: taskRangeQuerySchema,
-    output: taskSchema,
+    output: z.array(taskSchema),
     rest: [
       { method: 'GET', path: '/tasks', input: 'query' },
       {
@@ -36,7 +36,7 @@ export const tasksOperations = operations('tasks', {
     summary: "One day's tasks of a patient (the caller's own without `patient`).",
     access: { guard: 'reader', policy: 'anyUser', note: 'a non-patient without ?patient= has none of their own: empty list' },
     input: dailyTasksQuerySchema,
-    output: taskSchema,
+    output: z.array(taskSchema),
     rest: [{ method: 'GET', path: '/daily-tasks', input: 'query' }],
     handler: ({ deps, reader, meta }, input) => dailyTasks(deps, reader, meta, input),
   }),

@@ -29,7 +29,7 @@ function partsOf(op: AnyOperation, source: InputSource<unknown>): { params?: z.Z
   if (source === 'params') return { params: op.input };
   if (source === 'query') return { query: op.input };
   if (source === 'body') return { body: op.input };
-  return { params: source.params, query: source.query, body: source.body };
+  return { params: source.params, query: source.query, body: source.body ?? source.bodyAsSent };
 }
 
 const SECURITY: Record<Guard, Record<string, string[]>[]> = {
@@ -54,6 +54,9 @@ const envelopeOf = (data: JsonSchema, list: boolean): JsonSchema => ({
   },
 });
 
+/** Raw bytes of these media types (OpenAPI 3.1: a binary body is a media type without a schema). */
+const bytesContent = (types: readonly string[]) => Object.fromEntries(types.map((type) => [type, {}]));
+
 const ERROR_RESPONSE = {
   description: "Refused or failed: the error catalogue's key and message (field issues on 400 validationFailed).",
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -70,12 +73,23 @@ function declaredOperation(set: FeatureOperations, op: AnyOperation, binding: Re
   const responses: Record<string, unknown> = {
     default: binding.contentType ? { description: 'Refused or failed, in the same content type (FHIR: an OperationOutcome).', content: { [binding.contentType]: {} } } : ERROR_RESPONSE,
   };
+  const answerBytes = binding.bytes?.answer;
   for (const status of statuses) {
     responses[String(status)] = {
       description: binding.message ?? 'OK',
-      content: binding.contentType ? { [binding.contentType]: { schema: data } } : { 'application/json': { schema: envelopeOf(data, Boolean(binding.list)) } },
+      content: binding.contentType
+        ? { [binding.contentType]: { schema: data } }
+        : answerBytes
+          ? bytesContent(answerBytes)
+          : { 'application/json': { schema: envelopeOf(data, Boolean(binding.list)) } },
     };
   }
+  const bodyBytes = binding.bytes?.body;
+  const requestBody = bodyBytes
+    ? { required: true, content: bytesContent(bodyBytes) }
+    : parts.body
+      ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(parts.body, 'input') } } }
+      : undefined;
   const { policy, kind, note } = op.access;
   return {
     operationId: index === 0 ? op.name : `${op.name}_${index + 1}`,
@@ -86,7 +100,7 @@ function declaredOperation(set: FeatureOperations, op: AnyOperation, binding: Re
     'x-access': { guard: op.access.guard, policy, kind: kind ?? 'none', ...(op.rateLimit ? { rateLimit: op.rateLimit.bucket } : {}) },
     ...(op.trpc === false ? {} : { 'x-trpc': { path: op.name, type: op.type } }),
     parameters: [...pathParameters, ...parametersFrom(parts.query, 'query')],
-    ...(parts.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(parts.body, 'input') } } } } : {}),
+    ...(requestBody ? { requestBody } : {}),
     responses,
   };
 }

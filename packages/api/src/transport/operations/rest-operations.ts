@@ -56,7 +56,7 @@ function inputOf(op: AnyOperation, binding: RestBinding<unknown, unknown>, req: 
   return parts.map({
     params: (parts.params ? parseInput(parts.params, req.params) : undefined) as never,
     query: (parts.query ? parseInput(parts.query, req.query) : undefined) as never,
-    body: (parts.body ? parseInput(parts.body, req.body) : undefined) as never,
+    body: (parts.bodyAsSent ? req.body : parts.body ? parseInput(parts.body, req.body) : undefined) as never,
   });
 }
 

@@ -10,17 +10,10 @@ import { apiDocsPage } from '../operations/api-docs-page';
 import { openApiDocument, type RegisteredRoute } from '../operations/openapi';
 import { registerOperations } from '../operations/rest-operations';
 import { logRefusal } from '../refusals';
-import { appointmentRoutes } from './appointments.routes';
 import { authRoutes } from './auth.routes';
-import { careRoutes } from './care.routes';
 import { fhirRoutes } from './fhir.routes';
-import { gatewayRoutes } from './gateways.routes';
-import { mailRoutes } from './mail.routes';
-import { patientRoutes } from './patients.routes';
+import { mailAttachmentRoutes } from './mail-attachments.routes';
 import { systemRoutes } from './system.routes';
-import { telehealthInvitationRoutes } from './telehealth-invitations.routes';
-import { visitRoutes } from './visits.routes';
-import { visitCaptureRoutes } from './visit-captures.routes';
 
 /** REST v1 (spec §7) as one Fastify plugin; the edge mounts it under /api/v1. */
 export function restApi(deps: Deps) {
@@ -76,15 +69,8 @@ export function restApi(deps: Deps) {
     registerOperations(app, deps, OPERATION_SETS);
     authRoutes(app, deps);
     void app.register(fhirRoutes(deps), { prefix: '/fhir/R4' });
-    careRoutes(app, deps);
-    patientRoutes(app, deps);
-    gatewayRoutes(app, deps);
     systemRoutes(app, deps);
-    mailRoutes(app, deps);
-    appointmentRoutes(app, deps);
-    visitRoutes(app, deps);
-    telehealthInvitationRoutes(app, deps);
-    visitCaptureRoutes(app, deps);
+    mailAttachmentRoutes(app, deps);
     await Promise.resolve();
   };
 }

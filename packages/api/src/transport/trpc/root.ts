@@ -1,10 +1,15 @@
-import { appointmentsRouter, visitsRouter } from './appointments.routers';
-import { mailRouter } from './mail.routers';
-import { patientRouters } from './patients.routers';
-import { careRouters } from './care.routers';
-import { gatewayRouters } from './gateways.routers';
 import { accountsOperations } from '../../accounts/accounts.operations';
 import { alertsOperations } from '../../alerts/alerts.operations';
+import { analyticsOperations } from '../../analytics/analytics.operations';
+import { appointmentsOperations } from '../../appointments/appointments.operations';
+import { devicesOperations } from '../../devices/devices.operations';
+import { gatewaysOperations } from '../../gateways/gateways.operations';
+import { mailOperations } from '../../mail-threads/mail.operations';
+import { measurementsOperations } from '../../measurements/measurements.operations';
+import { patientsOperations } from '../../patients/patients.operations';
+import { providersOperations } from '../../providers/providers.operations';
+import { telehealthInvitationsOperations } from '../../telehealth-invitations/telehealth-invitations.operations';
+import { visitsOperations } from '../../visits/visits.operations';
 import { apiKeysOperations } from '../../api-keys/api-keys.operations';
 import { authOperations } from '../../auth/auth.operations';
 import { deviceProfilesOperations } from '../../device-profiles/device-profiles.operations';
@@ -22,9 +27,7 @@ import { usersOperations } from '../../users/users.operations';
 import { vendorsOperations } from '../../vendors/vendors.operations';
 import { telemedicineOperations } from '../../visits/telemedicine.operations';
 import { featureRouter } from '../operations/trpc-operations';
-import { mergeRouters, router } from './trpc';
-import { telehealthInvitationsRouter } from './telehealth-invitations.routers';
-import { visitSessionRouter } from './visits.routers';
+import { router } from './trpc';
 
 export const appRouter = router({
   auth: featureRouter(authOperations),
@@ -38,20 +41,23 @@ export const appRouter = router({
   logs: featureRouter(logsOperations),
   settings: featureRouter(settingsOperations),
   telemedicine: featureRouter(telemedicineOperations),
-  appointments: appointmentsRouter,
-  visits: mergeRouters(visitsRouter, visitSessionRouter),
-  telehealthInvitations: telehealthInvitationsRouter,
+  appointments: featureRouter(appointmentsOperations),
+  visits: featureRouter(visitsOperations),
+  telehealthInvitations: featureRouter(telehealthInvitationsOperations),
   reports: featureRouter(reportsOperations),
-  mail: mailRouter,
-  ...patientRouters,
+  mail: featureRouter(mailOperations),
+  patients: featureRouter(patientsOperations),
+  providers: featureRouter(providersOperations),
+  analytics: featureRouter(analyticsOperations),
+  measurements: featureRouter(measurementsOperations),
   alerts: featureRouter(alertsOperations),
   schedules: featureRouter(schedulesOperations),
   tasks: featureRouter(tasksOperations),
   apiKeys: featureRouter(apiKeysOperations),
   files: featureRouter(filesOperations),
   fhir: featureRouter(fhirOperations),
-  ...careRouters,
-  ...gatewayRouters,
+  gateways: featureRouter(gatewaysOperations),
+  devices: featureRouter(devicesOperations),
 });
 
 export type AppRouter = typeof appRouter;

@@ -58,7 +58,6 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 export const router = t.router;
-export const mergeRouters = t.mergeRouters;
 
 /** Services throw AppError; tRPC answers with the status its catalogue entry gives. */
 const appErrors = t.middleware(async ({ ctx, path, next }) => {

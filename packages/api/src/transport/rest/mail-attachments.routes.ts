@@ -1,70 +1,22 @@
-import {
-  ATTACHMENT_TYPES,
-  MAIL_LIMITS,
-  attachmentUploadQuerySchema,
-  mailRecipientQuerySchema,
-  newThreadInputSchema,
-  replyInputSchema,
-  threadListQuerySchema,
-  type Attachment,
-} from '@opencare/schemas/entities/mail';
-import { uuidSchema } from '@opencare/schemas/rules';
+import { ATTACHMENT_TYPES, MAIL_LIMITS, attachmentUploadQuerySchema, type Attachment } from '@opencare/schemas/entities/mail';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Actor } from '../../access/actor';
 import type { Deps } from '../../deps';
 import { AppError, parseInput } from '../../errors/app-error';
 import { downloadAttachment, uploadAttachment } from '../../mail-threads/mail-attachments.service';
-import {
-  createThread,
-  getThread,
-  listThreads,
-  mailRecipients,
-  replyToThread,
-  unreadCount,
-} from '../../mail-threads/mail-threads.service';
+import { byIdSchema } from '../../operations/common-inputs';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { requestMetaOf } from '../http-request';
 import { authenticate, ok } from './rest-kit';
 
-const idParams = z.strictObject({ id: uuidSchema });
-
-/** Secure mail: threads, messages, unread counts and attachments (docs/mail.md). */
-export function mailRoutes(app: FastifyInstance, deps: Deps) {
-  const who = async (req: FastifyRequest) => ({ actor: await authenticate(deps, req), meta: requestMetaOf(req) });
-  const idOf = (req: FastifyRequest) => parseInput(idParams, req.params).id;
-
-  app.get('/mail/threads', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    const result = await listThreads(deps, actor, meta, parseInput(threadListQuerySchema, req.query));
-    return ok(reply, result.items, 'OK', { meta: result.meta });
-  });
-  app.post('/mail/threads', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    const thread = await createThread(deps, actor, meta, parseInput(newThreadInputSchema, req.body));
-    return ok(reply, thread, 'Message sent.', { status: 201 });
-  });
-  app.get('/mail/threads/:id', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    return ok(reply, await getThread(deps, actor, meta, idOf(req)));
-  });
-  app.post('/mail/threads/:id/messages', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    const thread = await replyToThread(deps, actor, meta, idOf(req), parseInput(replyInputSchema, req.body));
-    return ok(reply, thread, 'Message sent.', { status: 201 });
-  });
-  app.get('/mail/unread-count', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    return ok(reply, await unreadCount(deps, actor, meta));
-  });
-  app.get('/mail/recipients', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    const { search } = parseInput(mailRecipientQuerySchema, req.query);
-    return ok(reply, await mailRecipients(deps, actor, meta, search));
-  });
+/**
+ * Mail attachments (docs/mail.md): raw bytes both ways, so their transport is written here; they
+ * are declared in mail.operations.ts (custom) for the catalogues and the OpenAPI document.
+ */
+export function mailAttachmentRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/mail/attachments/:id', async (req, reply) => {
-    const { actor, meta } = await who(req);
-    const { attachment, data } = await downloadAttachment(deps, actor, meta, idOf(req));
+    const actor = await authenticate(deps, req);
+    const { attachment, data } = await downloadAttachment(deps, actor, requestMetaOf(req), parseInput(byIdSchema, req.params).id);
     return sendAttachment(reply, attachment, data);
   });
 

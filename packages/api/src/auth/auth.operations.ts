@@ -92,7 +92,7 @@ export const authOperations = operations('auth', {
     summary: "The caller's live sessions.",
     access: { guard: 'authed', policy: 'anyUser' },
     input: undefined,
-    output: sessionSummarySchema,
+    output: z.array(sessionSummarySchema),
     rest: [{ method: 'GET', path: '/auth/sessions', input: 'none' }],
     handler: ({ deps, actor }) => listSessions(deps, actor),
   }),

@@ -19,7 +19,7 @@ export const lookupsOperations = operations('lookups', {
     summary: 'One lookup list.',
     access: { guard: 'authed', policy: 'anyUser' },
     input: z.strictObject({ type: lookupTypeSchema }),
-    output: lookupItemSchema,
+    output: z.array(lookupItemSchema),
     rest: [{ method: 'GET', path: '/lookups/:type', input: 'params' }],
     handler: (_ctx, input) => Promise.resolve(getLookup(input.type)),
   }),

@@ -18,15 +18,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return pgliteTemplate(project);
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A tarball of a migrated PGlite data directory. */
-    pgliteTemplate?: string;
-    /** A migrated PostgreSQL database to copy. */
-    postgresTemplate?: string;
-  }
-}
-
 async function pgliteTemplate(project: TestProject): Promise<() => void> {
   const client = await openMigratedPglite();
   const path = join(tmpdir(), `opencare-pglite-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);

@@ -6,6 +6,15 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { testDatabaseKind, testEnv } from './env';
 
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated PGlite data directory (database-template.global.ts). */
+    pgliteTemplate?: string;
+    /** A migrated PostgreSQL database to copy. */
+    postgresTemplate?: string;
+  }
+}
+
 let pgliteTemplate: Blob | undefined;
 
 /** PostgreSQL refuses to copy a template another CREATE DATABASE is copying at that moment: try again. */

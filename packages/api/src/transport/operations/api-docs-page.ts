@@ -10,12 +10,17 @@ interface DocumentedOperation {
   'x-trpc'?: { path: string; type: string };
   'x-declared'?: false;
   parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
-  requestBody?: { content: Record<string, { schema: unknown }> };
-  responses?: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  responses?: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
+const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value ?? {}, null, 2))}</pre>`;
+/** A body or an answer: its JSON schema, or the media types of raw bytes (attachments) and FHIR's own JSON. */
+const content = (byType: Record<string, { schema?: unknown }> = {}) =>
+  Object.entries(byType)
+    .map(([type, { schema }]) => (type === 'application/json' ? json(schema) : `<p><code>${escapeHtml(type)}</code></p>${schema ? json(schema) : ''}`))
+    .join('');
 
 const WHO: Record<string, string> = {
   public: 'anyone',
@@ -34,13 +39,12 @@ function operationHtml(method: string, path: string, op: DocumentedOperation): s
     op['x-trpc'] ? `tRPC: ${op['x-trpc'].path} (${op['x-trpc'].type})` : '',
   ].filter(Boolean);
   const parameters = op.parameters ?? [];
-  const body = op.requestBody?.content['application/json']?.schema;
   const answers = Object.entries(op.responses ?? {}).filter(([status]) => status !== 'default');
   return `<details id="${escapeHtml(`${method}-${path}`)}"><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>${escapeHtml(path)}</code> ${escapeHtml(op.summary ?? '')}</summary>
 <p>${facts.map(escapeHtml).join(' · ')}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
 ${parameters.length ? `<h4>Parameters</h4><ul>${parameters.map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})${json(p.schema)}</li>`).join('')}</ul>` : ''}
-${body ? `<h4>Body</h4>${json(body)}` : ''}
-${answers.map(([status, answer]) => `<h4>${status} ${escapeHtml(answer.description)}</h4>${answer.content ? json(answer.content['application/json']?.schema) : ''}`).join('')}
+${op.requestBody ? `<h4>Body</h4>${content(op.requestBody.content)}` : ''}
+${answers.map(([status, answer]) => `<h4>${status} ${escapeHtml(answer.description)}</h4>${content(answer.content)}`).join('')}
 </details>`;
 }
 

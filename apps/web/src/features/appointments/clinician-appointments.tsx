@@ -23,7 +23,7 @@ import { addDays, today } from '../../session/calendar-date';
 import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { hasOwnAppointments } from './appointments-view';
 import { useMayDo } from '../../session/use-may-do';
 import { BookForPatientButton } from './book-for-patient-button';
@@ -150,47 +150,35 @@ export function ClinicianAppointments() {
         </ActionIcon>
       </Group>
 
-      <QueryView query={list} loading={t('loading')}>
-        {({ items }) =>
-          items.length === 0 ? (
-            <EmptyState
-              order={3}
-              icon={<CalendarIcon size={28} />}
-              title={t('clinician.empty')}
-              hint={t('clinician.emptyHint')}
-            />
-          ) : (
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              data-testid="clinician-appointments"
-            >
-              {items.map((a) => (
-                <AppointmentCard
-                  key={a.id}
-                  appointment={a}
-                  perspective="clinician"
-                  actions={
-                    mayChange && isChangeable(a) ? (
-                      <>
-                        <Button size="xs" variant="default" onClick={() => setMoving(a)}>
-                          {t('actions.reschedule')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(a)}>
-                          {t('actions.cancel')}
-                        </Button>
-                      </>
-                    ) : undefined
-                  }
-                />
-              ))}
-            </Stack>
-          )
-        }
-      </QueryView>
+      <ListView
+        query={list}
+        loading={t('loading')}
+        empty={<EmptyState order={3} icon={<CalendarIcon size={28} />} title={t('clinician.empty')} hint={t('clinician.emptyHint')} />}
+      >
+        {(items) => (
+          <ItemList testId="clinician-appointments">
+            {items.map((a) => (
+              <AppointmentCard
+                key={a.id}
+                appointment={a}
+                perspective="clinician"
+                actions={
+                  mayChange && isChangeable(a) ? (
+                    <>
+                      <Button size="xs" variant="default" onClick={() => setMoving(a)}>
+                        {t('actions.reschedule')}
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(a)}>
+                        {t('actions.cancel')}
+                      </Button>
+                    </>
+                  ) : undefined
+                }
+              />
+            ))}
+          </ItemList>
+        )}
+      </ListView>
 
       <RescheduleModal
         appointment={moving}

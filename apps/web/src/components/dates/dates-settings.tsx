@@ -1,0 +1,12 @@
+import { DatesProvider } from '@mantine/dates';
+import type { ReactNode } from 'react';
+import { useDatesLocale } from './use-dates-locale';
+
+/**
+ * Mantine's calendars and date fields in the reader's language, with weeks from Sunday to Saturday
+ * (spec §9: 7-day weeks, at most a 42-day grid) whatever the language's own custom.
+ */
+export function DatesSettings({ children }: { children: ReactNode }) {
+  const locale = useDatesLocale();
+  return <DatesProvider settings={{ locale, firstDayOfWeek: 0, weekendDays: [0, 6] }}>{children}</DatesProvider>;
+}

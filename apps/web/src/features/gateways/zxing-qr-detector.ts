@@ -1,0 +1,23 @@
+import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
+import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import type { QrDetector } from './qr-scanner';
+
+type ZXingOverrides = NonNullable<Parameters<typeof prepareZXingModule>[0]>['overrides'];
+
+/**
+ * The reader's WebAssembly comes from our own build (Vite copies the .wasm beside the code), never
+ * from the CDN the package defaults to: the app fetches no code from elsewhere, and works offline
+ * once cached. One object, so that ZXing keeps the module it made rather than making another.
+ */
+const FROM_OUR_BUILD: ZXingOverrides = {
+  locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasm : prefix + path),
+};
+
+/**
+ * ZXing's QR reader behind the Barcode Detection API's interface, for the browsers without one
+ * (Firefox; Chromium on Linux and Windows). `overrides` lets a test give the .wasm's bytes instead.
+ */
+export function zxingQrDetector(overrides: ZXingOverrides = FROM_OUR_BUILD): QrDetector {
+  prepareZXingModule({ overrides });
+  return new BarcodeDetector({ formats: ['qr_code'] });
+}

@@ -19,7 +19,13 @@ export function ListPager({ meta, onPage, label }: ListPagerProps) {
   if (meta.totalPages <= 1) return null;
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs" component="nav" aria-label={label ?? t('common.pager.label')}>
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="xs"
+      component="nav"
+      aria-label={label ?? t('common.pager.label')}
+    >
       <Button
         variant="default"
         size="sm"

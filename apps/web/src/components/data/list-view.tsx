@@ -8,7 +8,12 @@ import { ListPager } from './list-pager';
 type ListData<T> = { items: T[]; meta?: ListMeta } | T[];
 
 interface ListViewProps<T> {
-  query: { status: 'pending' | 'error' | 'success'; data: ListData<T> | undefined; error: unknown; refetch: () => unknown };
+  query: {
+    status: 'pending' | 'error' | 'success';
+    data: ListData<T> | undefined;
+    error: unknown;
+    refetch: () => unknown;
+  };
   /** What the spinner says it is waiting for. */
   loading?: string;
   /** What shows when there is nothing to list (an EmptyState). */
@@ -49,7 +54,15 @@ interface ItemListProps {
 /** The bulleted list of cards most list screens show: a plain <ul>, each item its own <li>. */
 export function ItemList({ children, gap = 'sm', label, testId }: ItemListProps) {
   return (
-    <Stack component="ul" gap={gap} p={0} m={0} style={{ listStyle: 'none' }} aria-label={label} data-testid={testId}>
+    <Stack
+      component="ul"
+      gap={gap}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={label}
+      data-testid={testId}
+    >
       {children}
     </Stack>
   );

@@ -8,5 +8,7 @@ import { useDatesLocale } from './use-dates-locale';
  */
 export function DatesSettings({ children }: { children: ReactNode }) {
   const locale = useDatesLocale();
-  return <DatesProvider settings={{ locale, firstDayOfWeek: 0, weekendDays: [0, 6] }}>{children}</DatesProvider>;
+  return (
+    <DatesProvider settings={{ locale, firstDayOfWeek: 0, weekendDays: [0, 6] }}>{children}</DatesProvider>
+  );
 }

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Switch, Title } from '@mantine/core';
 import {
   APPOINTMENT_STATUSES,
   type Appointment,
@@ -31,6 +21,7 @@ import { CancelModal } from './cancel-modal';
 import { formatDate, formatDay, formatTime, mondayOf, startOfDay } from './format';
 import { isChangeable } from './labels';
 import { RescheduleModal } from './reschedule-modal';
+import { DateField } from '../../components/dates/date-field';
 
 type Period = 'day' | 'week';
 // A day or a week of one clinic: the largest page the API gives.
@@ -88,15 +79,13 @@ export function ClinicianAppointments() {
           ]}
           data-testid="period"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('clinician.date')}
           value={date}
-          onChange={(event) => {
-            // A cleared or half-typed date keeps the day shown.
-            if (/^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value)) setDate(event.currentTarget.value);
+          onChange={(value) => {
+            // A cleared field keeps the day shown.
+            if (value) setDate(value);
           }}
-          dir="ltr"
           w={170}
           data-testid="clinician-date"
         />
@@ -153,7 +142,14 @@ export function ClinicianAppointments() {
       <ListView
         query={list}
         loading={t('loading')}
-        empty={<EmptyState order={3} icon={<CalendarIcon size={28} />} title={t('clinician.empty')} hint={t('clinician.emptyHint')} />}
+        empty={
+          <EmptyState
+            order={3}
+            icon={<CalendarIcon size={28} />}
+            title={t('clinician.empty')}
+            hint={t('clinician.emptyHint')}
+          />
+        }
       >
         {(items) => (
           <ItemList testId="clinician-appointments">

@@ -2,7 +2,11 @@ import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import type { QrDetector } from './qr-scanner';
 
-type ZXingOverrides = NonNullable<Parameters<typeof prepareZXingModule>[0]>['overrides'];
+/** The Emscripten module settings used here (its full type is a global type the app does not load). */
+interface ZXingOverrides {
+  locateFile?: (path: string, prefix: string) => string;
+  wasmBinary?: ArrayBuffer;
+}
 
 /**
  * The reader's WebAssembly comes from our own build (Vite copies the .wasm beside the code), never
@@ -10,7 +14,7 @@ type ZXingOverrides = NonNullable<Parameters<typeof prepareZXingModule>[0]>['ove
  * once cached. One object, so that ZXing keeps the module it made rather than making another.
  */
 const FROM_OUR_BUILD: ZXingOverrides = {
-  locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasm : prefix + path),
+  locateFile: (path, prefix) => (path.endsWith('.wasm') ? zxingReaderWasm : prefix + path),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, Stack } from '@mantine/core';
+import { Button, NativeSelect } from '@mantine/core';
 import type { Invitation } from '@opencare/schemas/entities/care';
 import { INVITATION_STATUSES } from '@opencare/schemas/statuses';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,11 @@ export function InvitationsPage() {
         onPage={(next) => show({ page: next })}
         empty={
           status ? (
-            <EmptyState icon={<MailIcon size={28} />} title={t('invitations.emptyFiltered')} hint={t('invitations.emptyFilteredHint')} />
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={t('invitations.emptyFiltered')}
+              hint={t('invitations.emptyFilteredHint')}
+            />
           ) : (
             <EmptyState
               icon={<MailIcon size={28} />}

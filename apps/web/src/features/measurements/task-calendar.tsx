@@ -4,7 +4,17 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateLabels } from '../../components/dates/date-labels';
 import { DatesSettings } from '../../components/dates/dates-settings';
-import { addDays, addMonths, formatLongDate, lastDayOf, monthOf, today, type YearMonth } from '../../session/calendar-date';
+import dates from '../../components/dates/dates.module.css';
+import { useCalendarAriaLabels } from '../../components/dates/use-calendar-aria-labels';
+import {
+  addDays,
+  addMonths,
+  formatLongDate,
+  lastDayOf,
+  monthOf,
+  today,
+  type YearMonth,
+} from '../../session/calendar-date';
 import classes from './task-calendar.module.css';
 
 interface TaskCalendarProps {
@@ -32,13 +42,21 @@ export function TaskCalendar(props: TaskCalendarProps) {
  * months, and Page Up and Down go a month — Mantine's own arrows keep to one month and ignore the
  * reading direction, so the calendar's keys are handled here first.
  */
-function TaskMonth({ month, onMonthChange, selected, onSelect, taskDates, appointmentDates }: TaskCalendarProps) {
+function TaskMonth({
+  month,
+  onMonthChange,
+  selected,
+  onSelect,
+  taskDates,
+  appointmentDates,
+}: TaskCalendarProps) {
   const { t, i18n } = useTranslation('measurements');
   const { dir } = useDirection();
   const box = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
   const todayDate = today();
   const { dayNumber, ...labels } = dateLabels(i18n.language);
+  const ariaLabels = useCalendarAriaLabels();
 
   // After a move by keyboard, the newly chosen day takes the focus (its month may just have shown).
   useEffect(() => {
@@ -51,7 +69,12 @@ function TaskMonth({ month, onMonthChange, selected, onSelect, taskDates, appoin
     const date = event.target instanceof HTMLElement ? event.target.dataset.date : undefined;
     if (!date || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const forward = dir === 'rtl' ? -1 : 1;
-    const steps: Record<string, number> = { ArrowRight: forward, ArrowLeft: -forward, ArrowDown: 7, ArrowUp: -7 };
+    const steps: Record<string, number> = {
+      ArrowRight: forward,
+      ArrowLeft: -forward,
+      ArrowDown: 7,
+      ArrowUp: -7,
+    };
     let next: string | null = null;
     if (event.key in steps) next = addDays(date, steps[event.key] ?? 0);
     if (event.key === 'PageDown' || event.key === 'PageUp') {
@@ -76,7 +99,7 @@ function TaskMonth({ month, onMonthChange, selected, onSelect, taskDates, appoin
       .join(', ');
 
   return (
-    <Stack gap="xs" data-testid="task-calendar" ref={box} onKeyDownCapture={onKeyDownCapture} >
+    <Stack gap="xs" data-testid="task-calendar" ref={box} onKeyDownCapture={onKeyDownCapture}>
       <DatePicker
         value={selected}
         onChange={(date) => date && onSelect(date)}
@@ -85,25 +108,25 @@ function TaskMonth({ month, onMonthChange, selected, onSelect, taskDates, appoin
         onDateChange={(date) => onMonthChange(monthOf(date))}
         maxLevel="year"
         size="md"
-        classNames={{ day: classes.dayButton }}
+        classNames={{ day: `${dates.day} ${classes.dayButton}` }}
         fullWidth
         highlightToday
         {...labels}
-        ariaLabels={{
-          previousMonth: t('calendar.previousMonth'),
-          nextMonth: t('calendar.nextMonth'),
-          previousYear: t('calendar.previousYear'),
-          nextYear: t('calendar.nextYear'),
-        }}
+        ariaLabels={ariaLabels}
         aria-label={t('calendar.label')}
         getDayAriaLabel={dayLabel}
-        getDayProps={(date) => ({ 'data-date': date, 'aria-current': date === todayDate ? 'date' : undefined })}
+        getDayProps={(date) => ({
+          'data-date': date,
+          'aria-current': date === todayDate ? 'date' : undefined,
+        })}
         renderDay={(date) => (
           <span className={classes.day}>
             <span>{dayNumber(date)}</span>
             <span className={classes.markers} aria-hidden>
               {taskDates.has(date) && <span className={classes.taskMark} data-testid="task-mark" />}
-              {appointmentDates.has(date) && <span className={classes.appointmentMark} data-testid="appointment-mark" />}
+              {appointmentDates.has(date) && (
+                <span className={classes.appointmentMark} data-testid="appointment-mark" />
+              )}
             </span>
           </span>
         )}

@@ -62,7 +62,8 @@ export function DateField({
           onChange(date ?? '');
         }}
         excludeDate={(date) => (min !== undefined && date < min) || (max !== undefined && date > max)}
-        popoverProps={{ opened }}
+        // Gone at once when closed: fading out, it would still take the click meant for what it covered.
+        popoverProps={{ opened, transitionProps: { exitDuration: 0 } }}
         onFocus={(event) => {
           setOpened(true);
           onFocus?.(event);

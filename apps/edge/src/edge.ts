@@ -213,7 +213,9 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiles only with 'wasm-unsafe-eval': the QR reader of browsers without
+        // a BarcodeDetector is ZXing's (our own .wasm). It allows no eval() of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // The component library sets CSS variables in a style element.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

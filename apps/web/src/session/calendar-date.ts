@@ -8,16 +8,39 @@ export function today(): string {
   return isoDate(new Date());
 }
 
+/** A YYYY-MM-DD date as a Date at local midnight, for Intl to write. */
+export function localDate(date: string, days = 0): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days);
+}
+
 /** The date `days` after a YYYY-MM-DD date (negative for before). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return isoDate(new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days));
+  return isoDate(localDate(date, days));
+}
+
+/** A month as YYYY-MM. */
+export type YearMonth = string;
+
+export const monthOf = (date: string): YearMonth => date.slice(0, 7);
+
+export function firstDayOf(month: YearMonth): string {
+  return `${month}-01`;
+}
+
+export function lastDayOf(month: YearMonth): string {
+  const [y, m] = month.split('-').map(Number);
+  return isoDate(new Date(y ?? 1970, m ?? 1, 0));
+}
+
+/** The month `n` months after (or before) a month, across years. */
+export function addMonths(month: YearMonth, n: number): YearMonth {
+  return monthOf(isoDate(new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + n, 1)));
 }
 
 /** A YYYY-MM-DD date as the reader's language writes it, with the weekday. */
 export function formatLongDate(date: string, language: string): string {
-  const [y, m, d] = date.split('-').map(Number);
   return new Intl.DateTimeFormat(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1),
+    localDate(date),
   );
 }

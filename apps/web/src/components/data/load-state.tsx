@@ -38,11 +38,17 @@ export function QueryView<T>({
   loading,
   children,
 }: {
-  query: { status: 'pending' | 'error' | 'success'; data: T | undefined; error: unknown; refetch: () => unknown };
+  query: {
+    status: 'pending' | 'error' | 'success';
+    data: T | undefined;
+    error: unknown;
+    refetch: () => unknown;
+  };
   loading?: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.status === 'pending') return <Loading label={loading} />;
-  if (query.status === 'error') return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.status === 'error')
+    return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   return children(query.data as T);
 }

@@ -1,10 +1,9 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
-import { ListPager } from '../patients/shared/list-pager';
 import { AlertItem } from './alert-item';
 import { ALERT_STATUSES, ALERTS_PAGE_SIZE } from './alert-queries';
 import { useAcknowledge } from './use-acknowledge';
@@ -53,28 +52,26 @@ export function AlertsPage() {
           </Button>
         </Group>
       )}
-      <QueryView query={list} loading={t('loading')}>
-        {({ items, meta }) =>
-          items.length === 0 ? (
-            <EmptyState title={t(`empty.${status}.title`)} hint={t(`empty.${status}.hint`)} />
-          ) : (
-            <Stack gap="sm">
-              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('listLabel')}>
-                {items.map((alert) => (
-                  <AlertItem
-                    key={alert.id}
-                    alert={alert}
-                    linkPatient={linkPatient}
-                    acknowledging={busyId === alert.id}
-                    onAcknowledge={mayAcknowledge ? () => acknowledge(alert) : undefined}
-                  />
-                ))}
-              </Stack>
-              <ListPager meta={meta} onPage={setPage} />
-            </Stack>
-          )
-        }
-      </QueryView>
+      <ListView
+        query={list}
+        loading={t('loading')}
+        onPage={setPage}
+        empty={<EmptyState title={t(`empty.${status}.title`)} hint={t(`empty.${status}.hint`)} />}
+      >
+        {(items) => (
+          <ItemList label={t('listLabel')}>
+            {items.map((alert) => (
+              <AlertItem
+                key={alert.id}
+                alert={alert}
+                linkPatient={linkPatient}
+                acknowledging={busyId === alert.id}
+                onAcknowledge={mayAcknowledge ? () => acknowledge(alert) : undefined}
+              />
+            ))}
+          </ItemList>
+        )}
+      </ListView>
     </PageFrame>
   );
 }

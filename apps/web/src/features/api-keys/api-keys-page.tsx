@@ -3,7 +3,7 @@ import type { ApiKey, CreatedApiKey } from '@opencare/schemas/entities/api-keys'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ListView } from '../../components/data/list-view';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
@@ -63,15 +63,9 @@ export function ApiKeysPage() {
       }
       size="lg"
     >
-      <QueryView query={keys}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyState title={t('list.empty')} hint={t('list.emptyHint')} />
-          ) : (
-            <ApiKeysTable keys={list} onRevoke={setRevoking} />
-          )
-        }
-      </QueryView>
+      <ListView query={keys} empty={<EmptyState title={t('list.empty')} hint={t('list.emptyHint')} />}>
+        {(list) => <ApiKeysTable keys={list} onRevoke={setRevoking} />}
+      </ListView>
       <CreateApiKeyDialog opened={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
       <NewKeyDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog

@@ -1,5 +1,4 @@
 import { Anchor, Button, Stack } from '@mantine/core';
-import type { Appointment } from '@opencare/schemas/entities/appointments';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CalendarIcon } from '../../components/icons/icons';
@@ -8,7 +7,7 @@ import { ROUTES } from '../../route-paths';
 import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { UPCOMING_STATUSES } from './appointment-queries';
 import { appointmentsViewOf, hasOwnAppointments } from './appointments-view';
 
@@ -50,49 +49,37 @@ function NextAppointments({
     pageSize: NEXT_COUNT,
   });
   return (
-    <QueryView query={next} loading={t('loading')}>
-      {({ items }) => <NextList items={items} perspective={perspective} />}
-    </QueryView>
-  );
-}
-
-function NextList({ items, perspective }: { items: Appointment[]; perspective: 'patient' | 'clinician' }) {
-  const { t } = useTranslation('appointments');
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        order={2}
-        icon={<CalendarIcon size={28} />}
-        title={t('home.empty')}
-        hint={t(perspective === 'patient' ? 'patient.noUpcomingHint' : 'home.emptyHint')}
-        action={
-          perspective === 'patient' ? (
-            <Button component={Link} to={`${ROUTES.appointments}?book=1`} data-testid="home-book">
-              {t('actions.book')}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  }
-  return (
-    <Stack gap="sm">
-      <Stack
-        component="ul"
-        gap="sm"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={t('home.next')}
-        data-testid="next-appointments"
-      >
-        {items.map((a) => (
-          <AppointmentCard key={a.id} appointment={a} perspective={perspective} />
-        ))}
-      </Stack>
-      <Anchor component={Link} to={ROUTES.appointments}>
-        {t('home.seeAll')}
-      </Anchor>
-    </Stack>
+    <ListView
+      query={next}
+      loading={t('loading')}
+      empty={
+        <EmptyState
+          order={2}
+          icon={<CalendarIcon size={28} />}
+          title={t('home.empty')}
+          hint={t(perspective === 'patient' ? 'patient.noUpcomingHint' : 'home.emptyHint')}
+          action={
+            perspective === 'patient' ? (
+              <Button component={Link} to={`${ROUTES.appointments}?book=1`} data-testid="home-book">
+                {t('actions.book')}
+              </Button>
+            ) : undefined
+          }
+        />
+      }
+    >
+      {(items) => (
+        <Stack gap="sm">
+          <ItemList label={t('home.next')} testId="next-appointments">
+            {items.map((a) => (
+              <AppointmentCard key={a.id} appointment={a} perspective={perspective} />
+            ))}
+          </ItemList>
+          <Anchor component={Link} to={ROUTES.appointments}>
+            {t('home.seeAll')}
+          </Anchor>
+        </Stack>
+      )}
+    </ListView>
   );
 }

@@ -1,16 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SegmentedControl,
-  Input,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SegmentedControl, Input, Stack, Textarea } from '@mantine/core';
 import { APPOINTMENT_LIMITS, type Appointment } from '@opencare/schemas/entities/appointments';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +13,7 @@ import type { AppointmentTypeCode } from './labels';
 import { LoadFailed } from '../../components/data/load-state';
 import { PatientPicker, type BookingPatient } from './patient-picker';
 import { SlotPicker } from './slot-picker';
+import { DateField } from '../../components/dates/date-field';
 
 interface BookAppointmentModalProps {
   opened: boolean;
@@ -181,17 +171,15 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
             data-testid="book-type"
           />
         </Input.Wrapper>
-        <TextInput
-          type="date"
+        <DateField
           label={t('book.date')}
           value={date}
           min={today()}
-          onChange={(event) => {
-            setDate(event.currentTarget.value);
+          onChange={(value) => {
+            setDate(value);
             setStartsAt(null);
           }}
           withAsterisk
-          dir="ltr"
           maw={240}
           data-testid="book-date"
         />

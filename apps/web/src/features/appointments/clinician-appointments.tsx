@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Switch, Title } from '@mantine/core';
 import {
   APPOINTMENT_STATUSES,
   type Appointment,
@@ -23,7 +13,7 @@ import { addDays, today } from '../../session/calendar-date';
 import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { hasOwnAppointments } from './appointments-view';
 import { useMayDo } from '../../session/use-may-do';
 import { BookForPatientButton } from './book-for-patient-button';
@@ -31,6 +21,7 @@ import { CancelModal } from './cancel-modal';
 import { formatDate, formatDay, formatTime, mondayOf, startOfDay } from './format';
 import { isChangeable } from './labels';
 import { RescheduleModal } from './reschedule-modal';
+import { DateField } from '../../components/dates/date-field';
 
 type Period = 'day' | 'week';
 // A day or a week of one clinic: the largest page the API gives.
@@ -88,15 +79,13 @@ export function ClinicianAppointments() {
           ]}
           data-testid="period"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('clinician.date')}
           value={date}
-          onChange={(event) => {
-            // A cleared or half-typed date keeps the day shown.
-            if (/^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value)) setDate(event.currentTarget.value);
+          onChange={(value) => {
+            // A cleared field keeps the day shown.
+            if (value) setDate(value);
           }}
-          dir="ltr"
           w={170}
           data-testid="clinician-date"
         />
@@ -150,47 +139,42 @@ export function ClinicianAppointments() {
         </ActionIcon>
       </Group>
 
-      <QueryView query={list} loading={t('loading')}>
-        {({ items }) =>
-          items.length === 0 ? (
-            <EmptyState
-              order={3}
-              icon={<CalendarIcon size={28} />}
-              title={t('clinician.empty')}
-              hint={t('clinician.emptyHint')}
-            />
-          ) : (
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              data-testid="clinician-appointments"
-            >
-              {items.map((a) => (
-                <AppointmentCard
-                  key={a.id}
-                  appointment={a}
-                  perspective="clinician"
-                  actions={
-                    mayChange && isChangeable(a) ? (
-                      <>
-                        <Button size="xs" variant="default" onClick={() => setMoving(a)}>
-                          {t('actions.reschedule')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(a)}>
-                          {t('actions.cancel')}
-                        </Button>
-                      </>
-                    ) : undefined
-                  }
-                />
-              ))}
-            </Stack>
-          )
+      <ListView
+        query={list}
+        loading={t('loading')}
+        empty={
+          <EmptyState
+            order={3}
+            icon={<CalendarIcon size={28} />}
+            title={t('clinician.empty')}
+            hint={t('clinician.emptyHint')}
+          />
         }
-      </QueryView>
+      >
+        {(items) => (
+          <ItemList testId="clinician-appointments">
+            {items.map((a) => (
+              <AppointmentCard
+                key={a.id}
+                appointment={a}
+                perspective="clinician"
+                actions={
+                  mayChange && isChangeable(a) ? (
+                    <>
+                      <Button size="xs" variant="default" onClick={() => setMoving(a)}>
+                        {t('actions.reschedule')}
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(a)}>
+                        {t('actions.cancel')}
+                      </Button>
+                    </>
+                  ) : undefined
+                }
+              />
+            ))}
+          </ItemList>
+        )}
+      </ListView>
 
       <RescheduleModal
         appointment={moving}

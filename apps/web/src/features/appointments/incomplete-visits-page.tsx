@@ -2,14 +2,14 @@ import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import type { Visit } from '@opencare/schemas/entities/appointments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, ChevronEndIcon, ChevronStartIcon } from '../../components/icons/icons';
+import { CheckIcon } from '../../components/icons/icons';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { useSession } from '../../session/use-session';
 import { TypeBadge } from './appointment-badges';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { CompleteVisitModal } from './complete-visit-modal';
 import { formatDate, formatTime } from './format';
 
@@ -44,55 +44,20 @@ export function IncompleteVisitsPage() {
         }}
         data-testid="only-mine"
       />
-      <QueryView query={visits} loading={t('loading')}>
-        {({ items, meta }) =>
-          items.length === 0 ? (
-            <EmptyState
-              icon={<CheckIcon size={28} />}
-              title={t('incomplete.empty')}
-              hint={t('incomplete.emptyHint')}
-            />
-          ) : (
-            <Stack gap="sm">
-              <Stack
-                component="ul"
-                gap="sm"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                data-testid="incomplete-visits"
-              >
-                {items.map((visit) => (
-                  <IncompleteVisitRow key={visit.id} visit={visit} onComplete={() => setCompleting(visit)} />
-                ))}
-              </Stack>
-              {meta.totalPages > 1 && (
-                <Group justify="space-between">
-                  <Button
-                    variant="default"
-                    size="xs"
-                    leftSection={<ChevronStartIcon size={16} />}
-                    disabled={!meta.hasPreviousPage}
-                    onClick={() => setPage((p) => p - 1)}
-                  >
-                    {t('incomplete.previousPage')}
-                  </Button>
-                  <Text size="sm">{t('incomplete.pageOf', { page, pages: meta.totalPages })}</Text>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    rightSection={<ChevronEndIcon size={16} />}
-                    disabled={!meta.hasNextPage}
-                    onClick={() => setPage((p) => p + 1)}
-                  >
-                    {t('incomplete.nextPage')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          )
-        }
-      </QueryView>
+      <ListView
+        query={visits}
+        loading={t('loading')}
+        onPage={setPage}
+        empty={<EmptyState icon={<CheckIcon size={28} />} title={t('incomplete.empty')} hint={t('incomplete.emptyHint')} />}
+      >
+        {(items) => (
+          <ItemList testId="incomplete-visits">
+            {items.map((visit) => (
+              <IncompleteVisitRow key={visit.id} visit={visit} onComplete={() => setCompleting(visit)} />
+            ))}
+          </ItemList>
+        )}
+      </ListView>
       <CompleteVisitModal
         visit={completing}
         onClose={() => setCompleting(null)}

@@ -8,7 +8,7 @@ import { useNotifications, useNotifyError } from '../../components/notifications
 import { EmptyState } from '../../components/page/empty-state';
 import { AppointmentCard } from './appointment-card';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { useConfirmMutation } from './appointment-queries';
 import { BookAppointmentModal } from './book-appointment-modal';
 import { CancelModal } from './cancel-modal';
@@ -96,57 +96,38 @@ export function PatientAppointments() {
         <Title order={2} size="h4" id="upcoming-title">
           {t('patient.upcoming')}
         </Title>
-        <QueryView query={upcoming} loading={t('loading')}>
-          {({ items }) =>
-            items.length === 0 ? (
-              <EmptyState
-                order={3}
-                icon={<CalendarIcon size={28} />}
-                title={t('patient.noUpcoming')}
-                hint={t('patient.noUpcomingHint')}
-              />
-            ) : (
-              <Stack
-                component="ul"
-                gap="sm"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                data-testid="upcoming-appointments"
-              >
-                {items.map((a) => (
-                  <AppointmentCard key={a.id} appointment={a} perspective="patient" actions={actionsOf(a)} />
-                ))}
-              </Stack>
-            )
-          }
-        </QueryView>
+        <ListView
+          query={upcoming}
+          loading={t('loading')}
+          empty={<EmptyState order={3} icon={<CalendarIcon size={28} />} title={t('patient.noUpcoming')} hint={t('patient.noUpcomingHint')} />}
+        >
+          {(items) => (
+            <ItemList testId="upcoming-appointments">
+              {items.map((a) => (
+                <AppointmentCard key={a.id} appointment={a} perspective="patient" actions={actionsOf(a)} />
+              ))}
+            </ItemList>
+          )}
+        </ListView>
       </Stack>
 
       <Stack gap="sm" component="section" aria-labelledby="past-title">
         <Title order={2} size="h4" id="past-title">
           {t('patient.past')}
         </Title>
-        <QueryView query={past} loading={t('loading')}>
-          {({ items }) =>
-            items.length === 0 ? (
-              <EmptyState order={3} title={t('patient.noPast')} hint={t('patient.noPastHint')} />
-            ) : (
-              <Stack
-                component="ul"
-                gap="sm"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                data-testid="past-appointments"
-              >
-                {items.map((a) => (
-                  <AppointmentCard key={a.id} appointment={a} perspective="patient" />
-                ))}
-              </Stack>
-            )
-          }
-        </QueryView>
+        <ListView
+          query={past}
+          loading={t('loading')}
+          empty={<EmptyState order={3} title={t('patient.noPast')} hint={t('patient.noPastHint')} />}
+        >
+          {(items) => (
+            <ItemList testId="past-appointments">
+              {items.map((a) => (
+                <AppointmentCard key={a.id} appointment={a} perspective="patient" />
+              ))}
+            </ItemList>
+          )}
+        </ListView>
       </Stack>
 
       <BookAppointmentModal

@@ -1,5 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Appointment } from '@opencare/schemas/entities/appointments';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isoDate, today } from '../../session/calendar-date';
 import { useRefetchSlots, useRescheduleMutation } from './appointment-queries';
 import { formatDate, formatTime } from './format';
 import { SlotPicker } from './slot-picker';
+import { DateField } from '../../components/dates/date-field';
 
 interface RescheduleModalProps {
   /** The appointment to move; null while none is. */
@@ -95,17 +96,15 @@ function RescheduleForm({
             {errorMessageOf(tc, failure)}
           </Alert>
         )}
-        <TextInput
-          type="date"
+        <DateField
           label={t('book.date')}
           value={date}
           min={today()}
-          onChange={(event) => {
-            setDate(event.currentTarget.value);
+          onChange={(value) => {
+            setDate(value);
             setStartsAt(null);
           }}
           withAsterisk
-          dir="ltr"
           maw={240}
           data-testid="reschedule-date"
         />

@@ -6,9 +6,8 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ListView } from '../../components/data/list-view';
 import { ProfileBadges } from './profile-badges';
-import { ListPager } from './shared/list-pager';
 
 type StateFilter = 'all' | 'draft' | 'complete';
 
@@ -52,56 +51,53 @@ export function DeviceProfilesPage() {
         ]}
         w="fit-content"
       />
-      <QueryView query={list}>
-        {({ items, meta }) =>
-          items.length === 0 ? (
-            <EmptyState title={t('profiles.empty')} hint={t('profiles.emptyHint')} />
-          ) : (
-            <Stack gap="sm">
-              <Paper withBorder radius="md">
-                <Table.ScrollContainer minWidth={480}>
-                  <Table verticalSpacing="sm" highlightOnHover data-testid="profiles-table">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('profiles.fields.profileName')}</Table.Th>
-                        <Table.Th>{t('profiles.fields.measurement')}</Table.Th>
-                        <Table.Th>{t('profiles.fields.device')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((profile) => (
-                        <Table.Tr key={profile.id} data-testid="profile-row">
-                          <Table.Td>
-                            {/* The badges sit under the name, so a phone shows them without scrolling sideways. */}
-                            <Stack gap={4} align="flex-start">
-                              <Anchor
-                                component={Link}
-                                to={pathTo('deviceProfileView', { deviceProfileId: profile.id })}
-                              >
-                                {profile.profileName}
-                              </Anchor>
-                              <ProfileBadges profile={profile} />
-                            </Stack>
-                          </Table.Td>
-                          <Table.Td>
-                            {profile.measurement ? t(`measurements.${profile.measurement}`) : '—'}
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" lineClamp={2}>
-                              {profile.device ?? '—'}
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Paper>
-              <ListPager meta={meta} onPage={(next) => show({ page: next })} />
-            </Stack>
-          )
-        }
-      </QueryView>
+      <ListView
+        query={list}
+        onPage={(next) => show({ page: next })}
+        empty={<EmptyState title={t('profiles.empty')} hint={t('profiles.emptyHint')} />}
+      >
+        {(items) => (
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={480}>
+              <Table verticalSpacing="sm" highlightOnHover data-testid="profiles-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('profiles.fields.profileName')}</Table.Th>
+                    <Table.Th>{t('profiles.fields.measurement')}</Table.Th>
+                    <Table.Th>{t('profiles.fields.device')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((profile) => (
+                    <Table.Tr key={profile.id} data-testid="profile-row">
+                      <Table.Td>
+                        {/* The badges sit under the name, so a phone shows them without scrolling sideways. */}
+                        <Stack gap={4} align="flex-start">
+                          <Anchor
+                            component={Link}
+                            to={pathTo('deviceProfileView', { deviceProfileId: profile.id })}
+                          >
+                            {profile.profileName}
+                          </Anchor>
+                          <ProfileBadges profile={profile} />
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        {profile.measurement ? t(`measurements.${profile.measurement}`) : '—'}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2}>
+                          {profile.device ?? '—'}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </ListView>
     </PageFrame>
   );
 }

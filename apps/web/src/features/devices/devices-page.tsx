@@ -3,7 +3,7 @@ import type { Device } from '@opencare/schemas/entities/gateways';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { BluetoothIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
@@ -26,30 +26,19 @@ export function DevicesPage() {
         </Button>
       }
     >
-      <QueryView query={mine} loading={t('devices.loading')}>
-        {(devices) =>
-          devices.length === 0 ? (
-            <EmptyState
-              icon={<BluetoothIcon size={28} />}
-              title={t('devices.empty')}
-              hint={t('devices.emptyHint')}
-            />
-          ) : (
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('devices.listLabel')}
-            >
-              {devices.map((device) => (
-                <DeviceRow key={device.id} device={device} />
-              ))}
-            </Stack>
-          )
-        }
-      </QueryView>
+      <ListView
+        query={mine}
+        loading={t('devices.loading')}
+        empty={<EmptyState icon={<BluetoothIcon size={28} />} title={t('devices.empty')} hint={t('devices.emptyHint')} />}
+      >
+        {(devices) => (
+          <ItemList label={t('devices.listLabel')}>
+            {devices.map((device) => (
+              <DeviceRow key={device.id} device={device} />
+            ))}
+          </ItemList>
+        )}
+      </ListView>
     </PageFrame>
   );
 }

@@ -3,7 +3,7 @@ import type { Gateway } from '@opencare/schemas/entities/gateways';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ItemList, ListView } from '../../components/data/list-view';
 import { GatewayIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
@@ -29,38 +29,33 @@ export function GatewaysPage() {
         </Button>
       }
     >
-      <QueryView query={mine} loading={t('loading')}>
-        {(gateways) =>
-          gateways.length === 0 ? (
-            <EmptyState
-              icon={<GatewayIcon size={28} />}
-              title={t('empty.title')}
-              action={
-                <Stack gap="xs" maw={460} ta="start">
-                  <Text c="dimmed">{t('empty.hint')}</Text>
-                  <List type="ordered" spacing="xs">
-                    <List.Item>{t('empty.step1')}</List.Item>
-                    <List.Item>{t('empty.step2')}</List.Item>
-                  </List>
-                </Stack>
-              }
-            />
-          ) : (
-            <Stack
-              component="ul"
-              gap="sm"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('listLabel')}
-            >
-              {gateways.map((gateway) => (
-                <GatewayRow key={gateway.id} gateway={gateway} all={gateways} />
-              ))}
-            </Stack>
-          )
+      <ListView
+        query={mine}
+        loading={t('loading')}
+        empty={
+          <EmptyState
+            icon={<GatewayIcon size={28} />}
+            title={t('empty.title')}
+            action={
+              <Stack gap="xs" maw={460} ta="start">
+                <Text c="dimmed">{t('empty.hint')}</Text>
+                <List type="ordered" spacing="xs">
+                  <List.Item>{t('empty.step1')}</List.Item>
+                  <List.Item>{t('empty.step2')}</List.Item>
+                </List>
+              </Stack>
+            }
+          />
         }
-      </QueryView>
+      >
+        {(gateways) => (
+          <ItemList label={t('listLabel')}>
+            {gateways.map((gateway) => (
+              <GatewayRow key={gateway.id} gateway={gateway} all={gateways} />
+            ))}
+          </ItemList>
+        )}
+      </ListView>
     </PageFrame>
   );
 }

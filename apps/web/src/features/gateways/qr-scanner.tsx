@@ -12,15 +12,19 @@ interface BarcodeDetectorClass {
 }
 
 /**
- * A QR reader where the browser has one (the Barcode Detection API: Chrome on Android and macOS,
- * not Chromium on Linux nor Firefox). The app ships no decoder of its own.
+ * A QR reader: the browser's own where it has one (the Barcode Detection API: Chrome on Android
+ * and macOS), else ZXing's, downloaded only then (Firefox, Chromium on Linux). Null when neither
+ * can be had (offline before ZXing's code was ever downloaded).
  */
 export async function browserQrDetector(): Promise<QrDetector | null> {
   const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  if (!Detector) return null;
   try {
-    const formats = await Detector.getSupportedFormats();
-    return formats.includes('qr_code') ? new Detector({ formats: ['qr_code'] }) : null;
+    if (Detector && (await Detector.getSupportedFormats()).includes('qr_code')) return new Detector({ formats: ['qr_code'] });
+  } catch {
+    // A native detector that fails to answer is no better than none.
+  }
+  try {
+    return (await import('./zxing-qr-detector')).zxingQrDetector();
   } catch {
     return null;
   }

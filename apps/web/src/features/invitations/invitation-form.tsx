@@ -12,6 +12,7 @@ import { useUsernameAvailability } from '../signup/use-username-availability';
 import { UsernameField } from '../signup/username-field';
 import { usePreferences } from '../../session/use-preferences';
 import { EMPTY_INVITATION, validateInvitation, type InvitationValues } from './invitation-values';
+import { DateField } from '../../components/dates/date-field';
 
 interface InvitationFormProps {
   token: string;
@@ -104,13 +105,12 @@ export function InvitationForm({ token, onDone }: InvitationFormProps) {
           <TextInput {...text('middleName')} label={t('fields.middleName')} autoComplete="additional-name" />
           <TextInput {...text('lastName')} label={t('fields.lastName')} autoComplete="family-name" required />
         </SimpleGrid>
-        <TextInput
+        <DateField
           {...text('dateOfBirth')}
-          type="date"
+          onChange={(value) => setField('dateOfBirth', value)}
           label={t('fields.dateOfBirth')}
           description={t('fields.dateOfBirthHint')}
           inputWrapperOrder={HINT_BELOW}
-          autoComplete="bday"
           required
           maw={{ sm: 260 }}
         />

@@ -1,8 +1,8 @@
 import { Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import type { ListMeta } from '@opencare/schemas/envelope';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { ListPager } from '../../components/data/list-pager';
 import { LoadFailed, Loading } from '../../components/data/load-state';
 import { ChevronStartIcon, MailIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
@@ -151,25 +151,7 @@ function ThreadListPanel({ accountId, list, selectedId, clinician, hrefOf, onPag
   return (
     <Stack gap="xs">
       <ThreadList threads={items} accountId={accountId} selectedId={selectedId} showPatient={clinician} hrefOf={hrefOf} />
-      <Pager meta={meta} onPage={onPage} />
+      <ListPager meta={meta} onPage={onPage} label={t('list.pages')} />
     </Stack>
-  );
-}
-
-function Pager({ meta, onPage }: { meta: ListMeta; onPage: (page: number) => void }) {
-  const { t } = useTranslation('mail');
-  if (meta.totalPages <= 1) return null;
-  return (
-    <Group justify="space-between" component="nav" aria-label={t('list.pages')}>
-      <Button variant="default" size="xs" disabled={!meta.hasPreviousPage} onClick={() => onPage(meta.page - 1)}>
-        {t('list.previous')}
-      </Button>
-      <Text size="sm" aria-live="polite">
-        {t('list.page', { page: meta.page, pages: meta.totalPages })}
-      </Text>
-      <Button variant="default" size="xs" disabled={!meta.hasNextPage} onClick={() => onPage(meta.page + 1)}>
-        {t('list.next')}
-      </Button>
-    </Group>
   );
 }

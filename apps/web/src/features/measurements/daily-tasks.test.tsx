@@ -102,9 +102,9 @@ describe('home’s daily tasks', () => {
     const selected = () => screen.getByTestId('task-calendar').querySelector('[data-selected]');
     fireEvent.keyDown(selected()!, { key: 'PageDown' });
     expect(dates.at(-1)).toBe('2026-04-13');
-    expect(screen.getByTestId<HTMLSelectElement>('calendar-month').value).toBe('2026-04');
+    expect(screen.getByTestId('calendar-month').textContent).toBe('April 2026');
     fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
-    expect(screen.getByTestId<HTMLSelectElement>('calendar-month').value).toBe('2026-05');
+    expect(screen.getByTestId('calendar-month').textContent).toBe('May 2026');
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     expect(dates.at(-1)).toBe('2026-04-12');
   });

@@ -1,9 +1,20 @@
-import { ActionIcon, Box, Group, NativeSelect, Stack, Text, UnstyledButton, useDirection } from '@mantine/core';
+import { Box, Group, Stack, Text, useDirection } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronEndIcon, ChevronStartIcon } from '../../components/icons/icons';
-import { addDays, today } from '../../session/calendar-date';
-import { addMonths, monthGrid, monthOf, monthsOfYear, type YearMonth } from './calendar-grid';
+import { dateLabels } from '../../components/dates/date-labels';
+import { DatesSettings } from '../../components/dates/dates-settings';
+import dates from '../../components/dates/dates.module.css';
+import { useCalendarAriaLabels } from '../../components/dates/use-calendar-aria-labels';
+import {
+  addDays,
+  addMonths,
+  formatLongDate,
+  lastDayOf,
+  monthOf,
+  today,
+  type YearMonth,
+} from '../../session/calendar-date';
 import classes from './task-calendar.module.css';
 
 interface TaskCalendarProps {
@@ -15,137 +26,118 @@ interface TaskCalendarProps {
   appointmentDates: ReadonlySet<string>;
 }
 
-const dateAt = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-};
+/** Mantine's calendar in the reader's language (its month and day names load with it). */
+export function TaskCalendar(props: TaskCalendarProps) {
+  return (
+    <DatesSettings>
+      <TaskMonth {...props} />
+    </DatesSettings>
+  );
+}
 
 /**
- * A month of days (spec §9: 7-day weeks, at most a 42-day grid, 12 months a year) marking the days
- * with tasks or appointments; choosing a day changes the home screen's day. One day is in the tab
- * order; the arrow keys move by day and week (mirrored in Arabic), Page Up and Down by month.
+ * A month of days (spec §9: 7-day weeks, at most a 42-day grid, 12 months on the year level) marking
+ * the days with tasks or appointments; choosing a day changes the home screen's day. One day is in
+ * the tab order; the arrow keys choose the day beside (mirrored in Arabic) or a week away, across
+ * months, and Page Up and Down go a month — Mantine's own arrows keep to one month and ignore the
+ * reading direction, so the calendar's keys are handled here first.
  */
-export function TaskCalendar({ month, onMonthChange, selected, onSelect, taskDates, appointmentDates }: TaskCalendarProps) {
+function TaskMonth({
+  month,
+  onMonthChange,
+  selected,
+  onSelect,
+  taskDates,
+  appointmentDates,
+}: TaskCalendarProps) {
   const { t, i18n } = useTranslation('measurements');
   const { dir } = useDirection();
-  const grid = useRef<HTMLTableElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
   const todayDate = today();
-  const language = i18n.language;
-  const weekdays = monthGrid('2026-03')[0]!.map((d) => ({
-    short: new Intl.DateTimeFormat(language, { weekday: 'narrow' }).format(dateAt(d.date)),
-    long: new Intl.DateTimeFormat(language, { weekday: 'long' }).format(dateAt(d.date)),
-  }));
-  const focusable = monthOf(selected) === month ? selected : `${month}-01`;
+  const { dayNumber, ...labels } = dateLabels(i18n.language);
+  const ariaLabels = useCalendarAriaLabels();
 
-  // After a move by keyboard, the newly chosen day takes the focus.
+  // After a move by keyboard, the newly chosen day takes the focus (its month may just have shown).
   useEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
-    grid.current?.querySelector<HTMLButtonElement>(`[data-date="${selected}"]`)?.focus();
+    box.current?.querySelector<HTMLButtonElement>(`[data-date="${selected}"]`)?.focus();
   }, [selected, month]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    const date = event.target instanceof HTMLElement ? event.target.dataset.date : undefined;
+    if (!date || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const forward = dir === 'rtl' ? -1 : 1;
-    const steps: Record<string, number> = { ArrowRight: forward, ArrowLeft: -forward, ArrowDown: 7, ArrowUp: -7 };
+    const steps: Record<string, number> = {
+      ArrowRight: forward,
+      ArrowLeft: -forward,
+      ArrowDown: 7,
+      ArrowUp: -7,
+    };
     let next: string | null = null;
     if (event.key in steps) next = addDays(date, steps[event.key] ?? 0);
     if (event.key === 'PageDown' || event.key === 'PageUp') {
       const target = addMonths(monthOf(date), event.key === 'PageDown' ? 1 : -1);
-      next = `${target}-${date.slice(8, 10) > lastDay(target) ? lastDay(target) : date.slice(8, 10)}`;
+      const last = lastDayOf(target);
+      next = `${target}-${date.slice(8, 10)}` > last ? last : `${target}-${date.slice(8, 10)}`;
     }
     if (!next) return;
     event.preventDefault();
+    event.stopPropagation();
     moveFocus.current = true;
     onSelect(next);
   };
 
+  const dayLabel = (date: string) =>
+    [
+      formatLongDate(date, i18n.language),
+      taskDates.has(date) ? t('calendar.withTasks') : null,
+      appointmentDates.has(date) ? t('calendar.withAppointments') : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+
   return (
-    <Stack gap="xs" data-testid="task-calendar">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <ActionIcon variant="default" size="lg" aria-label={t('calendar.previousMonth')} onClick={() => onMonthChange(addMonths(month, -1))}>
-          <ChevronStartIcon size={18} />
-        </ActionIcon>
-        <Group gap="xs" wrap="nowrap">
-          <NativeSelect
-            aria-label={t('calendar.month')}
-            value={month}
-            onChange={(event) => onMonthChange(event.currentTarget.value)}
-            data={monthsOfYear(month).map((m) => ({
-              value: m,
-              label: new Intl.DateTimeFormat(language, { month: 'long' }).format(dateAt(`${m}-01`)),
-            }))}
-            data-testid="calendar-month"
-          />
-          <Text fw={600}>
-            <bdi>{new Intl.DateTimeFormat(language, { year: 'numeric' }).format(dateAt(`${month}-01`))}</bdi>
-          </Text>
-        </Group>
-        <ActionIcon variant="default" size="lg" aria-label={t('calendar.nextMonth')} onClick={() => onMonthChange(addMonths(month, 1))}>
-          <ChevronEndIcon size={18} />
-        </ActionIcon>
-      </Group>
-      <table ref={grid} role="grid" className={classes.grid} aria-label={t('calendar.label')}>
-        <thead>
-          <tr>
-            {weekdays.map((day) => (
-              <th key={day.long} scope="col" abbr={day.long} className={classes.weekday}>
-                {day.short}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {monthGrid(month).map((week) => (
-            <tr key={week[0]!.date}>
-              {week.map(({ date, inMonth }) => {
-                const hasTasks = taskDates.has(date);
-                const hasAppointments = appointmentDates.has(date);
-                const label = [
-                  new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(dateAt(date)),
-                  hasTasks ? t('calendar.withTasks') : null,
-                  hasAppointments ? t('calendar.withAppointments') : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ');
-                return (
-                  <td key={date} role="gridcell" aria-selected={date === selected} className={classes.cell}>
-                    <UnstyledButton
-                      className={classes.day}
-                      data-date={date}
-                      data-selected={date === selected || undefined}
-                      data-today={date === todayDate || undefined}
-                      data-outside={!inMonth || undefined}
-                      tabIndex={date === focusable ? 0 : -1}
-                      aria-label={label}
-                      aria-current={date === todayDate ? 'date' : undefined}
-                      onClick={() => onSelect(date)}
-                      onKeyDown={(event) => onKeyDown(event, date)}
-                    >
-                      <span>{new Intl.NumberFormat(language).format(Number(date.slice(8, 10)))}</span>
-                      <span className={classes.markers} aria-hidden>
-                        {hasTasks && <span className={classes.taskMark} data-testid="task-mark" />}
-                        {hasAppointments && <span className={classes.appointmentMark} data-testid="appointment-mark" />}
-                      </span>
-                    </UnstyledButton>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <Stack gap="xs" data-testid="task-calendar" ref={box} onKeyDownCapture={onKeyDownCapture}>
+      <DatePicker
+        value={selected}
+        onChange={(date) => date && onSelect(date)}
+        allowDeselect={false}
+        date={`${month}-01`}
+        onDateChange={(date) => onMonthChange(monthOf(date))}
+        maxLevel="year"
+        size="md"
+        classNames={{ day: `${dates.day} ${classes.dayButton}` }}
+        fullWidth
+        highlightToday
+        {...labels}
+        ariaLabels={ariaLabels}
+        aria-label={t('calendar.label')}
+        getDayAriaLabel={dayLabel}
+        getDayProps={(date) => ({
+          'data-date': date,
+          'aria-current': date === todayDate ? 'date' : undefined,
+        })}
+        renderDay={(date) => (
+          <span className={classes.day}>
+            <span>{dayNumber(date)}</span>
+            <span className={classes.markers} aria-hidden>
+              {taskDates.has(date) && <span className={classes.taskMark} data-testid="task-mark" />}
+              {appointmentDates.has(date) && (
+                <span className={classes.appointmentMark} data-testid="appointment-mark" />
+              )}
+            </span>
+          </span>
+        )}
+        attributes={{ calendarHeaderLevel: { 'data-testid': 'calendar-month' } }}
+      />
       <Group gap="md" justify="center">
         <Legend className={classes.taskMark} label={t('calendar.legendTasks')} />
         <Legend className={classes.appointmentMark} label={t('calendar.legendAppointments')} />
       </Group>
     </Stack>
   );
-}
-
-function lastDay(month: YearMonth): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0');
 }
 
 function Legend({ className, label }: { className: string | undefined; label: string }) {

@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UsersIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
@@ -7,9 +6,8 @@ import { PatientFilters } from './list/patient-filters';
 import { PatientsTable } from './list/patients-table';
 import { usePatientListParams } from './list/use-patient-list-params';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ListView } from '../../components/data/list-view';
 import { patientListInput } from './patient-queries';
-import { ListPager } from './shared/list-pager';
 
 /** Find a patient (spec §2, physician or nurse): search by name, MRN or date of birth, a page at a time. */
 export function PatientsPage() {
@@ -22,22 +20,20 @@ export function PatientsPage() {
   return (
     <PageFrame title={t('list.title')} intro={t('list.intro')} size="xl">
       <PatientFilters values={filters} onChange={setFilters} />
-      <QueryView query={list} loading={t('list.loading')}>
-        {({ items, meta }) =>
-          items.length === 0 ? (
-            <EmptyState
-              icon={<UsersIcon size={28} />}
-              title={filtered ? t('list.noMatch') : t('list.empty')}
-              hint={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-            />
-          ) : (
-            <Stack gap="sm">
-              <PatientsTable patients={items} />
-              <ListPager meta={meta} onPage={setPage} />
-            </Stack>
-          )
+      <ListView
+        query={list}
+        loading={t('list.loading')}
+        onPage={setPage}
+        empty={
+          <EmptyState
+            icon={<UsersIcon size={28} />}
+            title={filtered ? t('list.noMatch') : t('list.empty')}
+            hint={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
+          />
         }
-      </QueryView>
+      >
+        {(items) => <PatientsTable patients={items} />}
+      </ListView>
     </PageFrame>
   );
 }

@@ -11,6 +11,7 @@ import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form
 import { useApiErrorText } from '../signup/use-api-error-text';
 import { useFieldMessage } from '../signup/use-field-message';
 import { profilePatch, profileValuesOf, type ProfileValues } from './profile-values';
+import { DateField } from '../../components/dates/date-field';
 
 interface ProfileFormProps {
   profile: UserProfileResponse;
@@ -39,7 +40,9 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   );
   const utils = trpc.useUtils();
   // The saved profile is the one the page shows from now on.
-  const save = trpc.profile.update.useMutation({ onSuccess: (saved) => utils.profile.get.setData(undefined, saved) });
+  const save = trpc.profile.update.useMutation({
+    onSuccess: (saved) => utils.profile.get.setData(undefined, saved),
+  });
 
   const validation = useMemo(() => profilePatch(initial, values), [initial, values]);
   const errors = mergeErrors(serverErrors, checked ? validation.errors : {});
@@ -96,11 +99,10 @@ export function ProfileForm({ profile }: ProfileFormProps) {
             required
           />
           <TextInput {...text('preferredName')} label={t('profile.preferredName')} autoComplete="nickname" />
-          <TextInput
+          <DateField
             {...text('dateOfBirth')}
-            type="date"
+            onChange={(value) => setField('dateOfBirth', value)}
             label={ts('fields.dateOfBirth')}
-            autoComplete="bday"
           />
           <NativeSelect
             name="gender"

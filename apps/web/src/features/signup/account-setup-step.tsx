@@ -11,6 +11,7 @@ import type { MaritalStatus, SignupValues } from './signup-values';
 import { useFieldMessage } from './use-field-message';
 import type { Availability } from './use-username-availability';
 import { UsernameField } from './username-field';
+import { DateField } from '../../components/dates/date-field';
 
 interface AccountSetupStepProps {
   values: SignupValues;
@@ -77,13 +78,12 @@ export function AccountSetupStep({ values, errors, availability, setField }: Acc
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
+            <DateField
               {...text('dateOfBirth')}
-              type="date"
+              onChange={(value) => setField('dateOfBirth', value)}
               label={t('fields.dateOfBirth')}
               description={t('fields.dateOfBirthHint')}
               inputWrapperOrder={HINT_BELOW}
-              autoComplete="bday"
               required
             />
             <NativeSelect

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, Stack } from '@mantine/core';
+import { Button, NativeSelect } from '@mantine/core';
 import type { Invitation } from '@opencare/schemas/entities/care';
 import { INVITATION_STATUSES } from '@opencare/schemas/statuses';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,8 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ListView } from '../../components/data/list-view';
 import { InvitationsTable } from './invitations-table';
-import { ListPager } from './list-pager';
 import { UserManagementTabs } from './user-management-tabs';
 
 function isInvitationStatus(value: string | null): value is Invitation['status'] {
@@ -59,35 +58,33 @@ export function InvitationsPage() {
         ]}
         w={{ base: '100%', xs: 220 }}
       />
-      <QueryView query={list} loading={t('common.loading')}>
-        {({ items, meta }) =>
-          items.length === 0 ? (
-            status ? (
-              <EmptyState
-                icon={<MailIcon size={28} />}
-                title={t('invitations.emptyFiltered')}
-                hint={t('invitations.emptyFilteredHint')}
-              />
-            ) : (
-              <EmptyState
-                icon={<MailIcon size={28} />}
-                title={t('invitations.empty')}
-                hint={t('invitations.emptyHint')}
-                action={
-                  <Button component={Link} to={ROUTES.createInvitation} variant="light">
-                    {t('invitations.create')}
-                  </Button>
-                }
-              />
-            )
+      <ListView
+        query={list}
+        loading={t('common.loading')}
+        onPage={(next) => show({ page: next })}
+        empty={
+          status ? (
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={t('invitations.emptyFiltered')}
+              hint={t('invitations.emptyFilteredHint')}
+            />
           ) : (
-            <Stack gap="sm">
-              <InvitationsTable invitations={items} />
-              <ListPager meta={meta} onPage={(next) => show({ page: next })} />
-            </Stack>
+            <EmptyState
+              icon={<MailIcon size={28} />}
+              title={t('invitations.empty')}
+              hint={t('invitations.emptyHint')}
+              action={
+                <Button component={Link} to={ROUTES.createInvitation} variant="light">
+                  {t('invitations.create')}
+                </Button>
+              }
+            />
           )
         }
-      </QueryView>
+      >
+        {(items) => <InvitationsTable invitations={items} />}
+      </ListView>
     </PageFrame>
   );
 }

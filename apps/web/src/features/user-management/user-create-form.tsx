@@ -19,6 +19,7 @@ import {
   type SpecialtyCode,
 } from './user-create-values';
 import { useCreateUserMutation } from './user-management-queries';
+import { DateField } from '../../components/dates/date-field';
 
 type TextField = 'username' | 'password' | 'email' | 'phone' | 'firstName' | 'lastName' | 'dateOfBirth';
 
@@ -174,7 +175,11 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
             autoComplete="off"
             dir="ltr"
           />
-          <TextInput {...text('dateOfBirth')} type="date" label={t('userForm.fields.dateOfBirth')} />
+          <DateField
+            {...text('dateOfBirth')}
+            onChange={(dateOfBirth) => set({ dateOfBirth })}
+            label={t('userForm.fields.dateOfBirth')}
+          />
         </FormSection>
         <Group justify="flex-end">
           <Button component={Link} to={ROUTES.userList} variant="default">

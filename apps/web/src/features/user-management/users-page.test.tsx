@@ -72,7 +72,7 @@ describe('users list', () => {
     );
     renderUserManagement('/dashboard/user-management/users');
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
     expect(calls.at(-1)).toMatchObject({ path: 'users.list', body: { page: 2 } });
   });

@@ -1,15 +1,14 @@
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
-import { ListPager } from './list-pager';
 import { UserFilters } from './user-filters';
 import { UserManagementTabs } from './user-management-tabs';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ListView } from '../../components/data/list-view';
 import { USERS_PAGE_SIZE } from './user-management-queries';
 import { UsersTable } from './users-table';
 import { useUserListParams } from './use-user-list-params';
@@ -47,24 +46,22 @@ export function UsersPage({ status }: UsersPageProps) {
     >
       <UserManagementTabs current={status === 'active' ? 'userList' : 'inactiveUsers'} />
       <UserFilters values={filters} onChange={setFilters} />
-      <QueryView query={list} loading={t('common.loading')}>
-        {({ items, meta }) =>
-          items.length === 0 ? (
-            filtered ? (
-              <EmptyState title={t('users.empty')} hint={t('users.emptyHint')} />
-            ) : status === 'inactive' ? (
-              <EmptyState title={t('users.inactiveEmpty')} hint={t('users.inactiveEmptyHint')} />
-            ) : (
-              <EmptyState title={t('users.noneYet')} hint={t('users.noneYetHint')} />
-            )
+      <ListView
+        query={list}
+        loading={t('common.loading')}
+        onPage={setPage}
+        empty={
+          filtered ? (
+            <EmptyState title={t('users.empty')} hint={t('users.emptyHint')} />
+          ) : status === 'inactive' ? (
+            <EmptyState title={t('users.inactiveEmpty')} hint={t('users.inactiveEmptyHint')} />
           ) : (
-            <Stack gap="sm">
-              <UsersTable users={items} />
-              <ListPager meta={meta} onPage={setPage} />
-            </Stack>
+            <EmptyState title={t('users.noneYet')} hint={t('users.noneYetHint')} />
           )
         }
-      </QueryView>
+      >
+        {(items) => <UsersTable users={items} />}
+      </ListView>
     </PageFrame>
   );
 }

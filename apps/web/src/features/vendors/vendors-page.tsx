@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,8 @@ import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
-import { ListPager } from '../device-profiles/shared/list-pager';
 import { trpc } from '../../api/trpc';
-import { QueryView } from '../../components/data/load-state';
+import { ListView } from '../../components/data/list-view';
 
 /** The organisation's vendors (`GET /vendors`), searchable by name, a page at a time. */
 export function VendorsPage() {
@@ -40,54 +39,48 @@ export function VendorsPage() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={360}
       />
-      <QueryView query={list}>
-        {({ items, meta }) =>
-          items.length === 0 ? (
-            <EmptyState
-              title={query ? t('vendors.noMatch') : t('vendors.empty')}
-              hint={query ? undefined : t('vendors.emptyHint')}
-            />
-          ) : (
-            <Stack gap="sm">
-              <Paper withBorder radius="md">
-                <Table.ScrollContainer minWidth={560}>
-                  <Table verticalSpacing="sm" highlightOnHover data-testid="vendors-table">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('vendors.fields.vendorName')}</Table.Th>
-                        <Table.Th>{t('vendors.fields.contactPerson')}</Table.Th>
-                        <Table.Th>{t('vendors.identifiers')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((vendor) => (
-                        <Table.Tr key={vendor.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={pathTo('vendorView', { vendorId: vendor.id })}>
-                              {vendor.vendorName}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>{vendor.contactPerson ?? '—'}</Table.Td>
-                          <Table.Td>
-                            <Group gap={4}>
-                              {[...vendor.ouis, ...vendor.companyIdentifiers].map((value) => (
-                                <Badge key={value} variant="light" color="gray" tt="none" dir="ltr">
-                                  {value}
-                                </Badge>
-                              ))}
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Paper>
-              <ListPager meta={meta} onPage={setPage} />
-            </Stack>
-          )
-        }
-      </QueryView>
+      <ListView
+        query={list}
+        onPage={setPage}
+        empty={<EmptyState title={query ? t('vendors.noMatch') : t('vendors.empty')} hint={query ? undefined : t('vendors.emptyHint')} />}
+      >
+        {(items) => (
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing="sm" highlightOnHover data-testid="vendors-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('vendors.fields.vendorName')}</Table.Th>
+                    <Table.Th>{t('vendors.fields.contactPerson')}</Table.Th>
+                    <Table.Th>{t('vendors.identifiers')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((vendor) => (
+                    <Table.Tr key={vendor.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={pathTo('vendorView', { vendorId: vendor.id })}>
+                          {vendor.vendorName}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{vendor.contactPerson ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {[...vendor.ouis, ...vendor.companyIdentifiers].map((value) => (
+                            <Badge key={value} variant="light" color="gray" tt="none" dir="ltr">
+                              {value}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </ListView>
     </PageFrame>
   );
 }

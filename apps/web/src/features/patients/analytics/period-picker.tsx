@@ -1,7 +1,8 @@
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERIOD_PRESETS, type PeriodChoice } from './use-analytics-period';
+import { DateField } from '../../../components/dates/date-field';
 
 interface PeriodPickerProps {
   choice: PeriodChoice;
@@ -37,25 +38,21 @@ export function PeriodPicker({ choice, period, today, onChoose }: PeriodPickerPr
       />
       {value === 'custom' && (
         <Group gap="sm" align="flex-end">
-          <TextInput
-            type="date"
+          <DateField
             label={t('analytics.from')}
             value={period.from}
             max={period.to}
-            onChange={(event) => {
-              const from = event.currentTarget.value;
+            onChange={(from) => {
               if (from) onChoose({ kind: 'custom', from, to: period.to });
             }}
             w={170}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('analytics.to')}
             value={period.to}
             min={period.from}
             max={today}
-            onChange={(event) => {
-              const to = event.currentTarget.value;
+            onChange={(to) => {
               if (to) onChoose({ kind: 'custom', from: period.from, to });
             }}
             w={170}

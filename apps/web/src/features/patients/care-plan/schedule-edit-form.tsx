@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   updateScheduleInputSchema,
   type Schedule,
@@ -11,6 +11,7 @@ import { useNotifications } from '../../../components/notifications/use-notify';
 import { useMeasurementName } from '../shared/use-measurement-name';
 import { useUpdateScheduleMutation } from './care-plan-queries';
 import { serverFields } from './field-errors';
+import { DateField } from '../../../components/dates/date-field';
 
 interface ScheduleEditFormProps {
   schedule: Schedule;
@@ -100,13 +101,12 @@ function ScheduleEditFields({
             {errorMessageOf(tc, failure)}
           </Alert>
         )}
-        <TextInput
-          type="date"
+        <DateField
           label={t('carePlan.schedules.endDate')}
           description={t('carePlan.schedules.endDateHint')}
           value={endDate}
           min={schedule.startDate}
-          onChange={(event) => setEndDate(event.currentTarget.value)}
+          onChange={setEndDate}
           error={endDateError}
           data-autofocus
         />

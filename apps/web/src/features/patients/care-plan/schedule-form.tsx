@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   TagsInput,
-  TextInput,
 } from '@mantine/core';
 import {
   SCHEDULE_FREQUENCIES,
@@ -33,6 +32,7 @@ import { useMeasurementName } from '../shared/use-measurement-name';
 import { useCreateScheduleMutation } from './care-plan-queries';
 import { issuesByPath, serverFields } from './field-errors';
 import { useWeekdayNames } from './use-weekday-names';
+import { DateField } from '../../../components/dates/date-field';
 
 type Frequency = (typeof SCHEDULE_FREQUENCIES)[number];
 const FIELDS = ['type', 'frequency', 'days', 'times', 'startDate', 'endDate', 'meal'] as const;
@@ -198,18 +198,16 @@ function ScheduleFields({
           error={errors.times}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="date"
+          <DateField
             label={t('carePlan.schedules.startDate')}
             value={startDate}
-            onChange={(event) => setStartDate(event.currentTarget.value)}
+            onChange={setStartDate}
             error={errors.startDate}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('carePlan.schedules.endDate')}
             value={endDate}
-            onChange={(event) => setEndDate(event.currentTarget.value)}
+            onChange={setEndDate}
             error={errors.endDate}
           />
         </SimpleGrid>

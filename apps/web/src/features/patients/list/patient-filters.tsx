@@ -1,6 +1,7 @@
 import { Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PatientFilterValues } from './use-patient-list-params';
+import { DateField } from '../../../components/dates/date-field';
 
 interface PatientFiltersProps {
   values: PatientFilterValues;
@@ -21,11 +22,10 @@ export function PatientFilters({ values, onChange }: PatientFiltersProps) {
         w={{ base: '100%', xs: 300 }}
         data-testid="patient-search"
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('list.filters.dateOfBirth')}
         value={values.dateOfBirth}
-        onChange={(event) => onChange({ ...values, dateOfBirth: event.currentTarget.value })}
+        onChange={(dateOfBirth) => onChange({ ...values, dateOfBirth })}
         w={{ base: '100%', xs: 200 }}
         data-testid="patient-dob"
       />

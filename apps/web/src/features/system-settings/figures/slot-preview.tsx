@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../settings/settings-section';
@@ -9,6 +9,7 @@ import { formatTimeOfDay } from '../format';
 import { trpc } from '../../../api/trpc';
 import { LoadedView } from '../loaded-view';
 import { settled } from '../settings-queries';
+import { DateField } from '../../../components/dates/date-field';
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -23,13 +24,11 @@ export function SlotPreview() {
       description={t('appointmentManagement.preview.description')}
     >
       <Stack gap="md">
-        <TextInput
-          type="date"
+        <DateField
           label={t('appointmentManagement.previewDate')}
           value={date}
-          onChange={(event) => setDate(event.currentTarget.value)}
+          onChange={setDate}
           maw={240}
-          dir="ltr"
           data-testid="slot-preview-date"
         />
         <LoadedView query={isDate(date) ? slots : settled([])} testId="slot-preview">

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { inject, type ProvidedContext } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { testDatabaseKind, testEnv } from './env';
 
@@ -12,19 +12,30 @@ let pgliteTemplate: Blob | undefined;
 const TEMPLATE_BUSY = '55006';
 
 /**
+ * What the integration projects' global setup (database-template.global.ts) provided. Outside a
+ * Vitest run (the benchmarks start a test edge too) there is nothing, and Vitest's inject throws.
+ */
+function provided<K extends keyof ProvidedContext>(key: K): ProvidedContext[K] | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite, or a database of its own created
  * on the configured PostgreSQL server and dropped afterwards, so parallel runs never collide. Both
  * start from the run's migrated template when there is one.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind === 'pglite' || !testEnv.DATABASE_URL) {
-    // Provided by the integration projects' global setup (database-template.global.ts).
-    const template = inject('pgliteTemplate');
+    const template = provided('pgliteTemplate');
     return openDatabase(template ? { startFrom: (pgliteTemplate ??= new Blob([readFileSync(template)])) } : {});
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(testEnv.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await createPostgresDatabase(admin, name, inject('postgresTemplate'));
+  await createPostgresDatabase(admin, name, provided('postgresTemplate'));
   const url = new URL(testEnv.DATABASE_URL);
   url.pathname = `/${name}`;
   const dropDatabase = async () => {

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { applyDocumentLanguage, LANGUAGES, type Language } from './language';
+import { applyDocumentLanguage, isLanguage, LANGUAGES, type Language } from './language';
 import { firstMessages, laterMessages, type FirstMessages, type LaterMessages } from './resources';
 
 const loading = new Map<string, Promise<void>>();
@@ -20,8 +20,6 @@ function loadOnce(language: Language, half: 'first' | 'later'): Promise<void> {
   }
   return pending;
 }
-
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
 /** Set once a screen past the shell asked for its namespaces: a language switch then loads them too. */
 let laterWanted = false;

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { inject, type ProvidedContext } from 'vitest';
+import { inject } from 'vitest';
+// The names and types of what the global setup provides (its `declare module 'vitest'`).
+import type {} from './database-template.global';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { testDatabaseKind, testEnv } from './env';
 
@@ -15,7 +17,7 @@ const TEMPLATE_BUSY = '55006';
  * What the integration projects' global setup (database-template.global.ts) provided. Outside a
  * Vitest run (the benchmarks start a test edge too) there is nothing, and Vitest's inject throws.
  */
-function provided<K extends keyof ProvidedContext>(key: K): ProvidedContext[K] | undefined {
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
   try {
     return inject(key);
   } catch {

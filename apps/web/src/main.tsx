@@ -5,6 +5,7 @@ import { reportClientError } from './api/error-reporter';
 import { App } from './app';
 import { env } from './env';
 import { initI18n } from './i18n/i18n';
+import { preloadAddress } from './routes';
 import { loadStoredPreferences } from './session/preferences-store';
 import { loadStoredChecks } from './session/stored-item';
 
@@ -33,11 +34,13 @@ if (!root) throw new Error('index.html has no #root element.');
  * What the first render waits for, in parallel where it can: the checks of the values this device
  * has stored (zod, not part of the first load: a first visit has nothing to check) and the active
  * language's strings, so the first render is already in the right language (no flash of English,
- * no loader). Only stored preferences come before the strings, as they name the language.
+ * no loader). Only stored preferences come before the strings, as they name the language. The
+ * address's lazy screens start downloading at the same time: the first render finds them here.
  */
 async function start(container: HTMLElement): Promise<void> {
   const checks = loadStoredChecks();
   const preferences = await loadStoredPreferences();
+  preloadAddress(window.location, preferences.language);
   await Promise.all([initI18n(preferences.language), checks]);
   createRoot(container).render(
     <StrictMode>

@@ -5,6 +5,13 @@ import { firstMessages, laterMessages, type FirstMessages, type LaterMessages } 
 
 const loading = new Map<string, Promise<void>>();
 
+let initialised!: () => void;
+/**
+ * Settles once initI18n has set i18next up: strings that arrive before (main.tsx starts the screens'
+ * download beside the first strings) are added after it, as init starts a new store.
+ */
+const ready = new Promise<void>((resolve) => (initialised = resolve));
+
 function addMessages(language: Language, messages: FirstMessages | LaterMessages): void {
   for (const [namespace, bundle] of Object.entries(messages)) i18next.addResourceBundle(language, namespace, bundle, true, true);
 }
@@ -14,7 +21,9 @@ function loadOnce(language: Language, half: 'first' | 'later'): Promise<void> {
   const key = `${language}:${half}`;
   let pending = loading.get(key);
   if (!pending) {
-    pending = (half === 'first' ? firstMessages : laterMessages)[language]().then((messages) => addMessages(language, messages));
+    pending = Promise.all([(half === 'first' ? firstMessages : laterMessages)[language](), ready]).then(([messages]) =>
+      addMessages(language, messages),
+    );
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);
   }
@@ -87,5 +96,6 @@ export async function initI18n(language: Language) {
       throw new Error(`Missing translation key: ${key}`);
     },
   });
+  initialised();
   return i18next;
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, NativeSelect, Stack, Text, UnstyledButton, useDirection } from '@mantine/core';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronEndIcon, ChevronStartIcon } from '../../components/icons/icons';
 import { addDays, today } from '../../session/calendar-date';
@@ -21,6 +21,21 @@ const dateAt = (date: string) => {
 };
 
 /**
+ * The calendar's formatters, made once per language: building one is slow, and a render used about
+ * a hundred (two for each of 42 days), delaying home's first paint (issue 16).
+ */
+function formatsOf(language: string) {
+  return {
+    narrowWeekday: new Intl.DateTimeFormat(language, { weekday: 'narrow' }),
+    longWeekday: new Intl.DateTimeFormat(language, { weekday: 'long' }),
+    month: new Intl.DateTimeFormat(language, { month: 'long' }),
+    year: new Intl.DateTimeFormat(language, { year: 'numeric' }),
+    fullDate: new Intl.DateTimeFormat(language, { dateStyle: 'full' }),
+    number: new Intl.NumberFormat(language),
+  };
+}
+
+/**
  * A month of days (spec §9: 7-day weeks, at most a 42-day grid, 12 months a year) marking the days
  * with tasks or appointments; choosing a day changes the home screen's day. One day is in the tab
  * order; the arrow keys move by day and week (mirrored in Arabic), Page Up and Down by month.
@@ -32,9 +47,10 @@ export function TaskCalendar({ month, onMonthChange, selected, onSelect, taskDat
   const moveFocus = useRef(false);
   const todayDate = today();
   const language = i18n.language;
+  const formats = useMemo(() => formatsOf(language), [language]);
   const weekdays = monthGrid('2026-03')[0]!.map((d) => ({
-    short: new Intl.DateTimeFormat(language, { weekday: 'narrow' }).format(dateAt(d.date)),
-    long: new Intl.DateTimeFormat(language, { weekday: 'long' }).format(dateAt(d.date)),
+    short: formats.narrowWeekday.format(dateAt(d.date)),
+    long: formats.longWeekday.format(dateAt(d.date)),
   }));
   const focusable = monthOf(selected) === month ? selected : `${month}-01`;
 
@@ -73,12 +89,12 @@ export function TaskCalendar({ month, onMonthChange, selected, onSelect, taskDat
             onChange={(event) => onMonthChange(event.currentTarget.value)}
             data={monthsOfYear(month).map((m) => ({
               value: m,
-              label: new Intl.DateTimeFormat(language, { month: 'long' }).format(dateAt(`${m}-01`)),
+              label: formats.month.format(dateAt(`${m}-01`)),
             }))}
             data-testid="calendar-month"
           />
           <Text fw={600}>
-            <bdi>{new Intl.DateTimeFormat(language, { year: 'numeric' }).format(dateAt(`${month}-01`))}</bdi>
+            <bdi>{formats.year.format(dateAt(`${month}-01`))}</bdi>
           </Text>
         </Group>
         <ActionIcon variant="default" size="lg" aria-label={t('calendar.nextMonth')} onClick={() => onMonthChange(addMonths(month, 1))}>
@@ -102,7 +118,7 @@ export function TaskCalendar({ month, onMonthChange, selected, onSelect, taskDat
                 const hasTasks = taskDates.has(date);
                 const hasAppointments = appointmentDates.has(date);
                 const label = [
-                  new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(dateAt(date)),
+                  formats.fullDate.format(dateAt(date)),
                   hasTasks ? t('calendar.withTasks') : null,
                   hasAppointments ? t('calendar.withAppointments') : null,
                 ]
@@ -122,7 +138,7 @@ export function TaskCalendar({ month, onMonthChange, selected, onSelect, taskDat
                       onClick={() => onSelect(date)}
                       onKeyDown={(event) => onKeyDown(event, date)}
                     >
-                      <span>{new Intl.NumberFormat(language).format(Number(date.slice(8, 10)))}</span>
+                      <span>{formats.number.format(Number(date.slice(8, 10)))}</span>
                       <span className={classes.markers} aria-hidden>
                         {hasTasks && <span className={classes.taskMark} data-testid="task-mark" />}
                         {hasAppointments && <span className={classes.appointmentMark} data-testid="appointment-mark" />}

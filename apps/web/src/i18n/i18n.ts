@@ -7,8 +7,8 @@ const loading = new Map<string, Promise<void>>();
 
 let initialised!: () => void;
 /**
- * Settles once initI18n has set i18next up: strings that arrive before (main.tsx starts the screens'
- * download beside the first strings) are added after it, as init starts a new store.
+ * Settles once initI18n has given i18next its store: strings that arrive before (main.tsx starts the
+ * screens' download beside the first strings) are added after it, as init starts a new store.
  */
 const ready = new Promise<void>((resolve) => (initialised = resolve));
 
@@ -78,7 +78,7 @@ export async function initI18n(language: Language) {
   applyDocumentLanguage(language);
   const messages = await firstMessages[language]();
   loading.set(`${language}:first`, Promise.resolve());
-  await i18next.use(laterBackend).use(initReactI18next).init({
+  const initialising = i18next.use(laterBackend).use(initReactI18next).init({
     resources: { [language]: messages },
     // The rest arrives through loadLanguage, loadLaterMessages and the backend above.
     partialBundledLanguages: true,
@@ -96,6 +96,9 @@ export async function initI18n(language: Language) {
       throw new Error(`Missing translation key: ${key}`);
     },
   });
+  // init has made its store (synchronously); it may itself wait for strings through the backend
+  // (the fallback language's), so those must not wait for init to finish.
   initialised();
+  await initialising;
   return i18next;
 }

@@ -35,12 +35,14 @@ function serviceWorkerManifest(): Plugin {
 
 /**
  * The first load carries only the Mantine styles its components need (src/styles/mantine-first.css);
- * the rest come with the first lazy screen. A component added to the shell or the sign-in page
- * without its styles would show unstyled there, so the build stops and names it.
+ * the styles of the other components the app uses come with the first lazy screen
+ * (src/styles/mantine-later.css), and those of components it never uses are not shipped. A
+ * component added without its styles would show unstyled, so the build stops and names it; one
+ * listed but used nowhere is named too, to be removed.
  */
-function mantineFirstStyles(): Plugin {
+function mantineStyles(): Plugin {
   return {
-    name: 'opencare-mantine-first-styles',
+    name: 'opencare-mantine-styles',
     apply: 'build',
     async generateBundle(_options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
@@ -51,15 +53,22 @@ function mantineFirstStyles(): Plugin {
         for (const next of chunks.get(fileName)?.imports ?? []) visit(next);
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
-      const needed = new Set(
-        [...initial].flatMap((fileName) =>
-          (chunks.get(fileName)?.moduleIds ?? []).flatMap((id) => /@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/.exec(id)?.[1] ?? []),
-        ),
-      );
-      const styles = await readFile(resolve(import.meta.dirname, 'src/styles/mantine-first.css'), 'utf8');
-      const present = new Set([...styles.matchAll(/styles\/(\w+)\.css/g)].map((match) => match[1]));
-      const missing = [...needed].filter((name) => !present.has(name));
-      if (missing.length > 0) this.error(`The first load uses Mantine's ${missing.join(', ')} without its styles: add them to src/styles/mantine-first.css (and remove them from mantine-later.css).`);
+      const componentsOf = (fileNames: Iterable<string>) =>
+        new Set(
+          [...fileNames].flatMap((fileName) =>
+            (chunks.get(fileName)?.moduleIds ?? []).flatMap((id) => /@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/.exec(id)?.[1] ?? []),
+          ),
+        );
+      const listed = async (file: string) =>
+        new Set([...(await readFile(resolve(import.meta.dirname, 'src/styles', file), 'utf8')).matchAll(/styles\/(\w+)\.css/g)].map((match) => match[1]));
+      const [first, later] = await Promise.all([listed('mantine-first.css'), listed('mantine-later.css')]);
+      const firstMissing = [...componentsOf(initial)].filter((name) => !first.has(name));
+      if (firstMissing.length > 0) this.error(`The first load uses Mantine's ${firstMissing.join(', ')} without its styles: add them to src/styles/mantine-first.css (and remove them from mantine-later.css).`);
+      const used = componentsOf(chunks.keys());
+      const missing = [...used].filter((name) => !first.has(name) && !later.has(name));
+      if (missing.length > 0) this.error(`The app uses Mantine's ${missing.join(', ')} without its styles: add them to src/styles/mantine-later.css, in the order of Mantine's styles.css.`);
+      const unused = [...later].filter((name) => name && !used.has(name));
+      if (unused.length > 0) this.error(`src/styles/mantine-later.css lists Mantine's ${unused.join(', ')}, which no screen uses: remove them.`);
     },
   };
 }
@@ -103,7 +112,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerManifest(), mantineFirstStyles(), precompress()],
+  plugins: [react(), serviceWorkerManifest(), mantineStyles(), precompress()],
   server: {
     proxy: {
       '/api': edge,

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireNativeDevice } from './components/guards/require-native-device';
 import { RequireRole } from './components/guards/require-role';
 import { RequireSession } from './components/guards/require-session';
@@ -23,6 +23,7 @@ import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ROUTES } from './route-paths';
 import { lazyPage, preloadMatches } from './components/layouts/lazy-page';
+import type { Language } from './i18n/language';
 
 // Each screen loads on its first visit (issue 16), and so does the signed-in frame (its navigation
 // and account menu): the sign-in page does not download them.
@@ -145,6 +146,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the lazy frames and screens of the address the page opened at (with their
+ * styles and the screens' strings in `language`) before the first render: main.tsx calls it beside
+ * the first strings and the stored values' checks, rather than after them, when the router exists.
+ */
+export function preloadAddress(location: Pick<Location, 'pathname'>, language: Language): void {
+  preloadMatches(matchRoutes(routes, location.pathname) ?? [], language);
+}
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);

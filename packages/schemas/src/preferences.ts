@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { DATE_FORMAT, DEFAULT_OVERDUE_MINUTES, TIME_FORMAT } from './constants';
+import { DATE_FORMAT, TIME_FORMAT } from './constants';
+import { CALL_ENGINES, DEFAULT_PREFERENCES, LANGUAGES, TEXT_SIZES, THEMES } from './default-preferences';
 
-export const LANGUAGES = ['en-US', 'es', 'ar'] as const;
+export * from './default-preferences';
+
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
-export const DEFAULT_LANGUAGE: Language = 'en-US';
-export const RTL_LANGUAGES: readonly Language[] = ['ar'];
-
-export const TEXT_SIZES = ['sm', 'md', 'lg', 'xl'] as const;
-export const THEMES = ['auto', 'light', 'dark'] as const;
-export const CALL_ENGINES = ['simple-peer', 'livekit'] as const;
 export const callEngineSchema = z.enum(CALL_ENGINES);
-export type CallEngine = z.infer<typeof callEngineSchema>;
 
 const preferenceFields = {
   theme: z.enum(THEMES),
@@ -36,19 +30,6 @@ type DeviceChoice = 'cameraId' | 'microphoneId' | 'speakerId';
 type AllPreferences = Required<PreferencesPatch>;
 /** Every preference has a value, but for the devices a person has not chosen yet. */
 export type Preferences = Omit<AllPreferences, DeviceChoice> & Partial<Pick<AllPreferences, DeviceChoice>>;
-
-/** User preferences of spec §3, kept locally by the client, with their defaults. */
-export const DEFAULT_PREFERENCES = {
-  theme: 'auto',
-  textSize: 'md',
-  language: DEFAULT_LANGUAGE,
-  dateFormat: DATE_FORMAT,
-  timeFormat: TIME_FORMAT,
-  temperatureUnit: 'F',
-  weightUnit: 'lb',
-  overdueTime: DEFAULT_OVERDUE_MINUTES,
-  callEngine: 'livekit',
-} as const satisfies PreferencesPatch;
 
 /** Stored preferences read back: whatever is missing takes its default. */
 export const preferencesSchema = preferencesPatchSchema.transform((given) => ({ ...DEFAULT_PREFERENCES, ...given }));

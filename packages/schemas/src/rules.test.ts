@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   MINIMUM_AGE_RULE,
   PASSWORD_RULE,
@@ -19,6 +19,7 @@ import {
   usernameSchema,
   uuidSchema,
 } from './rules';
+import { isUuid, UUID_PATTERN } from './uuid';
 
 /** The messages a person would see for `input`, or [] when it is accepted. */
 function messages(schema: z.ZodType, input: unknown): string[] {
@@ -342,6 +343,17 @@ describe('uuidSchema', () => {
     expect(messages(uuidSchema, '3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6')).toEqual([
       'Enter a valid identifier.',
     ]);
+  });
+});
+
+describe('isUuid (the same check without zod)', () => {
+  it("uses the pattern of zod's z.uuid()", () => {
+    expect(UUID_PATTERN.source).toBe(z.regexes.uuid().source);
+  });
+
+  it('agrees with uuidSchema', () => {
+    const samples = ['3f2b8c1e-9d4a-4c6b-8e2f-1a2b3c4d5e6f', '00000000-0000-0000-0000-000000000000', '123', '3f2b8c1e-9d4a-9c6b-8e2f-1a2b3c4d5e6f', '', 42, undefined];
+    for (const sample of samples) expect(isUuid(sample)).toBe(uuidSchema.safeParse(sample).success);
   });
 });
 

@@ -1,9 +1,16 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { applyDocumentLanguage, LANGUAGES, type Language } from './language';
+import { applyDocumentLanguage, isLanguage, LANGUAGES, type Language } from './language';
 import { firstMessages, laterMessages, type FirstMessages, type LaterMessages } from './resources';
 
 const loading = new Map<string, Promise<void>>();
+
+let initialised!: () => void;
+/**
+ * Settles once initI18n has given i18next its store: strings that arrive before (main.tsx starts the
+ * screens' download beside the first strings) are added after it, as init starts a new store.
+ */
+const ready = new Promise<void>((resolve) => (initialised = resolve));
 
 function addMessages(language: Language, messages: FirstMessages | LaterMessages): void {
   for (const [namespace, bundle] of Object.entries(messages)) i18next.addResourceBundle(language, namespace, bundle, true, true);
@@ -14,14 +21,14 @@ function loadOnce(language: Language, half: 'first' | 'later'): Promise<void> {
   const key = `${language}:${half}`;
   let pending = loading.get(key);
   if (!pending) {
-    pending = (half === 'first' ? firstMessages : laterMessages)[language]().then((messages) => addMessages(language, messages));
+    pending = Promise.all([(half === 'first' ? firstMessages : laterMessages)[language](), ready]).then(([messages]) =>
+      addMessages(language, messages),
+    );
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);
   }
   return pending;
 }
-
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
 /** Set once a screen past the shell asked for its namespaces: a language switch then loads them too. */
 let laterWanted = false;
@@ -71,7 +78,7 @@ export async function initI18n(language: Language) {
   applyDocumentLanguage(language);
   const messages = await firstMessages[language]();
   loading.set(`${language}:first`, Promise.resolve());
-  await i18next.use(laterBackend).use(initReactI18next).init({
+  const initialising = i18next.use(laterBackend).use(initReactI18next).init({
     resources: { [language]: messages },
     // The rest arrives through loadLanguage, loadLaterMessages and the backend above.
     partialBundledLanguages: true,
@@ -89,5 +96,9 @@ export async function initI18n(language: Language) {
       throw new Error(`Missing translation key: ${key}`);
     },
   });
+  // init has made its store (synchronously); it may itself wait for strings through the backend
+  // (the fallback language's), so those must not wait for init to finish.
+  initialised();
+  await initialising;
   return i18next;
 }

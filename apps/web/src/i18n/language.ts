@@ -1,12 +1,8 @@
-import { LANGUAGES, RTL_LANGUAGES, type Language } from '@opencare/schemas/preferences';
+import { isLanguage, LANGUAGES, RTL_LANGUAGES, type Language } from '@opencare/schemas/default-preferences';
 
 export type Direction = 'ltr' | 'rtl';
 
-export { LANGUAGES, type Language };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage, LANGUAGES, type Language };
 
 export function directionOf(language: Language): Direction {
   return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';

@@ -1,13 +1,18 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Loading } from '../components/data/load-state';
 import { Disclaimer } from '../components/disclaimer';
-import { AppointmentsTab } from '../features/appointments/appointments-tab';
+import { lazyPage } from '../components/layouts/lazy-page';
 import { hasMessagesTab, MessagesTab, MessagesTabLabel } from '../features/mail/messages-tab';
 import { DailyTasks } from '../features/measurements/daily-tasks';
 import { SessionCard } from '../components/session-card';
 import { ROUTES } from '../route-paths';
 import { useSession } from '../session/use-session';
+
+// Not the tab home opens on: its code loads when it is shown (issue 16).
+const AppointmentsTab = lazyPage(() => import('../features/appointments/appointments-tab'), 'AppointmentsTab');
 
 const HOME_TABS = ['dailyTasks', 'appointments', 'messages'] as const;
 type HomeTab = (typeof HOME_TABS)[number];
@@ -59,7 +64,9 @@ export function HomePage() {
             <DailyTasks />
           </Tabs.Panel>
           <Tabs.Panel value="appointments" pt="md">
-            <AppointmentsTab />
+            <Suspense fallback={<Loading />}>
+              <AppointmentsTab />
+            </Suspense>
           </Tabs.Panel>
           {showMessages && (
             <Tabs.Panel value="messages" pt="md">

@@ -39,8 +39,13 @@ export function addMonths(month: YearMonth, n: number): YearMonth {
 }
 
 /** A YYYY-MM-DD date as the reader's language writes it, with the weekday. */
+// One formatter per language: making one is slow, and a calendar labels 42 days per render.
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatLongDate(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
-    localDate(date),
-  );
+  let format = longDateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+    longDateFormats.set(language, format);
+  }
+  return format.format(localDate(date));
 }

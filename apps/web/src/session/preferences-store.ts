@@ -1,5 +1,6 @@
-import { DEFAULT_PREFERENCES, preferencesPatchSchema, type Preferences } from '@opencare/schemas/preferences';
-import { storedItem, storedString } from './stored-item';
+import { DEFAULT_PREFERENCES, isLanguage } from '@opencare/schemas/default-preferences';
+import type { Preferences } from '@opencare/schemas/preferences';
+import { checkedItem, storedString } from './stored-item';
 
 /**
  * The user preferences of spec §3, kept on this device (localStorage), not per account: a shared
@@ -8,27 +9,32 @@ import { storedItem, storedString } from './stored-item';
  */
 export const PREFERENCES_KEY = 'opencare.preferences';
 
-const fields = preferencesPatchSchema.shape;
-type Field = keyof typeof fields;
-
-function readPreferences(raw: unknown): Preferences {
-  const preferences: Preferences = { ...DEFAULT_PREFERENCES };
-  if (typeof raw !== 'object' || raw === null) return preferences;
-  for (const [name, value] of Object.entries(raw)) {
-    if (!Object.hasOwn(fields, name)) continue;
-    const checked = fields[name as Field].safeParse(value);
-    if (checked.success && checked.data !== undefined) Object.assign(preferences, { [name]: checked.data });
-  }
-  return preferences;
-}
-
-const item = storedItem<Preferences>('local', PREFERENCES_KEY, readPreferences);
+const item = checkedItem('local', PREFERENCES_KEY, async () => {
+  const fields = (await import('@opencare/schemas/preferences')).preferencesPatchSchema.shape;
+  return (raw): Preferences => {
+    const preferences: Preferences = { ...DEFAULT_PREFERENCES };
+    if (typeof raw !== 'object' || raw === null) return preferences;
+    for (const [name, value] of Object.entries(raw)) {
+      if (!Object.hasOwn(fields, name)) continue;
+      const checked = fields[name as keyof typeof fields].safeParse(value);
+      if (checked.success && checked.data !== undefined) Object.assign(preferences, { [name]: checked.data });
+    }
+    return preferences;
+  };
+});
 
 /** Where releases before the preferences kept the language alone; honoured until preferences are saved. */
 const legacyLanguage = storedString('local', 'opencare.language');
 
 export function loadPreferences(): Preferences {
-  return item.get() ?? readPreferences({ language: legacyLanguage.get() });
+  const language = legacyLanguage.get();
+  return item.get() ?? { ...DEFAULT_PREFERENCES, ...(isLanguage(language) ? { language } : {}) };
+}
+
+/** The stored preferences, once their check is here (main.tsx, before the first render). */
+export async function loadStoredPreferences(): Promise<Preferences> {
+  await item.loadCheck();
+  return loadPreferences();
 }
 
 /** Whether this device keeps preferences someone chose (else it shows the organisation's defaults). */

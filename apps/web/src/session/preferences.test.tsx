@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PreferencesProvider } from './preferences-provider';
-import { loadPreferences, PREFERENCES_KEY } from './preferences-store';
+import { loadPreferences, loadStoredPreferences, PREFERENCES_KEY } from './preferences-store';
 import { usePreferences } from './use-preferences';
 
 const wrapper = ({ children }: { children: ReactNode }) => <PreferencesProvider>{children}</PreferencesProvider>;
@@ -43,18 +43,20 @@ describe('preferences', () => {
     expect(again.result.current.preferences).toMatchObject({ textSize: 'xl', callEngine: 'simple-peer' });
   });
 
-  it('keep the valid stored fields and default the others', () => {
+  it('keep the valid stored fields and default the others', async () => {
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ theme: 'dark', textSize: 'huge', language: 'fr', extra: 1 }));
-    expect(loadPreferences()).toEqual({ ...DEFAULT_PREFERENCES, theme: 'dark' });
+    expect(await loadStoredPreferences()).toEqual({ ...DEFAULT_PREFERENCES, theme: 'dark' });
     localStorage.setItem(PREFERENCES_KEY, 'not json');
-    expect(loadPreferences()).toEqual(DEFAULT_PREFERENCES);
+    expect(await loadStoredPreferences()).toEqual(DEFAULT_PREFERENCES);
   });
 
-  it('take the language an earlier release remembered, until preferences are saved', () => {
+  it('take the language an earlier release remembered, until preferences are saved', async () => {
     localStorage.setItem('opencare.language', 'ar');
-    expect(loadPreferences()).toEqual({ ...DEFAULT_PREFERENCES, language: 'ar' });
+    expect(await loadStoredPreferences()).toEqual({ ...DEFAULT_PREFERENCES, language: 'ar' });
+    localStorage.setItem('opencare.language', 'fr');
+    expect(await loadStoredPreferences()).toEqual(DEFAULT_PREFERENCES);
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ language: 'es' }));
-    expect(loadPreferences().language).toBe('es');
+    expect((await loadStoredPreferences()).language).toBe('es');
   });
 
   it('apply the language at once: i18next, <html lang dir>', () => {

@@ -3,6 +3,7 @@ import { ROLES } from '@opencare/schemas/roles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAccount, makeUser } from '../testing/fixtures';
 import { clearSession, hasSessionMarker, sessionStore, startSession } from './session-store';
+import { loadStoredChecks } from './stored-item';
 
 describe('session store', () => {
   afterEach(() => vi.useRealTimers());
@@ -42,8 +43,16 @@ describe('session store', () => {
     expect(localStorage.length + sessionStorage.length).toBe(0);
   });
 
-  it('ignores a stored user that is not a user', () => {
+  it('reads a stored user back, once its check is loaded (main.tsx, before the first render)', async () => {
+    const user = makeUser([makeAccount([ROLES.Patient])]);
+    sessionStorage.setItem('opencare.user', JSON.stringify(user));
+    await loadStoredChecks();
+    expect(sessionStore.user.get()).toEqual(user);
+  });
+
+  it('ignores a stored user that is not a user', async () => {
     sessionStorage.setItem('opencare.user', JSON.stringify({ id: 1 }));
+    await loadStoredChecks();
     expect(sessionStore.user.get()).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { SESSION_MARKER_TTL_MS } from '@opencare/schemas/constants';
-import { userSchema, type User } from '@opencare/schemas/entities/user';
+import type { User } from '@opencare/schemas/entities/user';
 import { defaultAccount } from './acting-account';
-import { expiringItem, storedItem, storedString } from './stored-item';
+import { checkedItem, expiringItem, storedItem, storedString } from './stored-item';
 
 /** The localStorage key other tabs watch: its removal is a logout everywhere. */
 export const SESSION_MARKER_KEY = 'opencare.session';
@@ -17,9 +17,9 @@ export const SESSION_MARKER_KEY = 'opencare.session';
  */
 export const sessionStore = {
   accessToken: storedString('session', 'opencare.accessToken'),
-  user: storedItem<User>('session', 'opencare.user', (raw) => {
-    const parsed = userSchema.safeParse(raw);
-    return parsed.success ? parsed.data : null;
+  user: checkedItem('session', 'opencare.user', async () => {
+    const { userSchema } = await import('@opencare/schemas/entities/user');
+    return (raw): User | null => userSchema.safeParse(raw).data ?? null;
   }),
   /** The account chosen in the account switcher, sent as `x-account-id`. */
   accountId: storedString('session', 'opencare.accountId'),

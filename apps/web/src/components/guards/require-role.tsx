@@ -1,4 +1,4 @@
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/roles';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { Outlet } from 'react-router-dom';
 import { ForbiddenPage } from '../../pages/forbidden-page';
 import { roleNumbersOf } from '../../session/acting-account';

@@ -1,4 +1,4 @@
-import { uuidSchema } from '@opencare/schemas/rules';
+import { isUuid } from '@opencare/schemas/uuid';
 import { Navigate, Outlet, useParams } from 'react-router-dom';
 
 interface RequireUuidParamProps {
@@ -10,5 +10,5 @@ interface RequireUuidParamProps {
 /** A route whose parameter must be a UUID (spec §5, patient id); anything else goes back to the list. */
 export function RequireUuidParam({ param, fallback }: RequireUuidParamProps) {
   const value = useParams()[param];
-  return uuidSchema.safeParse(value).success ? <Outlet /> : <Navigate to={fallback} replace />;
+  return isUuid(value) ? <Outlet /> : <Navigate to={fallback} replace />;
 }

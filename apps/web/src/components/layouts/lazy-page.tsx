@@ -1,6 +1,7 @@
 import { isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { loadLaterMessages } from '../../i18n/i18n';
+import type { Language } from '../../i18n/language';
 import { FullPageLoader } from '../full-page-loader';
 
 const loaders = new Set<() => Promise<unknown>>();
@@ -13,7 +14,8 @@ const laterStyles = () => import('../../styles/mantine-later.css');
 
 /** What lazyPage adds to a screen: a way to start its download before it renders. */
 interface Preloadable {
-  preload: () => Promise<unknown>;
+  /** `language`: the one the screens' strings are wanted in, before i18next has one (main.tsx). */
+  preload: (language?: Language) => Promise<unknown>;
 }
 
 /**
@@ -25,12 +27,12 @@ interface Preloadable {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take any props; the caller's JSX checks them
 export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] & Preloadable {
   let loaded: M[K] | undefined;
-  const loadOnce = () =>
-    Promise.all([load(), laterStyles(), loadLaterMessages()]).then(([module]) => {
+  const loadOnce = (language?: Language) =>
+    Promise.all([load(), laterStyles(), loadLaterMessages(language)]).then(([module]) => {
       loaded = module[name];
       return module;
     });
-  loaders.add(loadOnce);
+  loaders.add(() => loadOnce());
   const component = lazy<M[K]>(() => {
     if (!loaded) return loadOnce().then((module) => ({ default: module[name] }));
     const component = loaded;
@@ -50,10 +52,10 @@ function isPreloadable(type: unknown): type is Preloadable {
  * the other, each would only start when the one around it has arrived: on a phone, a round trip
  * each (issue 16).
  */
-export function preloadMatches(matches: readonly { route: RouteObject }[]): void {
+export function preloadMatches(matches: readonly { route: RouteObject }[], language?: Language): void {
   for (const { route } of matches) {
     const element: ReactNode = route.element;
-    if (isValidElement(element) && isPreloadable(element.type)) void element.type.preload().catch(() => undefined);
+    if (isValidElement(element) && isPreloadable(element.type)) void element.type.preload(language).catch(() => undefined);
   }
 }
 

@@ -1,4 +1,4 @@
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/roles';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import type { ComponentType } from 'react';
 import { usePairedGateways } from '../../features/gateways/paired-gateways';
 import type { RouteName } from '../../route-paths';

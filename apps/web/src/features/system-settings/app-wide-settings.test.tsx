@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { MainLayout } from '../../components/layouts/main-layout';
 import { PREFERENCES_KEY } from '../../session/preferences-store';
+import { loadStoredChecks } from '../../session/stored-item';
 import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
 import { fakeFetch, ok } from '../signup/testing/harness';
@@ -101,6 +102,8 @@ describe('settings the whole app reads', () => {
 
   it('keeps the language someone chose on this device', async () => {
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ language: 'en-US' }));
+    // As main.tsx does before the first render when something is stored.
+    await loadStoredChecks();
     fakeFetch(({ path }) =>
       path === 'settings.public'
         ? ok({ organizationName: 'Demo Clinic', logo: null, defaultLanguage: 'ar', passwordMinLength: 8 })

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { useEffect } from 'react';
 import { useSession } from '../../session/use-session';
-import { storedItem } from '../../session/stored-item';
+import { checkedItem } from '../../session/stored-item';
 import { useAppSettings, usePublicSettings } from './shared-settings';
 
 export interface Branding {
@@ -9,15 +8,9 @@ export interface Branding {
   logo: string | null;
 }
 
-const brandingSchema = z.object({ organizationName: z.string(), logo: z.string().nullable() });
-
 // The last branding seen on this device: the header starts with it rather than flashing the
 // product's name on every page load while the settings are on their way.
-const remembered = storedItem<Branding>(
-  'local',
-  'opencare.branding',
-  (raw) => brandingSchema.safeParse(raw).data ?? null,
-);
+const remembered = checkedItem('local', 'opencare.branding', async () => (await import('./branding-check')).checkBranding);
 
 /** The organisation's name and logo for the header: from the app settings signed in, the public ones signed out. */
 export function useBranding(): Branding | null {

@@ -6,7 +6,7 @@ import {
   mergeErrors,
   retypeIssues,
   type FieldErrors,
-} from '../signup/form-errors';
+} from '../../components/form/form-errors';
 
 export interface InvitationValues {
   username: string;

@@ -6,7 +6,7 @@ import { isNetworkError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
 import { ROUTES } from '../../route-paths';
 import { FlowCard } from '../signup/flow-card';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 
 /** /forgot-password: ask for a reset link by username or e-mail. */
 export function ForgotPasswordPage() {

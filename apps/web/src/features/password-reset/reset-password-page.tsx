@@ -7,9 +7,9 @@ import { ApiError, asApiError, isNetworkError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
 import { ROUTES } from '../../route-paths';
 import { FlowCard } from '../signup/flow-card';
-import { blankToUndefined, firstIssues, mergeErrors, retypeIssues, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
-import { useApiErrorText } from '../signup/use-api-error-text';
-import { useFieldMessage } from '../signup/use-field-message';
+import { blankToUndefined, firstIssues, mergeErrors, retypeIssues, serverFieldErrors, type FieldErrors } from '../../components/form/form-errors';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
+import { useFieldMessage } from '../../components/form/use-field-message';
 
 type Values = { password: string; passwordConfirmation: string };
 const EMPTY: Values = { password: '', passwordConfirmation: '' };

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, asApiError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
 import { isLanguage } from '../../i18n/language';
-import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
-import { useApiErrorText } from '../signup/use-api-error-text';
-import { useFieldMessage } from '../signup/use-field-message';
+import { mergeErrors, serverFieldErrors, type FieldErrors } from '../../components/form/form-errors';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
+import { useFieldMessage } from '../../components/form/use-field-message';
 import { profilePatch, profileValuesOf, type ProfileValues } from './profile-values';
 
 interface ProfileFormProps {

@@ -3,7 +3,7 @@ import { updateProfileInputSchema } from '@opencare/schemas/entities/user';
 import type { Gender } from '@opencare/schemas/lookups';
 import { GENDERS } from '@opencare/schemas/lookups';
 import type { Language } from '@opencare/schemas/preferences';
-import { firstIssues, type FieldErrors } from '../signup/form-errors';
+import { firstIssues, type FieldErrors } from '../../components/form/form-errors';
 
 /** The editable profile fields of PATCH /profile, as the form holds them ('' = empty). */
 export interface ProfileValues {

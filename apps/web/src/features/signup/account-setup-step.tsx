@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { AccountTypeField } from './account-type-field';
 import { HINT_BELOW, NewPasswordFields } from './new-password-fields';
 import { SectionLegend } from './section-legend';
-import type { FieldErrors } from './form-errors';
+import type { FieldErrors } from '../../components/form/form-errors';
 import type { MaritalStatus, SignupValues } from './signup-values';
-import { useFieldMessage } from './use-field-message';
+import { useFieldMessage } from '../../components/form/use-field-message';
 import type { Availability } from './use-username-availability';
 import { UsernameField } from './username-field';
 

@@ -3,8 +3,8 @@ import { tokenInputSchema } from '@opencare/schemas/entities/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { firstIssues } from './form-errors';
-import { useFieldMessage } from './use-field-message';
+import { firstIssues } from '../../components/form/form-errors';
+import { useFieldMessage } from '../../components/form/use-field-message';
 
 interface ActivationCodeStepProps {
   onNoCode: () => void;

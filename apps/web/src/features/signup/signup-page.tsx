@@ -9,8 +9,8 @@ import { CheckEmail } from './check-email';
 import { FlowCard } from './flow-card';
 import { PreferencesStep } from './preferences-step';
 import { TermsAcceptance } from './terms-and-conditions';
-import { useApiErrorText } from './use-api-error-text';
-import { useFieldMessage } from './use-field-message';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
+import { useFieldMessage } from '../../components/form/use-field-message';
 import { useSignupForm } from './use-signup-form';
 
 type StepId = 'code' | 'setup' | 'preferences' | 'terms';

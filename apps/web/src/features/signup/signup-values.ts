@@ -1,7 +1,7 @@
 import { signupInputSchema, type MARITAL_STATUSES, type SignupInput } from '@opencare/schemas/entities/auth';
 import type { AccountType, Gender } from '@opencare/schemas/lookups';
 import type { Language } from '@opencare/schemas/preferences';
-import { blankToUndefined, firstIssues, mergeErrors, retypeIssues, type FieldErrors } from './form-errors';
+import { blankToUndefined, firstIssues, mergeErrors, retypeIssues, type FieldErrors } from '../../components/form/form-errors';
 
 export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
 

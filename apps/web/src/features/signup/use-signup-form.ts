@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { ApiError, asApiError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
 import { usePreferences } from '../../session/use-preferences';
-import { hasErrors, mergeErrors, pickErrors, serverFieldErrors, type FieldErrors } from './form-errors';
+import { hasErrors, mergeErrors, pickErrors, serverFieldErrors, type FieldErrors } from '../../components/form/form-errors';
 import { EMPTY_SIGNUP, SETUP_FIELDS, TERMS_FIELDS, validateSignup, type SignupValues } from './signup-values';
 import { useUsernameAvailability, type Availability } from './use-username-availability';
 

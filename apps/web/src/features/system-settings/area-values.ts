@@ -1,6 +1,6 @@
 import { SETTINGS_SCHEMAS, type Settings, type SettingsArea } from '@opencare/schemas/entities/settings';
 import type { FieldIssue } from '@opencare/schemas/errors';
-import { firstIssues, type FieldErrors } from '../signup/form-errors';
+import { firstIssues, type FieldErrors } from '../../components/form/form-errors';
 
 /**
  * An area's values as its form holds them: inputs give text ('' for empty) where the settings hold

@@ -1,6 +1,6 @@
 import type { FieldIssue } from '@opencare/schemas/errors';
 import { ApiError, asApiError } from '../../api/api-error';
-import type { FieldErrors } from '../signup/form-errors';
+import type { FieldErrors } from '../../components/form/form-errors';
 
 interface IssueLike {
   readonly path: readonly PropertyKey[];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useNotifyError } from '../../components/notifications/use-notify';
 import { pathTo } from '../../route-paths';
-import { mergeErrors, type FieldErrors } from '../signup/form-errors';
+import { mergeErrors, type FieldErrors } from '../../components/form/form-errors';
 import { hasFieldErrors, serverErrorsOf } from './field-errors';
 import { FormSection } from './form-section';
 import { InvitationFields } from './invitation-fields';

@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../signup/form-errors';
-import { useFieldMessage } from '../signup/use-field-message';
+import type { FieldErrors } from '../../components/form/form-errors';
+import { useFieldMessage } from '../../components/form/use-field-message';
 import { EXPIRY_DAYS, type InvitationChoices } from './invitation-values';
 import { accountTypeFor, accountTypesOf, GRANTABLE_ROLES, isAccountType, isGrantableRole } from './labels';
 

@@ -5,7 +5,7 @@ import {
 } from '@opencare/schemas/entities/care';
 import type { AccountType } from '@opencare/schemas/lookups';
 import type { RoleName } from '@opencare/schemas/roles';
-import type { FieldErrors } from '../signup/form-errors';
+import type { FieldErrors } from '../../components/form/form-errors';
 import { fieldErrorsOf } from './field-errors';
 import { isGrantableRole, type GrantableRole } from './labels';
 

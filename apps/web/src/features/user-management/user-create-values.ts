@@ -1,7 +1,7 @@
 import { createUserInputSchema, type CreateUserInput } from '@opencare/schemas/entities/user';
 import type { AccountType } from '@opencare/schemas/lookups';
 import { SPECIALTY_CODES } from '@opencare/schemas/lookups';
-import type { FieldErrors } from '../signup/form-errors';
+import type { FieldErrors } from '../../components/form/form-errors';
 import { fieldErrorsOf } from './field-errors';
 import type { GrantableRole } from './labels';
 

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, asApiError } from '../../api/api-error';
 import { useNotifyError } from '../../components/notifications/use-notify';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { useFieldMessage } from '../device-profiles/shared/use-field-message';
 import { useIdentifierMutations, type IdentifierKind } from './vendor-queries';
 

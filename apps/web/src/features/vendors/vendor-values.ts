@@ -1,6 +1,6 @@
 import type { Vendor } from '@opencare/schemas/entities/devices';
 import { vendorInputSchema } from '@opencare/schemas/entities/devices';
-import { firstIssues, type FieldErrors } from '../signup/form-errors';
+import { firstIssues, type FieldErrors } from '../../components/form/form-errors';
 import type { VendorBody } from './vendor-queries';
 
 export const VENDOR_FIELDS = ['vendorName', 'address', 'website', 'contactPerson', 'taxId'] as const;

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@opencare/schemas/errors';
+import { ERRORS, type ErrorKey, type FieldIssue } from '@opencare/schemas/errors';
 import { matchingRetype } from '@opencare/schemas/rules';
 
 /** The English message of each field's first problem, as the schemas word it; the view translates it. */
@@ -82,4 +82,14 @@ export function serverFieldErrors(
 /** Blank optional text travels as "not given", which the schemas accept and the server stores as null. */
 export function blankToUndefined(value: string): string | undefined {
   return value.trim() === '' ? undefined : value;
+}
+
+/** Catalogue messages by their en-US words, for a refusal the client shows on the field it is about. */
+const CATALOGUE_KEYS = new Map(
+  (Object.entries(ERRORS) as [ErrorKey, { message: string }][]).map(([key, { message }]) => [message, key]),
+);
+
+/** The catalogue key whose en-US message this is, if any. */
+export function catalogueKeyOf(message: string): ErrorKey | undefined {
+  return CATALOGUE_KEYS.get(message);
 }

@@ -18,8 +18,8 @@ export interface SchemaFormOptions<V extends Values, S extends z.ZodType, R> {
    * that must match) only once every field is valid, and a person should hear about it at once.
    */
   check?: (values: V) => Partial<Record<string, string>>;
-  /** The call, usually a mutation's `mutateAsync`, with the parsed body. */
-  submit: (body: z.output<S>, values: V) => Promise<R>;
+  /** The call with the parsed body: a mutation's `mutateAsync`, or a function that calls it. */
+  submit: (body: z.output<S>) => Promise<R>;
   onSuccess?: (result: R, values: V) => void;
   /** Refusals by catalogue key that are about one field (e.g. usernameNotAvailable → username). */
   fieldsOfKey?: Partial<Record<string, string>>;
@@ -138,7 +138,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
         return;
       }
       try {
-        const result = await options.submit(parsed.data, values);
+        const result = await options.submit(parsed.data);
         options.onSuccess?.(result, values);
       } catch (caught) {
         if (showOnFields(caught, values)) focusFirstError();

@@ -5,7 +5,8 @@ import { ApiError, asApiError, isNetworkError } from '../../api/api-error';
 import { useApiErrorText } from './use-api-error-text';
 import { useFieldMessage, type FeatureMessages } from './use-field-message';
 
-type Values = Record<string, unknown>;
+/** What a form holds; an interface of fields will do. */
+type Values = object;
 
 export interface SchemaFormOptions<V extends Values, S extends z.ZodType, R> {
   /** The shared schema (packages/schemas) the server checks the same body with. */

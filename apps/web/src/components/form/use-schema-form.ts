@@ -22,6 +22,10 @@ export interface SchemaFormOptions<V extends Values, S extends z.ZodType, R> {
   /** The call with the parsed body: a mutation's `mutateAsync`, or a function that calls it. */
   submit: (body: z.output<S>) => Promise<R>;
   onSuccess?: (result: R, values: V) => void;
+  /** After a refused submit (the form's own rules), with the fields in error. */
+  onInvalid?: (errors: Record<string, string>) => void;
+  /** After the server refused: what it said, and whether a field of the form took it. */
+  onFailure?: (failure: unknown, onFields: Record<string, string>) => void;
   /** Refusals by catalogue key that are about one field (e.g. usernameNotAvailable → username). */
   fieldsOfKey?: Partial<Record<string, string>>;
   /** Body paths the form calls otherwise (e.g. profile.firstName → firstName, when not found as is). */
@@ -114,12 +118,16 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
   /** The refusal on the fields it names; true when at least one field took it. */
   const showOnFields = (caught: unknown, values: V): boolean => {
     const error = asApiError(caught);
-    if (!(error instanceof ApiError)) return false;
+    if (!(error instanceof ApiError)) {
+      options.onFailure?.(caught, {});
+      return false;
+    }
     const keyField = fieldsOfKey[error.key];
     const issues: [string, string][] = keyField
       ? [[keyField, error.message]]
       : error.errors.map(({ field, message: text }) => [field, text]);
     const { fields, rest } = place(issues, values, rename);
+    options.onFailure?.(caught, fields);
     if (Object.keys(fields).length === 0) return false;
     form.setErrors(fields);
     // A refusal also naming something the form does not show is still told, above the fields.
@@ -146,13 +154,28 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
         else setFailure(caught);
       }
     },
-    () => {
+    (errors) => {
       setAttempted(true);
       setFailure(null);
       setBodyMessage(null);
+      options.onInvalid?.(errors as Record<string, string>);
       focusFirstError();
     },
   );
+
+  /**
+   * Check only some fields (a step of a longer form) and show their messages alone; true when they
+   * pass. From then on their messages follow each change, as after a submit.
+   */
+  const checkFields = (fields: readonly string[]): boolean => {
+    const { errors } = form.validate() as { errors: FormErrors };
+    const shown = Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
+    form.setErrors(shown);
+    setAttempted(true);
+    if (Object.keys(shown).length === 0) return true;
+    focusFirstError();
+    return false;
+  };
 
   /** The props of a field: Mantine's, its name, and its message in the reader's language. */
   const field = (path: LooseKeys<V>, inputOptions?: GetInputPropsOptions) => {
@@ -179,6 +202,8 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
     /** The last refusal that no field took (null after the next submit), and what to say about it. */
     failure,
     failureText,
+    focusFirstError,
+    checkFields,
     clearFailure: () => {
       setFailure(null);
       setBodyMessage(null);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Availability } from './use-username-availability';
 
 interface UsernameFieldProps {
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   /** A translated rule message; it wins over the availability note. */
   error: string | undefined;

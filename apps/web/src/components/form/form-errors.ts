@@ -32,7 +32,7 @@ type RetypeCtx = Parameters<ReturnType<typeof matchingRetype>>[1];
  * the same rule (matchingRetype, with its message) is run here on the raw values as well.
  */
 export function retypeIssues(
-  values: Record<string, unknown>,
+  values: object,
   pairs: [string, string, string][],
 ): FieldErrors {
   const errors: FieldErrors = {};
@@ -42,7 +42,7 @@ export function retypeIssues(
       if (typeof field === 'string' && issue.message) errors[field] = issue.message;
     },
   } as unknown as RetypeCtx;
-  matchingRetype<Record<string, unknown>>(pairs)(values, ctx);
+  matchingRetype<Record<string, unknown>>(pairs)(values as Record<string, unknown>, ctx);
   return errors;
 }
 

@@ -26,8 +26,8 @@ export interface SchemaFormOptions<V extends Values, S extends z.ZodType, R> {
   onInvalid?: (errors: Record<string, string>) => void;
   /** After the server refused: what it said, and whether a field of the form took it. */
   onFailure?: (failure: unknown, onFields: Record<string, string>) => void;
-  /** Refusals by catalogue key that are about one field (e.g. usernameNotAvailable → username). */
-  fieldsOfKey?: Partial<Record<string, string>>;
+  /** Refusals by catalogue key that are about fields (e.g. usernameNotAvailable → username). */
+  fieldsOfKey?: Partial<Record<string, string | readonly string[]>>;
   /** Body paths the form calls otherwise (e.g. profile.firstName → firstName, when not found as is). */
   rename?: Partial<Record<string, string>>;
   /** The feature's own translations of its schemas' messages. */
@@ -122,10 +122,11 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
       options.onFailure?.(caught, {});
       return false;
     }
-    const keyField = fieldsOfKey[error.key];
-    const issues: [string, string][] = keyField
-      ? [[keyField, error.message]]
-      : error.errors.map(({ field, message: text }) => [field, text]);
+    const keyFields = fieldsOfKey[error.key];
+    const issues: [string, string][] =
+      keyFields === undefined
+        ? error.errors.map(({ field, message: text }) => [field, text])
+        : [keyFields].flat().map((field) => [field, error.message]);
     const { fields, rest } = place(issues, values, rename);
     options.onFailure?.(caught, fields);
     if (Object.keys(fields).length === 0) return false;
@@ -211,4 +212,5 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
   };
 }
 
-export type SchemaForm<V extends Values> = ReturnType<typeof useSchemaForm<V, z.ZodType>>;
+/** A form's `field`, for a component that lays out some of its fields. */
+export type SchemaFormField<V extends Values> = ReturnType<typeof useSchemaForm<V, z.ZodType>>['field'];

@@ -20,7 +20,8 @@ import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
-import { useFieldMessage } from './field-message';
+import { useFieldMessage } from '../../components/form/use-field-message';
+import { useGatewayMessages } from './use-gateway-messages';
 import { GatewayCommandPanel, useGatewayCommand } from './gateway-command-panel';
 import { useChosenGateway } from './use-chosen-gateway';
 import { useGatewayFormat } from './use-gateway-format';
@@ -144,7 +145,7 @@ function NetworkList({
 function ConnectForm({ gatewayId, ssid, open }: { gatewayId: string; ssid: string; open: boolean }) {
   const { t } = useTranslation('gateways');
   const { t: tc } = useTranslation();
-  const message = useFieldMessage();
+  const message = useFieldMessage(useGatewayMessages());
   const { notify } = useNotifications();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string>();

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, asApiError } from '../../api/api-error';
 import { errorMessageOf } from '../../api/error-message';
-import { useFieldMessage } from './field-message';
+import { useFieldMessage } from '../../components/form/use-field-message';
+import { useGatewayMessages } from './use-gateway-messages';
 
 interface RenameDialogProps {
   opened: boolean;
@@ -28,7 +29,7 @@ export function RenameDialog({
 }: RenameDialogProps) {
   const { t } = useTranslation('gateways');
   const { t: tc } = useTranslation();
-  const message = useFieldMessage();
+  const message = useFieldMessage(useGatewayMessages());
   const [name, setName] = useState(initial);
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<unknown>(null);

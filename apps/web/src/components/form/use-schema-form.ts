@@ -1,5 +1,5 @@
 import { schemaResolver, useForm, type FormErrors, type GetInputPropsOptions, type LooseKeys } from '@mantine/form';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, asApiError, isNetworkError } from '../../api/api-error';
 import { useApiErrorText } from './use-api-error-text';
@@ -198,7 +198,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
     field,
     formRef,
     /** For `<form onSubmit>`. */
-    onSubmit: handleSubmit as (event?: FormEvent<HTMLFormElement>) => void,
+    onSubmit: handleSubmit,
     submitting: form.submitting,
     /** The last refusal that no field took (null after the next submit), and what to say about it. */
     failure,

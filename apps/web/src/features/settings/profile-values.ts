@@ -1,5 +1,4 @@
 import type { UpdateProfileInput, UserProfileResponse } from '@opencare/schemas/entities/user';
-import { updateProfileInputSchema } from '@opencare/schemas/entities/user';
 import type { Gender } from '@opencare/schemas/lookups';
 import { GENDERS } from '@opencare/schemas/lookups';
 import type { Language } from '@opencare/schemas/preferences';
@@ -62,5 +61,5 @@ export function profilePatch(initial: ProfileValues, values: ProfileValues, pars
     (Object.keys(after) as (keyof ProfileValues)[])
       .filter((key) => after[key] !== before[key])
       .map((key) => [key, parsed[key]]),
-  ) as UpdateProfileInput;
+  );
 }

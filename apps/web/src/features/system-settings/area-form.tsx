@@ -58,7 +58,7 @@ export function AreaForm<A extends SettingsArea>({ area, saved, children }: Area
   const form: AreaFormApi<A> = {
     values: draft,
     set: (key, value) => {
-      mantineForm.setFieldValue(key as never, value);
+      mantineForm.setValues({ [key]: value } as Partial<Draft<A>>);
       clearFailure();
     },
     error: (key) => field(key as never).error,

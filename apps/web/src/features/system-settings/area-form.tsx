@@ -58,7 +58,9 @@ export function AreaForm<A extends SettingsArea>({ area, saved, children }: Area
   const form: AreaFormApi<A> = {
     values: draft,
     set: (key, value) => {
-      mantineForm.setValues({ [key]: value } as Partial<Draft<A>>);
+      // One field changes: only its own message is checked again (setValues would clear them all).
+      const setField = mantineForm.setFieldValue as (path: string, next: unknown) => void;
+      setField(String(key), value);
       clearFailure();
     },
     error: (key) => field(key as never).error,

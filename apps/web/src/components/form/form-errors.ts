@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorKey, type FieldIssue } from '@opencare/schemas/errors';
+import { ERRORS, type ErrorKey } from '@opencare/schemas/errors';
 import { matchingRetype } from '@opencare/schemas/rules';
 
 /** The English message of each field's first problem, as the schemas word it; the view translates it. */
@@ -43,39 +43,6 @@ export function retypeIssues(
     },
   } as unknown as RetypeCtx;
   matchingRetype<Record<string, unknown>>(pairs)(values as Record<string, unknown>, ctx);
-  return errors;
-}
-
-/** Field problems first from the schema, then a retype mismatch where the field has no other problem. */
-export function mergeErrors(...sources: FieldErrors[]): FieldErrors {
-  const merged: FieldErrors = {};
-  for (const source of sources) {
-    for (const [field, message] of Object.entries(source)) {
-      if (message !== undefined && merged[field] === undefined) merged[field] = message;
-    }
-  }
-  return merged;
-}
-
-/** Only the fields a step shows. */
-export function pickErrors(errors: FieldErrors, fields: readonly string[]): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
-}
-
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.values(errors).some((message) => message !== undefined);
-}
-
-/** The field problems a 400 answer carries, keyed by field, renamed where the form calls it otherwise. */
-export function serverFieldErrors(
-  issues: readonly FieldIssue[],
-  rename: Record<string, string> = {},
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { field, message } of issues) {
-    const name = rename[field] ?? field.split('.')[0] ?? field;
-    if (errors[name] === undefined) errors[name] = message;
-  }
   return errors;
 }
 

@@ -24,6 +24,9 @@ export function CodeForm({ withPassword = false, submitLabel, onSubmit, onCancel
     schema: withPassword ? twoFactorDisableInputSchema : twoFactorConfirmInputSchema,
     initialValues: { code: '', password: '' },
     toBody: (values) => (withPassword ? values : { code: values.code }),
+    // A refused code is told above the form in the catalogue's full words (what to enter instead),
+    // not as the short field note the server adds.
+    fieldsOfKey: { twoFactorCodeInvalid: [] },
     submit: async (body) => {
       try {
         await onSubmit(body.code, withPassword ? form.getValues().password : '');

@@ -19,6 +19,9 @@ export function EnrolForm({ setup, onConfirm, onCancel }: EnrolFormProps) {
   const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
     schema: twoFactorConfirmInputSchema,
     initialValues: { code: '' },
+    // A refused code is told above the form in the catalogue's full words (what to enter instead),
+    // not as the short field note the server adds.
+    fieldsOfKey: { twoFactorCodeInvalid: [] },
     submit: (body) => onConfirm(body.code),
   });
 

@@ -118,10 +118,12 @@ describe('API keys', () => {
     const form = await screen.findByRole('dialog', { name: 'New API key' });
     fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Lab' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
-    expect(await within(form).findByText('Please check this field.')).toBeTruthy();
-    expect(within(form).getByRole('alert').textContent).toBe(
-      'Some fields are not valid. Please check them and try again.',
-    );
+    // The server's reason, in this screen's words, on the field it is about, which gets focus.
+    expect(await within(form).findByText('Use at most 100 characters.')).toBeTruthy();
+    const name = within(form).getByRole('textbox', { name: /Name/ });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(within(form).queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Copy your new API key' })).toBeNull();
   });
 

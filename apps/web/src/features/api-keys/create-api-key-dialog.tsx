@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { createApiKeyInputSchema, type CreatedApiKey } from '@opencare/schemas/entities/api-keys';
-import { useState, type FormEvent } from 'react';
+import { REQUIRED } from '@opencare/schemas/rules';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import type { FeatureMessages } from '../../components/form/use-field-message';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { useCreateApiKeyMutation } from './api-key-queries';
 
 const NAME_MAX = 100;
@@ -30,6 +32,19 @@ export function CreateApiKeyDialog({ opened, onClose, onCreated }: CreateApiKeyD
   );
 }
 
+/** The name's rules in this screen's own words ("Enter a name for the key."). */
+function useNameMessages(): FeatureMessages {
+  const { t } = useTranslation('apiKeys');
+  return useCallback(
+    (message: string) => {
+      if (message === REQUIRED) return t('create.errors.required');
+      const tooLong = /at most (\d+) characters\.$/.exec(message);
+      return tooLong ? t('create.errors.tooLong', { max: Number(tooLong[1]) }) : undefined;
+    },
+    [t],
+  );
+}
+
 function CreateApiKeyForm({
   onCancel,
   onCreated,
@@ -38,62 +53,33 @@ function CreateApiKeyForm({
   onCreated: (created: CreatedApiKey) => void;
 }) {
   const { t } = useTranslation('apiKeys');
-  const { t: tc } = useTranslation();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
   const create = useCreateApiKeyMutation();
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const checked = createApiKeyInputSchema.safeParse({ name });
-    if (!checked.success) {
-      setError(
-        name.trim().length > NAME_MAX
-          ? t('create.errors.tooLong', { max: NAME_MAX })
-          : t('create.errors.required'),
-      );
-      return;
-    }
-    setError(null);
-    create.mutate(checked.data, {
-      onSuccess: onCreated,
-      onError(caught) {
-        const failed = asApiError(caught);
-        setFailure(failed);
-        // The server's own check of the name (its message is en-US): marked on the field, said above.
-        if (failed instanceof ApiError && failed.errors.some((issue) => issue.field === 'name')) {
-          setError(t('create.errors.checkField'));
-        }
-      },
-    });
-  }
+  const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: createApiKeyInputSchema,
+    initialValues: { name: '' },
+    messages: useNameMessages(),
+    submit: create.mutateAsync,
+    onSuccess: onCreated,
+  });
 
   return (
-    <form onSubmit={save} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         <TextInput
+          {...field('name')}
           label={t('create.name')}
           description={t('create.nameHint')}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={error}
           required
           maxLength={NAME_MAX + 20}
           data-autofocus
           data-testid="api-key-name"
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
             {t('cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={submitting}>
             {t('create.submit')}
           </Button>
         </Group>

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
   APPOINTMENT_LIMITS,
   CANCEL_REASONS,
+  cancelAppointmentInputSchema,
   type Appointment,
   type CancelReason,
 } from '@opencare/schemas/entities/appointments';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { useCancelMutation } from './appointment-queries';
 import { formatDate, formatTime } from './format';
 
@@ -49,31 +50,20 @@ function CancelForm({
   onKeep: () => void;
 }) {
   const { t, i18n } = useTranslation('appointments');
-  const { t: tc } = useTranslation();
-  const [reason, setReason] = useState<CancelReason | null>(null);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
-  const [failure, setFailure] = useState<unknown>(null);
   const cancel = useCancelMutation();
-  const busy = cancel.isPending;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = {
-      reason: reason ? undefined : tc('common.required'),
-      note: reason === 'other' && !note.trim() ? tc('common.required') : undefined,
-    };
-    setErrors(problems);
-    if (!reason || problems.note) return;
-    setFailure(null);
-    cancel.mutate(
-      { id: appointment.id, cancel: { reason, note: note.trim() || undefined } },
-      { onSuccess: onCancelled, onError: setFailure },
-    );
-  }
+  // cancelAppointmentInputSchema decides: a reason from the list, and a note when it is "other".
+  const { form, field, formRef, onSubmit, submitting: busy, failureText } = useSchemaForm({
+    schema: cancelAppointmentInputSchema,
+    initialValues: { reason: '', note: '' },
+    toBody: ({ reason, note }) => ({ reason: reason || undefined, note: note.trim() || undefined }),
+    rename: { 'cancel.reason': 'reason', 'cancel.note': 'note' },
+    submit: (body) => cancel.mutateAsync({ id: appointment.id, cancel: body }),
+    onSuccess: onCancelled,
+  });
+  const { reason } = form.values;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack>
         <Text>
           {t('cancel.body', {
@@ -81,16 +71,10 @@ function CancelForm({
             time: formatTime(appointment.startsAt, i18n.language),
           })}
         </Text>
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         <Radio.Group
+          {...field('reason')}
           label={t('cancel.reason')}
-          value={reason}
-          onChange={(value) => setReason(value)}
-          error={errors.reason}
           withAsterisk
           data-testid="cancel-reason"
         >
@@ -101,12 +85,10 @@ function CancelForm({
           </Stack>
         </Radio.Group>
         <Textarea
+          {...field('note')}
           label={t('cancel.note')}
           description={reason === 'other' ? t('cancel.noteRequired') : undefined}
           placeholder={reason === 'other' ? undefined : t('cancel.notePlaceholder')}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          error={errors.note}
           withAsterisk={reason === 'other'}
           maxLength={APPOINTMENT_LIMITS.cancelNoteMax}
           rows={2}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { addTask, moveTask, removeTask, updateTask, type BuilderValues } from './builder-values';
 import { LiveVersionNotice } from './live-version-notice';
 import { ProfileBadges } from './profile-badges';

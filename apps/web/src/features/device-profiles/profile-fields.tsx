@@ -3,7 +3,8 @@ import type { Vendor } from '@opencare/schemas/entities/devices';
 import { MEASUREMENT_CODES, type MeasurementCode } from '@opencare/schemas/lookups';
 import { useTranslation } from 'react-i18next';
 import type { BuilderErrors, BuilderValues } from './builder-values';
-import { useFieldMessage } from './shared/use-field-message';
+import { useFieldMessage } from '../../components/form/use-field-message';
+import { useDeviceMessages } from './shared/use-device-messages';
 
 interface ProfileFieldsProps {
   values: BuilderValues;
@@ -19,7 +20,7 @@ const MEASUREMENTS = Object.keys(MEASUREMENT_CODES) as MeasurementCode[];
 /** The profile's own fields: name (required, spec §5), vendor, measurement type and device. */
 export function ProfileFields({ values, errors, vendors, onChange, onDeviceCommitted }: ProfileFieldsProps) {
   const { t } = useTranslation('devices');
-  const message = useFieldMessage();
+  const message = useFieldMessage(useDeviceMessages());
   // A vendor deleted since keeps its place, so the select never shows a value it cannot name.
   const vendorOptions = vendors.map((vendor) => ({ value: vendor.id, label: vendor.vendorName }));
   if (values.vendorId && !vendors.some((vendor) => vendor.id === values.vendorId)) {

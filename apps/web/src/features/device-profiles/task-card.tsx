@@ -13,7 +13,8 @@ import { GATT_ACTIONS, GATT_DATA_TYPES } from '@opencare/schemas/entities/device
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskField, TaskValues } from './builder-values';
-import { useFieldMessage } from './shared/use-field-message';
+import { useFieldMessage } from '../../components/form/use-field-message';
+import { useDeviceMessages } from './shared/use-device-messages';
 
 interface TaskCardProps {
   task: TaskValues;
@@ -47,7 +48,7 @@ export function TaskCard({
   onFocused,
 }: TaskCardProps) {
   const { t } = useTranslation('devices');
-  const message = useFieldMessage();
+  const message = useFieldMessage(useDeviceMessages());
   const first = useRef<HTMLInputElement>(null);
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);

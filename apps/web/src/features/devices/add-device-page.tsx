@@ -14,7 +14,8 @@ import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
-import { useFieldMessage } from '../gateways/field-message';
+import { useFieldMessage } from '../../components/form/use-field-message';
+import { useGatewayMessages } from '../gateways/use-gateway-messages';
 import { GatewayCommandPanel, useGatewayCommand } from '../gateways/gateway-command-panel';
 import { useChosenGateway } from '../gateways/use-chosen-gateway';
 import { useAddDeviceMutation } from './device-queries';
@@ -105,7 +106,7 @@ function ScanProgress({ startedAt }: { startedAt: number }) {
 function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevice }) {
   const { t } = useTranslation('gateways');
   const { t: tc } = useTranslation();
-  const message = useFieldMessage();
+  const message = useFieldMessage(useGatewayMessages());
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const profiles = trpc.devices.profiles.useQuery();

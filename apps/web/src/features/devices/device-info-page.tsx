@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Paper } from '@mantine/core';
-import { addDeviceInputSchema, type Device } from '@opencare/schemas/entities/gateways';
+import { updateDeviceInputSchema, type Device } from '@opencare/schemas/entities/gateways';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -19,7 +19,6 @@ import { ConfirmDialog } from '../patients/care-plan/confirm-dialog';
 import { Detail } from '../patients/shared/detail-list';
 import { useRemoveDeviceMutation, useRenameDeviceMutation } from './device-queries';
 
-const nameSchema = addDeviceInputSchema.shape.name;
 
 /** /devices/:deviceId: one paired device, renamed or removed here. */
 export function DeviceInfoPage() {
@@ -118,7 +117,8 @@ function DeviceDetails({ device, back }: { device: Device; back: ReactNode }) {
         label={t('devices.fields.name')}
         initial={device.name}
         onClose={() => setDialog(null)}
-        validate={(name) => nameSchema.safeParse(name).error?.issues[0]?.message}
+        nameSchema={updateDeviceInputSchema.shape.name}
+        serverField="changes.name"
         onSave={rename}
       />
       <ConfirmDialog

@@ -198,9 +198,8 @@ function GatewayDetails({ gateway, all, devices, back }: DetailsProps) {
         label={t('fields.displayName')}
         initial={gateway.displayName}
         onClose={() => setDialog(null)}
-        validate={(name) =>
-          updateGatewayInputSchema.safeParse({ displayName: name }).error?.issues[0]?.message
-        }
+        nameSchema={updateGatewayInputSchema.shape.displayName}
+        serverField="changes.displayName"
         onSave={rename}
       />
       <ConfirmDialog

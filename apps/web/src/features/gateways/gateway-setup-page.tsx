@@ -10,7 +10,8 @@ import { BackLink } from '../../components/page/back-link';
 import { PageFrame } from '../../components/page/page-frame';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
-import { useFieldMessage } from './field-message';
+import { useFieldMessage } from '../../components/form/use-field-message';
+import { useGatewayMessages } from './use-gateway-messages';
 import { gatewayPath, useAccountId } from './gateway-links';
 import { useAddGatewayMutation } from './gateway-queries';
 import { QrScanner } from './qr-scanner';
@@ -35,7 +36,7 @@ export const formatMac = (mac: string) => mac.match(/.{2}/g)?.join(':') ?? mac;
 export function GatewaySetupPage() {
   const { t } = useTranslation('gateways');
   const { t: tc } = useTranslation();
-  const message = useFieldMessage();
+  const message = useFieldMessage(useGatewayMessages());
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const accountId = useAccountId();

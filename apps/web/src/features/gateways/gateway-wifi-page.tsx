@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -11,16 +10,17 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { wifiConnectInputSchema, type WifiNetwork } from '@opencare/schemas/entities/gateways';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../api/error-message';
 import { trpc } from '../../api/trpc';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
-import { useFieldMessage } from './field-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
+import { useGatewayMessages } from './use-gateway-messages';
 import { GatewayCommandPanel, useGatewayCommand } from './gateway-command-panel';
 import { useChosenGateway } from './use-chosen-gateway';
 import { useGatewayFormat } from './use-gateway-format';
@@ -143,58 +143,36 @@ function NetworkList({
 
 function ConnectForm({ gatewayId, ssid, open }: { gatewayId: string; ssid: string; open: boolean }) {
   const { t } = useTranslation('gateways');
-  const { t: tc } = useTranslation();
-  const message = useFieldMessage();
   const { notify } = useNotifications();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const connect = trpc.gateways.connectWifi.useMutation();
-  const failure = connect.error;
-  const busy = connect.isPending;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    connect.reset();
-    const input = wifiConnectInputSchema.safeParse({ ssid, password });
-    if (!input.success) return setFieldError(input.error.issues[0]?.message);
-    setFieldError(undefined);
-    connect.mutate(
-      { id: gatewayId, ...input.data },
-      {
-        onSuccess: (result) =>
-          notify({
-            id: 'wifi-connected',
-            message: t('wifi.connected', { ssid: result.ssid }),
-            tone: 'success',
-          }),
-      },
-    );
-  }
+  const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: wifiConnectInputSchema,
+    initialValues: { password: '' },
+    toBody: ({ password }) => ({ ssid, password }),
+    messages: useGatewayMessages(),
+    submit: (body) => connect.mutateAsync({ id: gatewayId, ...body }),
+    onSuccess: (result) =>
+      notify({ id: 'wifi-connected', message: t('wifi.connected', { ssid: result.ssid }), tone: 'success' }),
+  });
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
+    <Paper withBorder radius="md" p="md" component="form" ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h4">
           <bdi>{ssid}</bdi>
         </Title>
         {!open && (
           <PasswordInput
+            {...field('password')}
             label={t('wifi.password')}
             description={t('wifi.passwordHint')}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={message(fieldError)}
             autoComplete="off"
             maw={360}
             data-autofocus
           />
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert" data-testid="wifi-error">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
-        <Button type="submit" loading={busy} w="fit-content">
+        <FormFailure text={failureText} testId="wifi-error" />
+        <Button type="submit" loading={submitting} w="fit-content">
           {t('wifi.connect')}
         </Button>
       </Stack>

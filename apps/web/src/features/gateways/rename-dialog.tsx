@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
-import { errorMessageOf } from '../../api/error-message';
-import { useFieldMessage } from './field-message';
+import { z } from 'zod';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
+import { useGatewayMessages } from './use-gateway-messages';
 
 interface RenameDialogProps {
   opened: boolean;
@@ -11,71 +11,35 @@ interface RenameDialogProps {
   label: string;
   initial: string;
   onClose: () => void;
-  /** Check the name (the schema's message when refused). */
-  validate: (name: string) => string | undefined;
+  /** The shared schema of the name (the server checks it the same way). */
+  nameSchema: z.ZodType<string>;
+  /** Where the server's answer names the field (e.g. `changes.displayName`). */
+  serverField: string;
   onSave: (name: string) => Promise<void>;
 }
 
 /** A new name for a gateway or a device; the server's field message shows under the field. */
-export function RenameDialog({
-  opened,
-  title,
-  label,
-  initial,
-  onClose,
-  validate,
-  onSave,
-}: RenameDialogProps) {
+export function RenameDialog({ opened, title, label, initial, onClose, nameSchema, serverField, onSave }: RenameDialogProps) {
   const { t } = useTranslation('gateways');
-  const { t: tc } = useTranslation();
-  const message = useFieldMessage();
-  const [name, setName] = useState(initial);
-  const [fieldError, setFieldError] = useState<string>();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validate(name);
-    setFieldError(problem);
-    setFailure(null);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await onSave(name.trim());
-    } catch (caught) {
-      const error = asApiError(caught);
-      const issue = error instanceof ApiError ? error.errors[0] : undefined;
-      if (issue) setFieldError(issue.message);
-      else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: z.strictObject({ name: nameSchema }),
+    initialValues: { name: initial },
+    rename: { [serverField]: 'name' },
+    messages: useGatewayMessages(),
+    submit: (body) => onSave(body.name),
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={label}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={message(fieldError)}
-            maxLength={60}
-            required
-            data-autofocus
-          />
-          {failure !== null && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessageOf(tc, failure)}
-            </Alert>
-          )}
+          <TextInput {...field('name')} label={label} maxLength={60} required data-autofocus />
+          <FormFailure text={failureText} />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
+            <Button variant="default" onClick={onClose} disabled={submitting}>
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={submitting}>
               {t('save')}
             </Button>
           </Group>

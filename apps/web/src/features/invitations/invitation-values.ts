@@ -1,12 +1,5 @@
-import { completeInvitationInputSchema, type CompleteInvitationInput } from '@opencare/schemas/entities/care';
 import type { Language } from '@opencare/schemas/preferences';
-import {
-  blankToUndefined,
-  firstIssues,
-  mergeErrors,
-  retypeIssues,
-  type FieldErrors,
-} from '../signup/form-errors';
+import { blankToUndefined } from '../../components/form/form-errors';
 
 export interface InvitationValues {
   username: string;
@@ -30,15 +23,10 @@ export const EMPTY_INVITATION: InvitationValues = {
   termsAccepted: false,
 };
 
-/** completeInvitationInputSchema decides; a retype mismatch shows even while other fields are wrong. */
-export function validateInvitation(
-  token: string,
-  values: InvitationValues,
-  language: Language,
-): { errors: FieldErrors; input: CompleteInvitationInput | null } {
-  // A blank field is "not given", so the schema says "This field is required." (spec §5).
+/** The body completeInvitationInputSchema reads: a blank field is "not given", so it says "This field is required." (spec §5). */
+export function invitationBody(token: string, values: InvitationValues, language: Language) {
   const given = blankToUndefined;
-  const body = {
+  return {
     token,
     username: given(values.username),
     password: given(values.password),
@@ -50,14 +38,5 @@ export function validateInvitation(
     termsAccepted: values.termsAccepted,
     // The language chosen on this device becomes the new profile's preferred language.
     preferredLanguage: language,
-  };
-  const result = completeInvitationInputSchema.safeParse(body);
-  if (result.success) return { errors: {}, input: result.data };
-  return {
-    errors: mergeErrors(
-      firstIssues(result),
-      retypeIssues(body, [['password', 'passwordConfirmation', 'Password']]),
-    ),
-    input: null,
   };
 }

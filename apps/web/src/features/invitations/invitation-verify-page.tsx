@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { FlowCard } from '../signup/flow-card';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { asApiError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
 import { roleLabel } from '../../i18n/role-label';

@@ -1,7 +1,7 @@
 import { Alert, AspectRatio, Box, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { useMediaStream } from '../settings/use-media-stream';
 import { usePreferences } from '../../session/use-preferences';
 import { ACCEPTED_IMAGES, encodePhoto, photoFromFile, type Photo } from './photo-encoding';

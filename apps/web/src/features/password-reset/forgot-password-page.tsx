@@ -1,31 +1,26 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { passwordResetRequestInputSchema } from '@opencare/schemas/entities/auth';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isNetworkError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { ROUTES } from '../../route-paths';
 import { FlowCard } from '../signup/flow-card';
-import { useApiErrorText } from '../signup/use-api-error-text';
 
 /** /forgot-password: ask for a reset link by username or e-mail. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useApiErrorText();
-  const [login, setLogin] = useState('');
-  const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState(false);
   // The answer is the same whether or not the name matches an account.
-  const request = trpc.auth.requestPasswordReset.useMutation({ onSuccess: () => setSent(true) });
-  const failure = request.error;
-  const missing = touched && login.trim() === '';
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (login.trim() === '') return;
-    request.mutate({ login: login.trim() });
-  }
+  const request = trpc.auth.requestPasswordReset.useMutation();
+  const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: passwordResetRequestInputSchema,
+    initialValues: { login: '' },
+    submit: request.mutateAsync,
+    onSuccess: () => setSent(true),
+  });
 
   const title = (
     <Title order={1} size="h2">
@@ -57,26 +52,19 @@ export function ForgotPasswordPage() {
   return (
     <FlowCard size={480} title={title}>
       <Text>{t('passwordReset.requestIntro')}</Text>
-      <form noValidate onSubmit={submit} aria-label={t('passwordReset.requestTitle')}>
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('passwordReset.requestTitle')}>
         <Stack>
-          {failure && !isNetworkError(failure) && (
-            <Alert color="red" variant="light" role="alert" data-testid="reset-request-error">
-              {errorText(failure)}
-            </Alert>
-          )}
+          <FormFailure text={failureText} testId="reset-request-error" />
           <TextInput
+            {...field('login')}
             label={t('passwordReset.login')}
-            name="login"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
             data-autofocus
-            value={login}
-            onChange={(event) => setLogin(event.currentTarget.value)}
-            error={missing ? t('common.required') : undefined}
           />
-          <Button type="submit" loading={request.isPending} fullWidth>
+          <Button type="submit" loading={submitting} fullWidth>
             {t('passwordReset.send')}
           </Button>
           {back}

@@ -1,30 +1,18 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { passwordResetConfirmInputSchema } from '@opencare/schemas/entities/auth';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, asApiError, isNetworkError } from '../../api/api-error';
+import { ApiError, asApiError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
 import { ROUTES } from '../../route-paths';
 import { FlowCard } from '../signup/flow-card';
-import { blankToUndefined, firstIssues, mergeErrors, retypeIssues, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
-import { useApiErrorText } from '../signup/use-api-error-text';
-import { useFieldMessage } from '../signup/use-field-message';
+import { blankToUndefined, retypeIssues } from '../../components/form/form-errors';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 
-type Values = { password: string; passwordConfirmation: string };
-const EMPTY: Values = { password: '', passwordConfirmation: '' };
 /** Failures that end this link: the way on is a new one. */
 const LINK_ENDED = new Set(['passwordResetInvalid', 'passwordResetExpired']);
-
-function validate(token: string, values: Values): FieldErrors {
-  const result = passwordResetConfirmInputSchema.safeParse({
-    token,
-    password: blankToUndefined(values.password),
-    passwordConfirmation: blankToUndefined(values.passwordConfirmation),
-  });
-  if (result.success) return {};
-  return mergeErrors(firstIssues(result), retypeIssues({ ...values }, [['password', 'passwordConfirmation', 'Password']]));
-}
 
 /** /reset-password?token=…: the link in the reset e-mail. */
 export function ResetPasswordPage() {
@@ -83,62 +71,42 @@ function AskAgain() {
 function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('signup');
-  const message = useFieldMessage();
-  const errorText = useApiErrorText();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   // Set the new password with the link's token; the server signs every session out.
-  const confirm = trpc.auth.confirmPasswordReset.useMutation({
+  const confirm = trpc.auth.confirmPasswordReset.useMutation();
+  const { field, formRef, onSubmit, submitting, failure, failureText } = useSchemaForm({
+    schema: passwordResetConfirmInputSchema,
+    initialValues: { password: '', passwordConfirmation: '' },
+    toBody: (values) => ({
+      token,
+      password: blankToUndefined(values.password),
+      passwordConfirmation: blankToUndefined(values.passwordConfirmation),
+    }),
+    check: (values) => retypeIssues(values, [['password', 'passwordConfirmation', 'Password']]),
+    submit: confirm.mutateAsync,
     onSuccess: onDone,
-    onError: (error) => {
-      const failure = asApiError(error);
-      if (failure instanceof ApiError) setServerErrors(serverFieldErrors(failure.errors));
-    },
   });
-  const failure = asApiError(confirm.error);
-  const validation = useMemo(() => validate(token, values), [token, values]);
-  const errors = mergeErrors(serverErrors, checked ? validation : {});
-  const ended = failure instanceof ApiError && LINK_ENDED.has(failure.key);
+  const error = asApiError(failure);
+  const ended = error instanceof ApiError && LINK_ENDED.has(error.key);
 
-  const field = (key: keyof Values) => ({
-    name: key,
-    value: values[key],
-    error: message(errors[key]),
-    'aria-invalid': errors[key] ? true : undefined,
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((previous) => ({ ...previous, [key]: value }));
-      setServerErrors((previous) => ({ ...previous, [key]: undefined }));
-    },
+  const password = (key: 'password' | 'passwordConfirmation') => ({
+    ...field(key),
     required: true,
     autoComplete: 'new-password',
     visibilityToggleButtonProps: { 'aria-label': ts('fields.togglePassword') },
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setChecked(true);
-    if (Object.values(validation).some(Boolean)) return;
-    confirm.mutate({ token, ...values });
-  }
-
   return (
-    <form noValidate onSubmit={submit} aria-label={t('passwordReset.resetTitle')}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('passwordReset.resetTitle')}>
       <Stack>
         <Text>{t('passwordReset.resetIntro')}</Text>
-        {confirm.error && !isNetworkError(confirm.error) && (
-          <Alert color="red" variant="light" role="alert" data-testid="password-reset-error">
-            {errorText(failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} testId="password-reset-error" />
         {ended ? (
           <AskAgain />
         ) : (
           <>
-            <PasswordInput {...field('password')} label={t('passwordReset.newPassword')} description={ts('fields.passwordHint')} />
-            <PasswordInput {...field('passwordConfirmation')} label={t('passwordReset.newPasswordConfirmation')} />
-            <Button type="submit" loading={confirm.isPending} fullWidth>
+            <PasswordInput {...password('password')} label={t('passwordReset.newPassword')} description={ts('fields.passwordHint')} />
+            <PasswordInput {...password('passwordConfirmation')} label={t('passwordReset.newPasswordConfirmation')} />
+            <Button type="submit" loading={submitting} fullWidth>
               {t('passwordReset.save')}
             </Button>
           </>

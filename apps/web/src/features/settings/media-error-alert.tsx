@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 
 /** A media failure in words from the catalogue (mediaDevicesNotSupported, invalidMediaStream, …). */
 export function MediaErrorAlert({ error, testId }: { error: unknown; testId?: string }) {

@@ -1,16 +1,13 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { UserProfileResponse } from '@opencare/schemas/entities/user';
+import { updateProfileInputSchema, type UserProfileResponse } from '@opencare/schemas/entities/user';
 import { GENDERS, type Gender } from '@opencare/schemas/lookups';
 import { LANGUAGES } from '@opencare/schemas/preferences';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
-import { isLanguage } from '../../i18n/language';
-import { mergeErrors, serverFieldErrors, type FieldErrors } from '../signup/form-errors';
-import { useApiErrorText } from '../signup/use-api-error-text';
-import { useFieldMessage } from '../signup/use-field-message';
-import { profilePatch, profileValuesOf, type ProfileValues } from './profile-values';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
+import { profileBody, profilePatch, profileValuesOf } from './profile-values';
 import { DateField } from '../../components/dates/date-field';
 
 interface ProfileFormProps {
@@ -29,133 +26,88 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   const { t } = useTranslation('settings');
   const { t: ts } = useTranslation('signup');
   const { t: tc } = useTranslation('common');
-  const message = useFieldMessage();
-  const errorText = useApiErrorText();
   const initial = useMemo(() => profileValuesOf(profile), [profile]);
-  const [values, setValues] = useState<ProfileValues>(initial);
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [outcome, setOutcome] = useState<{ status: 'saved' } | { status: 'failed'; error: unknown } | null>(
-    null,
-  );
+  const [saved, setSaved] = useState(false);
   const utils = trpc.useUtils();
   // The saved profile is the one the page shows from now on.
-  const save = trpc.profile.update.useMutation({
-    onSuccess: (saved) => utils.profile.get.setData(undefined, saved),
-  });
-
-  const validation = useMemo(() => profilePatch(initial, values), [initial, values]);
-  const errors = mergeErrors(serverErrors, checked ? validation.errors : {});
+  const save = trpc.profile.update.useMutation({ onSuccess: (next) => utils.profile.get.setData(undefined, next) });
   const zones = useMemo(() => timeZones(initial.timezone), [initial.timezone]);
-
-  function setField<K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setServerErrors((previous) => ({ ...previous, [key]: undefined }));
-    setOutcome(null);
-  }
-  const text = (
-    key: 'firstName' | 'middleName' | 'lastName' | 'preferredName' | 'dateOfBirth' | 'phone',
-  ) => ({
-    name: key,
-    value: values[key],
-    error: message(errors[key]),
-    onChange: (event: { currentTarget: { value: string } }) => setField(key, event.currentTarget.value),
+  const { form, field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: updateProfileInputSchema,
+    initialValues: initial,
+    // Every field is checked; only the changed ones are sent.
+    toBody: profileBody,
+    submit: async (body) => {
+      setSaved(false);
+      const patch = profilePatch(initial, form.getValues(), body);
+      return Object.keys(patch).length === 0 ? null : save.mutateAsync(patch);
+    },
+    onSuccess: (next) => {
+      setSaved(true);
+      if (next) form.setValues(profileValuesOf(next));
+    },
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setChecked(true);
-    if (!validation.patch) return;
-    if (Object.keys(validation.patch).length === 0) {
-      setOutcome({ status: 'saved' });
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync(validation.patch);
-      setOutcome({ status: 'saved' });
-      setValues(profileValuesOf(saved));
-    } catch (failure) {
-      const error = asApiError(failure);
-      if (error instanceof ApiError) setServerErrors(serverFieldErrors(error.errors));
-      setOutcome({ status: 'failed', error });
-    }
-  }
+  const values = form.values;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('profile.title')}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('profile.title')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            {...text('firstName')}
+            {...field('firstName')}
             label={ts('fields.firstName')}
             autoComplete="given-name"
             required
           />
-          <TextInput {...text('middleName')} label={ts('fields.middleName')} autoComplete="additional-name" />
+          <TextInput {...field('middleName')} label={ts('fields.middleName')} autoComplete="additional-name" />
           <TextInput
-            {...text('lastName')}
+            {...field('lastName')}
             label={ts('fields.lastName')}
             autoComplete="family-name"
             required
           />
-          <TextInput {...text('preferredName')} label={t('profile.preferredName')} autoComplete="nickname" />
+          <TextInput {...field('preferredName')} label={t('profile.preferredName')} autoComplete="nickname" />
           <DateField
-            {...text('dateOfBirth')}
-            onChange={(value) => setField('dateOfBirth', value)}
+            {...field('dateOfBirth')}
             label={ts('fields.dateOfBirth')}
           />
           <NativeSelect
-            name="gender"
+            {...field('gender')}
             label={ts('fields.gender')}
-            value={values.gender}
-            onChange={(event) => setField('gender', event.currentTarget.value as Gender | '')}
-            error={message(errors.gender)}
             data={[
               ...(values.gender === '' ? [{ value: '', label: ts('fields.choose') }] : []),
               ...GENDER_CODES.map((code) => ({ value: code, label: ts(`genders.${code}`) })),
             ]}
           />
           <TextInput
-            {...text('phone')}
+            {...field('phone')}
             type="tel"
             label={ts('fields.phoneNumber')}
             autoComplete="tel"
             dir="ltr"
           />
           <NativeSelect
-            name="preferredLanguage"
+            {...field('preferredLanguage')}
             label={t('profile.preferredLanguage')}
-            value={values.preferredLanguage}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              if (isLanguage(next)) setField('preferredLanguage', next);
-            }}
             data={LANGUAGES.map((lng) => ({ value: lng, label: tc(`language.names.${lng}`) }))}
           />
           <NativeSelect
-            name="timezone"
+            {...field('timezone')}
             label={t('profile.timezone')}
-            value={values.timezone}
-            onChange={(event) => setField('timezone', event.currentTarget.value)}
-            error={message(errors.timezone)}
             data={zones}
             dir="ltr"
           />
         </SimpleGrid>
         <div aria-live="polite">
-          {outcome?.status === 'saved' && (
+          {saved && (
             <Alert color="teal" variant="light" data-testid="profile-saved">
               {t('profile.saved')}
             </Alert>
           )}
-          {outcome?.status === 'failed' && (
-            <Alert color="red" variant="light" role="alert" data-testid="profile-save-error">
-              {errorText(outcome.error)}
-            </Alert>
-          )}
+          <FormFailure text={failureText} testId="profile-save-error" />
         </div>
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={submitting}>
             {t('profile.save')}
           </Button>
         </Group>

@@ -1,9 +1,7 @@
 import type { UpdateProfileInput, UserProfileResponse } from '@opencare/schemas/entities/user';
-import { updateProfileInputSchema } from '@opencare/schemas/entities/user';
 import type { Gender } from '@opencare/schemas/lookups';
 import { GENDERS } from '@opencare/schemas/lookups';
 import type { Language } from '@opencare/schemas/preferences';
-import { firstIssues, type FieldErrors } from '../signup/form-errors';
 
 /** The editable profile fields of PATCH /profile, as the form holds them ('' = empty). */
 export interface ProfileValues {
@@ -41,7 +39,7 @@ export function profileValuesOf(response: UserProfileResponse): ProfileValues {
  * The body for each field as updateProfileInputSchema reads it. Optional text may be cleared with '';
  * a cleared phone is null; a date of birth, gender or time zone cannot be cleared, only changed.
  */
-function bodyOf(values: ProfileValues): Record<keyof ProfileValues, unknown> {
+export function profileBody(values: ProfileValues): Record<keyof ProfileValues, unknown> {
   return {
     firstName: values.firstName,
     middleName: values.middleName,
@@ -55,19 +53,13 @@ function bodyOf(values: ProfileValues): Record<keyof ProfileValues, unknown> {
   };
 }
 
-/** Validate every field with the schema; send only the fields that changed. */
-export function profilePatch(
-  initial: ProfileValues,
-  values: ProfileValues,
-): { errors: FieldErrors; patch: UpdateProfileInput | null } {
-  const result = updateProfileInputSchema.safeParse(bodyOf(values));
-  if (!result.success) return { errors: firstIssues(result), patch: null };
-  const before = bodyOf(initial);
-  const after = bodyOf(values);
-  const changed = Object.fromEntries(
+/** Of the body the schema parsed, only the fields that changed since the profile was read. */
+export function profilePatch(initial: ProfileValues, values: ProfileValues, parsed: UpdateProfileInput): UpdateProfileInput {
+  const before = profileBody(initial);
+  const after = profileBody(values);
+  return Object.fromEntries(
     (Object.keys(after) as (keyof ProfileValues)[])
       .filter((key) => after[key] !== before[key])
-      .map((key) => [key, result.data[key]]),
-  ) as UpdateProfileInput;
-  return { errors: {}, patch: changed };
+      .map((key) => [key, parsed[key]]),
+  );
 }

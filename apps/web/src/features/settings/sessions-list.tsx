@@ -3,7 +3,7 @@ import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
 import { QueryView } from '../../components/data/load-state';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { SessionRow } from './session-row';
 
 /** This session first, then the most recently used. */

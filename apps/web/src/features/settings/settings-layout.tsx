@@ -1,6 +1,6 @@
 import { Container, Divider, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import classes from '../signup/readable-errors.module.css';
+import classes from '../../components/form/readable-errors.module.css';
 import { SectionNav } from './section-nav';
 import { PageOutlet } from '../../components/layouts/lazy-page';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/use-session';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { trpc } from '../../api/trpc';
 
 /** Ends every session of the user, this one included, after a confirmation; then the login page. */

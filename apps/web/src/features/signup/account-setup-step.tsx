@@ -1,23 +1,16 @@
 import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MARITAL_STATUSES } from '@opencare/schemas/entities/auth';
 import { GENDERS, type Gender } from '@opencare/schemas/lookups';
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountTypeField } from './account-type-field';
 import { HINT_BELOW, NewPasswordFields } from './new-password-fields';
 import { SectionLegend } from './section-legend';
-import type { FieldErrors } from './form-errors';
-import type { MaritalStatus, SignupValues } from './signup-values';
-import { useFieldMessage } from './use-field-message';
-import type { Availability } from './use-username-availability';
+import type { useSignupForm } from './use-signup-form';
 import { UsernameField } from './username-field';
 import { DateField } from '../../components/dates/date-field';
 
 interface AccountSetupStepProps {
-  values: SignupValues;
-  errors: FieldErrors;
-  availability: Availability;
-  setField: <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => void;
+  form: ReturnType<typeof useSignupForm>;
 }
 
 const GENDER_CODES = Object.keys(GENDERS) as Gender[];
@@ -25,33 +18,16 @@ const GENDER_CODES = Object.keys(GENDERS) as Gender[];
 const PHONE_EXAMPLE = '+1 555 123 4567';
 
 /** Every sign-up field of spec §3 a person types, grouped so a long form reads as three short ones. */
-export function AccountSetupStep({ values, errors, availability, setField }: AccountSetupStepProps) {
+export function AccountSetupStep({ form }: AccountSetupStepProps) {
   const { t } = useTranslation('signup');
-  const message = useFieldMessage();
-  const text = (key: keyof SignupValues) => ({
-    name: key,
-    value: values[key] as string,
-    error: message(errors[key]),
-    // PasswordInput does not mark its input invalid itself; first-error focus looks for this too.
-    'aria-invalid': errors[key] ? true : undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(key, event.currentTarget.value as never),
-  });
+  const text = form.field;
 
   return (
     <Stack gap="lg">
       <Fieldset legend={<SectionLegend>{t('sections.account')}</SectionLegend>} variant="unstyled">
         <Stack>
-          <AccountTypeField
-            value={values.accountType}
-            onChange={(value) => setField('accountType', value)}
-            error={message(errors.accountType)}
-          />
-          <UsernameField
-            value={values.username}
-            onChange={(value) => setField('username', value)}
-            error={message(errors.username)}
-            availability={availability}
-          />
+          <AccountTypeField {...text('accountType')} />
+          <UsernameField {...text('username')} availability={form.availability} />
           <NewPasswordFields password={text('password')} confirmation={text('passwordConfirmation')} />
         </Stack>
       </Fieldset>
@@ -87,23 +63,17 @@ export function AccountSetupStep({ values, errors, availability, setField }: Acc
               required
             />
             <NativeSelect
-              name="gender"
+              {...text('gender')}
               label={t('fields.gender')}
               required
-              value={values.gender}
-              onChange={(event) => setField('gender', event.currentTarget.value as Gender | '')}
-              error={message(errors.gender)}
               data={[
                 { value: '', label: t('fields.choose') },
                 ...GENDER_CODES.map((code) => ({ value: code, label: t(`genders.${code}`) })),
               ]}
             />
             <NativeSelect
-              name="maritalStatus"
+              {...text('maritalStatus')}
               label={t('fields.maritalStatus')}
-              value={values.maritalStatus}
-              onChange={(event) => setField('maritalStatus', event.currentTarget.value as MaritalStatus | '')}
-              error={message(errors.maritalStatus)}
               data={[
                 { value: '', label: t('fields.notSaying') },
                 ...MARITAL_STATUSES.map((status) => ({
@@ -162,18 +132,8 @@ export function AccountSetupStep({ values, errors, availability, setField }: Acc
             <TextInput {...text('address')} label={t('fields.address')} autoComplete="street-address" />
             <TextInput {...text('country')} label={t('fields.country')} autoComplete="country-name" />
           </SimpleGrid>
-          <Checkbox
-            name="emailNotifications"
-            label={t('fields.emailNotifications')}
-            checked={values.emailNotifications}
-            onChange={(event) => setField('emailNotifications', event.currentTarget.checked)}
-          />
-          <Checkbox
-            name="textNotifications"
-            label={t('fields.textNotifications')}
-            checked={values.textNotifications}
-            onChange={(event) => setField('textNotifications', event.currentTarget.checked)}
-          />
+          <Checkbox {...text('emailNotifications', { type: 'checkbox' })} label={t('fields.emailNotifications')} />
+          <Checkbox {...text('textNotifications', { type: 'checkbox' })} label={t('fields.textNotifications')} />
         </Stack>
       </Fieldset>
     </Stack>

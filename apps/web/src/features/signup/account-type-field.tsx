@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { SELF_SIGNUP_ACCOUNT_TYPES, type SelfSignupAccountType } from './signup-values';
 
 interface AccountTypeFieldProps {
-  value: SelfSignupAccountType | '';
+  /** Optional only because Mantine's input props type it so; the form always gives one. */
+  value?: SelfSignupAccountType | '';
   onChange: (value: SelfSignupAccountType) => void;
   error: string | undefined;
 }

@@ -1,10 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { tokenInputSchema } from '@opencare/schemas/entities/auth';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { firstIssues } from './form-errors';
-import { useFieldMessage } from './use-field-message';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 
 interface ActivationCodeStepProps {
   onNoCode: () => void;
@@ -18,20 +16,14 @@ interface ActivationCodeStepProps {
  */
 export function ActivationCodeStep({ onNoCode, notice }: ActivationCodeStepProps) {
   const { t } = useTranslation('signup');
-  const message = useFieldMessage();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = tokenInputSchema.safeParse({ token: code });
-    if (!result.success) {
-      setError(firstIssues(result).token);
-      return;
-    }
-    void navigate(`/signup/verify?token=${encodeURIComponent(result.data.token)}`);
-  }
+  const { field, formRef, onSubmit } = useSchemaForm({
+    schema: tokenInputSchema,
+    initialValues: { token: '' },
+    submit: async (body) => {
+      await navigate(`/signup/verify?token=${encodeURIComponent(body.token)}`);
+    },
+  });
 
   return (
     <Stack>
@@ -41,21 +33,15 @@ export function ActivationCodeStep({ onNoCode, notice }: ActivationCodeStepProps
         </Alert>
       )}
       <Text>{t('activation.intro')}</Text>
-      <form noValidate onSubmit={submit}>
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack>
           <TextInput
+            {...field('token')}
             label={t('fields.activationCode')}
             description={t('activation.codeHint')}
-            name="token"
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setError(undefined);
-            }}
-            error={message(error)}
             dir="ltr"
           />
           <Group justify="space-between" gap="sm">

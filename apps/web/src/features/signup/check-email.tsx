@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
-import { useApiErrorText } from './use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 
 interface CheckEmailProps {
   email: string;

@@ -1,6 +1,6 @@
 import { Container, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './readable-errors.module.css';
+import classes from '../../components/form/readable-errors.module.css';
 
 /** The card every sign-up and invitation screen sits in, narrow enough to read, full width on phones. */
 export function FlowCard({

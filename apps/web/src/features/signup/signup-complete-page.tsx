@@ -4,7 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { trpc } from '../../api/trpc';
 import { AccountReady } from './account-ready';
 import { FlowCard } from './flow-card';
-import { useApiErrorText } from './use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { useOneShot } from './use-one-shot';
 
 /** /signup/complete?token=… — turns the verified sign-up into a user, then sends the person to log in. */

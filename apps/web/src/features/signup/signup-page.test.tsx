@@ -163,5 +163,8 @@ describe('sign-up', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByRole('heading', { name: 'Set up your account' })).toBeTruthy();
     expect(screen.getByLabelText(/^Username/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This username is not available.')).toBeTruthy();
+    // The field to change has focus, not the step's heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Username/)));
   });
 });

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormFailure } from '../../components/form/form-failure';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/use-session';
 import { AccountSetupStep } from './account-setup-step';
@@ -9,8 +10,6 @@ import { CheckEmail } from './check-email';
 import { FlowCard } from './flow-card';
 import { PreferencesStep } from './preferences-step';
 import { TermsAcceptance } from './terms-and-conditions';
-import { useApiErrorText } from './use-api-error-text';
-import { useFieldMessage } from './use-field-message';
 import { useSignupForm } from './use-signup-form';
 
 type StepId = 'code' | 'setup' | 'preferences' | 'terms';
@@ -27,24 +26,14 @@ export function SignupPage() {
     ? ['setup', 'preferences', 'terms']
     : ['code', 'setup', 'preferences', 'terms'];
 
-  const form = useSignupForm();
-  const message = useFieldMessage();
-  const errorText = useApiErrorText();
   const [active, setActive] = useState(0);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [codeNotice, setCodeNotice] = useState<string | undefined>();
-  const [focusInvalid, setFocusInvalid] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const narrow = useMediaQuery('(max-width: 40em)');
 
   const step = steps[Math.min(active, steps.length - 1)] ?? 'setup';
-  const goTo = (id: StepId) => {
-    setActive(Math.max(0, steps.indexOf(id)));
-    setFailure(null);
-  };
+  const goTo = (id: StepId) => setActive(Math.max(0, steps.indexOf(id)));
 
   // A new step is announced by moving focus to its heading, and the page starts at its top. The
   // step seen last is remembered, so a re-run of the effect (development's double mount) does nothing.
@@ -57,41 +46,19 @@ export function SignupPage() {
     headingRef.current?.focus();
   }, [active, sentTo]);
 
-  // After a refused step, the first field with a message gets focus.
-  useEffect(() => {
-    if (focusInvalid === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusInvalid]);
+  // Declared after the heading's effect, so that after a refused step the first field in error,
+  // not the heading, ends up with focus.
+  const form = useSignupForm({ onSent: (started) => setSentTo(started.email), backTo: goTo });
 
-  async function next(event: FormEvent<HTMLFormElement>) {
+  function next(event: FormEvent<HTMLFormElement>) {
+    if (step === 'terms') {
+      form.onSubmit(event);
+      return;
+    }
     event.preventDefault();
-    if (step === 'setup') {
-      if (form.checkSetup()) goTo('preferences');
-      else setFocusInvalid((n) => n + 1);
-      return;
-    }
-    if (step === 'preferences') {
-      goTo('terms');
-      return;
-    }
-    setSubmitting(true);
-    setFailure(null);
-    const outcome = await form.submit();
-    setSubmitting(false);
-    switch (outcome.status) {
-      case 'sent':
-        setSentTo(outcome.started.email);
-        return;
-      case 'invalid':
-        goTo(outcome.step);
-        setFocusInvalid((n) => n + 1);
-        return;
-      case 'failed':
-        goTo(outcome.step);
-        setFailure(outcome.error);
-        setFocusInvalid((n) => n + 1);
-        return;
-    }
+    form.clearFailure();
+    if (step === 'setup' && !form.checkSetup()) return;
+    goTo(step === 'setup' ? 'preferences' : 'terms');
   }
 
   const title = (
@@ -142,33 +109,16 @@ export function SignupPage() {
         <ActivationCodeStep onNoCode={() => goTo('setup')} notice={codeNotice} />
       ) : (
         <form
-          ref={formRef}
+          ref={form.formRef}
           noValidate
-          onSubmit={(event) => void next(event)}
+          onSubmit={next}
           aria-label={t(`steps.${step}.title`)}
         >
           <Stack gap="lg">
-            {failure !== null && (
-              <Alert color="red" variant="light" role="alert" data-testid="signup-error">
-                {errorText(failure)}
-              </Alert>
-            )}
-            {step === 'setup' && (
-              <AccountSetupStep
-                values={form.values}
-                errors={form.errors}
-                availability={form.availability}
-                setField={form.setField}
-              />
-            )}
+            <FormFailure text={form.failureText} testId="signup-error" />
+            {step === 'setup' && <AccountSetupStep form={form} />}
             {step === 'preferences' && <PreferencesStep />}
-            {step === 'terms' && (
-              <TermsAcceptance
-                checked={form.values.termsAccepted}
-                onChange={(checked) => form.setField('termsAccepted', checked)}
-                error={message(form.errors.termsAccepted)}
-              />
-            )}
+            {step === 'terms' && <TermsAcceptance {...form.field('termsAccepted', { type: 'checkbox' })} />}
             <Group justify="space-between" gap="sm">
               {active > 0 ? (
                 <Button variant="default" onClick={() => setActive(active - 1)}>
@@ -177,7 +127,7 @@ export function SignupPage() {
               ) : (
                 <span />
               )}
-              <Button type="submit" loading={submitting}>
+              <Button type="submit" loading={form.submitting}>
                 {step === 'terms' ? t('actions.createAccount') : t('actions.next')}
               </Button>
             </Group>

@@ -1,7 +1,7 @@
-import { signupInputSchema, type MARITAL_STATUSES, type SignupInput } from '@opencare/schemas/entities/auth';
+import type { MARITAL_STATUSES } from '@opencare/schemas/entities/auth';
 import type { AccountType, Gender } from '@opencare/schemas/lookups';
 import type { Language } from '@opencare/schemas/preferences';
-import { blankToUndefined, firstIssues, mergeErrors, retypeIssues, type FieldErrors } from './form-errors';
+import { blankToUndefined } from '../../components/form/form-errors';
 
 export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
 
@@ -77,10 +77,8 @@ export const SETUP_FIELDS = [
   'textNotifications',
 ] as const satisfies readonly (keyof SignupValues)[];
 
-export const TERMS_FIELDS = ['termsAccepted'] as const satisfies readonly (keyof SignupValues)[];
-
 /** The retype pairs of signupInputSchema, with the labels its refinement uses in messages. */
-const RETYPES: [string, string, string][] = [
+export const RETYPES: [string, string, string][] = [
   ['password', 'passwordConfirmation', 'Password'],
   ['emailAddress', 'emailAddressConfirmation', 'E-mail'],
   ['phoneNumber', 'phoneNumberConfirmation', 'Phone number'],
@@ -114,18 +112,4 @@ export function signupBody(values: SignupValues, language: Language): Record<str
     preferredLanguage: language,
     termsAccepted: values.termsAccepted,
   };
-}
-
-export interface SignupValidation {
-  errors: FieldErrors;
-  /** The parsed body (trimmed, e-mail lower-cased) when every rule passes. */
-  input: SignupInput | null;
-}
-
-/** signupInputSchema decides; retype mismatches are reported even while other fields are wrong. */
-export function validateSignup(values: SignupValues, language: Language): SignupValidation {
-  const body = signupBody(values, language);
-  const result = signupInputSchema.safeParse(body);
-  if (result.success) return { errors: {}, input: result.data };
-  return { errors: mergeErrors(firstIssues(result), retypeIssues(body, RETYPES)), input: null };
 }

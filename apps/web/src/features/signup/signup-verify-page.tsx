@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { trpc } from '../../api/trpc';
 import { FlowCard } from './flow-card';
-import { useApiErrorText } from './use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 import { useOneShot } from './use-one-shot';
 
 /** /signup/verify?token=… — the link in the e-mail (spec §5: without a token, go home). */

@@ -37,12 +37,12 @@ export function TermsText() {
 }
 
 interface TermsAcceptanceProps {
-  checked: boolean;
+  checked?: boolean;
   onChange: (checked: boolean) => void;
   error: string | undefined;
 }
 
-export function TermsAcceptance({ checked, onChange, error }: TermsAcceptanceProps) {
+export function TermsAcceptance({ checked = false, onChange, error }: TermsAcceptanceProps) {
   const { t } = useTranslation('signup');
   return (
     <Stack>
@@ -53,6 +53,7 @@ export function TermsAcceptance({ checked, onChange, error }: TermsAcceptancePro
         checked={checked}
         onChange={(event) => onChange(event.currentTarget.checked)}
         error={error}
+        aria-invalid={error ? true : undefined}
         required
       />
     </Stack>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Availability } from './use-username-availability';
 
 interface UsernameFieldProps {
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   /** A translated rule message; it wins over the availability note. */
   error: string | undefined;
@@ -14,8 +14,11 @@ interface UsernameFieldProps {
 export function UsernameField({ value, onChange, error, availability }: UsernameFieldProps) {
   const { t } = useTranslation('signup');
   const taken = availability === 'taken';
+  // A refusal under the field (the server's, say) outranks an earlier "available": never both at once.
   const note =
-    availability === 'checking' ? (
+    error !== undefined ? (
+      t('username.hint')
+    ) : availability === 'checking' ? (
       <Text span size="xs" c="dimmed">
         {t('username.checking')}
       </Text>

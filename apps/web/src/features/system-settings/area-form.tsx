@@ -1,14 +1,13 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import type { Settings, SettingsArea } from '@opencare/schemas/entities/settings';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import { SETTINGS_SCHEMAS, type Settings, type SettingsArea } from '@opencare/schemas/entities/settings';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { useNotifications } from '../../components/notifications/use-notify';
-import { mergeErrors, type FieldErrors } from '../signup/form-errors';
-import { useApiErrorText } from '../signup/use-api-error-text';
-import { areaPatch, draftOf, isDirty, serverErrorsOf, type Draft } from './area-values';
+import { areaBody, areaPatch, draftOf, isDirty, type Draft } from './area-values';
 import { useSaveAreaMutation } from './settings-queries';
-import { useSettingsMessage } from './use-settings-message';
+import { useSettingsMessages } from './use-settings-messages';
 
 /** What an area's fields need of the form: the values, a setter and each field's translated problem. */
 export interface AreaFormApi<A extends SettingsArea> {
@@ -31,75 +30,53 @@ interface AreaFormProps<A extends SettingsArea> {
  */
 export function AreaForm<A extends SettingsArea>({ area, saved, children }: AreaFormProps<A>) {
   const { t } = useTranslation('system');
-  const message = useSettingsMessage();
-  const errorText = useApiErrorText();
   const { notify } = useNotifications();
-  const [draft, setDraft] = useState<Draft<A>>(() => draftOf<A>(saved));
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<unknown>(null);
   const save = useSaveAreaMutation();
-  const saving = save.isPending;
-
-  const validation = useMemo(() => areaPatch(area, saved, draft), [area, saved, draft]);
-  const errors = mergeErrors(serverErrors, checked ? validation.errors : {});
+  const schemaForm = useSchemaForm({
+    schema: SETTINGS_SCHEMAS[area],
+    initialValues: draftOf<A>(saved),
+    toBody: areaBody,
+    messages: useSettingsMessages(),
+    // Only the fields that changed are sent, as the schema read them.
+    submit: async (): Promise<Settings[A] | null> => {
+      const { patch } = areaPatch<A>(area, saved, schemaForm.form.getValues());
+      if (!patch || Object.keys(patch).length === 0) return null;
+      return (await save.mutateAsync({ area, values: patch })) as Settings[A];
+    },
+    onSuccess: (result: Settings[A] | null) => {
+      if (result === null) return;
+      // The answer is the area as saved: written into the area's query, which `saved` reads.
+      schemaForm.form.setValues(draftOf<A>(result));
+      notify({ id: `settings-saved-${area}`, message: t('form.saved'), tone: 'success' });
+    },
+  });
+  const { form: mantineForm, field, formRef, onSubmit, submitting: saving, failureText, clearFailure } = schemaForm;
+  const draft = mantineForm.values;
   const dirty = isDirty(saved, draft);
   const id: SettingsArea = area;
 
   const form: AreaFormApi<A> = {
     values: draft,
     set: (key, value) => {
-      setDraft((previous) => ({ ...previous, [key]: value }));
-      setServerErrors((previous) => ({ ...previous, [key]: undefined }));
-      setFailure(null);
+      // One field changes: only its own message is checked again (setValues would clear them all).
+      const setField = mantineForm.setFieldValue as (path: string, next: unknown) => void;
+      setField(String(key), value);
+      clearFailure();
     },
-    error: (key) => message(errors[key as string]),
+    error: (key) => field(key as never).error,
   };
 
   function reset() {
-    setDraft(draftOf<A>(saved));
-    setChecked(false);
-    setServerErrors({});
-    setFailure(null);
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setChecked(true);
-    const { patch } = validation;
-    if (!patch || Object.keys(patch).length === 0) return;
-    // The answer is the area as saved: written into the area's query, which `saved` reads.
-    save.mutate(
-      { area, values: patch },
-      {
-        onSuccess(result) {
-          setDraft(draftOf<A>(result as Settings[A]));
-          setChecked(false);
-          notify({ id: `settings-saved-${area}`, message: t('form.saved'), tone: 'success' });
-        },
-        onError(caught) {
-          const error = asApiError(caught);
-          const fieldErrors =
-            error instanceof ApiError
-              ? serverErrorsOf(error.errors, Object.keys(draft))
-              : ({} as FieldErrors);
-          setServerErrors(fieldErrors);
-          // A problem the fields show needs no second telling.
-          setFailure(Object.keys(fieldErrors).length > 0 ? null : error);
-        },
-      },
-    );
+    mantineForm.setValues(draftOf<A>(saved));
+    mantineForm.clearErrors();
+    clearFailure();
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t(`areas.${id}.title`)}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t(`areas.${id}.title`)}>
       <Stack gap="md">
         {children(form)}
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="settings-save-error">
-            {errorText(failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} testId="settings-save-error" />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={reset} disabled={!dirty || saving} data-testid="settings-reset">
             {t('form.reset')}

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '@opencare/schemas/entities/settings';
 import { describe, expect, it } from 'vitest';
-import { areaPatch, draftOf, isDirty, serverErrorsOf } from './area-values';
+import { areaPatch, draftOf, isDirty } from './area-values';
 
 describe('area values', () => {
   const saved = DEFAULT_SETTINGS.organization;
@@ -41,19 +41,5 @@ describe('area values', () => {
     const draft = { ...draftOf<'appointmentManagement'>(appointments), workingDays: [1, 2, 3, 4, 5] };
     expect(isDirty(appointments, draft)).toBe(false);
     expect(areaPatch('appointmentManagement', appointments, draft).patch).toEqual({});
-  });
-
-  it("finds a server problem's field whether or not the area is named", () => {
-    const fields = ['workdayEnd', 'workingDays'];
-    expect(
-      serverErrorsOf(
-        [
-          { field: 'appointmentManagement.workdayEnd', message: 'late' },
-          { field: 'workingDays.0', message: 'odd' },
-          { field: 'somethingElse', message: 'ignored' },
-        ],
-        fields,
-      ),
-    ).toEqual({ workdayEnd: 'late', workingDays: 'odd' });
   });
 });

@@ -1,6 +1,5 @@
 import { SETTINGS_SCHEMAS, type Settings, type SettingsArea } from '@opencare/schemas/entities/settings';
-import type { FieldIssue } from '@opencare/schemas/errors';
-import { firstIssues, type FieldErrors } from '../signup/form-errors';
+import { firstIssues, type FieldErrors } from '../../components/form/form-errors';
 
 /**
  * An area's values as its form holds them: inputs give text ('' for empty) where the settings hold
@@ -15,7 +14,7 @@ export function draftOf<A extends SettingsArea>(saved: Settings[A]): Draft<A> {
 }
 
 /** Blank text is "not set": null, which optional fields accept and required ones call required. */
-function bodyOf(draft: object): Record<string, unknown> {
+export function areaBody(draft: object): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(draft).map(([key, value]) => [
       key,
@@ -39,23 +38,10 @@ export function areaPatch<A extends SettingsArea>(
   saved: Settings[A],
   draft: Draft<A>,
 ): { errors: FieldErrors; patch: Partial<Settings[A]> | null } {
-  const result = SETTINGS_SCHEMAS[area].safeParse(bodyOf(draft));
+  const result = SETTINGS_SCHEMAS[area].safeParse(areaBody(draft));
   if (!result.success) return { errors: firstIssues(result), patch: null };
   const valid = result.data as Record<string, unknown>;
   const before = saved as Record<string, unknown>;
   const patch = Object.fromEntries(Object.entries(valid).filter(([key, value]) => !same(value, before[key])));
   return { errors: {}, patch: patch as Partial<Settings[A]> };
-}
-
-/**
- * A 400's field errors keyed by the form's fields. The server may name a field with its area
- * ("telemedicine.joinEarlyMinutes") or an item ("workingDays.0"): the part that is a field counts.
- */
-export function serverErrorsOf(issues: readonly FieldIssue[], fields: readonly string[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { field, message } of issues) {
-    const name = field.split('.').find((part) => fields.includes(part));
-    if (name !== undefined && errors[name] === undefined) errors[name] = message;
-  }
-  return errors;
 }

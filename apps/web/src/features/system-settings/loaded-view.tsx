@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asApiError } from '../../api/api-error';
-import { useApiErrorText } from '../signup/use-api-error-text';
+import { useApiErrorText } from '../../components/form/use-api-error-text';
 
 interface LoadedViewProps<T> {
   /** A query (or what QueryView reads of one). */

@@ -1,21 +1,17 @@
-import { TextInput } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-interface CodeFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
+interface CodeFieldProps extends Omit<TextInputProps, 'label' | 'description'> {
   /** At sign-in and for changes a recovery code is accepted too; confirming a set-up needs the app's code. */
   allowRecovery?: boolean;
-  autoFocus?: boolean;
 }
 
-/** The six-digit code from the authenticator app (or a recovery code). */
-export function CodeField({ value, onChange, error, allowRecovery = true, autoFocus }: CodeFieldProps) {
+/** The six-digit code from the authenticator app (or a recovery code); the form gives value, error and name. */
+export function CodeField({ allowRecovery = true, ...input }: CodeFieldProps) {
   const { t } = useTranslation('settings');
   return (
     <TextInput
-      name="code"
+      {...input}
       label={t('twoFactor.codeLabel')}
       description={allowRecovery ? t('twoFactor.codeHint') : t('twoFactor.codeHintApp')}
       autoComplete="one-time-code"
@@ -25,10 +21,6 @@ export function CodeField({ value, onChange, error, allowRecovery = true, autoFo
       dir="ltr"
       maxLength={allowRecovery ? 64 : 6}
       required
-      autoFocus={autoFocus}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      error={error}
     />
   );
 }

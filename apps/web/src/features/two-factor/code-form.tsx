@@ -1,8 +1,9 @@
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { twoFactorConfirmInputSchema, twoFactorDisableInputSchema } from '@opencare/schemas/entities/two-factor';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isNetworkError } from '../../api/api-error';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { CodeField } from './code-field';
 
 interface CodeFormProps {
@@ -18,50 +19,34 @@ interface CodeFormProps {
 /** A code (and maybe the password) to prove it is the user: sign-in's second step, and changes to two-factor. */
 export function CodeForm({ withPassword = false, submitLabel, onSubmit, onCancel, cancelLabel, children }: CodeFormProps) {
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (code.trim() === '' || (withPassword && password === '')) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await onSubmit(code.trim(), password);
-    } catch (error) {
-      setFailure(error);
-      setCode('');
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { form, field, formRef, onSubmit: submit, submitting, failureText } = useSchemaForm({
+    // Turning two-factor off asks for the password as well; the other uses of a code only the code.
+    schema: withPassword ? twoFactorDisableInputSchema : twoFactorConfirmInputSchema,
+    initialValues: { code: '', password: '' },
+    toBody: (values) => (withPassword ? values : { code: values.code }),
+    // A refused code is told above the form in the catalogue's full words (what to enter instead),
+    // not as the short field note the server adds.
+    fieldsOfKey: { twoFactorCodeInvalid: [] },
+    submit: async (body) => {
+      try {
+        await onSubmit(body.code, withPassword ? form.getValues().password : '');
+      } catch (error) {
+        // A refused code is used up as far as the person is concerned: the box is emptied for the next.
+        form.setValues({ code: '' });
+        throw error;
+      }
+    },
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <Stack gap="md">
         {children}
-        {failure !== null && !isNetworkError(failure) && (
-          <Alert color="red" variant="light" role="alert" data-testid="two-factor-error">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} testId="two-factor-error" />
         {withPassword && (
-          <PasswordInput
-            name="password"
-            label={t('twoFactor.password')}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={touched && password === '' ? tc('common.required') : undefined}
-          />
+          <PasswordInput {...field('password')} label={t('twoFactor.password')} autoComplete="current-password" required />
         )}
-        <CodeField value={code} onChange={setCode} autoFocus error={touched && code.trim() === '' ? t('twoFactor.codeRequired') : undefined} />
+        <CodeField {...field('code')} autoFocus />
         <Group justify="flex-end" gap="xs">
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={submitting}>

@@ -1,9 +1,8 @@
-import type { TwoFactorSetup } from '@opencare/schemas/entities/two-factor';
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { twoFactorConfirmInputSchema, type TwoFactorSetup } from '@opencare/schemas/entities/two-factor';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isNetworkError } from '../../api/api-error';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { CodeField } from './code-field';
 import { QrCode } from './qr-code';
 
@@ -17,32 +16,19 @@ interface EnrolFormProps {
 /** Scan (or type the key), then prove the app holds the secret with its first code. */
 export function EnrolForm({ setup, onConfirm, onCancel }: EnrolFormProps) {
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation();
-  const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const missing = touched && code.trim() === '';
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (code.trim() === '') return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await onConfirm(code.trim());
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: twoFactorConfirmInputSchema,
+    initialValues: { code: '' },
+    // A refused code is told above the form in the catalogue's full words (what to enter instead),
+    // not as the short field note the server adds.
+    fieldsOfKey: { twoFactorCodeInvalid: [] },
+    submit: (body) => onConfirm(body.code),
+  });
 
   // The secret in groups of four, as apps show it; read left to right in every language.
   const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Stack gap={6}>
           <Text fw={600}>{t('twoFactor.scanTitle')}</Text>
@@ -63,12 +49,8 @@ export function EnrolForm({ setup, onConfirm, onCancel }: EnrolFormProps) {
           </Text>
         </Stack>
         <Text fw={600}>{t('twoFactor.confirmTitle')}</Text>
-        {failure !== null && !isNetworkError(failure) && (
-          <Alert color="red" variant="light" role="alert" data-testid="two-factor-error">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
-        <CodeField value={code} onChange={setCode} allowRecovery={false} error={missing ? t('twoFactor.codeRequired') : undefined} />
+        <FormFailure text={failureText} testId="two-factor-error" />
+        <CodeField {...field('code')} allowRecovery={false} />
         <Group justify="flex-end" gap="xs">
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={submitting}>

@@ -1,12 +1,6 @@
-import {
-  createInvitationInputSchema,
-  updateInvitationInputSchema,
-  type Invitation,
-} from '@opencare/schemas/entities/care';
+import type { Invitation } from '@opencare/schemas/entities/care';
 import type { AccountType } from '@opencare/schemas/lookups';
 import type { RoleName } from '@opencare/schemas/roles';
-import type { FieldErrors } from '../signup/form-errors';
-import { fieldErrorsOf } from './field-errors';
 import { isGrantableRole, type GrantableRole } from './labels';
 
 /** What the admin may set on an invitation; the server refuses Super (createInvitationInputSchema). */
@@ -29,20 +23,16 @@ export interface InvitationChoices {
   expiresInDays: string;
 }
 
-export type Checked<T> = { body: T; errors: null } | { body: null; errors: FieldErrors };
-
 const given = (value: string) => (value === '' ? undefined : value);
 
-export function newInvitation(email: string, choices: InvitationChoices): Checked<InvitationBody> {
-  const result = createInvitationInputSchema.safeParse({
+/** The body createInvitationInputSchema reads. */
+export function newInvitationBody({ email, ...choices }: InvitationChoices & { email: string }) {
+  return {
     email,
     role: given(choices.role),
     accountType: given(choices.accountType),
     expiresInDays: Number(choices.expiresInDays),
-  });
-  return result.success
-    ? { body: result.data, errors: null }
-    : { body: null, errors: fieldErrorsOf(result.error.issues) };
+  };
 }
 
 export function choicesOf(invitation: Invitation): InvitationChoices {
@@ -53,17 +43,11 @@ export function choicesOf(invitation: Invitation): InvitationChoices {
   };
 }
 
-/** Only what changed; an expiry chosen in an edit counts from now (the server's rule). */
-export function invitationChanges(
-  initial: InvitationChoices,
-  choices: InvitationChoices,
-): Checked<InvitationChanges> {
-  const result = updateInvitationInputSchema.safeParse({
+/** The body updateInvitationInputSchema reads: only what changed; an expiry chosen in an edit counts from now (the server's rule). */
+export function invitationChangesBody(initial: InvitationChoices, choices: InvitationChoices) {
+  return {
     role: choices.role !== initial.role ? given(choices.role) : undefined,
     accountType: choices.accountType !== initial.accountType ? given(choices.accountType) : undefined,
     expiresInDays: choices.expiresInDays ? Number(choices.expiresInDays) : undefined,
-  });
-  return result.success
-    ? { body: result.data, errors: null }
-    : { body: null, errors: fieldErrorsOf(result.error.issues) };
+  };
 }

@@ -1,95 +1,46 @@
 import { Button, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
-import type { User } from '@opencare/schemas/entities/user';
-import { useMemo, useState, type FormEvent } from 'react';
+import { createUserInputSchema, type User } from '@opencare/schemas/entities/user';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useNotifyError } from '../../components/notifications/use-notify';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { ROUTES } from '../../route-paths';
-import { mergeErrors, type FieldErrors } from '../signup/form-errors';
-import { useFieldMessage } from '../signup/use-field-message';
-import { hasFieldErrors, serverErrorsOf } from './field-errors';
 import { FormSection } from './form-section';
-import { accountTypeFor, accountTypesOf, GRANTABLE_ROLES, isAccountType, isGrantableRole } from './labels';
-import { useFocusFirstError } from './use-focus-first-error';
-import {
-  EMPTY_NEW_USER,
-  newUserInput,
-  SPECIALTIES,
-  type NewUserValues,
-  type SpecialtyCode,
-} from './user-create-values';
+import { accountTypeFor, accountTypesOf, GRANTABLE_ROLES, isGrantableRole } from './labels';
+import { EMPTY_NEW_USER, newUserBody, SPECIALTIES } from './user-create-values';
 import { useCreateUserMutation } from './user-management-queries';
 import { DateField } from '../../components/dates/date-field';
-
-type TextField = 'username' | 'password' | 'email' | 'phone' | 'firstName' | 'lastName' | 'dateOfBirth';
 
 /** Create a user with one default account and one role; the server's refusals are shown on their fields. */
 export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void }) {
   const { t } = useTranslation('userManagement');
-  const message = useFieldMessage();
-  const notifyError = useNotifyError();
-  const { formRef, focusFirstError } = useFocusFirstError();
-  const [values, setValues] = useState<NewUserValues>(EMPTY_NEW_USER);
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const mutation = useCreateUserMutation();
-  const saving = mutation.isPending;
-
-  const parsed = useMemo(() => newUserInput(values), [values]);
-  const errors = mergeErrors(serverErrors, checked && parsed.errors ? parsed.errors : {});
-
-  function set(changes: Partial<NewUserValues>) {
-    setValues((previous) => ({ ...previous, ...changes }));
-    setServerErrors((previous) => ({
-      ...previous,
-      ...Object.fromEntries(Object.keys(changes).map((k) => [k, undefined])),
-    }));
-  }
-  const text = (name: TextField) => ({
-    name,
-    value: values[name],
-    error: message(errors[name]),
-    onChange: (event: { currentTarget: { value: string } }) => set({ [name]: event.currentTarget.value }),
+  const { form, field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: createUserInputSchema,
+    initialValues: EMPTY_NEW_USER,
+    toBody: newUserBody,
+    // A taken username or e-mail belongs on both fields: the server does not say which it was.
+    fieldsOfKey: { usernameOrEmailTaken: ['username', 'email'] },
+    submit: mutation.mutateAsync,
+    onSuccess: onCreated,
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setChecked(true);
-    if (!parsed.input) {
-      focusFirstError();
-      return;
-    }
-    try {
-      onCreated(await mutation.mutateAsync(parsed.input));
-    } catch (error) {
-      // A taken username or e-mail belongs on both fields: the server does not say which it was.
-      const onFields = serverErrorsOf(error, { usernameOrEmailTaken: ['username', 'email'] });
-      setServerErrors(onFields);
-      if (hasFieldErrors(onFields)) focusFirstError();
-      else notifyError(error);
-    }
-  }
+  const values = form.values;
+  const text = field;
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('userForm.createTitle')}
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('userForm.createTitle')}>
       <Stack>
+        <FormFailure text={failureText} testId="user-form-error" />
         <FormSection legend={t('userForm.sections.access')}>
           <NativeSelect
-            name="role"
+            {...field('role')}
             label={t('userForm.fields.role')}
             required
-            value={values.role}
-            error={message(errors.role)}
             onChange={(event) => {
               const role = event.currentTarget.value;
               if (!isGrantableRole(role)) return;
               // The usual account type comes with the role; the admin can still change it.
-              set({ role, accountType: accountTypeFor(role, values.accountType) });
+              form.setValues({ role, accountType: accountTypeFor(role, values.accountType) });
             }}
             data={[
               ...(values.role === '' ? [{ value: '', label: t('userForm.fields.choose') }] : []),
@@ -97,15 +48,9 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
             ]}
           />
           <NativeSelect
-            name="accountType"
+            {...field('accountType')}
             label={t('userForm.fields.accountType')}
             required
-            value={values.accountType}
-            error={message(errors.accountType)}
-            onChange={(event) => {
-              const type = event.currentTarget.value;
-              if (isAccountType(type)) set({ accountType: type });
-            }}
             data={[
               ...(values.accountType === '' ? [{ value: '', label: t('userForm.fields.choose') }] : []),
               ...accountTypesOf(values.role).map((type) => ({
@@ -116,11 +61,8 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
           />
           {values.accountType === 'prov' && (
             <NativeSelect
-              name="specialty"
+              {...field('specialty')}
               label={t('userForm.fields.specialty')}
-              value={values.specialty}
-              error={message(errors.specialty)}
-              onChange={(event) => set({ specialty: event.currentTarget.value as SpecialtyCode | '' })}
               data={[
                 { value: '', label: t('userForm.fields.noSpecialty') },
                 ...SPECIALTIES.map((code) => ({ value: code, label: t(`specialties.${code}`) })),
@@ -143,7 +85,6 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
             description={t('userForm.fields.passwordHint')}
             required
             autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('userForm.fields.togglePassword') }}
           />
         </FormSection>
@@ -185,7 +126,7 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
           <Button component={Link} to={ROUTES.userList} variant="default">
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={submitting}>
             {t('userForm.create')}
           </Button>
         </Group>

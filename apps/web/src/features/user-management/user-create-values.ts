@@ -1,8 +1,5 @@
-import { createUserInputSchema, type CreateUserInput } from '@opencare/schemas/entities/user';
 import type { AccountType } from '@opencare/schemas/lookups';
 import { SPECIALTY_CODES } from '@opencare/schemas/lookups';
-import type { FieldErrors } from '../signup/form-errors';
-import { fieldErrorsOf } from './field-errors';
 import type { GrantableRole } from './labels';
 
 export type SpecialtyCode = keyof typeof SPECIALTY_CODES;
@@ -37,11 +34,9 @@ export const EMPTY_NEW_USER: NewUserValues = {
 
 const given = (value: string) => (value.trim() === '' ? undefined : value);
 
-/** The body of `POST /users`, checked with the schema the server uses; or the problems per field. */
-export function newUserInput(
-  values: NewUserValues,
-): { input: CreateUserInput; errors: null } | { input: null; errors: FieldErrors } {
-  const result = createUserInputSchema.safeParse({
+/** The body of `users.create` as createUserInputSchema reads it; the profile's fields nest there, not in the form. */
+export function newUserBody(values: NewUserValues) {
+  return {
     username: values.username,
     email: values.email,
     phone: given(values.phone),
@@ -55,8 +50,5 @@ export function newUserInput(
       lastName: values.lastName,
       dateOfBirth: given(values.dateOfBirth),
     },
-  });
-  return result.success
-    ? { input: result.data, errors: null }
-    : { input: null, errors: fieldErrorsOf(result.error.issues) };
+  };
 }

@@ -1,15 +1,12 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { updateUserInputSchema, type UpdateUserInput } from '@opencare/schemas/entities/user';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useNotifyError } from '../../components/notifications/use-notify';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../route-paths';
-import { mergeErrors, type FieldErrors } from '../signup/form-errors';
-import { useFieldMessage } from '../signup/use-field-message';
-import { fieldErrorsOf, hasFieldErrors, serverErrorsOf } from './field-errors';
 import { FormSection } from './form-section';
-import { useFocusFirstError } from './use-focus-first-error';
 import { useUpdateUserMutation, type ManagedUser } from './user-management-queries';
 
 interface ContactValues {
@@ -27,82 +24,44 @@ function initialValues({ summary, user }: ManagedUser): ContactValues {
 }
 
 /** Only what changed is sent; a cleared phone is null. */
-function changesOf(initial: ContactValues, values: ContactValues) {
+function changesOf(initial: ContactValues, values: ContactValues): UpdateUserInput {
   const body: UpdateUserInput = {};
   if (values.email.trim() !== initial.email) body.email = values.email;
   if (values.phone.trim() !== initial.phone) body.phone = values.phone.trim() === '' ? null : values.phone;
-  const result = updateUserInputSchema.safeParse(body);
-  return result.success
-    ? { body: result.data, errors: {} }
-    : { body: null, errors: fieldErrorsOf(result.error.issues) };
+  return body;
 }
 
 /** What an admin may change of another person's sign-in: e-mail and phone. */
 export function UserEditForm({ managed, onSaved }: { managed: ManagedUser; onSaved: () => void }) {
   const { t } = useTranslation('userManagement');
-  const message = useFieldMessage();
-  const notifyError = useNotifyError();
-  const { formRef, focusFirstError } = useFocusFirstError();
   const initial = useMemo(() => initialValues(managed), [managed]);
-  const [values, setValues] = useState(initial);
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const mutation = useUpdateUserMutation();
-  const saving = mutation.isPending;
-
-  const changes = useMemo(() => changesOf(initial, values), [initial, values]);
-  const errors = mergeErrors(serverErrors, checked ? changes.errors : {});
-  const field = (name: keyof ContactValues) => ({
-    name,
-    value: values[name],
-    error: message(errors[name]),
-    dir: 'ltr',
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((previous) => ({ ...previous, [name]: value }));
-      setServerErrors((previous) => ({ ...previous, [name]: undefined }));
+  const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: updateUserInputSchema,
+    initialValues: initial,
+    toBody: (values) => changesOf(initial, values),
+    fieldsOfKey: { usernameOrEmailTaken: 'email' },
+    submit: async (changes) => {
+      // Nothing changed: nothing to send.
+      if (Object.keys(changes).length > 0) await mutation.mutateAsync({ id: managed.user.id, changes });
     },
+    onSuccess: onSaved,
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setChecked(true);
-    if (!changes.body) {
-      focusFirstError();
-      return;
-    }
-    if (Object.keys(changes.body).length === 0) {
-      onSaved();
-      return;
-    }
-    try {
-      await mutation.mutateAsync({ id: managed.user.id, changes: changes.body });
-      onSaved();
-    } catch (error) {
-      const onFields = serverErrorsOf(error, { usernameOrEmailTaken: ['email'] });
-      setServerErrors(onFields);
-      if (hasFieldErrors(onFields)) focusFirstError();
-      else notifyError(error);
-    }
-  }
-
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('userForm.editTitle')}
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('userForm.editTitle')}>
       <Stack>
+        <FormFailure text={failureText} testId="user-form-error" />
         <FormSection legend={t('userForm.sections.contact')}>
           <TextInput
             {...field('email')}
+            dir="ltr"
             type="email"
             label={t('userForm.fields.email')}
             required
             autoComplete="off"
           />
-          <TextInput {...field('phone')} type="tel" label={t('userForm.fields.phone')} autoComplete="off" />
+          <TextInput {...field('phone')} dir="ltr" type="tel" label={t('userForm.fields.phone')} autoComplete="off" />
         </FormSection>
         <Group justify="flex-end">
           <Button
@@ -112,7 +71,7 @@ export function UserEditForm({ managed, onSaved }: { managed: ManagedUser; onSav
           >
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={submitting}>
             {t('userForm.save')}
           </Button>
         </Group>

@@ -4,12 +4,10 @@ import {
   ouiInputSchema,
   type Vendor,
 } from '@opencare/schemas/entities/devices';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { useNotifyError } from '../../components/notifications/use-notify';
-import { useApiErrorText } from '../signup/use-api-error-text';
-import { useFieldMessage } from '../device-profiles/shared/use-field-message';
+import { useDeviceMessages } from '../device-profiles/shared/use-device-messages';
 import { useIdentifierMutations, type IdentifierKind } from './vendor-queries';
 
 const SCHEMAS = { oui: ouiInputSchema, companyIdentifier: companyIdentifierInputSchema };
@@ -26,37 +24,24 @@ interface IdentifierListProps {
  */
 export function IdentifierList({ vendor, kind }: IdentifierListProps) {
   const { t } = useTranslation('devices');
-  const message = useFieldMessage();
-  const errorText = useApiErrorText();
   const notifyError = useNotifyError();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   // Each answers with the whole vendor, written into the vendor's query.
   const { add: adding, remove: removing } = useIdentifierMutations(kind);
   const values = kind === 'oui' ? vendor.ouis : vendor.companyIdentifiers;
-
-  function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = SCHEMAS[kind].safeParse({ [kind]: value });
-    if (!parsed.success) {
-      setError(message(parsed.error.issues[0]?.message));
-      return;
-    }
-    adding.mutate(
-      { id: vendor.id, value: Object.values(parsed.data)[0] ?? value },
-      {
-        onSuccess() {
-          setValue('');
-          setError(undefined);
-        },
-        onError(caught) {
-          const failure = asApiError(caught);
-          const field = failure instanceof ApiError ? failure.errors[0]?.message : undefined;
-          setError(field ? message(field) : errorText(failure));
-        },
-      },
-    );
-  }
+  const { form, field, formRef, onSubmit, failureText } = useSchemaForm({
+    schema: SCHEMAS[kind],
+    initialValues: { value: '' },
+    toBody: ({ value }) => ({ [kind]: value }),
+    // The schema names the field by its kind; the call and this form call it `value`.
+    rename: { [kind]: 'value' },
+    messages: useDeviceMessages(),
+    // An identifier already given to a vendor is said on the field, as a malformed one is.
+    fieldsOfKey: { vendorIdentifierTaken: 'value' },
+    submit: (body) => adding.mutateAsync({ id: vendor.id, value: Object.values(body)[0] ?? '' }),
+    onSuccess: () => {
+      form.reset();
+    },
+  });
 
   function remove(item: string) {
     removing.mutate({ id: vendor.id, value: item }, { onError: notifyError });
@@ -98,20 +83,17 @@ export function IdentifierList({ vendor, kind }: IdentifierListProps) {
           ))}
         </Group>
       )}
-      <form noValidate onSubmit={add}>
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <TextInput
+          {...field('value')}
           name={kind}
           label={t(`identifiers.${kind}.label`)}
           description={t(`identifiers.${kind}.hint`)}
           placeholder={kind === 'oui' ? 'EA:E0:AA' : '0x0CA5'}
           dir="ltr"
-          value={value}
-          error={error}
+          // A refusal that is not about the value (no right, no network) is said here all the same.
+          error={field('value').error ?? failureText ?? undefined}
           maxLength={12}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            setError(undefined);
-          }}
           // The add button sits beside the field itself, below its label and hint.
           inputContainer={(input) => (
             <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -1,7 +1,4 @@
 import type { Vendor } from '@opencare/schemas/entities/devices';
-import { vendorInputSchema } from '@opencare/schemas/entities/devices';
-import { firstIssues, type FieldErrors } from '../signup/form-errors';
-import type { VendorBody } from './vendor-queries';
 
 export const VENDOR_FIELDS = ['vendorName', 'address', 'website', 'contactPerson', 'taxId'] as const;
 export type VendorValues = Record<(typeof VENDOR_FIELDS)[number], string>;
@@ -14,15 +11,4 @@ export function vendorValuesOf(vendor?: Vendor): VendorValues {
     contactPerson: vendor?.contactPerson ?? '',
     taxId: vendor?.taxId ?? '',
   };
-}
-
-/**
- * The body to send, checked with the server's schema, or the field problems in its words. Every
- * field is sent: a blank one clears what was there.
- */
-export function vendorBody(
-  values: VendorValues,
-): { body: VendorBody; errors: null } | { body: null; errors: FieldErrors } {
-  const result = vendorInputSchema.safeParse(values);
-  return result.success ? { body: result.data, errors: null } : { body: null, errors: firstIssues(result) };
 }

@@ -2,6 +2,7 @@ import { ERRORS, isErrorKey } from '@opencare/schemas/errors';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, asApiError } from '../../api/api-error';
+import { errorMessageOf } from '../../api/error-message';
 
 /** The key and en-US message of a failure: a catalogue key from the server (REST or tRPC) or one raised here. */
 function keyAndMessage(failure: unknown): { key: string; message: string } {
@@ -26,6 +27,8 @@ export function useApiErrorText(): (error: unknown) => string {
     (error: unknown) => {
       const { key, message } = keyAndMessage(error);
       const path = `errors.${key}`;
+      // A server's message may fill in its template ("locked for 15 minutes"): errorMessageOf says it with those values.
+      if (asApiError(error) instanceof ApiError && i18n.exists(path, { ns: 'common' })) return errorMessageOf(t, error);
       if (i18n.exists(path, { ns: 'common' })) {
         // The key comes from the server at run time; the catalogue test keeps common.json complete.
         return t(path as 'errors.unknown', { defaultValue: message });

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FeatureMessages } from '../../components/form/use-field-message';
 
 type ValidationKey =
   | 'macInvalid'
@@ -28,17 +29,16 @@ const EXACT: Record<string, ValidationKey> = {
   'This field is required.': 'required',
 };
 
-/** A field message in the reader's language; one we have no key for is shown as worded. */
-export function useFieldMessage(): (message: string | undefined) => string | undefined {
+/** The gateway schemas' messages in the reader's words, for the form toolkit's useFieldMessage. */
+export function useGatewayMessages(): FeatureMessages {
   const { t } = useTranslation('gateways');
   return useCallback(
-    (message: string | undefined) => {
-      if (message === undefined) return undefined;
+    (message: string) => {
       const key = EXACT[message];
       if (key) return t(`validation.${key}`);
       // zod's own length message for the names (max 60).
       if (/at most 60/.test(message) || /<=60/.test(message)) return t('validation.nameTooLong');
-      return message;
+      return undefined;
     },
     [t],
   );

@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FeatureMessages } from '../../components/form/use-field-message';
 import { settingsMessageOf } from './settings-message';
 
-/** A settings field's problem in the reader's language; one we have no key for is shown as worded. */
-export function useSettingsMessage(): (message: string | undefined) => string | undefined {
+/** The settings schemas' messages in the reader's words, for the form toolkit's useFieldMessage. */
+export function useSettingsMessages(): FeatureMessages {
   const { t } = useTranslation('system');
   return useCallback(
-    (message: string | undefined) => {
-      if (message === undefined) return undefined;
+    (message: string) => {
       const known = settingsMessageOf(message);
-      if (!known) return message;
+      if (!known) return undefined;
       switch (known.key) {
         case 'atLeast':
           return t('validation.atLeast', { min: known.min });

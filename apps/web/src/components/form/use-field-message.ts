@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validationMessageOf } from './field-message';
+import { useApiErrorText } from './use-api-error-text';
+import { catalogueKeyOf } from './form-errors';
+
+/**
+ * A feature's own translations of its schemas' messages (devices, gateways, system settings): the
+ * reader's words for a message it knows, else undefined so the shared table is asked next.
+ */
+export type FeatureMessages = (message: string) => string | undefined;
+
+/**
+ * Translate a schema's (or the server's) field message into the reader's language: the feature's
+ * own table first, then the messages of the shared rules (packages/schemas rules.ts and sign-up),
+ * then a catalogue refusal the server placed on a field. A message we have no key for is shown as
+ * the schema words it, which is better than hiding it.
+ */
+export function useFieldMessage(feature?: FeatureMessages): (message: string | undefined) => string | undefined {
+  const { t } = useTranslation('signup');
+  const errorText = useApiErrorText();
+  return useCallback(
+    (message: string | undefined) => {
+      if (message === undefined) return undefined;
+      const own = feature?.(message);
+      if (own !== undefined) return own;
+      const known = validationMessageOf(message);
+      if (known) {
+        return known.key === 'tooLong'
+          ? t('validation.tooLong', { field: t(`fieldNames.${known.field}`), max: known.max })
+          : t(`validation.${known.key}`);
+      }
+      const key = catalogueKeyOf(message);
+      return key ? errorText(key) : message;
+    },
+    [t, feature, errorText],
+  );
+}

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { Button, TextInput } from '@mantine/core';
+import { emailSchema, text, usernameSchema } from '@opencare/schemas/rules';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../api/api-error';
+import { renderRoutes } from '../../features/signup/testing/harness';
+import { blankToUndefined } from './form-errors';
+import { FormFailure } from './form-failure';
+import { useSchemaForm } from './use-schema-form';
+
+const schema = z.strictObject({
+  profile: z.strictObject({ firstName: text('First name', 50) }),
+  username: usernameSchema,
+  emailAddress: emailSchema,
+});
+type Body = z.output<typeof schema>;
+
+/** A small form of the shape the app's forms have: flat values, a nested body. */
+function TestForm({ submit }: { submit: (body: Body) => Promise<unknown> }) {
+  const { field, formRef, onSubmit, failureText } = useSchemaForm({
+    schema,
+    initialValues: { firstName: '', username: '', emailAddress: '' },
+    toBody: (values) => ({
+      profile: { firstName: blankToUndefined(values.firstName) },
+      username: blankToUndefined(values.username),
+      emailAddress: blankToUndefined(values.emailAddress),
+    }),
+    fieldsOfKey: { usernameNotAvailable: 'username' },
+    submit,
+  });
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
+      <FormFailure text={failureText} testId="form-failure" />
+      <TextInput {...field('firstName')} label="First name" />
+      <TextInput {...field('username')} label="Username" />
+      <TextInput {...field('emailAddress')} label="E-mail" />
+      <Button type="submit">Save</Button>
+    </form>
+  );
+}
+
+function renderForm(submit: (body: Body) => Promise<unknown>) {
+  renderRoutes([{ path: '/form', element: <TestForm submit={submit} /> }], { path: '/form' });
+}
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+afterEach(cleanup);
+
+describe('useSchemaForm', () => {
+  it('checks with the schema, shows translated messages and focuses the first field in error', async () => {
+    const submit = vi.fn(() => Promise.resolve());
+    renderForm(submit);
+    type('First name', 'Ana');
+    type('E-mail', 'not-an-address');
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Username')));
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This field is required.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+
+    // Once submitted, a message follows the field as it is corrected.
+    type('Username', 'ana');
+    await waitFor(() => expect(screen.queryByText('This field is required.')).toBeNull());
+  });
+
+  it('sends the parsed body, puts the server field issues on their fields and focuses the first', async () => {
+    const submit = vi.fn((_body: Body) =>
+      Promise.reject(
+        new ApiError(400, 'validation', 'Some fields are not valid.', [
+          { field: 'emailAddress', message: 'Enter a valid e-mail address.' },
+          { field: 'profile.firstName', message: 'First name must be at most 50 characters.' },
+        ]),
+      ),
+    );
+    renderForm(submit);
+    type('First name', ' Ana ');
+    type('Username', 'ana');
+    type('E-mail', 'ana@example.org');
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
+    expect(submit.mock.calls[0]?.[0]).toEqual({
+      profile: { firstName: 'Ana' },
+      username: 'ana',
+      emailAddress: 'ana@example.org',
+    });
+    expect(screen.getByText('First name must be at most 50 characters.')).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('form-failure')).toBeNull();
+  });
+
+  it('places a refusal about one field on it, in the reader’s words', async () => {
+    renderForm(() => Promise.reject(ApiError.of('usernameNotAvailable')));
+    type('First name', 'Ana');
+    type('Username', 'ana');
+    type('E-mail', 'ana@example.org');
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Username')));
+    expect(screen.getByText('This username is not available.')).toBeTruthy();
+  });
+
+  it('tells a refusal about no field above the form', async () => {
+    renderForm(() => Promise.reject(ApiError.of('err_forbidden')));
+    type('First name', 'Ana');
+    type('Username', 'ana');
+    type('E-mail', 'ana@example.org');
+    save();
+    const failure = await screen.findByTestId('form-failure');
+    expect(failure.getAttribute('role')).toBe('alert');
+    expect(failure.textContent).toContain('you do not have permission');
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
+  });
+});

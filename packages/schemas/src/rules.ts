@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MINIMUM_AGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { REQUIRED } from './login-presence';
 
 /** Validation rules of spec §5, each with the message a person sees. */
-export const REQUIRED = 'This field is required.';
+export { REQUIRED };
 
 export const requiredOr = (other: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? REQUIRED : other;

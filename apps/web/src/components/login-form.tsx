@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { loginInputSchema } from '@opencare/schemas/entities/auth';
+import { loginPresence } from '@opencare/schemas/login-presence';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from './form/form-failure';
 import { useSchemaForm } from './form/use-schema-form';
@@ -11,7 +11,8 @@ interface LoginFormProps {
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const { field, formRef, onSubmit: submit, submitting, failureText } = useSchemaForm({
-    schema: loginInputSchema,
+    // Not loginInputSchema: its zod would join the first load; login-presence.ts asks the same.
+    schema: loginPresence,
     initialValues: { username: '', password: '' },
     submit: (body) => onSubmit(body.username, body.password),
   });

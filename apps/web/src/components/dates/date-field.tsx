@@ -11,8 +11,8 @@ interface DateFieldProps extends Omit<
   DateInputProps,
   'value' | 'onChange' | 'minDate' | 'maxDate' | 'excludeDate' | 'valueFormat' | 'popoverProps'
 > {
-  /** YYYY-MM-DD, or '' for none. */
-  value: string;
+  /** YYYY-MM-DD, or '' (or nothing) for none. */
+  value?: string;
   /** Called with a whole, valid YYYY-MM-DD date, or '' once the field is emptied. */
   onChange: (value: string) => void;
   /**

@@ -1,6 +1,5 @@
 import { schemaResolver, useForm, type FormErrors, type GetInputPropsOptions, type LooseKeys } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
 import { ApiError, asApiError, isNetworkError } from '../../api/api-error';
 import { useApiErrorText } from './use-api-error-text';
 import { useFieldMessage, type FeatureMessages } from './use-field-message';
@@ -8,7 +7,21 @@ import { useFieldMessage, type FeatureMessages } from './use-field-message';
 /** What a form holds; an interface of fields will do. */
 type Values = object;
 
-export interface SchemaFormOptions<V extends Values, S extends z.ZodType, R> {
+type Checked<Out> = { value: Out; issues?: undefined } | { issues: readonly { message: string }[] };
+/**
+ * A Standard Schema: zod 4's schemas are, and so is the sign-in form's zod-free check
+ * (packages/schemas/src/login-presence.ts), which keeps zod off the first load.
+ */
+interface FormSchema {
+  readonly '~standard': { readonly version: 1; readonly vendor: string; readonly validate: (value: unknown) => unknown };
+}
+type OutputOf<S extends FormSchema> = S['~standard']['validate'] extends (value: unknown) => infer R
+  ? Extract<Awaited<R>, { value: unknown }> extends { value: infer O }
+    ? O
+    : never
+  : never;
+
+export interface SchemaFormOptions<V extends Values, S extends FormSchema, R> {
   /** The shared schema (packages/schemas) the server checks the same body with. */
   schema: S;
   initialValues: V;
@@ -20,7 +33,7 @@ export interface SchemaFormOptions<V extends Values, S extends z.ZodType, R> {
    */
   check?: (values: V) => Partial<Record<string, string>>;
   /** The call with the parsed body: a mutation's `mutateAsync`, or a function that calls it. */
-  submit: (body: z.output<S>) => Promise<R>;
+  submit: (body: OutputOf<S>) => Promise<R>;
   onSuccess?: (result: R, values: V) => void;
   /** After a refused submit (the form's own rules), with the fields in error. */
   onInvalid?: (errors: Record<string, string>) => void;
@@ -78,7 +91,7 @@ const FOCUSABLE = 'input:not([type=hidden]), select, textarea, button, [tabindex
  * messages translated like the schema's); the first field in error gets focus; anything else is a
  * form-level failure (`failureText`; a network failure is told at the top of the screen already).
  */
-export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown>(
+export function useSchemaForm<V extends Values, S extends FormSchema, R = unknown>(
   options: SchemaFormOptions<V, S, R>,
 ) {
   const { schema, toBody = (values: V) => values, check, rename = {}, fieldsOfKey = {} } = options;
@@ -91,7 +104,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   // Mantine's Standard Schema resolver reads zod 4 schemas; it keys each first issue by its path.
-  const resolve = schemaResolver(schema, { sync: true });
+  const resolve = schemaResolver(schema as Parameters<typeof schemaResolver>[0], { sync: true });
 
   const validate = (values: V): FormErrors => {
     const { fields } = place(Object.entries(resolve(toBody(values))) as [string, string][], values, rename);
@@ -141,14 +154,15 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
       setAttempted(true);
       setFailure(null);
       setBodyMessage(null);
-      const parsed = schema.safeParse(toBody(values));
-      if (!parsed.success) {
+      // Synchronous for every schema the forms use (zod's without async refinements, login-presence).
+      const parsed = schema['~standard'].validate(toBody(values)) as Checked<OutputOf<S>>;
+      if (parsed.issues) {
         // Only a rule about no field of the form gets here: the fields' rules passed.
-        setBodyMessage(parsed.error.issues[0]?.message ?? null);
+        setBodyMessage(parsed.issues[0]?.message ?? null);
         return;
       }
       try {
-        const result = await options.submit(parsed.data);
+        const result = await options.submit(parsed.value);
         options.onSuccess?.(result, values);
       } catch (caught) {
         if (showOnFields(caught, values)) focusFirstError();
@@ -213,4 +227,4 @@ export function useSchemaForm<V extends Values, S extends z.ZodType, R = unknown
 }
 
 /** A form's `field`, for a component that lays out some of its fields. */
-export type SchemaFormField<V extends Values> = ReturnType<typeof useSchemaForm<V, z.ZodType>>['field'];
+export type SchemaFormField<V extends Values> = ReturnType<typeof useSchemaForm<V, FormSchema>>['field'];

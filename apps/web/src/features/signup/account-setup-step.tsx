@@ -56,7 +56,6 @@ export function AccountSetupStep({ form }: AccountSetupStepProps) {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <DateField
               {...text('dateOfBirth')}
-              onChange={(value) => setField('dateOfBirth', value)}
               label={t('fields.dateOfBirth')}
               description={t('fields.dateOfBirthHint')}
               inputWrapperOrder={HINT_BELOW}

@@ -118,7 +118,6 @@ export function UserCreateForm({ onCreated }: { onCreated: (user: User) => void 
           />
           <DateField
             {...text('dateOfBirth')}
-            onChange={(dateOfBirth) => set({ dateOfBirth })}
             label={t('userForm.fields.dateOfBirth')}
           />
         </FormSection>

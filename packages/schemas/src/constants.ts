@@ -1,5 +1,7 @@
 /** Business constants and limits of spec §9. */
 export const NOTIFICATION_TIMEOUT_MS = 6000;
+/** What a missing required field says (spec §5); here, not in rules.ts, so zod-free checks can use it. */
+export const REQUIRED = 'This field is required.';
 export const MINIMUM_AGE = 18;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

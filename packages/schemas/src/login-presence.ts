@@ -2,10 +2,11 @@
  * The sign-in form's own check, without zod: the login page is part of the first load and zod is
  * not (issue 16). It asks what `loginInputSchema` (entities/auth.ts) asks — a username and a
  * password, each within its length — and writes the same messages (zod's, as that schema's error
- * function words them); login-presence.test.ts keeps the
- * two equal. It is a Standard Schema, as zod's schemas are, so the form toolkit takes either.
+ * function words them); login-presence.test.ts keeps the two equal. It is a Standard Schema, as
+ * zod's schemas are, so the form toolkit takes either.
  */
-export const REQUIRED = 'This field is required.';
+import { REQUIRED } from './constants';
+
 const USERNAME_MAX = 254;
 const PASSWORD_MAX = 1024;
 
@@ -19,15 +20,12 @@ interface Issue {
 }
 type Result = { value: LoginValues; issues?: undefined } | { issues: readonly Issue[] };
 
-function issuesOf(value: Partial<Record<keyof LoginValues, unknown>>, username: string): Issue[] {
-  const issues: Issue[] = [];
-  if (typeof value.username !== 'string') issues.push({ message: value.username == null ? REQUIRED : 'Username must be text.', path: ['username'] });
-  else if (username.length === 0) issues.push({ message: REQUIRED, path: ['username'] });
-  else if (username.length > USERNAME_MAX) issues.push({ message: 'Username must be text.', path: ['username'] });
-  if (typeof value.password !== 'string') issues.push({ message: value.password == null ? REQUIRED : 'Password must be text.', path: ['password'] });
-  else if (value.password.length === 0) issues.push({ message: REQUIRED, path: ['password'] });
-  else if (value.password.length > PASSWORD_MAX) issues.push({ message: 'Password must be text.', path: ['password'] });
-  return issues;
+/** One field's issue as zod words it: missing, blank or not text (its error function also words "too long" so). */
+function issueOf(field: keyof LoginValues, label: string, raw: unknown, text: string, max: number): Issue | undefined {
+  if (typeof raw !== 'string') return { message: raw == null ? REQUIRED : `${label} must be text.`, path: [field] };
+  if (text.length === 0) return { message: REQUIRED, path: [field] };
+  if (text.length > max) return { message: `${label} must be text.`, path: [field] };
+  return undefined;
 }
 
 export const loginPresence = {
@@ -37,8 +35,12 @@ export const loginPresence = {
     validate(input: unknown): Result {
       const value = (input !== null && typeof input === 'object' ? input : {}) as Partial<Record<keyof LoginValues, unknown>>;
       const username = typeof value.username === 'string' ? value.username.trim() : '';
-      const issues = issuesOf(value, username);
-      return issues.length > 0 ? { issues } : { value: { username, password: value.password as string } };
+      const password = typeof value.password === 'string' ? value.password : '';
+      const issues = [
+        issueOf('username', 'Username', value.username, username, USERNAME_MAX),
+        issueOf('password', 'Password', value.password, password, PASSWORD_MAX),
+      ].filter((issue) => issue !== undefined);
+      return issues.length > 0 ? { issues } : { value: { username, password } };
     },
   },
 };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MINIMUM_AGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import { REQUIRED } from './login-presence';
+import { MINIMUM_AGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REQUIRED } from './constants';
 
 /** Validation rules of spec §5, each with the message a person sees. */
 export { REQUIRED };

@@ -5,7 +5,6 @@ import { inject, type ProvidedContext } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { testDatabaseKind, testEnv } from './env';
 
-
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A tarball of a migrated PGlite data directory (database-template.global.ts). */

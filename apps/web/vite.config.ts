@@ -33,6 +33,58 @@ function serviceWorkerManifest(): Plugin {
   };
 }
 
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+type OutputChunk = Extract<Bundle[string], { type: 'chunk' }>;
+
+/** The chunks of the bundle by file name, and those the first page loads (the entry and its static imports). */
+function chunksOf(bundle: Bundle) {
+  const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+  const initial = new Set<string>();
+  const visit = (fileName: string) => {
+    if (initial.has(fileName)) return;
+    initial.add(fileName);
+    for (const next of chunks.get(fileName)?.imports ?? []) visit(next);
+  };
+  for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+  return { chunks, initial };
+}
+
+/**
+ * zod (about 23 kB on the wire) is not needed to show the sign-in form: it arrives with the screens
+ * and the stored values' checks. A static import that pulls it into the first load again would cost
+ * every first visit, so the build stops and names the chain of imports that brought it.
+ */
+function firstLoadWithoutZod(): Plugin {
+  return {
+    name: 'opencare-first-load-without-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const { chunks, initial } = chunksOf(bundle);
+      const firstModules = new Set([...initial].flatMap((fileName) => (chunks.get(fileName) as OutputChunk).moduleIds));
+      // The shortest chain of static imports from the entry to a zod module in the first load's
+      // chunks, to name the culprit (re-exporting modules are followed though they leave no code).
+      const isZod = (id: string) => /node_modules[\\/]zod[\\/]/.test(id);
+      const entries = [...chunks.values()].flatMap((chunk) => (chunk.isEntry && chunk.facadeModuleId ? [chunk.facadeModuleId] : []));
+      const cameFrom = new Map<string, string | null>(entries.map((id) => [id, null]));
+      const queue = [...entries];
+      let zodModule: string | undefined;
+      while (queue.length > 0 && !zodModule) {
+        const id = queue.shift() as string;
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
+          if (cameFrom.has(next)) continue;
+          cameFrom.set(next, id);
+          if (isZod(next) && firstModules.has(next)) zodModule = next;
+          queue.push(next);
+        }
+      }
+      if (!zodModule) return;
+      const chain: string[] = [];
+      for (let id: string | null | undefined = zodModule; id; id = cameFrom.get(id)) chain.unshift(id);
+      this.error(`zod is in the first load again: ${chain.map((id) => id.replace(/^.*?(node_modules|apps|packages)[\\/]/, '$1/')).join(' → ')}. Import zod-free modules there (see docs/PERFORMANCE.md, issue 16).`);
+    },
+  };
+}
+
 /**
  * The first load carries only the Mantine styles its components need (src/styles/mantine-first.css);
  * the styles of the other components the app uses come with the first lazy screen
@@ -45,14 +97,7 @@ function mantineStyles(): Plugin {
     name: 'opencare-mantine-styles',
     apply: 'build',
     async generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
-      const initial = new Set<string>();
-      const visit = (fileName: string) => {
-        if (initial.has(fileName)) return;
-        initial.add(fileName);
-        for (const next of chunks.get(fileName)?.imports ?? []) visit(next);
-      };
-      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      const { chunks, initial } = chunksOf(bundle);
       const componentsOf = (fileNames: Iterable<string>) =>
         new Set(
           [...fileNames].flatMap((fileName) =>
@@ -112,7 +157,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerManifest(), mantineStyles(), precompress()],
+  plugins: [react(), serviceWorkerManifest(), firstLoadWithoutZod(), mantineStyles(), precompress()],
   server: {
     proxy: {
       '/api': edge,

@@ -101,3 +101,26 @@ test('scroll goes back to the top on navigation', async ({ page }) => {
   });
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('the account menu opens from the header with the keyboard and the pointer, and switches account', async ({ page }) => {
+  await logIn(page, 'caregiver', DEMO_PASSWORD);
+  const button = page.getByRole('button', { name: 'Account menu' });
+  // Keyboard: the first press opens the menu (its code arrives on demand), Escape closes it and
+  // gives the focus back to the button.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Quit' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  // Pointer: the caregiver's second account is offered; choosing it changes the account shown.
+  const before = await button.innerText();
+  await button.click();
+  const switches = menu.locator('[data-testid^="switch-account-"]');
+  await expect(switches).toHaveCount(2);
+  await switches.and(page.locator(':not([aria-current="true"])')).click();
+  await expect(page.getByText(/^You are now acting as /)).toBeVisible();
+  await expect(button).not.toHaveText(before);
+});

@@ -3,6 +3,10 @@ export const NOTIFICATION_TIMEOUT_MS = 6000;
 /** What a missing required field says (spec §5); here, not in rules.ts, so zod-free checks can use it. */
 export const REQUIRED = 'This field is required.';
 export const MINIMUM_AGE = 18;
+// The words of two rules of rules.ts, kept here for the same reason as REQUIRED.
+export const MINIMUM_AGE_RULE = `You must be at least ${MINIMUM_AGE} years old.`;
+export const PASSWORD_RULE =
+  'Password must be at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const INVITATION_RESEND_INTERVAL_MS = 5 * 60 * 1000;

@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { MINIMUM_AGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REQUIRED } from './constants';
+import {
+  MINIMUM_AGE,
+  MINIMUM_AGE_RULE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE,
+  REQUIRED,
+} from './constants';
 
 /** Validation rules of spec §5, each with the message a person sees. */
-export { REQUIRED };
+export { MINIMUM_AGE_RULE, PASSWORD_RULE, REQUIRED };
+export { matchingRetype } from './retype';
 
 export const requiredOr = (other: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? REQUIRED : other;
@@ -22,9 +30,6 @@ export const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .optional();
-
-export const PASSWORD_RULE =
-  'Password must be at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.';
 
 export const passwordSchema = z
   .string({ error: requiredOr('Password must be text.') })
@@ -81,8 +86,6 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
   return age;
 }
 
-export const MINIMUM_AGE_RULE = `You must be at least ${MINIMUM_AGE} years old.`;
-
 /** A birth date at least 18 years back (spec §5), not in the future. */
 export const adultDateOfBirthSchema = dateSchema.refine((d) => !isRealDate(d) || ageOn(d) >= MINIMUM_AGE, MINIMUM_AGE_RULE);
 
@@ -106,17 +109,6 @@ export const companyIdentifierSchema = z
   .trim()
   .regex(/^0[xX][0-9A-Fa-f]{4}$/, 'Enter a company identifier like 0x0CA5.')
   .transform((c) => `0x${c.slice(2).toUpperCase()}`);
-
-/** Adds "must match" issues where a retype field differs from its original (spec §5). */
-export function matchingRetype<T extends Record<string, unknown>>(pairs: [keyof T & string, keyof T & string, string][]) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    for (const [field, retype, label] of pairs) {
-      if (value[field] !== value[retype]) {
-        ctx.addIssue({ code: 'custom', path: [retype], message: `${label} fields must match.` });
-      }
-    }
-  };
-}
 
 export const uuidSchema = z.uuid('Enter a valid identifier.');
 

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, DataList, Group, Paper, Stack, Title } from '@mantine/core';
 import type { Account } from '@opencare/schemas/entities/account';
 import type { User } from '@opencare/schemas/entities/user';
-import { displayedRole } from '@opencare/schemas/roles';
+import { displayedRole } from '@opencare/schemas/role-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountName } from '../i18n/account-name';

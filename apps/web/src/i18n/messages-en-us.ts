@@ -1,6 +1,7 @@
 import { ERRORS, errorKeys, type ErrorKey } from '@opencare/schemas/errors';
 import enAlerts from './locales/en-US/alerts.json';
 import enCommon from './locales/en-US/common.json';
+import enFields from './locales/en-US/fields.json';
 import enMail from './locales/en-US/mail.json';
 import enSettings from './locales/en-US/settings.json';
 import enSystem from './locales/en-US/system.json';
@@ -22,6 +23,7 @@ const errorMessages = Object.fromEntries(errorKeys.map((key) => [key, ERRORS[key
  */
 export const messages = {
   common: { ...enCommon, errors: errorMessages },
+  fields: enFields,
   settings: enSettings,
   system: enSystem,
   mail: enMail,

@@ -1,4 +1,4 @@
-import type { RoleName } from '@opencare/schemas/roles';
+import type { RoleName } from '@opencare/schemas/role-table';
 import type { TFunction } from 'i18next';
 
 type RoleKey = Lowercase<RoleName>;

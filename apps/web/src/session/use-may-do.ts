@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '@opencare/schemas/roles';
+import { hasPermission, type Permission } from '@opencare/schemas/role-table';
 import { roleNumbersOf } from './acting-account';
 import { useSession } from './use-session';
 

@@ -1,7 +1,7 @@
 import { signupInputSchema } from '@opencare/schemas/entities/auth';
 import { ERRORS } from '@opencare/schemas/errors';
 import { describe, expect, it } from 'vitest';
-import enSignup from '../../i18n/locales/en-US/signup.json';
+import enFields from '../../i18n/locales/en-US/fields.json';
 import { validationMessageOf } from './field-message';
 import { retypeIssues } from './form-errors';
 
@@ -35,7 +35,7 @@ describe('validation messages', () => {
     it(`knows "${key}" and says it in en-US as the schema does`, () => {
       expect(message).not.toBe('');
       expect(validationMessageOf(message)).toEqual({ key });
-      expect(enSignup.validation[key as keyof typeof schemaMessages]).toBe(message);
+      expect(enFields.validation[key as keyof typeof schemaMessages]).toBe(message);
     });
   }
 
@@ -43,7 +43,7 @@ describe('validation messages', () => {
     const message = firstMessage(fields.lastName.safeParse('x'.repeat(51)));
     expect(validationMessageOf(message)).toEqual({ key: 'tooLong', field: 'lastName', max: 50 });
     expect(
-      enSignup.validation.tooLong.replace('{{field}}', enSignup.fieldNames.lastName).replace('{{max}}', '50'),
+      enFields.validation.tooLong.replace('{{field}}', enFields.fieldNames.lastName).replace('{{max}}', '50'),
     ).toBe(message);
   });
 

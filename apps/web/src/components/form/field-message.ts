@@ -1,8 +1,8 @@
 import { ERRORS } from '@opencare/schemas/errors';
-import { ROLE_ACCOUNT_TYPE_MISMATCH } from '@opencare/schemas/roles';
-import { MINIMUM_AGE_RULE, PASSWORD_RULE, REQUIRED } from '@opencare/schemas/rules';
+import { MINIMUM_AGE_RULE, PASSWORD_RULE, REQUIRED } from '@opencare/schemas/constants';
+import { ROLE_ACCOUNT_TYPE_MISMATCH } from '@opencare/schemas/role-table';
 
-/** The validation messages this client translates, by key in the signup namespace's `validation`. */
+/** The validation messages this client translates, by key in the fields namespace's `validation`. */
 export type ValidationKey =
   | 'required'
   | 'passwordShort'

@@ -1,5 +1,5 @@
 import { ERRORS, type ErrorKey } from '@opencare/schemas/errors';
-import { matchingRetype } from '@opencare/schemas/rules';
+import { matchingRetype, type RetypeIssueSink } from '@opencare/schemas/retype';
 
 /** The English message of each field's first problem, as the schemas word it; the view translates it. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -24,8 +24,6 @@ export function firstIssues(result: ParseResultLike): FieldErrors {
   return errors;
 }
 
-type RetypeCtx = Parameters<ReturnType<typeof matchingRetype>>[1];
-
 /**
  * The schemas check that retype fields match in a refinement, and zod runs a refinement only once
  * every field is valid. A person filling in the form should hear about a mistyped retype at once, so
@@ -36,12 +34,12 @@ export function retypeIssues(
   pairs: [string, string, string][],
 ): FieldErrors {
   const errors: FieldErrors = {};
-  const ctx = {
-    addIssue(issue: { path?: PropertyKey[]; message?: string }) {
-      const field = issue.path?.[0];
-      if (typeof field === 'string' && issue.message) errors[field] = issue.message;
+  const ctx: RetypeIssueSink = {
+    addIssue(issue) {
+      const field = issue.path[0];
+      if (typeof field === 'string') errors[field] = issue.message;
     },
-  } as unknown as RetypeCtx;
+  };
   matchingRetype<Record<string, unknown>>(pairs)(values as Record<string, unknown>, ctx);
   return errors;
 }

@@ -17,7 +17,7 @@ export type FeatureMessages = (message: string) => string | undefined;
  * the schema words it, which is better than hiding it.
  */
 export function useFieldMessage(feature?: FeatureMessages): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation('signup');
+  const { t } = useTranslation('fields');
   const errorText = useApiErrorText();
   return useCallback(
     (message: string | undefined) => {

@@ -1,115 +1,61 @@
-import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { Account } from '@opencare/schemas/entities/account';
-import { displayedRole } from '@opencare/schemas/roles';
+import { Avatar, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { displayedRole } from '@opencare/schemas/role-table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { accountName } from '../../i18n/account-name';
 import { roleLabel } from '../../i18n/role-label';
-import { ROUTES } from '../../route-paths';
-import { isAccountActive } from '../../session/acting-account';
 import { useSession } from '../../session/use-session';
-import { CheckIcon, LogoutIcon, SettingsIcon, SwitchIcon } from '../icons/icons';
-import { useNotifications, useNotifyError } from '../notifications/use-notify';
-import { useQuit } from './use-quit';
+import type { AccountMenuDropdown } from './account-menu-dropdown';
+
+type Dropdown = typeof AccountMenuDropdown;
+let dropdownModule: Promise<Dropdown> | undefined;
+/** The menu itself (Mantine's Menu, Popover and floating-ui: about 25 kB) loads once, when first wanted. */
+const loadDropdown = () =>
+  (dropdownModule ??= import('./account-menu-dropdown').then((module) => module.AccountMenuDropdown));
 
 /**
- * Who is signed in, as which account, and the account switcher for users with several accounts
- * (spec §1, §4): the choice is sent as `x-account-id` and changes the displayed role and menu.
+ * Who is signed in, in the header, at once; the menu behind it (account switcher, settings, quit)
+ * arrives on the first pointer or keyboard approach and opens on the first press (issue 16: it is
+ * not part of home's first load).
  */
 export function AccountMenu() {
   const { t } = useTranslation();
-  const { state, switchAccount, makeDefault } = useSession();
-  const navigate = useNavigate();
-  const quit = useQuit();
-  const { notify } = useNotifications();
-  const notifyError = useNotifyError();
+  const { state } = useSession();
+  const [Dropdown, setDropdown] = useState<Dropdown | null>(null);
   if (state.status !== 'signed-in') return null;
   const { user, account } = state;
-  const several = user.accounts.length > 1;
 
-  const choose = (next: Account) => {
-    if (next.id === account.id) return;
-    switchAccount(next.id);
-    notify({ id: 'account-switched', message: t('account.switched', { account: accountName(t, next) }), tone: 'success' });
-    // The new account's menu may not have the page shown now.
-    void navigate(ROUTES.home);
-  };
+  const trigger = (
+    <Group gap="xs" wrap="nowrap">
+      <Stack gap={0} align="flex-end" visibleFrom="sm" miw={0}>
+        <Text size="sm" fw={600} truncate maw={200}>
+          {user.fullName}
+        </Text>
+        <Text size="xs" c="dimmed" truncate maw={200}>
+          {account.accountLabel ? `${account.accountLabel} · ` : ''}
+          {roleLabel(t, displayedRole(account.roles))}
+        </Text>
+      </Stack>
+      <Avatar color="teal" variant="filled" radius="xl" aria-hidden>
+        {user.initials}
+      </Avatar>
+    </Group>
+  );
+  if (Dropdown) return <Dropdown trigger={trigger} />;
 
-  const setDefault = () => {
-    makeDefault(account.id).then(
-      () => notify({ id: 'account-default', message: t('account.madeDefault', { account: accountName(t, account) }), tone: 'success' }),
-      notifyError,
-    );
-  };
-
+  const preload = () => void loadDropdown().catch(() => undefined);
+  // A failed download leaves the button as it is: the next press tries again.
+  const open = () => loadDropdown().then((loaded) => setDropdown(() => loaded), () => (dropdownModule = undefined));
   return (
-    // No focus placeholder: axe counts Mantine's focusable placeholder as a menu child that is not an item.
-    <Menu position="bottom-end" width={280} withinPortal shadow="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('account.menu')} data-testid="account-menu">
-          <Group gap="xs" wrap="nowrap">
-            <Stack gap={0} align="flex-end" visibleFrom="sm" miw={0}>
-              <Text size="sm" fw={600} truncate maw={200}>
-                {user.fullName}
-              </Text>
-              <Text size="xs" c="dimmed" truncate maw={200}>
-                {account.accountLabel ? `${account.accountLabel} · ` : ''}
-                {roleLabel(t, displayedRole(account.roles))}
-              </Text>
-            </Stack>
-            <Avatar color="teal" variant="filled" radius="xl" aria-hidden>
-              {user.initials}
-            </Avatar>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('account.signedInAs', { name: user.fullName })}</Menu.Label>
-        {several && (
-          <>
-            <Menu.Divider />
-            <Menu.Label>{t('account.actAs')}</Menu.Label>
-            {user.accounts.map((a) => (
-              <Menu.Item
-                key={a.id}
-                onClick={() => choose(a)}
-                disabled={!isAccountActive(a)}
-                leftSection={a.id === account.id ? <CheckIcon size={16} /> : <span style={{ width: 16 }} />}
-                rightSection={
-                  a.isDefault ? (
-                    <Badge size="xs" variant="light" tt="none">
-                      {t('account.default')}
-                    </Badge>
-                  ) : !isAccountActive(a) ? (
-                    <Badge size="xs" variant="light" color="gray" tt="none">
-                      {t('account.inactive')}
-                    </Badge>
-                  ) : undefined
-                }
-                data-testid={`switch-account-${a.accountNumber}`}
-                aria-current={a.id === account.id ? 'true' : undefined}
-              >
-                <Text size="sm">{accountName(t, a)}</Text>
-                <Text size="xs" c="dimmed">
-                  {roleLabel(t, displayedRole(a.roles))}
-                </Text>
-              </Menu.Item>
-            ))}
-            {!account.isDefault && (
-              <Menu.Item leftSection={<SwitchIcon size={16} />} onClick={setDefault} data-testid="make-default-account">
-                {t('account.makeDefault')}
-              </Menu.Item>
-            )}
-          </>
-        )}
-        <Menu.Divider />
-        <Menu.Item component={Link} to={ROUTES.settings} leftSection={<SettingsIcon size={16} />}>
-          {t('nav.settings')}
-        </Menu.Item>
-        <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => void quit()}>
-          {t('nav.quit')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton
+      aria-label={t('account.menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="account-menu"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => void open()}
+    >
+      {trigger}
+    </UnstyledButton>
   );
 }

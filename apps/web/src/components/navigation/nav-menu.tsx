@@ -1,4 +1,4 @@
-import { AppShell, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Divider, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../../route-paths';
@@ -45,7 +45,8 @@ export function NavMenu() {
 
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} type="scroll">
+      {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui (14 kB) into every page. */}
+      <AppShell.Section grow style={{ overflowY: 'auto' }}>
         <nav aria-label={t('nav.label')} data-testid="nav-menu">
           <Stack gap={2}>{items.map(link)}</Stack>
           <Divider my="sm" />

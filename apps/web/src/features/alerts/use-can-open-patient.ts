@@ -1,4 +1,4 @@
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/roles';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { roleNumbersOf } from '../../session/acting-account';
 import { useSession } from '../../session/use-session';
 

@@ -1,5 +1,5 @@
 import type { Account } from '@opencare/schemas/entities/account';
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/roles';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { roleNumbersOf } from '../../session/acting-account';
 
 /**

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/roles';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/data/load-state';

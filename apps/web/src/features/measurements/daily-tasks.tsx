@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Task } from '@opencare/schemas/entities/care';
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/roles';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronEndIcon, ChevronStartIcon, ClipboardIcon } from '../../components/icons/icons';

@@ -12,7 +12,7 @@ interface UsernameFieldProps {
 
 /** The username with its live availability, announced politely as it changes. */
 export function UsernameField({ value, onChange, error, availability }: UsernameFieldProps) {
-  const { t } = useTranslation('signup');
+  const { t } = useTranslation(['signup', 'fields']);
   const taken = availability === 'taken';
   // A refusal under the field (the server's, say) outranks an earlier "available": never both at once.
   const note =
@@ -44,7 +44,7 @@ export function UsernameField({ value, onChange, error, availability }: Username
       required
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      error={error ?? (taken ? t('validation.usernameTaken') : undefined)}
+      error={error ?? (taken ? t('fields:validation.usernameTaken') : undefined)}
       description={
         <span aria-live="polite" data-testid="username-availability" data-state={availability}>
           {note}

@@ -1,6 +1,6 @@
 import type { Invitation } from '@opencare/schemas/entities/care';
 import type { AccountType } from '@opencare/schemas/lookups';
-import type { RoleName } from '@opencare/schemas/roles';
+import type { RoleName } from '@opencare/schemas/role-table';
 import { isGrantableRole, type GrantableRole } from './labels';
 
 /** What the admin may set on an invitation; the server refuses Super (createInvitationInputSchema). */

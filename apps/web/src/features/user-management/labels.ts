@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPES, type AccountType } from '@opencare/schemas/lookups';
-import { roleFitsAccountType, type RoleName } from '@opencare/schemas/roles';
+import { roleFitsAccountType, type RoleName } from '@opencare/schemas/role-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

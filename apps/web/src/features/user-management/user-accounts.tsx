@@ -1,6 +1,6 @@
 import { Badge, Paper, Table, Title } from '@mantine/core';
 import type { Account } from '@opencare/schemas/entities/account';
-import type { RoleName } from '@opencare/schemas/roles';
+import type { RoleName } from '@opencare/schemas/role-table';
 import { useTranslation } from 'react-i18next';
 import { isAccountType, useListJoin } from './labels';
 

@@ -1,4 +1,4 @@
-import { ROUTE_ROLES, hasAnyRole } from '@opencare/schemas/roles';
+import { ROUTE_ROLES, hasAnyRole } from '@opencare/schemas/role-table';
 import { roleNumbersOf } from '../../../session/acting-account';
 import { useSession } from '../../../session/use-session';
 

@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import enCommon from '../../../i18n/locales/en-US/common.json';
+import enFields from '../../../i18n/locales/en-US/fields.json';
 import enInfo from '../../../i18n/locales/en-US/info.json';
 import enSettings from '../../../i18n/locales/en-US/settings.json';
 import enSignup from '../../../i18n/locales/en-US/signup.json';
@@ -33,10 +34,10 @@ export interface HarnessOptions {
 function testI18n() {
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
-    resources: { 'en-US': { common: enCommon, info: enInfo, signup: enSignup, settings: enSettings } },
+    resources: { 'en-US': { common: enCommon, fields: enFields, info: enInfo, signup: enSignup, settings: enSettings } },
     lng: 'en-US',
     fallbackLng: 'en-US',
-    ns: ['common', 'info', 'signup', 'settings'],
+    ns: ['common', 'fields', 'info', 'signup', 'settings'],
     defaultNS: 'common',
     initAsync: false,
     interpolation: { escapeValue: false },

@@ -31,8 +31,13 @@ export function AccountMenu() {
           {user.fullName}
         </Text>
         <Text size="xs" c="dimmed" truncate maw={200}>
-          {account.accountLabel ? `${account.accountLabel} · ` : ''}
-          {roleLabel(t, displayedRole(account.roles))}
+          {account.accountLabel && (
+            <>
+              <span data-testid="account-label">{account.accountLabel}</span>
+              {' · '}
+            </>
+          )}
+          <span data-testid="user-role">{roleLabel(t, displayedRole(account.roles))}</span>
         </Text>
       </Stack>
       <Avatar color="teal" variant="filled" radius="xl" aria-hidden>

@@ -52,7 +52,7 @@ test("the physician's home lists today's visit, with Join, and the open alert it
   await expect(page.getByTestId('selected-date')).toHaveCount(0);
 
   // A patient's name opens their snapshot.
-  await visit.getByRole('link', { name: 'Layla Haddad' }).click();
+  await visit.getByRole('link', { name: 'Layla Haddad', exact: true }).click();
   await expect(page).toHaveURL(`/patients/${patient.accountId}`);
 });
 

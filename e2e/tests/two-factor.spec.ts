@@ -11,8 +11,8 @@ import { submitLogin } from './login-helpers';
  * implementation. In English and in Arabic (right to left).
  */
 const LANGUAGES = [
-  { code: 'en-US', dir: 'ltr', logout: 'Log out' },
-  { code: 'ar', dir: 'rtl', logout: 'تسجيل الخروج' },
+  { code: 'en-US', dir: 'ltr', quit: 'Quit' },
+  { code: 'ar', dir: 'rtl', quit: 'الخروج' },
 ] as const;
 const SHOTS = process.env.SHOTS_DIR;
 const STEP_MS = 30_000;
@@ -82,9 +82,9 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('two-factor-turn-on')).toHaveCount(0);
     await shoot(page, `settings-two-factor-on-${language.code}`);
 
-    // Log out from the home page's session card.
-    await page.goto('/');
-    await page.getByRole('button', { name: language.logout }).click();
+    // Log out from the account menu (Quit).
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: language.quit }).click();
     await expect(page).toHaveURL('/login');
 
     // The password alone does not sign in: the code step shows.

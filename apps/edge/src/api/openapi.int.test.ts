@@ -148,6 +148,7 @@ describe('declared response schemas', () => {
       ['/api/v1/settings', admin],
       ['/api/v1/telemedicine/config', patient],
       ['/api/v1/reports/summary', admin],
+      ['/api/v1/organisations/overview', admin],
       [`/api/v1/billing/rpm?month=${month}`, admin],
       ['/api/v1/system/status', admin],
       ['/api/v1/users/username/someonenew/available', ''],

@@ -1,79 +1,56 @@
-import { Container, Stack, Tabs, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Trans } from 'react-i18next';
 import { Loading } from '../components/data/load-state';
 import { Disclaimer } from '../components/disclaimer';
 import { lazyPage } from '../components/layouts/lazy-page';
-import { hasMessagesTab, MessagesTab, MessagesTabLabel } from '../features/mail/messages-tab';
-import { DailyTasks } from '../features/measurements/daily-tasks';
-import { SessionCard } from '../components/session-card';
-import { ROUTES } from '../route-paths';
+import { roleNumbersOf } from '../session/acting-account';
 import { useSession } from '../session/use-session';
 
-// Not the tab home opens on: its code loads when it is shown (issue 16).
-const AppointmentsTab = lazyPage(() => import('../features/appointments/appointments-tab'), 'AppointmentsTab');
+// Each role's home is a chunk of its own (issue 17): a clinician does not download the patient's
+// task calendar (@mantine/dates), nor a patient the clinician's worklist.
+const PatientHome = lazyPage(() => import('../features/home/patient-home'), 'PatientHome');
+const ClinicianHome = lazyPage(() => import('../features/home/clinician-home'), 'ClinicianHome');
+const AdminHome = lazyPage(() => import('../features/home/admin-home'), 'AdminHome');
+const OtherHome = lazyPage(() => import('../features/home/other-home'), 'OtherHome');
 
-const HOME_TABS = ['dailyTasks', 'appointments', 'messages'] as const;
-type HomeTab = (typeof HOME_TABS)[number];
-const isHomeTab = (value: string | null): value is HomeTab =>
-  (HOME_TABS as readonly (string | null)[]).includes(value);
+type HomeKind = 'patient' | 'clinician' | 'admin' | 'other';
 
+function homeKindOf(roles: readonly number[]): HomeKind {
+  if (hasAnyRole(roles, ROUTE_ROLES.patient)) return 'patient';
+  if (hasAnyRole(roles, ROUTE_ROLES.clinician)) return 'clinician';
+  if (hasAnyRole(roles, ROUTE_ROLES.admin)) return 'admin';
+  return 'other';
+}
+
+const HOMES = { patient: PatientHome, clinician: ClinicianHome, admin: AdminHome, other: OtherHome } as const;
+
+/**
+ * Home: who is welcomed (the account menu says the rest), then the acting role's own home. The
+ * name keeps its test id: the end-to-end sign-in helper waits for it on every home.
+ */
 export function HomePage() {
-  const { t } = useTranslation();
-  const { state, logout } = useSession();
-  const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  // The active home tab lives in the address (`?tab=`), so back and reload keep it; dailyTasks by default.
-  const requested = search.get('tab');
-  const showMessages = hasMessagesTab(state);
-  const tab: HomeTab = isHomeTab(requested) && (requested !== 'messages' || showMessages) ? requested : 'dailyTasks';
+  const { state } = useSession();
   // RequireSession renders this page only when signed in.
   if (state.status !== 'signed-in') return null;
+  const kind = homeKindOf(roleNumbersOf(state.account));
+  const Home = HOMES[kind];
 
   return (
-    <Container size="md" px={0} py="md">
+    <Container size={kind === 'clinician' || kind === 'admin' ? 'lg' : 'md'} px={0} py="md">
       <Stack>
         <Title order={1} size="h3" fw={500}>
-          {t('home.welcome', { name: state.account.profile.firstName })}
+          <Trans
+            i18nKey="home.welcome"
+            values={{ name: state.user.fullName }}
+            components={{ name: <span data-testid="user-full-name" /> }}
+          />
         </Title>
         <Disclaimer />
-        <SessionCard
-          user={state.user}
-          account={state.account}
-          onLogout={async () => {
-            await logout();
-            await navigate(ROUTES.login, { replace: true });
-          }}
-        />
-        <Tabs
-          value={tab}
-          onChange={(next) => {
-            if (isHomeTab(next)) setSearch(next === 'dailyTasks' ? {} : { tab: next }, { replace: true });
-          }}
-          keepMounted={false}
-        >
-          <Tabs.List aria-label={t('home.sections')} grow>
-            {HOME_TABS.filter((name) => name !== 'messages' || showMessages).map((name) => (
-              <Tabs.Tab key={name} value={name} data-testid={`home-tab-${name}`}>
-                {name === 'messages' ? <MessagesTabLabel /> : t(`home.tabs.${name}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="dailyTasks" pt="md">
-            <DailyTasks />
-          </Tabs.Panel>
-          <Tabs.Panel value="appointments" pt="md">
-            <Suspense fallback={<Loading />}>
-              <AppointmentsTab />
-            </Suspense>
-          </Tabs.Panel>
-          {showMessages && (
-            <Tabs.Panel value="messages" pt="md">
-              <MessagesTab />
-            </Tabs.Panel>
-          )}
-        </Tabs>
+        <Suspense fallback={<Loading />}>
+          <Home />
+        </Suspense>
       </Stack>
     </Container>
   );

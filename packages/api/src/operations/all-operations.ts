@@ -18,6 +18,7 @@ import { filesOperations } from '../files/files.operations';
 import { invitationsOperations } from '../invitations/invitations.operations';
 import { logsOperations } from '../logs/logs.operations';
 import { lookupsOperations } from '../lookups/lookups.operations';
+import { organisationsOperations } from '../organisations/organisations.operations';
 import { outboxOperations } from '../outbox/outbox.operations';
 import { profileOperations } from '../profile/profile.operations';
 import { reportsOperations } from '../reports/reports.operations';
@@ -55,6 +56,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   settingsOperations,
   telemedicineOperations,
   reportsOperations,
+  organisationsOperations,
   fhirOperations,
   patientsOperations,
   providersOperations,

@@ -56,7 +56,7 @@ export function AccountMenuDropdown({ trigger }: { trigger: ReactNode }) {
     // No focus placeholder: axe counts Mantine's focusable placeholder as a menu child that is not an item.
     <Menu opened={opened} onChange={setOpened} position="bottom-end" width={280} withinPortal shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton ref={target} aria-label={t('account.menu')} data-testid="account-menu">
+        <UnstyledButton ref={target} data-testid="account-menu">
           {trigger}
         </UnstyledButton>
       </Menu.Target>

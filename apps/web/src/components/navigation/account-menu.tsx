@@ -1,4 +1,4 @@
-import { Avatar, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { displayedRole } from '@opencare/schemas/role-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,13 +31,20 @@ export function AccountMenu() {
           {user.fullName}
         </Text>
         <Text size="xs" c="dimmed" truncate maw={200}>
-          {account.accountLabel ? `${account.accountLabel} · ` : ''}
-          {roleLabel(t, displayedRole(account.roles))}
+          {account.accountLabel && (
+            <>
+              <span data-testid="account-label">{account.accountLabel}</span>
+              {' · '}
+            </>
+          )}
+          <span data-testid="user-role">{roleLabel(t, displayedRole(account.roles))}</span>
         </Text>
       </Stack>
       <Avatar color="teal" variant="filled" radius="xl" aria-hidden>
         {user.initials}
       </Avatar>
+      {/* The button is named by what it shows plus what it is (WCAG 2.5.3, label in name): no aria-label. */}
+      <VisuallyHidden>{t('account.menu')}</VisuallyHidden>
     </Group>
   );
   if (Dropdown) return <Dropdown trigger={trigger} />;
@@ -47,7 +54,6 @@ export function AccountMenu() {
   const open = () => loadDropdown().then((loaded) => setDropdown(() => loaded), () => (dropdownModule = undefined));
   return (
     <UnstyledButton
-      aria-label={t('account.menu')}
       aria-haspopup="menu"
       aria-expanded={false}
       data-testid="account-menu"

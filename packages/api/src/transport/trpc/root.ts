@@ -18,6 +18,7 @@ import { filesOperations } from '../../files/files.operations';
 import { invitationsOperations } from '../../invitations/invitations.operations';
 import { logsOperations } from '../../logs/logs.operations';
 import { lookupsOperations } from '../../lookups/lookups.operations';
+import { organisationsOperations } from '../../organisations/organisations.operations';
 import { profileOperations } from '../../profile/profile.operations';
 import { reportsOperations } from '../../reports/reports.operations';
 import { schedulesOperations } from '../../schedules/schedules.operations';
@@ -45,6 +46,7 @@ export const appRouter = router({
   visits: featureRouter(visitsOperations),
   telehealthInvitations: featureRouter(telehealthInvitationsOperations),
   reports: featureRouter(reportsOperations),
+  organisations: featureRouter(organisationsOperations),
   mail: featureRouter(mailOperations),
   patients: featureRouter(patientsOperations),
   providers: featureRouter(providersOperations),

@@ -1,0 +1,31 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
+import { roleNumbersOf } from '../../session/acting-account';
+import { useSession } from '../../session/use-session';
+import { IncompleteVisits } from './incomplete-visits';
+import { OpenAlerts } from './open-alerts';
+import { TodaysVisits } from './todays-visits';
+import { UnreadMail } from './unread-mail';
+
+/**
+ * The clinician's day (issue 17): today's visits first, then what waits for the care team. Each
+ * section asks only what the role may read (docs/access-control.md), so no home is refused:
+ * assistants see the clinic's visits and the alerts, but have no mailbox, no incomplete-visits list
+ * and no patient snapshot to open.
+ */
+export function ClinicianHome() {
+  const { state } = useSession();
+  if (state.status !== 'signed-in') return null;
+  const physicianOrNurse = hasAnyRole(roleNumbersOf(state.account), ROUTE_ROLES.physicianOrNurse);
+  const own = physicianOrNurse ? state.account.id : undefined;
+  return (
+    <Stack gap="md" data-testid="clinician-home">
+      <TodaysVisits providerId={own} linkPatient={physicianOrNurse} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+        <OpenAlerts linkPatient={physicianOrNurse} />
+        {physicianOrNurse && <UnreadMail />}
+        {own && <IncompleteVisits providerId={own} />}
+      </SimpleGrid>
+    </Stack>
+  );
+}

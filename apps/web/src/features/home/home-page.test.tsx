@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+import { ROLES } from '@opencare/schemas/roles';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HomePage } from '../../pages/home-page';
+import { sessionStore } from '../../session/session-store';
+import { renderRoutes } from '../../testing/render-app';
+import { fail, fakeFetch, ok, okList, type FakeCall } from '../signup/testing/harness';
+import { alert } from '../alerts/testing/render-alerts';
+import { appointment, PHYSICIAN_ID, signedInAs, visit } from '../appointments/testing/fixtures';
+import { listItem } from '../mail/testing/mail-fixtures';
+
+const open = (role: number, id?: string) =>
+  renderRoutes([{ path: '/', element: <HomePage /> }], '/', signedInAs(role, id));
+
+/** The procedures home asked for, once each. */
+const asked = (calls: FakeCall[]) => [...new Set(calls.map((call) => call.path))].sort();
+
+const inAnHour = () => new Date(Date.now() + 30 * 60_000);
+const OVERVIEW = { activePatients: 12, staff: 5, pendingInvitations: 2, gatewaysOffline: 1, openAlerts: 3, readingsLastDay: 40 };
+
+function clinicServer(overrides: Partial<Record<string, ReturnType<typeof ok>>> = {}) {
+  const start = inAnHour();
+  return fakeFetch(({ path }) => {
+    if (path in overrides) return overrides[path];
+    if (path === 'appointments.list')
+      return okList([
+        appointment({ startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 30 * 60_000).toISOString() }),
+        appointment({ status: 'cancelled', patient: { id: '55555555-5555-4555-8555-555555555555', fullName: 'Cancelled Person' } }),
+      ]);
+    if (path === 'alerts.list')
+      return okList(
+        [
+          alert({ id: '5b6c7d8e-1f2a-4b3c-8d4e-000000000001', patientName: 'Elevated Eve', rangeClass: 'elevated' }),
+          alert({ id: '5b6c7d8e-1f2a-4b3c-8d4e-000000000002', patientName: 'Highest Hal', rangeClass: 'highest' }),
+        ],
+        1,
+        7,
+      );
+    if (path === 'mail.threads') return okList([listItem({ subject: 'Dizzy after the new dose', unreadCount: 2 })]);
+    if (path === 'mail.unreadCount') return ok({ unreadCount: 2 });
+    if (path === 'visits.incomplete') return okList([visit()]);
+    if (path === 'organisations.overview') return ok(OVERVIEW);
+    return undefined;
+  });
+}
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.accessToken.clear();
+});
+
+describe('home', () => {
+  it("welcomes the physician by name with today's visits, the most severe alerts, mail and visits to complete", async () => {
+    const { calls } = clinicServer();
+    open(ROLES.Physician, PHYSICIAN_ID);
+    expect(screen.getByTestId('user-full-name').textContent).toBe('Pat Morgan');
+
+    const visitRow = await screen.findByTestId('home-visit');
+    expect(within(visitRow).getByRole('link', { name: 'Pat Morgan' })).toBeTruthy();
+    expect(within(visitRow).getByTestId('home-visit-state').textContent).toBe('Upcoming');
+    expect(within(visitRow).getByRole('link', { name: 'Join the visit with Pat Morgan' }).getAttribute('href')).toBe('/telehealth-visit/k7mp-2xqa-9trz');
+    expect(screen.queryByText('Cancelled Person')).toBeNull();
+    // Their own day: the list asks for the physician's appointments of today.
+    expect(calls.find((call) => call.path === 'appointments.list')?.body).toMatchObject({ providerId: PHYSICIAN_ID });
+
+    const alerts = await screen.findAllByTestId('home-alert');
+    expect(alerts.map((row) => row.getAttribute('data-range'))).toEqual(['highest', 'elevated']);
+    expect(screen.getByTestId('home-alerts-count').textContent).toBe('7');
+
+    const thread = await screen.findByTestId('home-thread');
+    expect(within(thread).getByRole('link', { name: 'Dizzy after the new dose' })).toBeTruthy();
+    expect(await screen.findByTestId('home-incomplete-visit')).toBeTruthy();
+    expect(asked(calls)).toEqual(['alerts.list', 'appointments.list', 'mail.threads', 'mail.unreadCount', 'visits.incomplete']);
+    expect(screen.queryByTestId('selected-date')).toBeNull();
+  });
+
+  it('asks an assistant only what an assistant may read, and links no patient snapshot', async () => {
+    const { calls } = clinicServer();
+    open(ROLES.Assistant);
+    const visitRow = await screen.findByTestId('home-visit');
+    expect(within(visitRow).queryByRole('link', { name: 'Pat Morgan' })).toBeNull();
+    await screen.findAllByTestId('home-alert');
+    expect(screen.queryByTestId('home-mail')).toBeNull();
+    expect(screen.queryByTestId('home-incomplete')).toBeNull();
+    expect(asked(calls)).toEqual(['alerts.list', 'appointments.list']);
+    // The clinic's day, not one provider's.
+    expect(calls.find((call) => call.path === 'appointments.list')?.body).not.toHaveProperty('providerId');
+  });
+
+  it('keeps each section to its own failure and its own empty state', async () => {
+    clinicServer({
+      'alerts.list': fail(500, 'internalError', 'Something went wrong.'),
+      'appointments.list': okList([]),
+      'visits.incomplete': okList([]),
+    });
+    open(ROLES.Nurse);
+    expect(await screen.findByText('No visits today')).toBeTruthy();
+    expect(await within(screen.getByTestId('home-alerts')).findByTestId('load-failed')).toBeTruthy();
+    expect(await screen.findByText('No visits to complete')).toBeTruthy();
+    expect(await within(screen.getByTestId('home-mail')).findByTestId('home-thread')).toBeTruthy();
+  });
+
+  it("shows the admin the organisation's figures", async () => {
+    const { calls } = clinicServer();
+    open(ROLES.Admin);
+    const patients = await screen.findByTestId('overview-activePatients');
+    expect(within(patients).getByRole('link', { name: 'Active patients' })).toBeTruthy();
+    expect(within(patients).getByTestId('overview-value').textContent).toBe('12');
+    expect(within(screen.getByTestId('overview-readingsLastDay')).getByTestId('overview-value').textContent).toBe('40');
+    expect(asked(calls)).toEqual(['organisations.overview']);
+  });
+
+  it('asks nothing for a caregiver, who has no records to read', async () => {
+    const { calls } = clinicServer();
+    open(ROLES.User);
+    expect(await screen.findByText('Nothing waits for you here')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Open settings' })).toBeTruthy());
+    expect(calls).toEqual([]);
+  });
+
+  it("starts a patient's home with the day's tasks, and no identity card", async () => {
+    fakeFetch(({ path }) => (path === 'tasks.daily' ? ok([]) : path === 'appointments.dates' ? ok([]) : path === 'mail.unreadCount' ? ok({ unreadCount: 0 }) : undefined));
+    open(ROLES.Patient);
+    expect(await screen.findByTestId('selected-date')).toBeTruthy();
+    expect(screen.getByTestId('home-tab-dailyTasks').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('user-username')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+});

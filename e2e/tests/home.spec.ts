@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { apiAs } from './api-as';
+import { DEMO_PASSWORD } from './demo-users';
+import { logIn } from './login-helpers';
+
+/**
+ * Each role's home against a real edge (issue 17): the physician's day (today's visits, open
+ * alerts) and the patient's today, in the first screen of a phone.
+ */
+
+/** The date and time in the demo clinic's zone (the browser's too: playwright.config.ts). */
+function nowInNewYork(minutesFromNow = 0): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + minutesFromNow * 60_000));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+test("the physician's home lists today's visit, with Join, and the open alert it raised", async ({ page, request }) => {
+  const physician = await apiAs(request, 'physician');
+  const patient = await apiAs(request, 'patient2');
+  // A video visit with Layla Haddad that began a minute ago, and a fever reading of hers.
+  await physician.post('/visits', {
+    patientId: patient.accountId,
+    type: 'tv',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    durationMinutes: 60,
+  });
+  await patient.post('/measurements', {
+    type: 'bt',
+    values: { temperature: 39.8 },
+    takenAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+  });
+
+  await logIn(page, 'physician', DEMO_PASSWORD);
+  await expect(page.getByTestId('user-full-name')).toHaveText('Priya Raman');
+  const visit = page.getByTestId('home-visits').getByTestId('home-visit').filter({ hasText: 'Layla Haddad' }).first();
+  await expect(visit).toBeVisible();
+  await expect(visit.getByTestId('home-visit-join')).toBeVisible();
+  const alerts = page.getByTestId('home-alerts');
+  await expect(alerts.getByTestId('home-alert').first()).toBeVisible();
+  await expect(alerts.getByTestId('home-alert').first()).toHaveAttribute('data-range', /highest|lowest/);
+  await expect(alerts.getByRole('link', { name: 'Alerts inbox' })).toHaveAttribute('href', '/alerts');
+  // The physician's home does not load the patient's task calendar.
+  await expect(page.getByTestId('selected-date')).toHaveCount(0);
+
+  // A patient's name opens their snapshot.
+  await visit.getByRole('link', { name: 'Layla Haddad', exact: true }).click();
+  await expect(page).toHaveURL(`/patients/${patient.accountId}`);
+});
+
+test("a patient on a phone sees today's tasks in the first screen", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const physician = await apiAs(request, 'physician');
+  const patient = await apiAs(request, 'patient');
+  await physician.post('/tasks', { patientId: patient.accountId, type: 'ox', ...nowInNewYork(45) });
+
+  await logIn(page, 'patient', DEMO_PASSWORD);
+  const tasks = page.getByTestId('day-tasks');
+  await expect(tasks.locator('li').first()).toBeInViewport();
+  await expect(page.getByTestId('selected-date')).toHaveAttribute('data-date', nowInNewYork().date);
+  // No identity card on home: the tabs come right after the welcome, on one line.
+  const tabs = page.getByRole('tablist');
+  const first = await page.getByTestId('home-tab-dailyTasks').boundingBox();
+  const last = await page.getByTestId('home-tab-appointments').boundingBox();
+  expect(first && last && Math.abs(first.y - last.y) < 2, 'the tabs share one line').toBe(true);
+  await expect(tabs).toBeVisible();
+});

@@ -149,6 +149,9 @@ export const ERRORS = {
   scheduleEnded: { status: 409, message: 'This schedule has ended and can no longer be changed.' },
   apiKeyInvalid: { status: 401, message: 'The API key is not valid or was revoked.' },
 
+  // Alerts
+  alertAssigneeNotClinician: { status: 422, message: 'An alert can only be assigned to a physician, nurse or assistant of your organisation.' },
+
   // Secure mail attachments
   attachmentTypeNotAllowed: { status: 415, message: 'Only PNG, JPEG and PDF files can be attached.' },
   attachmentTooLarge: { status: 413, message: 'An attachment can be at most 5 MB.' },

@@ -341,6 +341,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'POST /api/v1/auth/two-factor/recovery-codes': () => ({ body: { code: '123456' } }),
     'POST /api/v1/auth/signup/resend-verification': () => ({ body: { email: 'someone@matrix.test' } }),
     'PATCH /api/v1/profile': () => ({ body: { phone: '+1 555 010 0000' } }),
+    'POST /api/v1/alerts/acknowledge': () => ({ body: { ids: [randomUUID()] } }),
+    'PATCH /api/v1/alerts/:id/assign': () => ({ body: { assigneeId: randomUUID() } }),
     'POST /api/v1/accounts': () => ({ body: { userId: id, accountType: 'car' } }),
     'PATCH /api/v1/accounts/:id': () => ({ body: { accountLabel: 'Home' } }),
     'POST /api/v1/users': () => {

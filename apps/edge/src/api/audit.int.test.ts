@@ -104,6 +104,9 @@ const SAMPLES: Sample[] = [
   },
   { method: 'GET', url: '/alerts', path: () => `/alerts?patient=${P()}&status=all`, allowed: 'physician', refused: 'outsider' },
   { method: 'PATCH', url: '/alerts/:id/acknowledge', path: () => `/alerts/${ids.alert}/acknowledge`, allowed: 'physician', refused: 'outsider' },
+  { method: 'POST', url: '/alerts/acknowledge', path: () => '/alerts/acknowledge', body: () => ({ ids: [ids.alert], comment: 'Seen' }), allowed: 'physician', refused: 'outsider' },
+  { method: 'PATCH', url: '/alerts/:id/assign', path: () => `/alerts/${ids.alert}/assign`, body: () => ({ assigneeId: cast.id.nurse }), allowed: 'physician', refused: 'outsider' },
+  { method: 'PATCH', url: '/alerts/:id/resolve', path: () => `/alerts/${ids.alert}/resolve`, body: () => ({}), allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/accounts/:id/profile', path: () => `/accounts/${P()}/profile`, allowed: 'physician', refused: 'patient2' },
   // The patient's gateways and devices, appointments, visits and mail.
   { method: 'GET', url: '/gateways/:id', path: () => `/gateways/${ids.gateway}`, allowed: 'physician', refused: 'outsider' },

@@ -95,7 +95,7 @@ describe("the integrators' page", () => {
         expect(html, `${method} ${path}`).toContain(`id="${method}-${path}"`);
       }
     expect(html.match(/<details /g)).toHaveLength(routes);
-    expect(html).toContain('Acknowledge an alert.');
+    expect(html).toContain('Acknowledge an alert, with an optional comment.');
     expect(html).toContain('Authorization: Bearer');
     expect(html).not.toMatch(/<script|src="http|href="http/);
   });

@@ -122,16 +122,9 @@ beforeAll(async () => {
     .from(measurements)
     .where(eq(measurements.patientAccountId, patientId))
     .limit(1);
-  await db.insert(alerts).values([
-    { organisationId, patientAccountId: patientId, measurementId: latest!.id, rangeClass: 'high' },
-    {
-      organisationId,
-      patientAccountId: patientId,
-      measurementId: latest!.id,
-      rangeClass: 'high',
-      acknowledgedAt: new Date(),
-    },
-  ]);
+  // One open alert, and one the care team resolved (it does not count as open).
+  const alertOf = { organisationId, patientAccountId: patientId, type: latest!.type, measurementId: latest!.id, rangeClass: 'high', severity: 3, lastReadingAt: latest!.takenAt };
+  await db.insert(alerts).values([alertOf, { ...alertOf, acknowledgedAt: new Date(), resolvedAt: new Date() }]);
   await db.insert(appointments).values([
     {
       organisationId,

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { alerts, measurements, profiles } from '../db/schema';
+import { alertEvents, alertReadings, alerts, measurements, profiles } from '../db/schema';
 
 const columns = {
   id: alerts.id,
@@ -8,14 +8,20 @@ const columns = {
   patientAccountId: alerts.patientAccountId,
   measurementId: alerts.measurementId,
   rangeClass: alerts.rangeClass,
+  severity: alerts.severity,
   createdAt: alerts.createdAt,
   acknowledgedAt: alerts.acknowledgedAt,
   acknowledgedByAccountId: alerts.acknowledgedByAccountId,
-  type: measurements.type,
+  assignedToAccountId: alerts.assignedToAccountId,
+  resolvedAt: alerts.resolvedAt,
+  resolvedByAccountId: alerts.resolvedByAccountId,
+  type: alerts.type,
   values: measurements.values,
   takenAt: measurements.takenAt,
+  note: measurements.note,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
+  readingCount: sql<number>`(select count(*)::int from ${alertReadings} where ${alertReadings.alertId} = ${alerts.id})`,
 };
 export type AlertRow = NonNullable<Awaited<ReturnType<typeof findAlert>>>;
 
@@ -27,13 +33,53 @@ const selectAlerts = (db: Executor) =>
     .innerJoin(profiles, eq(profiles.accountId, alerts.patientAccountId))
     .$dynamic();
 
-export async function insertAlert(
+export interface AttachedReading {
+  organisationId: string;
+  patientAccountId: string;
+  type: string;
+  measurementId: string;
+  rangeClass: string;
+  severity: number;
+  takenAt: Date;
+}
+
+/**
+ * Attaches an out-of-range reading to the patient's open alert of its type, or opens one. One
+ * statement, an upsert on the partial unique index of open alerts, so two readings stored at once
+ * (two edges, or a gateway and the patient) can never open two alerts: the second one's insert
+ * becomes an update of the first one's row. The severity only goes up; a worse reading takes an
+ * acknowledged alert back to the inbox (the care team saw something milder). The latest value is the
+ * reading taken last, so an old reading uploaded late does not hide the newest one.
+ */
+export async function attachReading(
   db: Executor,
-  values: { organisationId: string; patientAccountId: string; measurementId: string; rangeClass: string },
-): Promise<string> {
-  const [row] = await db.insert(alerts).values(values).returning({ id: alerts.id });
-  if (!row) throw new Error('alert insert returned nothing');
-  return row.id;
+  reading: AttachedReading,
+): Promise<{ id: string; opened: boolean; previousSeverity: number | null; severity: number }> {
+  const [previous] = await db
+    .select({ severity: alerts.severity })
+    .from(alerts)
+    .where(and(eq(alerts.patientAccountId, reading.patientAccountId), eq(alerts.type, reading.type), isNull(alerts.resolvedAt)))
+    .for('update');
+  const raised = sql`excluded.severity > ${alerts.severity}`;
+  const [row] = await db
+    .insert(alerts)
+    .values({ ...reading, lastReadingAt: reading.takenAt })
+    .onConflictDoUpdate({
+      target: [alerts.patientAccountId, alerts.type],
+      targetWhere: isNull(alerts.resolvedAt),
+      set: {
+        measurementId: sql`case when excluded.last_reading_at >= ${alerts.lastReadingAt} then excluded.measurement_id else ${alerts.measurementId} end`,
+        lastReadingAt: sql`greatest(excluded.last_reading_at, ${alerts.lastReadingAt})`,
+        rangeClass: sql`case when ${raised} then excluded.range_class else ${alerts.rangeClass} end`,
+        severity: sql`greatest(excluded.severity, ${alerts.severity})`,
+        acknowledgedAt: sql`case when ${raised} then null else ${alerts.acknowledgedAt} end`,
+        acknowledgedByAccountId: sql`case when ${raised} then null else ${alerts.acknowledgedByAccountId} end`,
+      },
+    })
+    .returning({ id: alerts.id, severity: alerts.severity, opened: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error('alert upsert returned nothing');
+  await db.insert(alertReadings).values({ alertId: row.id, measurementId: reading.measurementId }).onConflictDoNothing();
+  return { id: row.id, opened: row.opened, previousSeverity: previous?.severity ?? null, severity: row.severity };
 }
 
 export async function findAlert(db: Executor, id: string) {
@@ -41,9 +87,10 @@ export async function findAlert(db: Executor, id: string) {
   return row;
 }
 
+export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved', 'all'] as const;
 export interface AlertFilter {
   organisationId: string;
-  status: 'open' | 'acknowledged' | 'all';
+  status: (typeof ALERT_STATUSES)[number];
   patientAccountId?: string;
 }
 
@@ -52,25 +99,91 @@ function whereOf(filter: AlertFilter) {
     eq(alerts.organisationId, filter.organisationId),
     filter.patientAccountId ? eq(alerts.patientAccountId, filter.patientAccountId) : undefined,
     filter.status === 'open' ? isNull(alerts.acknowledgedAt) : undefined,
-    filter.status === 'acknowledged' ? isNotNull(alerts.acknowledgedAt) : undefined,
+    filter.status === 'acknowledged' ? and(isNotNull(alerts.acknowledgedAt), isNull(alerts.resolvedAt)) : undefined,
+    filter.status === 'resolved' ? isNotNull(alerts.resolvedAt) : undefined,
   );
 }
 
-/** Newest first. */
+/** Worst first, then oldest first: what has waited longest among the most serious comes first. */
 export async function listAlerts(db: Executor, filter: AlertFilter, page: number, pageSize: number) {
   const rows = await selectAlerts(db)
     .where(whereOf(filter))
-    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .orderBy(desc(alerts.severity), asc(alerts.createdAt), asc(alerts.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [total] = await db.select({ n: count() }).from(alerts).where(whereOf(filter));
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Acknowledged once: a second acknowledgement keeps the first one's time and person. */
-export async function acknowledgeAlert(db: Executor, id: string, accountId: string, now: Date): Promise<void> {
-  await db
+/** The readings of some alerts, oldest first (the trend). */
+export async function listAlertReadings(db: Executor, alertIds: string[]) {
+  if (alertIds.length === 0) return [];
+  return db
+    .select({
+      alertId: alertReadings.alertId,
+      measurementId: measurements.id,
+      values: measurements.values,
+      rangeClass: measurements.rangeClass,
+      takenAt: measurements.takenAt,
+      note: measurements.note,
+    })
+    .from(alertReadings)
+    .innerJoin(measurements, eq(measurements.id, alertReadings.measurementId))
+    .where(inArray(alertReadings.alertId, alertIds))
+    .orderBy(asc(measurements.takenAt), asc(measurements.id));
+}
+
+export async function listAlertEvents(db: Executor, alertIds: string[]) {
+  if (alertIds.length === 0) return [];
+  return db
+    .select({
+      alertId: alertEvents.alertId,
+      kind: alertEvents.kind,
+      actorAccountId: alertEvents.actorAccountId,
+      at: alertEvents.at,
+      comment: alertEvents.comment,
+      data: alertEvents.data,
+      actorFirstName: profiles.firstName,
+      actorLastName: profiles.lastName,
+    })
+    .from(alertEvents)
+    .leftJoin(profiles, eq(profiles.accountId, alertEvents.actorAccountId))
+    .where(inArray(alertEvents.alertId, alertIds))
+    .orderBy(asc(alertEvents.id));
+}
+
+export async function insertAlertEvent(
+  db: Executor,
+  event: { alertId: string; kind: string; actorAccountId: string | null; at?: Date; comment?: string | null; data?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(alertEvents).values(event);
+}
+
+/** Acknowledged once: a second acknowledgement keeps the first one's time and person. True when this call did it. */
+export async function acknowledgeAlert(db: Executor, id: string, accountId: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(alerts)
     .set({ acknowledgedAt: now, acknowledgedByAccountId: accountId })
-    .where(and(eq(alerts.id, id), isNull(alerts.acknowledgedAt)));
+    .where(and(eq(alerts.id, id), isNull(alerts.acknowledgedAt)))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+export async function assignAlert(db: Executor, id: string, assigneeAccountId: string): Promise<void> {
+  await db.update(alerts).set({ assignedToAccountId: assigneeAccountId }).where(eq(alerts.id, id));
+}
+
+/** Resolved once; resolving acknowledges too, if nobody had. True when this call resolved it. */
+export async function resolveAlert(db: Executor, id: string, accountId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(alerts)
+    .set({
+      resolvedAt: now,
+      resolvedByAccountId: accountId,
+      acknowledgedAt: sql`coalesce(${alerts.acknowledgedAt}, ${now.toISOString()}::timestamptz)`,
+      acknowledgedByAccountId: sql`coalesce(${alerts.acknowledgedByAccountId}, ${accountId}::uuid)`,
+    })
+    .where(and(eq(alerts.id, id), isNull(alerts.resolvedAt)))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
 }

@@ -462,6 +462,13 @@ export const measurementThresholds = pgTable(
 );
 
 /** An out-of-range reading raises an alert for the patient's care team until someone acknowledges it. */
+/**
+ * One open alert per patient and measurement type (issue 17): a later out-of-range reading attaches
+ * to it (alert_readings) and raises its severity if worse, never lowers it. `measurementId` is the
+ * latest attached reading. The partial unique index is what makes two readings arriving at once
+ * attach to one alert rather than open two (the insert is an upsert on it). Resolved implies
+ * acknowledged, so "open" (waiting for the care team) is `acknowledged_at is null`.
+ */
 export const alerts = pgTable(
   'alerts',
   {
@@ -472,15 +479,56 @@ export const alerts = pgTable(
     patientAccountId: uuid('patient_account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
     measurementId: uuid('measurement_id')
       .notNull()
       .references(() => measurements.id, { onDelete: 'cascade' }),
+    /** The worst class of the attached readings, and its rank (RANGE_SEVERITY) for ordering. */
     rangeClass: text('range_class').notNull(),
+    severity: integer('severity').notNull(),
+    lastReadingAt: at('last_reading_at').notNull(),
     createdAt: createdAt(),
     acknowledgedAt: at('acknowledged_at'),
     acknowledgedByAccountId: uuid('acknowledged_by_account_id'),
+    assignedToAccountId: uuid('assigned_to_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    resolvedAt: at('resolved_at'),
+    resolvedByAccountId: uuid('resolved_by_account_id'),
   },
-  (t) => [index('alerts_organisation_idx').on(t.organisationId, t.createdAt)],
+  (t) => [
+    index('alerts_organisation_idx').on(t.organisationId, t.createdAt),
+    uniqueIndex('alerts_one_open_per_type').on(t.patientAccountId, t.type).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** The readings of an alert: the trend since the last normal reading. */
+export const alertReadings = pgTable(
+  'alert_readings',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    measurementId: uuid('measurement_id')
+      .notNull()
+      .references(() => measurements.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.measurementId] })],
+);
+
+/** An alert's own history: opened, raised, acknowledged, assigned, resolved; who, when, with what comment. */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorAccountId: uuid('actor_account_id'),
+    at: at('at').notNull().defaultNow(),
+    comment: text('comment'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('alert_events_alert_idx').on(t.alertId, t.id)],
 );
 
 /** Which providers care for a patient (the care team reads the patient's mail and alerts). */

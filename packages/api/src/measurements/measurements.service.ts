@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isOutOfRange, rangeClassOf } from '@opencare/schemas/entities/measurement-ranges';
+import { RANGE_SEVERITY, isOutOfRange, rangeClassOf } from '@opencare/schemas/entities/measurement-ranges';
 import {
   TAKEN_AT_MAX_SKEW_MS,
   type CreateMeasurementInput,
@@ -11,7 +11,7 @@ import { REQUIRED } from '@opencare/schemas/rules';
 import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { AccountRecord } from '../accounts/accounts.repository';
-import { insertAlert } from '../alerts/alerts.repository';
+import { attachReading, insertAlertEvent } from '../alerts/alerts.repository';
 import { namedPatient, readablePatient, type Reader } from '../api-keys/integration-reader';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -108,8 +108,15 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
     const task = await completeTaskFor(tx, { patientAccountId, timezone: timezoneOf(patient), type: input.type, takenAt, measurementId: id, taskId: input.taskId });
     if (task) await record({ ...event, kind: 'taskCompleted', refId: task.id, data: { type: input.type, measurementId: id } });
     if (isOutOfRange(rangeClass)) {
-      const alertId = await insertAlert(tx, { organisationId, patientAccountId, measurementId: id, rangeClass });
-      await record({ ...event, kind: 'alert', refId: alertId, data: { type: input.type, rangeClass, measurementId: id } });
+      // One open alert per patient and type: a later reading joins it (issue 17), so the timeline
+      // and the alert's history say when it opened or got worse, not every reading again.
+      const severity = RANGE_SEVERITY[rangeClass];
+      const alert = await attachReading(tx, { organisationId, patientAccountId, type: input.type, measurementId: id, rangeClass, severity, takenAt });
+      const raised = !alert.opened && alert.previousSeverity !== null && severity > alert.previousSeverity;
+      if (alert.opened || raised) {
+        await insertAlertEvent(tx, { alertId: alert.id, kind: alert.opened ? 'opened' : 'raised', actorAccountId: null, at: now, data: { rangeClass, measurementId: id } });
+        await record({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass, measurementId: id } });
+      }
     }
     return true;
   });

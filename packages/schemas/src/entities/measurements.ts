@@ -242,7 +242,34 @@ export type StoredFile = z.infer<typeof storedFileSchema>;
 export const fileContentSchema = storedFileSchema.extend({ dataUrl: z.string() });
 export type FileContent = z.infer<typeof fileContentSchema>;
 
-/** An out-of-range reading waiting for the care team. */
+/** One reading of an alert: the trend since the patient's last normal reading, oldest first. */
+export const alertReadingSchema = z.object({
+  measurementId: z.uuid(),
+  values: z.record(z.string(), z.number()),
+  rangeClass: rangeClassSchema.nullable(),
+  takenAt: z.string(),
+  note: z.string().nullable(),
+});
+export type AlertReading = z.infer<typeof alertReadingSchema>;
+
+export const ALERT_EVENT_KINDS = ['opened', 'raised', 'acknowledged', 'assigned', 'resolved', 'escalated'] as const;
+/** A step of an alert's own history: who did what, when, with what comment. */
+export const alertEventSchema = z.object({
+  kind: z.enum(ALERT_EVENT_KINDS),
+  at: z.string(),
+  by: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  comment: z.string().nullable(),
+  /** For `assigned`: to whom. */
+  assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  rangeClass: rangeClassSchema.nullable(),
+});
+export type AlertEvent = z.infer<typeof alertEventSchema>;
+
+/**
+ * Out-of-range readings of one patient and measurement type waiting for the care team: one open
+ * alert collects them (issue 17). `values`, `takenAt` and `note` are the latest reading's;
+ * `rangeClass` is the worst of them.
+ */
 export const alertSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
@@ -250,17 +277,40 @@ export const alertSchema = z.object({
   measurementId: z.uuid(),
   type: measurementTypeSchema,
   values: z.record(z.string(), z.number()),
+  note: z.string().nullable(),
   rangeClass: rangeClassSchema,
   takenAt: z.string(),
   createdAt: z.string(),
+  readingCount: z.number().int(),
+  readings: z.array(alertReadingSchema),
   acknowledgedAt: z.string().nullable(),
   acknowledgedBy: z.uuid().nullable(),
+  assignedTo: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.uuid().nullable(),
+  history: z.array(alertEventSchema),
 });
 export type Alert = z.infer<typeof alertSchema>;
+export const ALERT_LIST_STATUSES = ['open', 'acknowledged', 'resolved', 'all'] as const;
 export const alertListQuerySchema = z.strictObject({
-  status: z.enum(['open', 'acknowledged', 'all']).default('open'),
+  status: z.enum(ALERT_LIST_STATUSES).default('open'),
   patient: uuidSchema.optional(),
   page,
   pageSize,
 });
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
+
+/** What a clinician may say when acknowledging or resolving: optional, kept on the alert's history. */
+const alertComment = optionalText('Comment', 500);
+export const acknowledgeAlertInputSchema = z.strictObject({ id: uuidSchema, comment: alertComment });
+export type AcknowledgeAlertInput = z.infer<typeof acknowledgeAlertInputSchema>;
+/** Several at once (the inbox's selection): all of them or, when one may not be, none. */
+export const acknowledgeAlertsInputSchema = z.strictObject({
+  ids: z.array(uuidSchema).min(1, 'Choose at least one alert.').max(100, 'Choose at most 100 alerts.'),
+  comment: alertComment,
+});
+export type AcknowledgeAlertsInput = z.infer<typeof acknowledgeAlertsInputSchema>;
+export const assignAlertInputSchema = z.strictObject({ id: uuidSchema, assigneeId: uuidSchema, comment: alertComment });
+export type AssignAlertInput = z.infer<typeof assignAlertInputSchema>;
+export const resolveAlertInputSchema = z.strictObject({ id: uuidSchema, comment: alertComment });
+export type ResolveAlertInput = z.infer<typeof resolveAlertInputSchema>;

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Alert } from '@opencare/schemas/entities/measurements';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,21 +7,28 @@ import { RangeBadge, rangeColor } from '../patients/shared/range-class';
 import { useMeasurementName } from '../patients/shared/use-measurement-name';
 import { useReadingFormat } from '../patients/shared/use-reading-format';
 import { pathTo } from '../../route-paths';
+import { AlertHistory } from './alert-history';
+import { AlertTrend } from './alert-trend';
 
 interface AlertItemProps {
   alert: Alert;
   /** Whether the patient's name links to their snapshot (physicians and nurses). */
   linkPatient: boolean;
   acknowledging: boolean;
-  /** Left out when the acting role may not acknowledge (no Update permission): no button then. */
+  /** Left out when the acting role may not change alerts (no Update permission): no buttons then. */
   onAcknowledge?: () => void;
+  onAssign?: () => void;
+  onResolve?: () => void;
+  /** Chosen for acknowledging several at once; left out when it cannot be chosen. */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }
 
 /**
  * One alert: whose reading, its value in the reader's units and range colour (with the range in
  * words, as colour alone reaches not everyone), when it was taken, and what the care team did.
  */
-export function AlertItem({ alert, linkPatient, acknowledging, onAcknowledge }: AlertItemProps) {
+export function AlertItem({ alert, linkPatient, acknowledging, onAcknowledge, onAssign, onResolve, selected, onSelect }: AlertItemProps) {
   const { t } = useTranslation('alerts');
   const format = useReadingFormat();
   const typeName = useMeasurementName();
@@ -46,16 +53,28 @@ export function AlertItem({ alert, linkPatient, acknowledging, onAcknowledge }: 
       data-testid="alert-item"
       data-alert-id={alert.id}
       data-range={alert.rangeClass}
-      data-status={alert.acknowledgedAt ? 'acknowledged' : 'open'}
+      data-status={alert.resolvedAt ? 'resolved' : alert.acknowledgedAt ? 'acknowledged' : 'open'}
       style={{ borderInlineStart: `4px solid ${color}` }}
     >
       <Group justify="space-between" align="center" gap="sm">
         <Stack gap={4} miw={0} style={{ flex: '1 1 14rem' }}>
           <Group gap="xs" wrap="wrap">
+            {onSelect && !alert.acknowledgedAt && (
+              <Checkbox
+                checked={selected ?? false}
+                onChange={(event) => onSelect(event.currentTarget.checked)}
+                aria-label={t('select', { name: alert.patientName, type: typeName(alert.type) })}
+              />
+            )}
             {name}
             <Text span size="sm" c="dimmed">
               {typeName(alert.type)}
             </Text>
+            {alert.assignedTo && (
+              <Text span size="xs" c="dimmed" data-testid="alert-assignee-name">
+                {t('assignedTo', { name: alert.assignedTo.name })}
+              </Text>
+            )}
           </Group>
           <Group gap="xs" wrap="wrap" align="center">
             <Text span size="lg" fw={700} style={{ color }} data-testid="alert-value">
@@ -71,26 +90,46 @@ export function AlertItem({ alert, linkPatient, acknowledging, onAcknowledge }: 
           <Text size="xs" c="dimmed">
             {t('takenAt', { time: `\u2068${format.dateTime(alert.takenAt)}\u2069` })}
           </Text>
+          <AlertTrend alert={alert} />
+          <AlertHistory alert={alert} />
         </Stack>
-        {alert.acknowledgedAt ? (
-          <Group gap={6} wrap="nowrap" c="teal.8" data-testid="alert-acknowledged">
-            <CheckIcon size={18} />
-            <Text size="sm">
-              {t('acknowledgedAt', { time: `\u2068${format.dateTime(alert.acknowledgedAt)}\u2069` })}
-            </Text>
-          </Group>
-        ) : (
-          onAcknowledge && (
-            <Button
-              variant="light"
-              loading={acknowledging}
-              onClick={onAcknowledge}
-              aria-label={t('acknowledgeFor', { name: alert.patientName })}
-            >
-              {t('acknowledge')}
-            </Button>
-          )
-        )}
+        <Stack gap={6} align="flex-end">
+          {alert.acknowledgedAt ? (
+            <Group gap={6} wrap="nowrap" c="teal.8" data-testid="alert-acknowledged">
+              <CheckIcon size={18} />
+              <Text size="sm">
+                {t(alert.resolvedAt ? 'resolvedAt' : 'acknowledgedAt', {
+                  time: `\u2068${format.dateTime(alert.resolvedAt ?? alert.acknowledgedAt)}\u2069`,
+                })}
+              </Text>
+            </Group>
+          ) : (
+            onAcknowledge && (
+              <Button
+                variant="light"
+                loading={acknowledging}
+                onClick={onAcknowledge}
+                aria-label={t('acknowledgeFor', { name: alert.patientName })}
+              >
+                {t('acknowledge')}
+              </Button>
+            )
+          )}
+          {!alert.resolvedAt && (onAssign || onResolve) && (
+            <Group gap="xs" wrap="nowrap">
+              {onAssign && (
+                <Button variant="subtle" size="compact-sm" onClick={onAssign} aria-label={t('assignFor', { name: alert.patientName })}>
+                  {t('assign')}
+                </Button>
+              )}
+              {onResolve && (
+                <Button variant="subtle" size="compact-sm" onClick={onResolve} aria-label={t('resolveFor', { name: alert.patientName })}>
+                  {t('resolve')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
       </Group>
     </Paper>
   );

@@ -3,7 +3,7 @@ import { ROLES } from '@opencare/schemas/roles';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../session/session-store';
-import { fail, fakeFetch, ok } from '../signup/testing/harness';
+import { fail, fakeFetch, ok, okList } from '../signup/testing/harness';
 import { ALERT_ID, alert, alertPage, PATIENT_ID, renderAlerts } from './testing/render-alerts';
 
 /** Text without the directional isolates that keep values and units in order in Arabic. */
@@ -148,5 +148,69 @@ describe('alerts inbox', () => {
     expect(within(item).getByText('Pat Morgan')).toBeTruthy();
     expect(within(item).queryByRole('link')).toBeNull();
     expect(within(item).queryByRole('button', { name: 'Acknowledge the alert for Pat Morgan' })).toBeNull();
+  });
+
+  it("groups by patient, and shows the latest reading's note and the trend since the last normal reading", async () => {
+    const dizzy = alert({
+      values: { systolic: 168, diastolic: 102, pulse: 88 },
+      note: 'Felt dizzy',
+      rangeClass: 'high',
+      readingCount: 3,
+      readings: [
+        { measurementId: '11111111-1111-4111-8111-000000000001', values: { systolic: 142, diastolic: 91, pulse: 80 }, rangeClass: 'high', takenAt: '2026-03-01T13:00:00.000Z', note: null },
+        { measurementId: '11111111-1111-4111-8111-000000000002', values: { systolic: 155, diastolic: 96, pulse: 84 }, rangeClass: 'high', takenAt: '2026-03-01T13:30:00.000Z', note: null },
+        { measurementId: '11111111-1111-4111-8111-000000000003', values: { systolic: 168, diastolic: 102, pulse: 88 }, rangeClass: 'high', takenAt: '2026-03-01T14:00:00.000Z', note: 'Felt dizzy' },
+      ],
+    });
+    fakeFetch(({ path }) => (path === 'alerts.list' ? alertPage([fever, dizzy, alert({ id: '7c7d8e9f-2a3b-4c4d-9e5f-6a7b8c9d0e1f', type: 'bs', values: { glucose: 190 } })]) : undefined));
+    renderAlerts();
+    const groups = await screen.findAllByTestId('alert-group');
+    expect(groups.map((g) => within(g).getByRole('heading', { level: 2 }).textContent)).toEqual(['Layla Haddad', 'Pat Morgan']);
+    expect(within(groups[1]!).getAllByTestId('alert-item')).toHaveLength(2);
+    const item = within(groups[1]!).getAllByTestId('alert-item')[0]!;
+    expect(within(item).getByTestId('alert-note').textContent).toBe('Patient\'s note: “Felt dizzy”');
+    expect(plain(within(item).getByTestId('alert-trend').textContent)).toBe('Readings (3):142/91 mmHg→ 155/96 mmHg→ 168/102 mmHg');
+  });
+
+  it('acknowledges the chosen alerts with one comment', async () => {
+    const other = alert({ id: '7c7d8e9f-2a3b-4c4d-9e5f-6a7b8c9d0e1f', type: 'bs', values: { glucose: 190 } });
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'alerts.list') return alertPage([alert(), other]);
+      if (path === 'alerts.acknowledgeMany') {
+        const { ids } = body as { ids: string[] };
+        return ok([alert(), other].filter((a) => ids.includes(a.id)).map((a) => ({ ...a, acknowledgedAt: '2026-03-01T15:00:00.000Z', acknowledgedBy: PATIENT_ID })));
+      }
+      return undefined;
+    });
+    renderAlerts();
+    await screen.findAllByTestId('alert-item');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Choose the Blood pressure alert for Pat Morgan' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Choose the Blood sugar alert for Pat Morgan' }));
+    expect(screen.getByTestId('alerts-selection').textContent).toContain('Chosen: 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge chosen…' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }), { target: { value: 'Called her' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('alerts.acknowledgeMany'));
+    expect(await screen.findByText('Alerts acknowledged: 2')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'alerts.acknowledgeMany')!.body).toEqual({ ids: [ALERT_ID, other.id], comment: 'Called her' });
+    await waitFor(() => expect(screen.getAllByTestId('alert-item').map((i) => i.getAttribute('data-status'))).toEqual(['acknowledged', 'acknowledged']));
+  });
+
+  it('says why an assignment was refused, in the catalogue\'s words, and keeps the form', async () => {
+    fakeFetch(({ path }) => {
+      if (path === 'alerts.list') return alertPage([alert()]);
+      if (path === 'providers.list') return okList([{ accountId: PATIENT_ID, firstName: 'Nia', lastName: 'Nurse' }], 1, 1);
+      if (path === 'alerts.assign') return fail(422, 'alertAssigneeNotClinician', 'No.');
+      return undefined;
+    });
+    renderAlerts();
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign the alert for Pat Morgan' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Assign to' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Nia Nurse', hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByText('An alert can only be assigned to a physician, nurse or assistant of your organisation.')).toBeTruthy();
+    expect(screen.getByTestId('alert-item').getAttribute('data-status')).toBe('open');
   });
 });

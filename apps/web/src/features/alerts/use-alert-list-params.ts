@@ -1,7 +1,7 @@
 import { uuidSchema } from '@opencare/schemas/rules';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AlertStatus } from './alert-queries';
+import { ALERT_STATUSES, type AlertStatus } from './alert-queries';
 
 /**
  * The inbox's status, patient and page live in the address, so the way back from a patient's
@@ -9,7 +9,7 @@ import type { AlertStatus } from './alert-queries';
  */
 export function useAlertListParams() {
   const [params, setParams] = useSearchParams();
-  const status: AlertStatus = params.get('status') === 'acknowledged' ? 'acknowledged' : 'open';
+  const status: AlertStatus = ALERT_STATUSES.find((value) => value === params.get('status')) ?? 'open';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const patientParam = params.get('patient') ?? '';
   const patient = uuidSchema.safeParse(patientParam).success ? patientParam : undefined;

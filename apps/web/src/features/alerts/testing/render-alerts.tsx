@@ -29,8 +29,15 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
     rangeClass: 'high',
     takenAt: '2026-03-01T14:00:00.000Z',
     createdAt: '2026-03-01T14:00:05.000Z',
+    note: null,
+    readingCount: 1,
+    readings: [],
     acknowledgedAt: null,
     acknowledgedBy: null,
+    assignedTo: null,
+    resolvedAt: null,
+    resolvedBy: null,
+    history: [],
     ...overrides,
   };
 }

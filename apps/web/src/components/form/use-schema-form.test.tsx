@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { Button, TextInput } from '@mantine/core';
-import { emailSchema, text, usernameSchema } from '@opencare/schemas/rules';
+import { emailSchema, REQUIRED, text, usernameSchema } from '@opencare/schemas/rules';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error';
 import { renderRoutes } from '../../features/signup/testing/harness';
 import { blankToUndefined } from './form-errors';
 import { FormFailure } from './form-failure';
+import type { FeatureMessages } from './use-field-message';
 import { useSchemaForm } from './use-schema-form';
 
 const schema = z.strictObject({
@@ -18,7 +19,7 @@ const schema = z.strictObject({
 type Body = z.output<typeof schema>;
 
 /** A small form of the shape the app's forms have: flat values, a nested body. */
-function TestForm({ submit }: { submit: (body: Body) => Promise<unknown> }) {
+function TestForm({ submit, messages }: { submit: (body: Body) => Promise<unknown>; messages?: FeatureMessages }) {
   const { field, formRef, onSubmit, failureText } = useSchemaForm({
     schema,
     initialValues: { firstName: '', username: '', emailAddress: '' },
@@ -28,6 +29,7 @@ function TestForm({ submit }: { submit: (body: Body) => Promise<unknown> }) {
       emailAddress: blankToUndefined(values.emailAddress),
     }),
     fieldsOfKey: { usernameNotAvailable: 'username' },
+    messages,
     submit,
   });
   return (
@@ -41,8 +43,8 @@ function TestForm({ submit }: { submit: (body: Body) => Promise<unknown> }) {
   );
 }
 
-function renderForm(submit: (body: Body) => Promise<unknown>) {
-  renderRoutes([{ path: '/form', element: <TestForm submit={submit} /> }], { path: '/form' });
+function renderForm(submit: (body: Body) => Promise<unknown>, messages?: FeatureMessages) {
+  renderRoutes([{ path: '/form', element: <TestForm submit={submit} messages={messages} /> }], { path: '/form' });
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -65,6 +67,18 @@ describe('useSchemaForm', () => {
     // Once submitted, a message follows the field as it is corrected.
     type('Username', 'ana');
     await waitFor(() => expect(screen.queryByText('This field is required.')).toBeNull());
+  });
+
+  it('lets a feature word a shared rule for the field it is shown under', async () => {
+    renderForm(
+      () => Promise.resolve(),
+      (message, field) => (message === REQUIRED && field === 'username' ? 'Choose a username.' : undefined),
+    );
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
+    expect(screen.getByText('Choose a username.')).toBeTruthy();
+    // The other fields keep the shared wording.
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
   });
 
   it('sends the parsed body, puts the server field issues on their fields and focuses the first', async () => {

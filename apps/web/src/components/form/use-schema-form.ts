@@ -195,7 +195,7 @@ export function useSchemaForm<V extends Values, S extends FormSchema, R = unknow
   /** The props of a field: Mantine's, its name, and its message in the reader's language. */
   const field = (path: LooseKeys<V>, inputOptions?: GetInputPropsOptions) => {
     const props = form.getInputProps(path, inputOptions);
-    const error = message(form.errors[path] as string | undefined);
+    const error = message(form.errors[path] as string | undefined, String(path));
     // Some inputs (PasswordInput, Checkbox) do not mark themselves invalid; first-error focus looks for this.
     return { ...props, name: String(path), error, 'aria-invalid': error ? true : undefined };
   };

@@ -20,7 +20,7 @@ type Body = z.output<typeof schema>;
 
 /** A small form of the shape the app's forms have: flat values, a nested body. */
 function TestForm({ submit, messages }: { submit: (body: Body) => Promise<unknown>; messages?: FeatureMessages }) {
-  const { field, formRef, onSubmit, failureText } = useSchemaForm({
+  const { field, formRef, onSubmit, failureText, reset } = useSchemaForm({
     schema,
     initialValues: { firstName: '', username: '', emailAddress: '' },
     toBody: (values) => ({
@@ -39,6 +39,7 @@ function TestForm({ submit, messages }: { submit: (body: Body) => Promise<unknow
       <TextInput {...field('username')} label="Username" />
       <TextInput {...field('emailAddress')} label="E-mail" />
       <Button type="submit">Save</Button>
+      <Button onClick={reset}>Start again</Button>
     </form>
   );
 }
@@ -79,6 +80,19 @@ describe('useSchemaForm', () => {
     expect(screen.getByText('Choose a username.')).toBeTruthy();
     // The other fields keep the shared wording.
     expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+  });
+
+  it('starts again as new: no values, no messages, none while typing until the next submit', async () => {
+    renderForm(() => Promise.resolve());
+    type('E-mail', 'not-an-address');
+    save();
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    await waitFor(() => expect(screen.queryByText('Enter a valid e-mail address.')).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('');
+    type('E-mail', 'still-not-an-address');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Enter a valid e-mail address.')).toBeNull();
   });
 
   it('sends the parsed body, puts the server field issues on their fields and focuses the first', async () => {

@@ -223,6 +223,13 @@ export function useSchemaForm<V extends Values, S extends FormSchema, R = unknow
       setFailure(null);
       setBodyMessage(null);
     },
+    /** Back to the initial values with nothing said, as before the first submit (a form used again). */
+    reset: () => {
+      form.reset();
+      setAttempted(false);
+      setFailure(null);
+      setBodyMessage(null);
+    },
   };
 }
 

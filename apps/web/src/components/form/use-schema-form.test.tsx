@@ -142,3 +142,49 @@ describe('useSchemaForm', () => {
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
   });
 });
+
+const listSchema = z.strictObject({
+  values: z.strictObject({ tags: z.array(z.string().regex(/^[a-z]+$/, 'Letters only.')).min(1, 'Add a tag.') }),
+});
+
+/** A list edited in one input, sent inside a `values` object. */
+function ListForm({ submit }: { submit: (body: z.output<typeof listSchema>) => Promise<unknown> }) {
+  const { form, field, formRef, onSubmit } = useSchemaForm({
+    schema: listSchema,
+    initialValues: { tags: ['ok'] },
+    toBody: ({ tags }) => ({ values: { tags } }),
+    submit,
+  });
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
+      <TextInput
+        label="Tags"
+        value={form.values.tags.join(' ')}
+        onChange={(event) => form.setFieldValue('tags', event.currentTarget.value.split(' '))}
+        error={field('tags').error}
+      />
+      <Button type="submit">Save</Button>
+    </form>
+  );
+}
+
+describe('useSchemaForm with a list', () => {
+  it('says an item’s problem, the schema’s or the server’s, on the list', async () => {
+    const submit = vi.fn(() =>
+      Promise.reject(
+        new ApiError(400, 'validation', 'Some fields are not valid.', [{ field: 'values.tags.1', message: 'Too many.' }]),
+      ),
+    );
+    renderRoutes([{ path: '/form', element: <ListForm submit={submit} /> }], { path: '/form' });
+    type('Tags', 'ok n0');
+    save();
+    expect(await screen.findByText('Letters only.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Tags')));
+    expect(submit).not.toHaveBeenCalled();
+
+    type('Tags', 'ok no');
+    save();
+    expect(await screen.findByText('Too many.')).toBeTruthy();
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+});

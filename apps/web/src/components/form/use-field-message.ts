@@ -6,9 +6,11 @@ import { catalogueKeyOf } from './form-errors';
 
 /**
  * A feature's own translations of its schemas' messages (devices, gateways, system settings): the
- * reader's words for a message it knows, else undefined so the shared table is asked next.
+ * reader's words for a message it knows, else undefined so the shared table is asked next. `field`
+ * is the form field the message is shown under, for a form that words one rule per field (the
+ * shared "This field is required." as "Write a subject.").
  */
-export type FeatureMessages = (message: string) => string | undefined;
+export type FeatureMessages = (message: string, field?: string) => string | undefined;
 
 /**
  * Translate a schema's (or the server's) field message into the reader's language: the feature's
@@ -16,13 +18,15 @@ export type FeatureMessages = (message: string) => string | undefined;
  * then a catalogue refusal the server placed on a field. A message we have no key for is shown as
  * the schema words it, which is better than hiding it.
  */
-export function useFieldMessage(feature?: FeatureMessages): (message: string | undefined) => string | undefined {
+export function useFieldMessage(
+  feature?: FeatureMessages,
+): (message: string | undefined, field?: string) => string | undefined {
   const { t } = useTranslation('fields');
   const errorText = useApiErrorText();
   return useCallback(
-    (message: string | undefined) => {
+    (message: string | undefined, field?: string) => {
       if (message === undefined) return undefined;
-      const own = feature?.(message);
+      const own = feature?.(message, field);
       if (own !== undefined) return own;
       const known = validationMessageOf(message);
       if (known) {

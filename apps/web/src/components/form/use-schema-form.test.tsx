@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { Button, TextInput } from '@mantine/core';
-import { emailSchema, text, usernameSchema } from '@opencare/schemas/rules';
+import { emailSchema, REQUIRED, text, usernameSchema } from '@opencare/schemas/rules';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error';
 import { renderRoutes } from '../../features/signup/testing/harness';
 import { blankToUndefined } from './form-errors';
 import { FormFailure } from './form-failure';
+import type { FeatureMessages } from './use-field-message';
 import { useSchemaForm } from './use-schema-form';
 
 const schema = z.strictObject({
@@ -18,8 +19,8 @@ const schema = z.strictObject({
 type Body = z.output<typeof schema>;
 
 /** A small form of the shape the app's forms have: flat values, a nested body. */
-function TestForm({ submit }: { submit: (body: Body) => Promise<unknown> }) {
-  const { field, formRef, onSubmit, failureText } = useSchemaForm({
+function TestForm({ submit, messages }: { submit: (body: Body) => Promise<unknown>; messages?: FeatureMessages }) {
+  const { field, formRef, onSubmit, failureText, reset } = useSchemaForm({
     schema,
     initialValues: { firstName: '', username: '', emailAddress: '' },
     toBody: (values) => ({
@@ -28,6 +29,7 @@ function TestForm({ submit }: { submit: (body: Body) => Promise<unknown> }) {
       emailAddress: blankToUndefined(values.emailAddress),
     }),
     fieldsOfKey: { usernameNotAvailable: 'username' },
+    messages,
     submit,
   });
   return (
@@ -37,12 +39,13 @@ function TestForm({ submit }: { submit: (body: Body) => Promise<unknown> }) {
       <TextInput {...field('username')} label="Username" />
       <TextInput {...field('emailAddress')} label="E-mail" />
       <Button type="submit">Save</Button>
+      <Button onClick={reset}>Start again</Button>
     </form>
   );
 }
 
-function renderForm(submit: (body: Body) => Promise<unknown>) {
-  renderRoutes([{ path: '/form', element: <TestForm submit={submit} /> }], { path: '/form' });
+function renderForm(submit: (body: Body) => Promise<unknown>, messages?: FeatureMessages) {
+  renderRoutes([{ path: '/form', element: <TestForm submit={submit} messages={messages} /> }], { path: '/form' });
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -65,6 +68,31 @@ describe('useSchemaForm', () => {
     // Once submitted, a message follows the field as it is corrected.
     type('Username', 'ana');
     await waitFor(() => expect(screen.queryByText('This field is required.')).toBeNull());
+  });
+
+  it('lets a feature word a shared rule for the field it is shown under', async () => {
+    renderForm(
+      () => Promise.resolve(),
+      (message, field) => (message === REQUIRED && field === 'username' ? 'Choose a username.' : undefined),
+    );
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
+    expect(screen.getByText('Choose a username.')).toBeTruthy();
+    // The other fields keep the shared wording.
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+  });
+
+  it('starts again as new: no values, no messages, none while typing until the next submit', async () => {
+    renderForm(() => Promise.resolve());
+    type('E-mail', 'not-an-address');
+    save();
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    await waitFor(() => expect(screen.queryByText('Enter a valid e-mail address.')).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('');
+    type('E-mail', 'still-not-an-address');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Enter a valid e-mail address.')).toBeNull();
   });
 
   it('sends the parsed body, puts the server field issues on their fields and focuses the first', async () => {
@@ -112,5 +140,51 @@ describe('useSchemaForm', () => {
     expect(failure.getAttribute('role')).toBe('alert');
     expect(failure.textContent).toContain('you do not have permission');
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+const listSchema = z.strictObject({
+  values: z.strictObject({ tags: z.array(z.string().regex(/^[a-z]+$/, 'Letters only.')).min(1, 'Add a tag.') }),
+});
+
+/** A list edited in one input, sent inside a `values` object. */
+function ListForm({ submit }: { submit: (body: z.output<typeof listSchema>) => Promise<unknown> }) {
+  const { form, field, formRef, onSubmit } = useSchemaForm({
+    schema: listSchema,
+    initialValues: { tags: ['ok'] },
+    toBody: ({ tags }) => ({ values: { tags } }),
+    submit,
+  });
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
+      <TextInput
+        label="Tags"
+        value={form.values.tags.join(' ')}
+        onChange={(event) => form.setFieldValue('tags', event.currentTarget.value.split(' '))}
+        error={field('tags').error}
+      />
+      <Button type="submit">Save</Button>
+    </form>
+  );
+}
+
+describe('useSchemaForm with a list', () => {
+  it('says an item’s problem, the schema’s or the server’s, on the list', async () => {
+    const submit = vi.fn(() =>
+      Promise.reject(
+        new ApiError(400, 'validation', 'Some fields are not valid.', [{ field: 'values.tags.1', message: 'Too many.' }]),
+      ),
+    );
+    renderRoutes([{ path: '/form', element: <ListForm submit={submit} /> }], { path: '/form' });
+    type('Tags', 'ok n0');
+    save();
+    expect(await screen.findByText('Letters only.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Tags')));
+    expect(submit).not.toHaveBeenCalled();
+
+    type('Tags', 'ok no');
+    save();
+    expect(await screen.findByText('Too many.')).toBeTruthy();
+    expect(submit).toHaveBeenCalledTimes(1);
   });
 });

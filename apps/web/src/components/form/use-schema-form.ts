@@ -47,24 +47,35 @@ export interface SchemaFormOptions<V extends Values, S extends FormSchema, R> {
   messages?: FeatureMessages;
 }
 
-/** Where `path` (a.b.0.c) leads in the values, if anywhere. */
-function has(values: unknown, path: string): boolean {
+/**
+ * The field `path` (a.b.0.c) names in the values, or null when it leads nowhere. A list is one field
+ * (our forms edit a list in one input: tags, a multi-select, chips), so an item's path names its list.
+ */
+function fieldAt(values: unknown, path: string): string | null {
+  const parts = path.split('.');
   let at: unknown = values;
-  for (const part of path.split('.')) {
-    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, part)) return false;
+  for (const [index, part] of parts.entries()) {
+    if (at === null || typeof at !== 'object') return null;
+    if (Array.isArray(at)) return parts.slice(0, index).join('.');
+    if (!Object.hasOwn(at, part)) return null;
     at = (at as Record<string, unknown>)[part];
   }
-  return true;
+  return path;
 }
 
 /**
- * The form field an issue's path belongs to: renamed, as is, or by its first or last part (bodies
- * may nest what a form shows flat). Null when the form has no such field.
+ * The form field an issue's path belongs to: renamed, as is, or by a shorter end of it or its first
+ * part (bodies may nest what a form shows flat: values.careTeam.0 → careTeam). Null when the form
+ * has no such field.
  */
 function fieldOf(path: string, values: Values, rename: Partial<Record<string, string>>): string | null {
   const parts = path.split('.');
-  const candidates = [rename[path], path, parts.at(-1), parts[0]];
-  return candidates.find((candidate) => candidate !== undefined && has(values, candidate)) ?? null;
+  const ends = parts.map((_, index) => parts.slice(index).join('.'));
+  for (const candidate of [rename[path], ...ends, parts[0]]) {
+    const field = candidate === undefined ? null : fieldAt(values, candidate);
+    if (field) return field;
+  }
+  return null;
 }
 
 /** One message per field, the first; issues no field of the form shows are returned apart. */
@@ -195,7 +206,7 @@ export function useSchemaForm<V extends Values, S extends FormSchema, R = unknow
   /** The props of a field: Mantine's, its name, and its message in the reader's language. */
   const field = (path: LooseKeys<V>, inputOptions?: GetInputPropsOptions) => {
     const props = form.getInputProps(path, inputOptions);
-    const error = message(form.errors[path] as string | undefined);
+    const error = message(form.errors[path] as string | undefined, String(path));
     // Some inputs (PasswordInput, Checkbox) do not mark themselves invalid; first-error focus looks for this.
     return { ...props, name: String(path), error, 'aria-invalid': error ? true : undefined };
   };
@@ -220,6 +231,13 @@ export function useSchemaForm<V extends Values, S extends FormSchema, R = unknow
     focusFirstError,
     checkFields,
     clearFailure: () => {
+      setFailure(null);
+      setBodyMessage(null);
+    },
+    /** Back to the initial values with nothing said, as before the first submit (a form used again). */
+    reset: () => {
+      form.reset();
+      setAttempted(false);
       setFailure(null);
       setBodyMessage(null);
     },

@@ -43,8 +43,8 @@ export function useCompleteVisitMutation() {
   return trpc.visits.complete.useMutation({ onSuccess: changed });
 }
 
-/** The free times shown again after the chosen one was taken meanwhile. */
+/** The free times shown again after the chosen one was taken meanwhile; settles once they are there. */
 export function useRefetchSlots() {
   const utils = trpc.useUtils();
-  return () => void utils.appointments.slots.invalidate();
+  return () => utils.appointments.slots.invalidate();
 }

@@ -95,9 +95,11 @@ describe('a patient’s appointments', () => {
       within(dialog).getByText('Choose a physician or nurse and a date to see the free times.'),
     ).toBeTruthy();
 
-    // Booking without a time says what is missing, and sends nothing.
+    // Booking without a provider and a time says what is missing, from the first, and sends nothing.
     fireEvent.click(within(dialog).getByTestId('book-submit'));
     expect(await within(dialog).findByText('Choose a time.')).toBeTruthy();
+    expect(within(dialog).getByText('Choose a physician or nurse.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('book-provider')));
 
     await chooseProvider(dialog, 'Priya Raman');
     fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2030-03-06' } });
@@ -149,6 +151,45 @@ describe('a patient’s appointments', () => {
     fireEvent.click(within(dialog).getByTestId('book-submit'));
     expect(await within(dialog).findByText('That time was just taken. Please choose another.')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getAllByTestId('slot')).toHaveLength(1));
+    // The times left are marked with the message, and the first has the focus.
+    expect(within(dialog).getByTestId('slots').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(within(within(dialog).getByTestId('slots')).getAllByRole('radio')[0]));
+    // Choosing another time answers the message.
+    fireEvent.click(within(dialog).getAllByTestId('slot')[0]!);
+    await waitFor(() => expect(within(dialog).queryByText('That time was just taken. Please choose another.')).toBeNull());
+  });
+
+  it('moves an appointment to a free time, asking for the time first', async () => {
+    const first = appointment();
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (path === 'appointments.slots') return ok(slots);
+      if (method === 'mutation' && path === 'appointments.reschedule') {
+        return ok({ ...first, status: 'rescheduled', startsAt: (body as { startsAt: string }).startsAt });
+      }
+      if (path === 'appointments.list' && whenOf(body) === 'upcoming') return listOf([first]);
+      if (path === 'appointments.list' && whenOf(body) === 'past') return listOf([]);
+      return undefined;
+    });
+    open(ROLES.Patient);
+    fireEvent.click(await screen.findByTestId('reschedule-appointment'));
+    const dialog = await screen.findByRole('dialog');
+    const chips = await within(dialog).findAllByTestId('slot');
+    fireEvent.click(within(dialog).getByTestId('reschedule-submit'));
+    expect(await within(dialog).findByText('Choose a time.')).toBeTruthy();
+    const times = within(dialog).getByTestId('slots');
+    expect(times.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(within(times).getAllByRole('radio')[0]));
+    expect(calls.some((c) => c.path === 'appointments.reschedule')).toBe(false);
+
+    fireEvent.click(chips[1]!);
+    await waitFor(() => expect(within(dialog).queryByText('Choose a time.')).toBeNull());
+    fireEvent.click(within(dialog).getByTestId('reschedule-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'appointments.reschedule')?.body).toEqual({
+        id: first.id,
+        startsAt: slots[1]!.startsAt,
+      }),
+    );
   });
 
   it('confirms attendance, and cancels with a reason and, for "other", a note', async () => {

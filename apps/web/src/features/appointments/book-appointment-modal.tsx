@@ -1,10 +1,15 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, Group, Modal, Select, SegmentedControl, Input, Stack, Textarea } from '@mantine/core';
-import { APPOINTMENT_LIMITS, type Appointment } from '@opencare/schemas/entities/appointments';
-import { useState, type FormEvent } from 'react';
+import { REQUIRED } from '@opencare/schemas/constants';
+import {
+  APPOINTMENT_LIMITS,
+  bookAppointmentInputSchema,
+  type Appointment,
+} from '@opencare/schemas/entities/appointments';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { errorKeyOf } from '../../components/form/use-api-error-text';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { today } from '../../session/calendar-date';
 import { useSession } from '../../session/use-session';
 import { trpc } from '../../api/trpc';
@@ -14,6 +19,7 @@ import { LoadFailed } from '../../components/data/load-state';
 import { PatientPicker, type BookingPatient } from './patient-picker';
 import { SlotPicker } from './slot-picker';
 import { DateField } from '../../components/dates/date-field';
+import { useAppointmentMessages } from './use-appointment-messages';
 
 interface BookAppointmentModalProps {
   opened: boolean;
@@ -62,73 +68,80 @@ interface BookFormProps {
   forPatient?: 'choose' | BookingPatient;
 }
 
+interface BookValues {
+  patient: BookingPatient | null;
+  /** Chosen by the person; until then the default below, if any. */
+  providerId: string | null;
+  type: AppointmentTypeCode;
+  date: string;
+  startsAt: string | null;
+  reason: string;
+}
+
 function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
   const { t } = useTranslation('appointments');
   const { t: tc } = useTranslation();
   const { state: session } = useSession();
   const providers = trpc.appointments.providers.useQuery();
   const forClinician = forPatient !== undefined;
-  const [patient, setPatient] = useState<BookingPatient | null>(
-    forPatient === 'choose' ? null : (forPatient ?? null),
-  );
-  const [patientError, setPatientError] = useState<string | undefined>();
-  const [chosenProviderId, setProviderId] = useState<string | null>(null);
-  const [type, setType] = useState<AppointmentTypeCode>('tv');
-  const [date, setDate] = useState(today);
-  const [startsAt, setStartsAt] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [slotError, setSlotError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<unknown>(null);
   const book = useBookMutation();
   const refetchSlots = useRefetchSlots();
-  const busy = book.isPending;
 
   const options = providers.data ?? [];
   // A physician or nurse booking for a patient usually books with themself; an assistant chooses.
   const me = session.status === 'signed-in' ? session.account.id : null;
-  const providerId = chosenProviderId ?? (forClinician && options.some((p) => p.id === me) ? me : null);
+  const providerOf = (values: BookValues) =>
+    values.providerId ?? (forClinician && options.some((p) => p.id === me) ? me : null);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const noPatient = forClinician && !patient;
-    if (noPatient) setPatientError(t('book.choosePatient'));
-    if (!providerId || !startsAt) setSlotError(t('book.chooseTime'));
-    if (noPatient || !providerId || !startsAt) return;
-    setFailure(null);
-    book.mutate(
-      {
-        providerId,
-        ...(patient ? { patientId: patient.accountId } : {}),
-        type,
-        startsAt,
-        reason: reason.trim() || undefined,
-      },
-      {
-        onSuccess: onBooked,
-        onError: (error) => {
-          const failed = asApiError(error);
-          if (failed instanceof ApiError && failed.key === 'slotNotAvailable') {
-            // Someone took the time meanwhile: show the times still free.
-            setSlotError(t('slots.taken'));
-            setStartsAt(null);
-            refetchSlots();
-          } else setFailure(error);
-        },
-      },
-    );
-  }
+  const initialValues: BookValues = {
+    patient: forPatient === 'choose' ? null : (forPatient ?? null),
+    providerId: null,
+    type: 'tv',
+    date: today(),
+    startsAt: null,
+    reason: '',
+  };
+  const { form, field, formRef, onSubmit, submitting: busy, failureText, focusFirstError } = useSchemaForm({
+    schema: bookAppointmentInputSchema,
+    initialValues,
+    toBody: (values) => ({
+      providerId: providerOf(values) ?? undefined,
+      patientId: values.patient?.accountId,
+      type: values.type,
+      startsAt: values.startsAt ?? undefined,
+      reason: values.reason.trim() || undefined,
+    }),
+    // A patient books for themself; a clinician names the patient.
+    check: ({ patient }) => (forClinician && !patient ? { patient: REQUIRED } : {}),
+    rename: { patientId: 'patient' },
+    fieldsOfKey: { slotNotAvailable: 'startsAt' },
+    messages: useAppointmentMessages(),
+    submit: (body) => book.mutateAsync(body),
+    onSuccess: onBooked,
+    onFailure: (failure) => {
+      // Someone took the time meanwhile: show the times still free.
+      if (errorKeyOf(failure) === 'slotNotAvailable') {
+        form.setFieldValue('startsAt', null);
+        // The focus goes to the first time still free once the times are there again.
+        void refetchSlots().then(focusFirstError);
+      }
+    },
+  });
+  const { values } = form;
+  const providerId = providerOf(values);
+  // Another provider or day has other free times: the time is chosen again.
+  const chooseAgain = (path: 'providerId' | 'date', value: string | null) => {
+    form.setFieldValue(path, value);
+    form.setFieldValue('startsAt', null);
+  };
 
   if (providers.status === 'error')
     return <LoadFailed error={providers.error} onRetry={() => void providers.refetch()} />;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack>
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         {providers.status === 'success' && options.length === 0 && (
           <Alert color="yellow" variant="light">
             {t('book.noProviders')}
@@ -136,12 +149,9 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
         )}
         {forPatient === 'choose' && (
           <PatientPicker
-            value={patient}
-            onChange={(value) => {
-              setPatient(value);
-              setPatientError(undefined);
-            }}
-            error={patientError}
+            value={values.patient}
+            onChange={(value) => form.setFieldValue('patient', value)}
+            error={field('patient').error}
           />
         )}
         <Select
@@ -149,10 +159,8 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
           placeholder={t(forClinician ? 'book.providerPlaceholderFor' : 'book.providerPlaceholder')}
           data={options.map((p) => ({ value: p.id, label: p.fullName }))}
           value={providerId}
-          onChange={(value) => {
-            setProviderId(value);
-            setStartsAt(null);
-          }}
+          onChange={(value) => chooseAgain('providerId', value)}
+          error={field('providerId').error}
           disabled={providers.status === 'pending'}
           withAsterisk
           allowDeselect={false}
@@ -162,8 +170,8 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
         <Input.Wrapper label={t('book.type')} withAsterisk>
           <SegmentedControl
             fullWidth
-            value={type}
-            onChange={(value) => setType(value)}
+            value={values.type}
+            onChange={(value) => form.setFieldValue('type', value)}
             data={[
               { value: 'tv', label: t('types.tv') },
               { value: 'pv', label: t('types.pv') },
@@ -173,31 +181,24 @@ function BookForm({ onBooked, onCancel, forPatient }: BookFormProps) {
         </Input.Wrapper>
         <DateField
           label={t('book.date')}
-          value={date}
+          value={values.date}
           min={today()}
-          onChange={(value) => {
-            setDate(value);
-            setStartsAt(null);
-          }}
+          onChange={(value) => chooseAgain('date', value)}
           withAsterisk
           maw={240}
           data-testid="book-date"
         />
         <SlotPicker
           providerId={providerId}
-          date={date}
-          value={startsAt}
-          onChange={(value) => {
-            setStartsAt(value);
-            setSlotError(undefined);
-          }}
-          error={slotError}
+          date={values.date}
+          value={values.startsAt}
+          onChange={(value) => form.setFieldValue('startsAt', value)}
+          error={field('startsAt').error}
         />
         <Textarea
+          {...field('reason')}
           label={t('book.reason')}
           placeholder={t(forClinician ? 'book.reasonPlaceholderFor' : 'book.reasonPlaceholder')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={APPOINTMENT_LIMITS.reasonMax}
           rows={2}
           data-testid="book-reason"

@@ -1,9 +1,9 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { APPOINTMENT_LIMITS, type Visit } from '@opencare/schemas/entities/appointments';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { APPOINTMENT_LIMITS, completeVisitInputSchema, type Visit } from '@opencare/schemas/entities/appointments';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { useCompleteVisitMutation } from './appointment-queries';
 import { formatDate, formatTime } from './format';
 
@@ -45,31 +45,17 @@ function CompleteVisitForm({
 }) {
   const { t, i18n } = useTranslation('appointments');
   const { t: tc } = useTranslation();
-  const [summary, setSummary] = useState('');
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<{ summary?: string; notes?: string }>({});
-  const [failure, setFailure] = useState<unknown>(null);
   const complete = useCompleteVisitMutation();
-  const busy = complete.isPending;
+  const { field, formRef, onSubmit, submitting: busy, failureText } = useSchemaForm({
+    schema: completeVisitInputSchema,
+    initialValues: { summary: '', notes: '' },
+    submit: (body) => complete.mutateAsync({ id: visit.id, ...body }),
+    onSuccess: onCompleted,
+  });
   const { appointment } = visit;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = {
-      summary: summary.trim() ? undefined : tc('common.required'),
-      notes: notes.trim() ? undefined : tc('common.required'),
-    };
-    setErrors(problems);
-    if (problems.summary || problems.notes) return;
-    setFailure(null);
-    complete.mutate(
-      { id: visit.id, summary: summary.trim(), notes: notes.trim() },
-      { onSuccess: onCompleted, onError: setFailure },
-    );
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack>
         <Text fw={500}>
           {t('incomplete.visitWith', {
@@ -78,17 +64,11 @@ function CompleteVisitForm({
             time: formatTime(appointment.startsAt, i18n.language),
           })}
         </Text>
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         <Textarea
+          {...field('summary')}
           label={t('incomplete.summary')}
           description={t('incomplete.summaryHint')}
-          value={summary}
-          onChange={(event) => setSummary(event.currentTarget.value)}
-          error={errors.summary}
           withAsterisk
           maxLength={APPOINTMENT_LIMITS.summaryMax}
           rows={4}
@@ -96,11 +76,9 @@ function CompleteVisitForm({
           data-testid="visit-summary"
         />
         <Textarea
+          {...field('notes')}
           label={t('incomplete.notes')}
           description={t('incomplete.notesHint')}
-          value={notes}
-          onChange={(event) => setNotes(event.currentTarget.value)}
-          error={errors.notes}
           withAsterisk
           maxLength={APPOINTMENT_LIMITS.notesMax}
           rows={6}

@@ -55,6 +55,7 @@ describe('incomplete visits', () => {
     fireEvent.click(within(dialog).getByTestId('complete-visit-submit'));
     expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
     expect(calls.some((c) => c.method === 'mutation')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('visit-summary')));
 
     fireEvent.change(within(dialog).getByTestId('visit-summary'), { target: { value: ' Healing well ' } });
     fireEvent.change(within(dialog).getByTestId('visit-notes'), { target: { value: 'Sutures out' } });
@@ -95,5 +96,34 @@ describe('incomplete visits', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'This appointment is already completed.',
     );
+    // What was written stays.
+    expect(within(dialog).getByTestId<HTMLTextAreaElement>('visit-summary').value).toBe('a');
+  });
+
+  it('puts the server’s refusal of a field under it', async () => {
+    fakeFetch(({ method, path }) => {
+      if (method === 'mutation' && path === 'visits.complete') {
+        return {
+          status: 400,
+          body: {
+            success: false,
+            key: 'validationFailed',
+            message: 'Some fields are not valid.',
+            errors: [{ field: 'notes', message: 'Notes must be at most 10000 characters.' }],
+          },
+        };
+      }
+      if (path === 'visits.incomplete') return listOf([visit()]);
+      return undefined;
+    });
+    open();
+    fireEvent.click(await screen.findByTestId('complete-visit'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByTestId('visit-summary'), { target: { value: 'Healing well' } });
+    fireEvent.change(within(dialog).getByTestId('visit-notes'), { target: { value: 'Sutures out' } });
+    fireEvent.click(within(dialog).getByTestId('complete-visit-submit'));
+    expect(await within(dialog).findByText('Notes must be at most 10000 characters.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('visit-notes')));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { Appointment } from '@opencare/schemas/entities/appointments';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { rescheduleAppointmentInputSchema, type Appointment } from '@opencare/schemas/entities/appointments';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { errorKeyOf } from '../../components/form/use-api-error-text';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { isoDate, today } from '../../session/calendar-date';
 import { useRefetchSlots, useRescheduleMutation } from './appointment-queries';
 import { formatDate, formatTime } from './format';
 import { SlotPicker } from './slot-picker';
+import { useAppointmentMessages } from './use-appointment-messages';
 import { DateField } from '../../components/dates/date-field';
 
 interface RescheduleModalProps {
@@ -49,40 +50,29 @@ function RescheduleForm({
 }) {
   const { t, i18n } = useTranslation('appointments');
   const { t: tc } = useTranslation();
-  const [date, setDate] = useState(() => isoDate(new Date(appointment.startsAt)));
-  const [startsAt, setStartsAt] = useState<string | null>(null);
-  const [slotError, setSlotError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<unknown>(null);
   const reschedule = useRescheduleMutation();
   const refetchSlots = useRefetchSlots();
-  const busy = reschedule.isPending;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!startsAt) {
-      setSlotError(t('book.chooseTime'));
-      return;
-    }
-    setFailure(null);
-    reschedule.mutate(
-      { id: appointment.id, startsAt },
-      {
-        onSuccess: onMoved,
-        onError: (error) => {
-          const failed = asApiError(error);
-          if (failed instanceof ApiError && failed.key === 'slotNotAvailable') {
-            // Someone took the time meanwhile: show the times still free.
-            setSlotError(t('slots.taken'));
-            setStartsAt(null);
-            refetchSlots();
-          } else setFailure(error);
-        },
-      },
-    );
-  }
+  const { form, field, formRef, onSubmit, submitting: busy, failureText, focusFirstError } = useSchemaForm({
+    schema: rescheduleAppointmentInputSchema,
+    initialValues: { date: isoDate(new Date(appointment.startsAt)), startsAt: null as string | null },
+    toBody: ({ startsAt }) => ({ startsAt: startsAt ?? undefined }),
+    fieldsOfKey: { slotNotAvailable: 'startsAt' },
+    messages: useAppointmentMessages(),
+    submit: (body) => reschedule.mutateAsync({ id: appointment.id, ...body }),
+    onSuccess: onMoved,
+    onFailure: (failure) => {
+      // Someone took the time meanwhile: show the times still free.
+      if (errorKeyOf(failure) === 'slotNotAvailable') {
+        form.setFieldValue('startsAt', null);
+        // The focus goes to the first time still free once the times are there again.
+        void refetchSlots().then(focusFirstError);
+      }
+    },
+  });
+  const { date, startsAt } = form.values;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack>
         <Text>
           {t('reschedule.current', {
@@ -91,18 +81,15 @@ function RescheduleForm({
             name: appointment.provider.fullName,
           })}
         </Text>
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         <DateField
           label={t('book.date')}
           value={date}
           min={today()}
           onChange={(value) => {
-            setDate(value);
-            setStartsAt(null);
+            // Another day has other free times: the time is chosen again.
+            form.setFieldValue('date', value);
+            form.setFieldValue('startsAt', null);
           }}
           withAsterisk
           maw={240}
@@ -112,11 +99,8 @@ function RescheduleForm({
           providerId={appointment.provider.id}
           date={date}
           value={startsAt}
-          onChange={(value) => {
-            setStartsAt(value);
-            setSlotError(undefined);
-          }}
-          error={slotError}
+          onChange={(value) => form.setFieldValue('startsAt', value)}
+          error={field('startsAt').error}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>

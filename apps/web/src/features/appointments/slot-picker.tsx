@@ -1,5 +1,6 @@
 import { Chip, Group, Input, Text } from '@mantine/core';
 import type { AppointmentSlot } from '@opencare/schemas/entities/settings';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
 import { QueryView } from '../../components/data/load-state';
@@ -22,15 +23,16 @@ const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
  */
 export function SlotPicker({ providerId, date, value, onChange, error }: SlotPickerProps) {
   const { t } = useTranslation('appointments');
+  const id = useId();
   return (
-    <Input.Wrapper label={t('slots.label')} error={error} withAsterisk>
+    <Input.Wrapper id={id} label={t('slots.label')} error={error} withAsterisk>
       <div style={{ paddingTop: 4 }}>
         {providerId === null || !isDate(date) ? (
           <Text c="dimmed" size="sm">
             {t('slots.choose')}
           </Text>
         ) : (
-          <FreeSlots providerId={providerId} date={date} value={value} onChange={onChange} />
+          <FreeSlots providerId={providerId} date={date} value={value} onChange={onChange} errorId={error ? `${id}-error` : undefined} />
         )}
       </div>
     </Input.Wrapper>
@@ -43,17 +45,19 @@ function FreeSlots({
   date,
   value,
   onChange,
+  errorId,
 }: {
   providerId: string;
   date: string;
   value: string | null;
   onChange: (startsAt: string) => void;
+  errorId: string | undefined;
 }) {
   const { t } = useTranslation('appointments');
   const slots = trpc.appointments.slots.useQuery({ date, providerId });
   return (
     <QueryView query={slots} loading={t('slots.loading')}>
-      {(data) => <SlotChoices slots={data} value={value} onChange={onChange} />}
+      {(data) => <SlotChoices slots={data} value={value} onChange={onChange} errorId={errorId} />}
     </QueryView>
   );
 }
@@ -62,9 +66,11 @@ interface SlotChoicesProps {
   slots: AppointmentSlot[];
   value: string | null;
   onChange: (startsAt: string) => void;
+  /** The message under the times, if any: the group is marked invalid (a form's first-error focus lands on its first time) and described by it. */
+  errorId: string | undefined;
 }
 
-function SlotChoices({ slots, value, onChange }: SlotChoicesProps) {
+function SlotChoices({ slots, value, onChange, errorId }: SlotChoicesProps) {
   const { t, i18n } = useTranslation('appointments');
   if (slots.length === 0) {
     return (
@@ -75,7 +81,14 @@ function SlotChoices({ slots, value, onChange }: SlotChoicesProps) {
   }
   return (
     <Chip.Group multiple={false} value={value} onChange={onChange}>
-      <Group gap={6} data-testid="slots" role="radiogroup" aria-label={t('slots.label')}>
+      <Group
+        gap={6}
+        data-testid="slots"
+        role="radiogroup"
+        aria-label={t('slots.label')}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
         {slots.map((slot) => (
           <Chip
             key={slot.startsAt}

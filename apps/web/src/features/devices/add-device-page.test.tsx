@@ -108,6 +108,47 @@ describe('/devices/add', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My cuff' })).toBeTruthy();
   });
 
+  it('asks for a name and a profile before pairing, and shows the server’s refusal of the name under it', async () => {
+    const { calls } = fakeFetch(({ path, body }) => {
+      const id = (body as { id?: string } | undefined)?.id;
+      if (path === 'gateways.mine') return ok([gateway({ status: 'online' })]);
+      if (path === 'gateways.scan' && id === GATEWAY_ID) return ok([speaker]);
+      if (path === 'devices.profiles') return ok(profiles);
+      if (path === 'devices.add') {
+        return fail(400, 'validationFailed', 'Some fields are not valid.', [{ field: 'name', message: 'Enter a name.' }]);
+      }
+      return undefined;
+    });
+    renderAsPatient('/devices/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    const [item] = await screen.findAllByTestId('nearby-device');
+    fireEvent.click(within(item!).getByRole('button', { name: 'Choose: Speaker' }));
+    await screen.findByTestId('profile-select');
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: /^Name/ });
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the device' }));
+    expect(await screen.findByText('Enter a name.')).toBeTruthy();
+    expect(screen.getByText('This field is required.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls.some((c) => c.path === 'devices.add')).toBe(false);
+
+    fireEvent.change(name, { target: { value: 'Speaker' } });
+    fireEvent.click(screen.getByTestId('profile-select'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Thermometer (SIG) · Body temperature', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add the device' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'devices.add')).toBe(true));
+    expect(calls.find((c) => c.path === 'devices.add')?.body).toEqual({
+      gatewayId: GATEWAY_ID,
+      address: '11:22:33:44:55:66',
+      name: 'Speaker',
+      profileId: BT_PROFILE_ID,
+    });
+    expect(await screen.findByText('Enter a name.')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.value).toBe('Speaker');
+    expect(screen.queryByTestId('pair-error')).toBeNull();
+  });
+
   it('pre-selects the thermometer profile for a thermometer and names an unnamed device by its measurement', async () => {
     server();
     renderAsPatient('/devices/add');

@@ -1,12 +1,12 @@
 import { Alert, Button, Paper, Progress, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DeviceProfileVersion } from '@opencare/schemas/entities/devices';
 import { addDeviceInputSchema, type NearbyDevice } from '@opencare/schemas/entities/gateways';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, asApiError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
-import { errorMessageOf } from '../../api/error-message';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { BluetoothIcon } from '../../components/icons/icons';
 import { LoadFailed, Loading } from '../../components/data/load-state';
 import { useNotifications } from '../../components/notifications/use-notify';
@@ -14,7 +14,6 @@ import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
-import { useFieldMessage } from '../../components/form/use-field-message';
 import { useGatewayMessages } from '../gateways/use-gateway-messages';
 import { GatewayCommandPanel, useGatewayCommand } from '../gateways/gateway-command-panel';
 import { useChosenGateway } from '../gateways/use-chosen-gateway';
@@ -105,74 +104,49 @@ function ScanProgress({ startedAt }: { startedAt: number }) {
 
 function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevice }) {
   const { t } = useTranslation('gateways');
-  const { t: tc } = useTranslation();
-  const message = useFieldMessage(useGatewayMessages());
+  const gatewayMessages = useGatewayMessages();
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const profiles = trpc.devices.profiles.useQuery();
   const add = useAddDeviceMutation();
-  const [name, setName] = useState(
-    device.name ?? (device.measurement ? t(`measurement.${device.measurement}`) : ''),
-  );
-  const [profileId, setProfileId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; profileId?: string }>({});
-  const [failure, setFailure] = useState<unknown>(null);
 
   const list: DeviceProfileVersion[] = profiles.data ?? [];
   // The profile for the measurement the device advertises is the likely one: chosen until the patient picks.
   const suggested = list.find((p) => p.measurement === device.measurement) ?? null;
-  const selected = profileId ?? suggested?.profileId ?? null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const input = addDeviceInputSchema.safeParse({
+  // A profile not chosen is "required", whatever the identifier rule says.
+  const messages = useCallback(
+    (message: string, path?: string) =>
+      path === 'profileId' ? t('validation.required') : gatewayMessages(message, path),
+    [t, gatewayMessages],
+  );
+  const { form, field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
+    schema: addDeviceInputSchema,
+    initialValues: {
+      name: device.name ?? (device.measurement ? t(`measurement.${device.measurement}`) : ''),
+      profileId: null as string | null,
+    },
+    toBody: ({ name, profileId }) => ({
       gatewayId,
       address: device.address,
       name,
-      profileId: selected ?? '',
-    });
-    if (!input.success) {
-      const found: { name?: string; profileId?: string } = {};
-      for (const issue of input.error.issues) {
-        if (issue.path[0] === 'name') found.name ??= issue.message;
-        else if (issue.path[0] === 'profileId') found.profileId ??= t('validation.required');
-      }
-      setErrors(found);
-      if (!found.name && !found.profileId) setFailure(ApiError.of('validationFailed', 400));
-      return;
-    }
-    setErrors({});
-    add.mutate(input.data, {
-      onSuccess: (added) => {
-        notify({ id: 'device-added', message: t('devices.added', { name: added.name }), tone: 'success' });
-        void navigate(pathTo('deviceInfo', { deviceId: added.id }));
-      },
-      onError: (caught) => {
-        const error = asApiError(caught);
-        const nameIssue =
-          error instanceof ApiError ? error.errors.find((i) => i.field === 'name') : undefined;
-        if (nameIssue) setErrors({ name: nameIssue.message });
-        else setFailure(error);
-      },
-    });
-  }
+      profileId: profileId ?? suggested?.profileId,
+    }),
+    messages,
+    submit: (body) => add.mutateAsync(body),
+    onSuccess: (added) => {
+      notify({ id: 'device-added', message: t('devices.added', { name: added.name }), tone: 'success' });
+      void navigate(pathTo('deviceInfo', { deviceId: added.id }));
+    },
+  });
+  const selected = form.values.profileId ?? suggested?.profileId ?? null;
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
+    <Paper ref={formRef} withBorder radius="md" p="md" component="form" onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h4">
           {t('devices.pairTitle', { name: device.name ?? t('devices.unnamed') })}
         </Title>
-        <TextInput
-          label={t('devices.name')}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={message(errors.name)}
-          maxLength={60}
-          required
-          maw={360}
-        />
+        <TextInput {...field('name')} label={t('devices.name')} maxLength={60} required maw={360} />
         {profiles.status === 'pending' && <Loading />}
         {profiles.status === 'error' && (
           <LoadFailed error={profiles.error} onRetry={() => void profiles.refetch()} />
@@ -184,6 +158,7 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
             </Alert>
           ) : (
             <Select
+              {...field('profileId')}
               label={t('devices.profile')}
               description={t('devices.profileHint')}
               data={list.map((p) => ({
@@ -191,20 +166,14 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
                 label: `${p.profileName} · ${t(`measurement.${p.measurement}`)}`,
               }))}
               value={selected}
-              onChange={setProfileId}
-              error={errors.profileId}
               allowDeselect={false}
               required
               maw={420}
               data-testid="profile-select"
             />
           ))}
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert" data-testid="pair-error">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
-        <Button type="submit" loading={add.isPending} w="fit-content" disabled={list.length === 0}>
+        <FormFailure text={failureText} testId="pair-error" />
+        <Button type="submit" loading={submitting} w="fit-content" disabled={list.length === 0}>
           {t('devices.pair')}
         </Button>
       </Stack>

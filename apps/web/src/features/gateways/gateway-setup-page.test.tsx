@@ -42,6 +42,7 @@ describe('/gateways/setup', () => {
     add();
     await waitFor(() => expect(fieldError(macField())).toBe('The MAC number must have 12 digits.'));
     expect(macField().getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(macField()));
     expect(calls.filter((c) => c.path === 'gateways.add')).toHaveLength(0);
   });
 
@@ -88,6 +89,10 @@ describe('/gateways/setup', () => {
     await waitFor(() => expect(fieldError(codeField())).toBe(text));
     expect(macField().getAttribute('aria-invalid')).toBe('true');
     expect(router.state.location.pathname).toBe('/gateways/setup');
+    // Correcting the code answers the message, and the MAC is no longer marked.
+    fireEvent.change(codeField(), { target: { value: 'K7Q2M9X4PTRX' } });
+    await waitFor(() => expect(fieldError(codeField())).toBeUndefined());
+    expect(macField().getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('sends the MAC and pairing code of a QR code text pasted into the field', async () => {

@@ -1,25 +1,21 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { addGatewayInputSchema, parseGatewayQr } from '@opencare/schemas/entities/gateways';
-import { useState, type FormEvent } from 'react';
+import { ERRORS } from '@opencare/schemas/errors';
+import { useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, asApiError } from '../../api/api-error';
 import { trpc } from '../../api/trpc';
-import { errorMessageOf } from '../../api/error-message';
+import { blankToUndefined } from '../../components/form/form-errors';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { BackLink } from '../../components/page/back-link';
 import { PageFrame } from '../../components/page/page-frame';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { pathTo, ROUTES } from '../../route-paths';
-import { useFieldMessage } from '../../components/form/use-field-message';
 import { useGatewayMessages } from './use-gateway-messages';
 import { gatewayPath, useAccountId } from './gateway-links';
 import { useAddGatewayMutation } from './gateway-queries';
 import { QrScanner } from './qr-scanner';
-
-type Field = 'mac' | 'pairingCode' | 'displayName';
-type FieldErrors = Partial<Record<Field, string>>;
-const fieldOf = (name: unknown): Field =>
-  name === 'displayName' || name === 'pairingCode' ? name : 'mac';
 
 /** An OPENCARE-GW:… text (scanned, pasted or typed into the MAC field). */
 const isQrText = (text: string) => /^OPENCARE-GW:/i.test(text.trim());
@@ -35,68 +31,29 @@ export const formatMac = (mac: string) => mac.match(/.{2}/g)?.join(':') ?? mac;
  */
 export function GatewaySetupPage() {
   const { t } = useTranslation('gateways');
-  const { t: tc } = useTranslation();
-  const message = useFieldMessage(useGatewayMessages());
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const accountId = useAccountId();
   const utils = trpc.useUtils();
   const add = useAddGatewayMutation();
-  const [mac, setMac] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [pairingCode, setPairingCode] = useState('');
   const [scanned, setScanned] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  /** The server knows no gateway waiting with this MAC and code: both fields are marked. */
-  const [noMatch, setNoMatch] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  /** The text of a QR code, scanned or pasted into the MAC field. */
-  function applyQrText(text: string): boolean {
-    const parsed = parseGatewayQr(text);
-    if (!parsed) return false;
-    setMac(formatMac(parsed.mac));
-    if (parsed.pairingCode) setPairingCode(parsed.pairingCode);
-    setScanned(formatMac(parsed.mac));
-    setErrors({});
-    setNoMatch(false);
-    return true;
-  }
-
-  function onScanned(text: string) {
-    if (!applyQrText(text)) setScanned('invalid');
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    setNoMatch(false);
-    // A QR text typed into the MAC field carries its pairing code too.
-    let code = pairingCode;
-    let typed = mac;
-    if (isQrText(mac)) {
-      const parsed = parseGatewayQr(mac);
-      if (parsed) {
-        typed = parsed.mac;
-        code = parsed.pairingCode ?? code;
-      }
-    }
-    const input = addGatewayInputSchema.safeParse({
-      mac: typed,
-      displayName: displayName.trim() === '' ? undefined : displayName,
-      pairingCode: code,
-    });
-    if (!input.success) {
-      const found: FieldErrors = {};
-      for (const issue of input.error.issues) found[fieldOf(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const gateway = await add.mutateAsync({ patientId: accountId, ...input.data });
+  const { form, field, formRef, onSubmit, submitting: busy, failureText } = useSchemaForm({
+    schema: addGatewayInputSchema,
+    initialValues: { mac: '', pairingCode: '', displayName: '' },
+    toBody: ({ mac, pairingCode, displayName }) => {
+      // A QR text typed into the MAC field carries its pairing code too.
+      const parsed = isQrText(mac) ? parseGatewayQr(mac) : null;
+      return {
+        mac: parsed?.mac ?? mac,
+        displayName: blankToUndefined(displayName),
+        pairingCode: parsed?.pairingCode ?? pairingCode,
+      };
+    },
+    // One answer for an unknown MAC, a taken gateway and a wrong code: said under the code.
+    fieldsOfKey: { macNotFound: 'pairingCode', macInvalid: 'mac' },
+    messages: useGatewayMessages(),
+    submit: async (body) => {
+      const gateway = await add.mutateAsync({ patientId: accountId, ...body });
       notify({
         id: 'gateway-added',
         message: t('setup.added', { name: gateway.displayName }),
@@ -111,22 +68,32 @@ export function GatewaySetupPage() {
         // The id finds it as well.
       }
       void navigate(path);
-    } catch (caught) {
-      const error = asApiError(caught);
-      if (error instanceof ApiError && error.key === 'macNotFound') {
-        setNoMatch(true);
-        setErrors({ pairingCode: errorMessageOf(tc, error) });
-      } else if (error instanceof ApiError && error.key === 'macInvalid')
-        setErrors({ mac: errorMessageOf(tc, error) });
-      else if (error instanceof ApiError && error.errors.length > 0) {
-        const found: FieldErrors = {};
-        for (const issue of error.errors) found[fieldOf(issue.field)] ??= message(issue.message);
-        setErrors(found);
-      } else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  /** The server knows no gateway waiting with this MAC and code: the MAC is marked as well. */
+  const noMatch = form.errors.pairingCode === ERRORS.macNotFound.message;
+
+  /** The text of a QR code, scanned or pasted into the MAC field. */
+  function applyQrText(text: string): boolean {
+    const parsed = parseGatewayQr(text);
+    if (!parsed) return false;
+    form.setValues({
+      mac: formatMac(parsed.mac),
+      ...(parsed.pairingCode ? { pairingCode: parsed.pairingCode } : {}),
+    });
+    setScanned(formatMac(parsed.mac));
+    return true;
   }
+
+  function onScanned(text: string) {
+    if (!applyQrText(text)) setScanned('invalid');
+  }
+
+  const pasteQr = (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text');
+    if (isQrText(text) && applyQrText(text)) event.preventDefault();
+  };
+  const macProps = field('mac');
 
   return (
     <PageFrame
@@ -138,24 +105,22 @@ export function GatewaySetupPage() {
         {t('setup.duration')}
       </Alert>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="gateway-type-title">
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Title order={2} size="h4" id="gateway-type-title">
               {t('setup.typeTitle')}
             </Title>
             <TextInput
+              {...macProps}
               label={t('setup.mac')}
               description={t('setup.macHint')}
-              value={mac}
               onChange={(event) => {
-                setMac(event.currentTarget.value);
+                form.setFieldValue('mac', event.currentTarget.value);
                 setScanned(null);
               }}
-              onPaste={(event) => {
-                const text = event.clipboardData.getData('text');
-                if (isQrText(text) && applyQrText(text)) event.preventDefault();
-              }}
-              error={message(errors.mac) ?? noMatch}
+              onPaste={pasteQr}
+              error={macProps.error ?? noMatch}
+              aria-invalid={macProps.error !== undefined || noMatch || undefined}
               autoComplete="off"
               spellCheck={false}
               dir="ltr"
@@ -163,15 +128,10 @@ export function GatewaySetupPage() {
               maw={360}
             />
             <TextInput
+              {...field('pairingCode')}
               label={t('setup.pairingCode')}
               description={t('setup.pairingCodeHint')}
-              value={pairingCode}
-              onChange={(event) => setPairingCode(event.currentTarget.value)}
-              onPaste={(event) => {
-                const text = event.clipboardData.getData('text');
-                if (isQrText(text) && applyQrText(text)) event.preventDefault();
-              }}
-              error={message(errors.pairingCode)}
+              onPaste={pasteQr}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -186,19 +146,13 @@ export function GatewaySetupPage() {
               </Text>
             )}
             <TextInput
+              {...field('displayName')}
               label={t('setup.displayName')}
               description={t('setup.displayNameHint')}
-              value={displayName}
-              onChange={(event) => setDisplayName(event.currentTarget.value)}
-              error={message(errors.displayName)}
               maxLength={60}
               maw={360}
             />
-            {failure !== null && (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessageOf(tc, failure)}
-              </Alert>
-            )}
+            <FormFailure text={failureText} />
             <Button type="submit" loading={busy} w="fit-content">
               {t('setup.submit')}
             </Button>

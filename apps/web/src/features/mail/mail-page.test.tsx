@@ -165,6 +165,9 @@ describe('/mail', { timeout: 15_000 }, () => {
     fireEvent.click(within(form).getByTestId('send-new-thread'));
     expect(await within(form).findByText('Choose the patient to write to.')).toBeTruthy();
     expect(within(form).getByText('Write a subject.')).toBeTruthy();
+    expect(within(form).getByText('Write a message.')).toBeTruthy();
+    // The first field to fix has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/^Patient/)));
 
     fireEvent.click(within(form).getByLabelText(/^Patient/));
     // Mantine's dropdown stays display:none in happy-dom (no transitions); its options are there.
@@ -182,6 +185,34 @@ describe('/mail', { timeout: 15_000 }, () => {
       fileIds: [],
     });
     expect(await screen.findByText('Start tomorrow.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('puts the server’s refusal of a field under it and keeps what was typed', async () => {
+    const { calls } = fakeFetch(({ method, path }) => {
+      if (path === 'mail.threads') return page([]);
+      if (path === 'mail.recipients') return ok([{ accountId: PATIENT_ID, fullName: 'Pat Morgan', mrn: 'MRN500001' }]);
+      if (path === 'mail.createThread' && method === 'mutation') {
+        return fail(400, 'validationFailed', 'Some fields are not valid.', [
+          { field: 'subject', message: 'Subject must be at most 200 characters.' },
+        ]);
+      }
+      return undefined;
+    });
+    renderMail();
+    fireEvent.click(await screen.findByTestId('new-thread'));
+    const form = await screen.findByTestId('new-thread-form');
+    fireEvent.click(within(form).getByLabelText(/^Patient/));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pat Morgan · MRN500001', hidden: true }));
+    fireEvent.change(within(form).getByTestId('new-thread-subject'), { target: { value: 'Your new medication' } });
+    fireEvent.change(within(form).getByTestId('new-thread-body'), { target: { value: 'Start tomorrow.' } });
+    fireEvent.click(within(form).getByTestId('send-new-thread'));
+    expect(await within(form).findByText('Subject must be at most 200 characters.')).toBeTruthy();
+    const subject = within(form).getByTestId<HTMLInputElement>('new-thread-subject');
+    await waitFor(() => expect(document.activeElement).toBe(subject));
+    expect(subject.getAttribute('aria-invalid')).toBe('true');
+    expect(subject.value).toBe('Your new medication');
+    expect(within(form).getByTestId<HTMLTextAreaElement>('new-thread-body').value).toBe('Start tomorrow.');
+    expect(calls.filter((c) => c.path === 'mail.createThread')).toHaveLength(1);
   });
 
   it('asks before closing a new message that has text', async () => {

@@ -1,16 +1,18 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { MAIL_LIMITS, type MailRecipient, type Thread } from '@opencare/schemas/entities/mail';
-import { useState, type FormEvent } from 'react';
+import { REQUIRED } from '@opencare/schemas/constants';
+import { MAIL_LIMITS, newThreadInputSchema, type MailRecipient, type Thread } from '@opencare/schemas/entities/mail';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
 import { Disclaimer } from '../../components/disclaimer';
-import { useNotifyError } from '../../components/notifications/use-notify';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { DiscardDraftDialog } from './drafts';
 import { DraftFiles } from './draft-files';
 import { useCreateThreadMutation } from './mail-queries';
 import { RecipientSelect } from './recipient-select';
 import { sendsOnKey } from './reply-form';
+import { useMailMessages } from './use-mail-messages';
 import { useMessageDraft } from './use-message-draft';
 
 interface NewThreadDialogProps {
@@ -21,114 +23,99 @@ interface NewThreadDialogProps {
   onSent: (thread: Thread) => void;
 }
 
-type FieldErrors = Partial<Record<'patientAccountId' | 'subject' | 'body', string>>;
+interface NewThreadValues {
+  patient: MailRecipient | null;
+  subject: string;
+  body: string;
+}
+const EMPTY: NewThreadValues = { patient: null, subject: '', body: '' };
 
 /** A new conversation in a dialog, full screen on a phone. Closing it with a draft asks first. */
 export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewThreadDialogProps) {
   const { t } = useTranslation('mail');
   const phone = useMediaQuery('(max-width: 36em)');
-  const notifyError = useNotifyError();
-  const [patient, setPatient] = useState<MailRecipient | null>(null);
-  const [subject, setSubject] = useState('');
-  const draft = useMessageDraft('new-thread', patient?.accountId, subject.trim() !== '');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateThreadMutation();
-  const sending = create.isPending;
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const { form, field, formRef, onSubmit, submitting, failureText, reset } = useSchemaForm({
+    schema: newThreadInputSchema,
+    initialValues: EMPTY,
+    toBody: ({ patient, subject, body }) => ({
+      patientAccountId: choosePatient ? patient?.accountId : undefined,
+      subject,
+      body,
+      fileIds: draft.fileIds,
+    }),
+    // The schema lets a patient name no one; a clinician must name the patient.
+    check: ({ patient }) => (choosePatient && !patient ? { patient: REQUIRED } : {}),
+    rename: { patientAccountId: 'patient' },
+    messages: useMailMessages(),
+    submit: (body) => create.mutateAsync(body),
+    onSuccess: (thread) => {
+      finish();
+      onSent(thread);
+    },
+  });
+  const { patient, subject, body } = form.values;
+  const draft = useMessageDraft('new-thread', patient?.accountId, subject.trim() !== '' || body.trim() !== '');
+  const sendable = !submitting && !draft.uploading;
 
-  const finish = () => {
+  function finish() {
     draft.reset();
-    setPatient(null);
-    setSubject('');
-    setErrors({});
+    reset();
     setConfirmingDiscard(false);
     onClose();
-  };
+  }
   // Escape, the close button and Cancel all come here.
   const close = () => {
-    if (sending) return;
+    if (submitting) return;
     if (draft.dirty) setConfirmingDiscard(true);
     else finish();
   };
 
-  const send = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (sending || draft.uploading) return;
-    const missing: FieldErrors = {};
-    if (choosePatient && !patient) missing.patientAccountId = t('form.patientRequired');
-    if (!subject.trim()) missing.subject = t('form.subjectRequired');
-    if (!draft.body.trim()) missing.body = t('form.bodyRequired');
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    create.mutate(
-      {
-        patientAccountId: choosePatient ? patient?.accountId : undefined,
-        subject,
-        body: draft.body,
-        fileIds: draft.fileIds,
-      },
-      {
-        onSuccess: (thread) => {
-          finish();
-          onSent(thread);
-        },
-        onError: (error) => {
-          const failure = asApiError(error);
-          const fields = failure instanceof ApiError ? failure.errors : [];
-          if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
-          else notifyError(error);
-        },
-      },
-    );
-  };
-
   return (
     <Modal opened={opened} onClose={close} title={t('form.newTitle')} size="lg" fullScreen={phone} centered>
-      <form onSubmit={(e) => send(e)} noValidate data-testid="new-thread-form">
+      <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="new-thread-form">
         <Stack gap="sm">
           <Disclaimer />
+          <FormFailure text={failureText} />
           {choosePatient && (
             <RecipientSelect
               value={patient}
               onChange={(next) => {
                 // Files were uploaded for the previous patient's conversation.
                 if (next?.accountId !== patient?.accountId) draft.clearFiles();
-                setPatient(next);
+                form.setFieldValue('patient', next);
               }}
-              error={errors.patientAccountId}
+              error={field('patient').error}
             />
           )}
           <TextInput
+            {...field('subject')}
             label={t('form.subject')}
             required
-            value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
             maxLength={MAIL_LIMITS.subjectMax}
-            error={errors.subject}
             data-autofocus={choosePatient ? undefined : true}
             data-testid="new-thread-subject"
           />
           <Textarea
+            {...field('body')}
             label={t('form.body')}
             required
-            value={draft.body}
-            onChange={(e) => draft.setBody(e.currentTarget.value)}
             onKeyDown={(e) => {
-              if (sendsOnKey(e)) send();
+              if (sendsOnKey(e) && sendable) onSubmit();
             }}
             autosize
             minRows={5}
             maxRows={14}
             maxLength={MAIL_LIMITS.bodyMax}
-            error={errors.body}
             data-testid="new-thread-body"
           />
-          <DraftFiles draft={draft} disabled={sending || (choosePatient && !patient)} />
+          <DraftFiles draft={draft} disabled={submitting || (choosePatient && !patient)} />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={sending}>
+            <Button variant="default" onClick={close} disabled={submitting}>
               {t('form.cancel')}
             </Button>
-            <Button type="submit" loading={sending} disabled={draft.uploading} data-testid="send-new-thread">
+            <Button type="submit" loading={submitting} disabled={draft.uploading} data-testid="send-new-thread">
               {t('form.send')}
             </Button>
           </Group>

@@ -23,13 +23,13 @@ function refusalOf(file: File): ApiError | null {
 }
 
 /**
- * The text and files of one message being written. Files upload as soon as they are chosen, for
- * the patient whose conversation this is, so sending only names them.
+ * The files of one message being written, and whether it holds anything worth asking about before
+ * it is lost (`typed`: the form holds text). Files upload as soon as they are chosen, for the
+ * patient whose conversation this is, so sending only names them.
  */
-export function useMessageDraft(draftKey: string, patientAccountId: string | undefined, otherwiseDirty = false) {
-  const [body, setBody] = useState('');
+export function useMessageDraft(draftKey: string, patientAccountId: string | undefined, typed: boolean) {
   const [files, setFiles] = useState<DraftFile[]>([]);
-  const dirty = otherwiseDirty || body.trim() !== '' || files.some((f) => f.status !== 'failed');
+  const dirty = typed || files.some((f) => f.status !== 'failed');
   const { clean } = useDraftReport(draftKey, dirty);
 
   const update = (key: string, change: Partial<DraftFile>) =>
@@ -58,13 +58,10 @@ export function useMessageDraft(draftKey: string, patientAccountId: string | und
 
   const reset = useCallback(() => {
     clean();
-    setBody('');
     setFiles([]);
   }, [clean]);
 
   return {
-    body,
-    setBody,
     files,
     addFiles,
     removeFile,

@@ -1,16 +1,24 @@
 import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { Task } from '@opencare/schemas/entities/care';
-import { MEALS, MEASUREMENT_TYPES, type CreateMeasurementInput, type Meal, type Measurement, type MeasurementType } from '@opencare/schemas/entities/measurements';
-import { useEffect, useId, useMemo, useState } from 'react';
+import {
+  MEALS,
+  MEASUREMENT_TYPES,
+  createMeasurementInputSchema,
+  type Meal,
+  type Measurement,
+  type MeasurementType,
+} from '@opencare/schemas/entities/measurements';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../api/api-error';
-import { useNotifyError } from '../../components/notifications/use-notify';
+import { FormFailure } from '../../components/form/form-failure';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { usePreferences } from '../../session/use-preferences';
 import { CameraCapture } from './camera-capture';
 import { ChoiceChips } from './choice-chips';
 import { twelveHour } from './format';
 import { MeasurementFields } from './measurement-fields';
 import { checkValues, whyNotReady, type FieldInputs } from './measurement-values';
+import { BLANK_INPUTS, photoReadingSchema } from './reading-schema';
 import { trpc } from '../../api/trpc';
 import { useRecordMeasurementMutation } from './measurement-queries';
 import type { Photo } from './photo-encoding';
@@ -24,11 +32,12 @@ interface MeasurementFormProps {
   onSaved: (measurement: Measurement) => void;
 }
 
-/** The server's field issues ("values.systolic") by the form's field names. */
-function fieldIssuesOf(caught: unknown): Record<string, string> | null {
-  const error = asApiError(caught);
-  if (!(error instanceof ApiError) || error.errors.length === 0) return null;
-  return Object.fromEntries(error.errors.map((issue) => [issue.field.replace(/^values\./, ''), issue.message]));
+interface ReadingValues {
+  /** The number fields as typed, in the person's units. */
+  values: FieldInputs;
+  meal: Meal | null;
+  note: string;
+  photo: Photo | null;
 }
 
 /**
@@ -38,77 +47,65 @@ function fieldIssuesOf(caught: unknown): Record<string, string> | null {
 export function MeasurementForm({ type, onTypeChange, task, onSaved }: MeasurementFormProps) {
   const { t, i18n } = useTranslation('measurements');
   const { preferences } = usePreferences();
-  const notifyError = useNotifyError();
   const whyId = useId();
-  const [inputs, setInputs] = useState<FieldInputs>({});
-  const [meal, setMeal] = useState<Meal | null>(null);
-  const [photo, setPhoto] = useState<Photo | null>(null);
-  const [note, setNote] = useState('');
-  const [sending, setSending] = useState(false);
-  const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<Measurement | null>(null);
-
-  // The task arrives after the page: it says before or after a meal unless the person already chose.
-  const taskMeal = task?.meal ?? null;
-  useEffect(() => {
-    if (taskMeal) setMeal((chosen) => chosen ?? taskMeal);
-  }, [taskMeal]);
-
-  const checked = type && type !== 'camera' ? checkValues(type, inputs, preferences) : null;
-  const why = whyNotReady({ type, checked, meal, hasPhoto: photo !== null, sending });
-  const forTask = task && task.type === type && task.status !== 'complete' && task.status !== 'cancelled' ? task : null;
-  // One id per reading as typed: a retry after a lost answer is the same reading (stored once),
-  // and a changed reading is a new one.
-  const readingId = useMemo(() => crypto.randomUUID(), [type, inputs, meal, photo, note]);
-
-  const reset = () => {
-    setInputs({});
-    setPhoto(null);
-    setNote('');
-    setServerIssues({});
-  };
-
   const upload = trpc.files.upload.useMutation();
   const record = useRecordMeasurementMutation();
 
-  const send = async () => {
-    if (!type || why) return;
-    setSending(true);
-    setSaved(null);
-    try {
-      const common = { id: readingId, note: note.trim() || undefined, taskId: forTask?.id };
-      let input: CreateMeasurementInput;
-      if (type === 'camera') {
-        if (!photo) return;
-        const file = await upload.mutateAsync({ contentType: photo.contentType, data: photo.data, fileName: 'photo.jpg' });
-        input = { type, values: {}, fileId: file.id, ...common };
-      } else {
-        // The checks above (whyNotReady) made these the type's values; the server checks them again.
-        const values = checked?.values ?? {};
-        input = (type === 'bs' ? { type, values, meal: meal ?? undefined, ...common } : { type, values, ...common }) as CreateMeasurementInput;
-      }
-      const { measurement } = await record.mutateAsync(input);
+  const forTask = task && task.type === type && task.status !== 'complete' && task.status !== 'cancelled' ? task : null;
+  // The checks below (whyNotReady) made these the type's values; the schema and the server check them again.
+  const bodyOf = ({ values, meal, note, photo }: ReadingValues) => {
+    const common = { id: readingId, note: note.trim() || undefined, taskId: forTask?.id };
+    if (type === 'camera') return { type, values: {}, photo, ...common };
+    const checked = type ? checkValues(type, values, preferences).values : {};
+    return type === 'bs' ? { type, values: checked, meal: meal ?? undefined, ...common } : { type, values: checked, ...common };
+  };
+  const initialValues: ReadingValues = { values: BLANK_INPUTS, meal: task?.meal ?? null, note: '', photo: null };
+  const { form, field, formRef, onSubmit, submitting, failureText, reset } = useSchemaForm({
+    schema: type === 'camera' ? photoReadingSchema : createMeasurementInputSchema,
+    initialValues,
+    toBody: bodyOf,
+    submit: async (body) => {
+      setSaved(null);
+      if (!('photo' in body)) return record.mutateAsync(body);
+      const { photo, ...reading } = body;
+      const file = await upload.mutateAsync({ contentType: photo.contentType, data: photo.data, fileName: 'photo.jpg' });
+      return record.mutateAsync({ ...reading, fileId: file.id });
+    },
+    onSuccess: ({ measurement }, { meal }) => {
       reset();
+      // The next reading is likely taken the same way round a meal.
+      form.setFieldValue('meal', meal);
       setSaved(measurement);
       onSaved(measurement);
-    } catch (error) {
-      const fields = fieldIssuesOf(error);
-      if (fields) setServerIssues(fields);
-      else notifyError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
+  const { values: inputs, meal, photo } = form.values;
+  // One id per reading as typed: a retry after a lost answer is the same reading (stored once),
+  // and a changed reading is a new one.
+  const readingId: string = useMemo(() => crypto.randomUUID(), [type, form.values]);
+
+  // The task arrives after the page: it says before or after a meal unless the person already chose.
+  const taskMeal = task?.meal ?? null;
+  const chosenMeal = useRef(meal);
+  chosenMeal.current = meal;
+  const setMeal = form.setFieldValue;
+  useEffect(() => {
+    if (taskMeal && chosenMeal.current === null) setMeal('meal', taskMeal);
+  }, [taskMeal, setMeal]);
+
+  const checked = type && type !== 'camera' ? checkValues(type, inputs, preferences) : null;
+  const why = whyNotReady({ type, checked, meal, hasPhoto: photo !== null, sending: submitting });
+  /** The server's messages about the values, by field, in the reader's words where known. */
+  const serverIssues = Object.fromEntries(
+    Object.keys(inputs).flatMap((name) => {
+      const error = field(`values.${name}`).error;
+      return error === undefined ? [] : [[name, error]];
+    }),
+  );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-      data-testid="measurement-form"
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit} data-testid="measurement-form">
       <Stack gap="md">
       <ChoiceChips
         label={t('form.chooseType')}
@@ -116,7 +113,8 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
         required
         options={MEASUREMENT_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
         onChange={(next) => {
-          reset();
+          // Another type starts a new reading; before or after a meal stays as chosen.
+          form.setValues({ values: BLANK_INPUTS, note: '', photo: null });
           setSaved(null);
           onTypeChange(next);
         }}
@@ -127,7 +125,7 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
           {t('form.forTask', { time: twelveHour(forTask.time, i18n.language) })}
         </Text>
       )}
-      {type === 'camera' && <CameraCapture photo={photo} onPhoto={setPhoto} />}
+      {type === 'camera' && <CameraCapture photo={photo} onPhoto={(next) => form.setFieldValue('photo', next)} />}
       {type && type !== 'camera' && (
         <MeasurementFields
           type={type}
@@ -135,14 +133,20 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
           issues={checked?.issues ?? {}}
           serverIssues={serverIssues}
           prefs={preferences}
-          onChange={(field, value) => {
-            setInputs((current) => ({ ...current, [field]: value }));
+          onChange={(name, value) => {
+            form.setFieldValue(`values.${name}`, value);
             setSaved(null);
           }}
         />
       )}
       {type === 'bs' && (
-        <Radio.Group label={t('meal.label')} value={meal ?? ''} onChange={(value) => setMeal(MEALS.find((m) => m === value) ?? null)} withAsterisk>
+        <Radio.Group
+          {...field('meal')}
+          label={t('meal.label')}
+          value={meal ?? ''}
+          onChange={(value) => form.setFieldValue('meal', MEALS.find((m) => m === value) ?? null)}
+          withAsterisk
+        >
           <Group gap="lg" mt={6}>
             {MEALS.map((value) => (
               <Radio key={value} value={value} label={t(`meal.${value}`)} />
@@ -152,19 +156,18 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
       )}
       {type && (
         <Textarea
+          {...field('note')}
           label={t('form.note')}
           placeholder={t('form.notePlaceholder')}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
           maxLength={500}
           rows={2}
-          error={serverIssues.note}
         />
       )}
+      <FormFailure text={failureText} />
       <Stack gap={6} align="flex-start">
         <Button
           type="submit"
-          loading={sending}
+          loading={submitting}
           // Still focusable while it cannot be used, so the reason below is read with it.
           data-disabled={why !== null || undefined}
           aria-disabled={why !== null}

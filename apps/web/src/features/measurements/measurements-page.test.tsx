@@ -128,16 +128,45 @@ describe('the measurements page', () => {
     expect(why()).toBeNull();
   });
 
-  it('shows the server’s field messages beside the fields', async () => {
+  it('shows the server’s field messages beside the fields, the first with the focus, and keeps what was typed', async () => {
     fakeFetch(({ path }) => {
-      if (path === 'measurements.record') return fail(400, 'validationFailed', 'Some fields are not valid.', [{ field: 'values.spo2', message: 'Oxygen saturation must be between 50 and 100 %.' }]);
+      if (path === 'measurements.record') {
+        return fail(400, 'validationFailed', 'Some fields are not valid.', [
+          { field: 'note', message: 'Note must be at most 500 characters.' },
+          { field: 'values.spo2', message: 'Oxygen saturation must be between 50 and 100 %.' },
+        ]);
+      }
       if (path === 'measurements.list') return { body: page([]) };
       return undefined;
     });
     open('/measurements?type=ox');
     enter('spo2', '97');
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'After a walk' } });
     fireEvent.click(sendButton());
     expect(await screen.findByText('Oxygen saturation must be between 50 and 100 %.')).toBeTruthy();
+    expect(screen.getByText('Note must be at most 500 characters.')).toBeTruthy();
+    const spo2 = screen.getByRole<HTMLInputElement>('textbox', { name: /^Oxygen saturation/ });
+    expect(spo2.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(spo2));
+    expect(spo2.value).toBe('97');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Note').value).toBe('After a walk');
+    expect(screen.queryByTestId('measurement-saved')).toBeNull();
+    // Changing the value answers its message.
+    enter('spo2', '96');
+    await waitFor(() => expect(screen.queryByText('Oxygen saturation must be between 50 and 100 %.')).toBeNull());
+  });
+
+  it('says above the button why a reading was refused when no field is to blame', async () => {
+    fakeFetch(({ path }) => {
+      if (path === 'measurements.record') return fail(403, 'err_forbidden', 'Forbidden');
+      if (path === 'measurements.list') return { body: page([]) };
+      return undefined;
+    });
+    open('/measurements?type=bw');
+    enter('weight', '180');
+    fireEvent.click(sendButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('you do not have permission');
+    expect(screen.queryByTestId('measurement-saved')).toBeNull();
   });
 
   it('asks for a photo for the camera', () => {

@@ -227,13 +227,19 @@ describe('care plan: thresholds', () => {
     expect(await within(dialog).findByText('Each limit must be above the one before it.')).toBeTruthy();
     expect(within(dialog).getByText('Enter a value between 20 and 300 bpm.')).toBeTruthy();
     expect(calls.some((c) => c.path === 'measurements.setThresholds')).toBe(false);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Systolic: High from' })),
+    );
 
     setNumber('Systolic: High from', '130');
     setNumber('Pulse: Very high from', '150');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save limits' }));
-    expect(await within(dialog).findByText('Please check this field.')).toBeTruthy();
+    // The server's message, in the reader's units and words, under the field it names, which gets the focus.
+    expect(await within(dialog).findByText('Enter a value between 20 and 200 mmHg.')).toBeTruthy();
     const field = within(dialog).getByRole('textbox', { name: 'Diastolic: Very high from' });
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('asks before resetting a type to the defaults', async () => {
@@ -297,6 +303,8 @@ describe('care plan: schedules', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
     expect(await within(dialog).findByText('Choose at least one day.')).toBeTruthy();
     expect(calls.some((c) => c.path === 'schedules.create')).toBe(false);
+    // The days are marked, and the first of them has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('checkbox', { name: 'Sun' })));
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Mon' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Remind the patient by e-mail' }));
@@ -376,7 +384,7 @@ describe('care plan: schedules', () => {
     });
   });
 
-  it('shows what the server refused: on the end date field, and why above', async () => {
+  it('shows what the server refused on the end date field, in the reader’s words', async () => {
     fakeFetch(
       carePlanServer({}, ({ path }) =>
         path === 'schedules.update'
@@ -394,11 +402,12 @@ describe('care plan: schedules', () => {
       target: { value: '2026-03-05' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Please check this field.')).toBeTruthy();
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Some fields are not valid. Please check them and try again.',
-    );
-    expect(within(dialog).getByLabelText('End date (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(await within(dialog).findByText('The end date cannot be before the start date.')).toBeTruthy();
+    const endDate = within(dialog).getByLabelText('End date (optional)');
+    expect(endDate.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(endDate));
+    // What was typed stays, to be corrected.
+    expect((endDate as HTMLInputElement).value).toBe('2026-03-05');
   });
 
   it('asks before ending a schedule', async () => {

@@ -1,17 +1,13 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import {
-  updateScheduleInputSchema,
-  type Schedule,
-  type UpdateScheduleInput,
-} from '@opencare/schemas/entities/care';
-import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { updateScheduleInputSchema, type Schedule } from '@opencare/schemas/entities/care';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../api/error-message';
+import { DateField } from '../../../components/dates/date-field';
+import { FormFailure } from '../../../components/form/form-failure';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useMeasurementName } from '../shared/use-measurement-name';
 import { useUpdateScheduleMutation } from './care-plan-queries';
-import { serverFields } from './field-errors';
-import { DateField } from '../../../components/dates/date-field';
+import { useScheduleMessages } from './use-schedule-messages';
 
 interface ScheduleEditFormProps {
   schedule: Schedule;
@@ -38,6 +34,9 @@ export function ScheduleEditForm({ schedule, onClose, onSaved }: ScheduleEditFor
   );
 }
 
+/** The rule the server checks too; asking first saves a round trip (the schema alone cannot know the start). */
+const END_BEFORE_START = 'The end date cannot be before the start date.';
+
 function ScheduleEditFields({
   schedule,
   onCancel,
@@ -48,73 +47,52 @@ function ScheduleEditFields({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('patients');
-  const { t: tc } = useTranslation();
   const { notify } = useNotifications();
-  const [endDate, setEndDate] = useState(schedule.endDate ?? '');
-  const [notifyByEmail, setNotifyByEmail] = useState(schedule.notifyByEmail);
-  const [endDateError, setEndDateError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
   const update = useUpdateScheduleMutation();
-  const [saving, setSaving] = useState(false);
-
   // Only what changed is sent; an emptied end date is sent as null (the schedule runs on).
-  const changes: UpdateScheduleInput = {
+  const changesOf = ({ endDate, notifyByEmail }: { endDate: string; notifyByEmail: boolean }) => ({
     ...(endDate !== (schedule.endDate ?? '') ? { endDate: endDate || null } : {}),
     ...(notifyByEmail !== schedule.notifyByEmail ? { notifyByEmail } : {}),
-  };
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (Object.keys(changes).length === 0) {
-      onCancel();
-      return;
-    }
-    const checked = updateScheduleInputSchema.safeParse(changes);
-    // The server checks the end date against the start date too; asking first saves a round trip.
-    if (!checked.success || (endDate && endDate < schedule.startDate)) {
-      setEndDateError(t('carePlan.schedules.errors.endDate'));
-      return;
-    }
-    setEndDateError(null);
-    setSaving(true);
-    try {
-      await update.mutateAsync({ id: schedule.id, changes: checked.data });
+  });
+  const { form, field, formRef, onSubmit, submitting: saving, failureText } = useSchemaForm({
+    schema: updateScheduleInputSchema,
+    initialValues: { endDate: schedule.endDate ?? '', notifyByEmail: schedule.notifyByEmail },
+    toBody: changesOf,
+    check: ({ endDate }) => (endDate && endDate < schedule.startDate ? { endDate: END_BEFORE_START } : {}),
+    messages: useScheduleMessages(),
+    submit: (changes) => update.mutateAsync({ id: schedule.id, changes }),
+    onSuccess: () => {
       notify({ id: 'schedule-changed', message: t('carePlan.schedules.changed'), tone: 'success' });
       onSaved();
-    } catch (error) {
-      setFailure(error);
-      if (serverFields(error, 'changes').includes('endDate')) setEndDateError(t('carePlan.checkField'));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form
+      ref={formRef}
+      onSubmit={(event) => {
+        // Nothing changed: there is nothing to save, and closing says so.
+        if (Object.keys(changesOf(form.values)).length > 0) onSubmit(event);
+        else {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      noValidate
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('carePlan.schedules.changeHint')}
         </Text>
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         <DateField
+          {...field('endDate')}
           label={t('carePlan.schedules.endDate')}
           description={t('carePlan.schedules.endDateHint')}
-          value={endDate}
           min={schedule.startDate}
-          onChange={setEndDate}
-          error={endDateError}
           data-autofocus
         />
-        <Checkbox
-          label={t('carePlan.schedules.notifyByEmail')}
-          checked={notifyByEmail}
-          onChange={(event) => setNotifyByEmail(event.currentTarget.checked)}
-        />
+        <Checkbox {...field('notifyByEmail', { type: 'checkbox' })} label={t('carePlan.schedules.notifyByEmail')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             {t('carePlan.cancel')}

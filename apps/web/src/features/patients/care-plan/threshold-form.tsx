@@ -1,20 +1,22 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   LIMIT_NAMES,
   thresholdInputSchema,
   type Thresholds,
+  type TypeLimits,
 } from '@opencare/schemas/entities/measurement-ranges';
 import { fieldsOf, type MeasurementType } from '@opencare/schemas/entities/measurements';
 import { displayBounds, displayDecimals } from '@opencare/schemas/entities/measurement-units';
-import { useState, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../api/error-message';
+import { FormFailure } from '../../../components/form/form-failure';
+import type { FeatureMessages } from '../../../components/form/use-field-message';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useMeasurementName } from '../shared/use-measurement-name';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { useSetThresholdsMutation } from './care-plan-queries';
-import { issuesByPath, serverFields } from './field-errors';
-import { draftsOf, limitsOf, type LimitDrafts, type LimitName } from './threshold-values';
+import { draftsOf, limitsOf, type LimitName } from './threshold-values';
 
 interface ThresholdFormProps {
   patientId: string;
@@ -41,6 +43,31 @@ export function ThresholdForm({ patientId, thresholds, opened, onClose, onSaved 
   );
 }
 
+/** The schema's messages (measurement-ranges.ts), which name canonical units, in the reader's units and words. */
+function useThresholdMessages(type: MeasurementType): FeatureMessages {
+  const { t } = useTranslation('patients');
+  const format = useReadingFormat();
+  return useCallback(
+    (message: string, path?: string) => {
+      // limits.<field>.<limit>, or limits.<field> for a rule about the field's limits together.
+      const field = path?.split('.')[1];
+      if (message.startsWith('Limits must be between') && field) {
+        const { min, max } = displayBounds(type, field, format.units);
+        const digits = displayDecimals(type, field);
+        return t('carePlan.thresholds.errors.bounds', {
+          min: format.number(min, digits),
+          max: format.number(max, digits),
+          unit: format.unit(type, field),
+        });
+      }
+      if (message === 'Each limit must be above the one before it.') return t('carePlan.thresholds.errors.order');
+      if (message === 'Enter a number.') return t('carePlan.thresholds.errors.number');
+      return undefined;
+    },
+    [t, format, type],
+  );
+}
+
 function ThresholdFields({
   patientId,
   thresholds,
@@ -53,80 +80,44 @@ function ThresholdFields({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('patients');
-  const { t: tc } = useTranslation();
   const { notify } = useNotifications();
   const format = useReadingFormat();
   const type: MeasurementType = thresholds.type;
-  const [drafts, setDrafts] = useState<LimitDrafts>(() => draftsOf(type, thresholds.limits, format.units));
-  const [errors, setErrors] = useState<Map<string, string>>(new Map());
-  const [failure, setFailure] = useState<unknown>(null);
   const setThresholds = useSetThresholdsMutation();
-  const [saving, setSaving] = useState(false);
-
-  const boundsText = (field: string) => {
-    const { min, max } = displayBounds(type, field, format.units);
-    const digits = displayDecimals(type, field);
-    return t('carePlan.thresholds.errors.bounds', {
-      min: format.number(min, digits),
-      max: format.number(max, digits),
-      unit: format.unit(type, field),
-    });
-  };
-
-  function validate(): boolean {
-    const checked = thresholdInputSchema(type).safeParse({ limits: limitsOf(type, drafts, format.units) });
-    if (checked.success) return true;
-    const found = new Map<string, string>();
-    for (const [path, issue] of issuesByPath(checked.error)) {
-      const [, field = ''] = path.split('.');
-      const message =
-        issue.code === 'too_small' || issue.code === 'too_big'
-          ? boundsText(field)
-          : issue.code === 'custom'
-            ? t('carePlan.thresholds.errors.order')
-            : t('carePlan.thresholds.errors.number');
-      found.set(path, message);
-    }
-    setErrors(found);
-    return false;
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!validate()) return;
-    setErrors(new Map());
-    setSaving(true);
-    try {
-      await setThresholds.mutateAsync({ patientId, type, limits: limitsOf(type, drafts, format.units) });
+  const { form, field: inputProps, formRef, onSubmit, submitting: saving, failureText } = useSchemaForm({
+    schema: thresholdInputSchema(type),
+    initialValues: { limits: draftsOf(type, thresholds.limits, format.units) },
+    toBody: ({ limits }) => ({ limits: limitsOf(type, limits, format.units) }),
+    messages: useThresholdMessages(type),
+    // The checked limits are canonical: sent as they are.
+    submit: ({ limits }) => setThresholds.mutateAsync({ patientId, type, limits: limits as TypeLimits }),
+    onSuccess: () => {
       notify({ id: 'thresholds-saved', message: t('carePlan.thresholds.saved'), tone: 'success' });
       onSaved();
-    } catch (error) {
-      setFailure(error);
-      const fields = serverFields(error);
-      if (fields.length > 0) setErrors(new Map(fields.map((f) => [f, t('carePlan.checkField')])));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
-  const change = (field: string, name: LimitName, value: number | string) =>
-    setDrafts((current) => ({
-      ...current,
-      [field]: { ...current[field]!, [name]: typeof value === 'number' ? value : '' },
-    }));
+  /** One limit's input: its own message, or the message about its field's limits together. */
+  const limitInput = (field: string, name: LimitName) => {
+    const path = `limits.${field}.${name}`;
+    const props = inputProps(path);
+    const error = props.error ?? inputProps(`limits.${field}`).error;
+    return {
+      ...props,
+      error,
+      'aria-invalid': error ? true : undefined,
+      // Empty (or half typed) is "not applied".
+      onChange: (value: number | string) => form.setFieldValue(path, typeof value === 'number' ? value : ''),
+    };
+  };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('carePlan.thresholds.formHint')}
         </Text>
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         {fieldsOf(type).map(([field]) => (
           <fieldset key={field} style={{ border: 0, padding: 0, margin: 0 }} data-testid={`limits-${field}`}>
             <Title order={3} size="h6" component="legend" mb="xs">
@@ -136,15 +127,13 @@ function ThresholdFields({
               {LIMIT_NAMES.map((name) => (
                 <NumberInput
                   key={name}
+                  {...limitInput(field, name)}
                   label={t(`carePlan.thresholds.limits.${name}`)}
                   aria-label={`${format.keyLabel(field)}: ${t(`carePlan.thresholds.limits.${name}`)}`}
-                  value={drafts[field]?.[name] ?? ''}
-                  onChange={(value) => change(field, name, value)}
                   decimalScale={displayDecimals(type, field)}
                   hideControls
                   dir="ltr"
                   inputMode="decimal"
-                  error={errors.get(`limits.${field}.${name}`) ?? errors.get(`limits.${field}`)}
                 />
               ))}
             </SimpleGrid>

@@ -1,11 +1,17 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TagsInput } from '@mantine/core';
-import { BLOOD_TYPES, type PatientDetail, type ProviderListItem } from '@opencare/schemas/entities/patients';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, MultiSelect, Select, Stack, TagsInput } from '@mantine/core';
+import {
+  BLOOD_TYPES,
+  updatePatientCareInputSchema,
+  type PatientDetail,
+  type ProviderListItem,
+} from '@opencare/schemas/entities/patients';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, asApiError } from '../../../api/api-error';
-import { errorMessageOf } from '../../../api/error-message';
 import { trpc } from '../../../api/trpc';
 import { QueryView } from '../../../components/data/load-state';
+import { FormFailure } from '../../../components/form/form-failure';
+import type { FeatureMessages } from '../../../components/form/use-field-message';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { ALL_PROVIDERS, useUpdateCareMutation } from '../patient-queries';
 
@@ -59,21 +65,48 @@ interface FieldsetProps {
   onSaved: () => void;
 }
 
+const CARE_FIELDS = ['primaryProviderId', 'careTeam', 'medicalHistory', 'medications', 'allergies', 'bloodType'];
+const TOO_LONG = /must be at most (\d+) characters\.$/;
+
+/**
+ * The care profile's messages: an entry too long says its limit; anything else the schema or the
+ * server says of a field (none of which the inputs let happen) asks to check it.
+ */
+function useCareProfileMessages(): FeatureMessages {
+  const { t } = useTranslation('patients');
+  return useCallback(
+    (message: string, field?: string) => {
+      if (field === undefined || !CARE_FIELDS.includes(field)) return undefined;
+      const tooLong = TOO_LONG.exec(message);
+      return tooLong ? t('careForm.entryTooLong', { max: Number(tooLong[1]) }) : t('careForm.checkField');
+    },
+    [t],
+  );
+}
+
 function CareProfileFieldset({ patient, providers, onCancel, onSaved }: FieldsetProps) {
   const { t } = useTranslation('patients');
-  const { t: tc } = useTranslation();
   const { notify } = useNotifications();
-  const [primaryProviderId, setPrimaryProviderId] = useState<string | null>(
-    patient.primaryProvider?.accountId ?? null,
-  );
-  const [careTeam, setCareTeam] = useState(patient.careTeam.map((m) => m.accountId));
-  const [medicalHistory, setMedicalHistory] = useState(patient.medicalHistory);
-  const [medications, setMedications] = useState(patient.medications);
-  const [allergies, setAllergies] = useState(patient.allergies);
-  const [bloodType, setBloodType] = useState<string | null>(patient.bloodType);
   const update = useUpdateCareMutation();
-  const saving = update.isPending;
-  const failure = update.error ? asApiError(update.error) : null;
+  const initialValues = {
+    primaryProviderId: patient.primaryProvider?.accountId ?? null,
+    careTeam: patient.careTeam.map((m) => m.accountId),
+    medicalHistory: patient.medicalHistory,
+    medications: patient.medications,
+    allergies: patient.allergies,
+    bloodType: patient.bloodType,
+  };
+  // Every field is sent: the care profile is saved as the dialog shows it.
+  const { field, formRef, onSubmit, submitting: saving, failureText, form } = useSchemaForm({
+    schema: updatePatientCareInputSchema,
+    initialValues,
+    messages: useCareProfileMessages(),
+    submit: (values) => update.mutateAsync({ id: patient.accountId, values }),
+    onSuccess: () => {
+      notify({ id: 'care-profile-saved', message: t('careForm.saved'), tone: 'success' });
+      onSaved();
+    },
+  });
 
   // Someone already on the team who is no longer a provider still shows, by name, until removed.
   const options = [
@@ -82,100 +115,56 @@ function CareProfileFieldset({ patient, providers, onCancel, onSaved }: Fieldset
       .filter((m) => !providers.some((p) => p.accountId === m.accountId))
       .map((m) => ({ value: m.accountId, label: m.fullName })),
   ];
-  const wrongFields = new Set(
-    // The server names a field within the input's `values` ("values.careTeam.0").
-    failure instanceof ApiError
-      ? failure.errors.map((e) => e.field.replace(/^values\./, '').split('.')[0])
-      : [],
-  );
-  const errorOf = (field: string) => (wrongFields.has(field) ? t('careForm.checkField') : undefined);
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    const values = {
-      primaryProviderId,
-      careTeam,
-      medicalHistory,
-      medications,
-      allergies,
-      bloodType: BLOOD_TYPES.find((b) => b === bloodType) ?? null,
-    };
-    update.mutate(
-      { id: patient.accountId, values },
-      {
-        onSuccess: () => {
-          notify({ id: 'care-profile-saved', message: t('careForm.saved'), tone: 'success' });
-          onSaved();
-        },
-      },
-    );
-  }
 
   return (
-    <form onSubmit={save} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {failure !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessageOf(tc, failure)}
-          </Alert>
-        )}
+        <FormFailure text={failureText} />
         <Select
+          {...field('primaryProviderId')}
           label={t('profile.primaryProvider')}
           placeholder={t('careForm.choose')}
           data={options}
-          value={primaryProviderId}
-          onChange={setPrimaryProviderId}
           searchable
           clearable
-          error={errorOf('primaryProviderId')}
           comboboxProps={{ withinPortal: true }}
         />
         <MultiSelect
+          {...field('careTeam')}
           label={t('profile.careTeam')}
           description={t('careForm.careTeamHint')}
-          placeholder={careTeam.length === 0 ? t('careForm.choose') : undefined}
+          placeholder={form.values.careTeam.length === 0 ? t('careForm.choose') : undefined}
           data={options}
-          value={careTeam}
-          onChange={setCareTeam}
           searchable
           clearable
-          error={errorOf('careTeam')}
         />
         <TagsInput
+          {...field('medicalHistory')}
           label={t('profile.medicalHistory')}
           description={t('careForm.listHint')}
-          value={medicalHistory}
-          onChange={setMedicalHistory}
           splitChars={[]}
           maxTags={50}
-          error={errorOf('medicalHistory')}
         />
         <TagsInput
+          {...field('medications')}
           label={t('profile.medications')}
           description={t('careForm.listHint')}
-          value={medications}
-          onChange={setMedications}
           splitChars={[]}
           maxTags={50}
-          error={errorOf('medications')}
         />
         <TagsInput
+          {...field('allergies')}
           label={t('profile.allergies')}
           description={t('careForm.listHint')}
-          value={allergies}
-          onChange={setAllergies}
           splitChars={[]}
           maxTags={50}
-          error={errorOf('allergies')}
         />
         <Select
+          {...field('bloodType')}
           label={t('profile.bloodType')}
           placeholder={t('careForm.choose')}
           data={[...BLOOD_TYPES]}
-          value={bloodType}
-          onChange={setBloodType}
           clearable
-          error={errorOf('bloodType')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../session/session-store';
 import { listMeta } from '@opencare/schemas/envelope';
-import { fakeFetch, ok, type FakeRoute } from '../../signup/testing/harness';
+import { fail, fakeFetch, ok, type FakeRoute } from '../../signup/testing/harness';
 import {
   NURSE_ID,
   PATIENT_ID,
@@ -189,6 +189,40 @@ describe('/patients/:patientId', () => {
     expect(await screen.findByText('Care profile saved.')).toBeTruthy();
     // The snapshot is asked for again, so the page shows what was saved.
     await waitFor(() => expect(calls.filter((c) => c.path === 'patients.snapshot')).toHaveLength(2));
+  });
+
+  it('checks the care profile before saving, and puts the server’s refusal on its field', async () => {
+    const { calls } = fakeFetch(
+      snapshotServer(({ path }) =>
+        path === 'patients.updateCare'
+          ? fail(400, 'validationFailed', 'Some fields are not valid.', [
+              { field: 'values.careTeam.0', message: 'Choose a provider.' },
+            ])
+          : undefined,
+      ),
+    );
+    renderPatients(`/patients/${PATIENT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit care profile' }));
+    const save = (await screen.findByText('Save care profile', {}, { timeout: 10_000 })).closest('button')!;
+    const dialog = save.closest<HTMLElement>('[role="dialog"]')!;
+    const history = within(dialog).getByLabelText('Medical history');
+    // Typed (the field has the focus, or Mantine takes the change for autofill), then Enter.
+    history.focus();
+    fireEvent.change(history, { target: { value: 'x'.repeat(201) } });
+    fireEvent.keyDown(history, { key: 'Enter' });
+    fireEvent.click(save);
+    expect(await within(dialog).findByText('Each entry may have at most 200 characters.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(history));
+    expect(calls.some((c) => c.path === 'patients.updateCare')).toBe(false);
+
+    // Backspace in the empty field takes the last entry off again.
+    fireEvent.keyDown(history, { key: 'Backspace' });
+    await waitFor(() => expect(within(dialog).queryByText('Each entry may have at most 200 characters.')).toBeNull());
+    fireEvent.click(save);
+    expect(await within(dialog).findByText('Please check this field.')).toBeTruthy();
+    const team = within(dialog).getByLabelText('Care team');
+    await waitFor(() => expect(document.activeElement).toBe(team));
+    expect(screen.queryByText('Care profile saved.')).toBeNull();
   });
 
   it('shows an assistant the care profile without the edit button', async () => {

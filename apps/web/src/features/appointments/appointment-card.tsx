@@ -83,7 +83,7 @@ export function AppointmentCard({ appointment, perspective, actions }: Appointme
             <Text size="sm" fw={600}>
               {t('card.summary')}
             </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {appointment.visit.summary}
             </Text>
           </Stack>

@@ -108,7 +108,7 @@ function VisitRecordOnTimeline({ visitId, record }: { visitId: string; record: N
           <Text size="xs" fw={600}>
             {t('record.summary')}
           </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="timeline-visit-summary">
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="timeline-visit-summary">
             {record.summary}
           </Text>
         </Stack>

@@ -16,7 +16,7 @@ export function VisitNoteView({ note }: { note: VisitNote }) {
   const when = useWhen();
   return (
     <Stack gap="xs" data-testid="visit-note">
-      <Text className={classes.text} data-testid="visit-note-text">
+      <Text size="sm" dir="auto" className={classes.text} data-testid="visit-note-text">
         {note.text}
       </Text>
       {note.signedAt && note.signedBy ? (
@@ -42,7 +42,7 @@ export function VisitNoteView({ note }: { note: VisitNote }) {
               <Text size="xs" fw={600}>
                 {t('record.addendumBy', { name: a.author.fullName })} · <bdi>{when(a.at)}</bdi>
               </Text>
-              <Text size="sm" className={classes.text}>
+              <Text size="sm" dir="auto" className={classes.text}>
                 {a.text}
               </Text>
             </Stack>

@@ -101,7 +101,7 @@ function VisitRecord({ visit }: { visit: Visit }) {
         <Title order={2} size="h4" id="visit-summary-title">
           {t('record.summary')}
         </Title>
-        <Text className={classes.text} data-testid="visit-summary">
+        <Text dir="auto" className={classes.text} data-testid="visit-summary">
           {visit.summary ?? t('record.noSummary')}
         </Text>
       </Stack>

@@ -22,6 +22,7 @@ export const ROUTES = {
   errorLog: '/error-log',
   notFound: '/not-found',
   appointments: '/appointments',
+  visitRecord: '/visits/:id',
   settings: '/settings',
   preferences: '/settings/preferences',
   account: '/settings/account',

@@ -17,6 +17,7 @@ import { settingsRoute } from './features/settings/routes';
 import { systemSettingsRoutes } from './features/system-settings/routes';
 import { userManagementRoute } from './features/user-management/routes';
 import { vendorRoute } from './features/vendors/routes';
+import { visitRecordRoute } from './features/visits/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { signupRoutes } from './features/signup/routes';
 import { LoginPage } from './pages/login-page';
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <HomePage /> },
               appointmentsRoute,
+              visitRecordRoute,
               settingsRoute,
               { element: <RequireRole group="patient" />, children: patientRoutes },
               { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },

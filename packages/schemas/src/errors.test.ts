@@ -61,6 +61,9 @@ describe('ERRORS (spec §8 catalogue)', () => {
     'unableToJoin',
     'visitActiveElsewhere',
     'visitEnded',
+    'visitNotCompleted',
+    'visitNoteSigned',
+    'visitNoteNotSigned',
     // Media
     'noCamera',
     'noMicrophone',

@@ -399,6 +399,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'PATCH /api/v1/appointments/:id/cancel': () => ({ body: { reason: 'other', note: 'Matrix' } }),
     'POST /api/v1/visits': () => ({ body: { patientId, type: 'pv', startsAt: at(workingDay(-1), '10:00') } }),
     'POST /api/v1/visits/:id/complete': () => ({ body: { summary: 'Fine', notes: 'Fine' } }),
+    'PATCH /api/v1/visits/:id/notes': () => ({ body: { notes: 'Fine' } }),
+    'POST /api/v1/visits/:id/notes/addenda': () => ({ body: { text: 'Fine' } }),
     'POST /api/v1/visits/:id/participants/join': () => ({ body: { deviceId: `device-${uniq()}` } }),
     'POST /api/v1/visits/:id/participants/leave': () => ({ body: { deviceId: 'device-leave' } }),
     'POST /api/v1/telehealth-invitations': () => ({ body: { visitId: id, fullName: 'Guest', email: `g${uniq()}@matrix.test` } }),

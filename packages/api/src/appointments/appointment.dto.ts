@@ -34,6 +34,7 @@ export function toAppointmentDto(row: AppointmentRow): Appointment {
           code: row.visit.code,
           status: visitStatusCodeSchema.catch(DEFAULT_VISIT_STATUS).parse(row.visit.status),
           completedAt: iso(row.visit.completedAt),
+          summary: row.visit.summary,
         }
       : null,
     createdAt: a.createdAt.toISOString(),

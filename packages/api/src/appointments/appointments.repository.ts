@@ -35,7 +35,13 @@ export const appointmentColumns = {
     lastName: providerProfile.lastName,
   },
   // Left-joined: leads with its key, so drizzle reads a missing visit as null.
-  visit: { id: visits.id, code: visits.code, status: visits.status, completedAt: visits.completedAt },
+  visit: {
+    id: visits.id,
+    code: visits.code,
+    status: visits.status,
+    completedAt: visits.completedAt,
+    summary: visits.summary,
+  },
 };
 
 export type AppointmentRow = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;

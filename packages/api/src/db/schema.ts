@@ -662,9 +662,32 @@ export const visits = pgTable(
     notes: text('notes'),
     completedAt: at('completed_at'),
     completedByAccountId: uuid('completed_by_account_id'),
+    // A signed note is locked: later changes are addenda (visit_note_addenda), never edits.
+    notesSignedAt: at('notes_signed_at'),
+    notesSignedByAccountId: uuid('notes_signed_by_account_id'),
     createdAt: createdAt(),
   },
   (t) => [index('visits_organisation_idx').on(t.organisationId, t.completedAt)],
+);
+
+/**
+ * What a clinician adds to a visit's note once it is signed: the note itself stays as signed, and
+ * each addendum keeps its author and time (rows are only ever inserted).
+ */
+export const visitNoteAddenda = pgTable(
+  'visit_note_addenda',
+  {
+    id: id(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    authorAccountId: uuid('author_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visit_note_addenda_visit_idx').on(t.visitId, t.createdAt)],
 );
 
 /**

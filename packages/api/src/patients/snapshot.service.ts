@@ -17,6 +17,8 @@ import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { isEventOfPatient, listPatientEvents, toTimelineEvent } from '../timeline/patient-events';
+import { visitsAsSeenBy } from '../visits/visit-read';
+import { findVisitsOfPatient } from '../visits/visits.repository';
 import { limitsFor } from '../measurements/thresholds.service';
 import { normalBandsOf } from './normal-bands';
 import { patientFor } from './patient-access';
@@ -156,6 +158,27 @@ export async function getPatientSeries(
 const CURSOR_SHAPE = /^\d{1,15}$/;
 
 /**
+ * A completed visit's event shows the visit's summary (written for the patient: every reader of the
+ * timeline) and, for clinicians only, its note as it is now (signed, with addenda). Read from the
+ * visit rather than stored in the event, so the note on the timeline is never older than the note.
+ */
+async function withVisitRecords(
+  deps: Deps,
+  actor: Actor,
+  patientAccountId: string,
+  items: TimelineEvent[],
+): Promise<TimelineEvent[]> {
+  const completed = items.filter((e) => e.kind === 'visit' && e.data.action === 'completed' && e.refId);
+  const rows = await findVisitsOfPatient(deps.db, patientAccountId, completed.flatMap((e) => (e.refId ? [e.refId] : [])));
+  if (rows.length === 0) return items;
+  const visits = new Map((await visitsAsSeenBy(deps.db, actor, rows)).map((v) => [v.id, v]));
+  return items.map((event) => {
+    const visit = completed.includes(event) && event.refId ? visits.get(event.refId) : undefined;
+    return visit ? { ...event, visit: { summary: visit.summary, note: visit.note } } : event;
+  });
+}
+
+/**
  * A page of the patient's timeline (`GET /patients/{id}/timeline`), newest first. The cursor is the
  * id of the last event of the previous page, and must be an event of this patient's timeline.
  */
@@ -185,5 +208,8 @@ export async function getPatientTimeline(
     if (!kind.success) return [];
     return [toTimelineEvent({ ...row, kind: kind.data })];
   });
-  return { items, nextCursor: rows.length > query.limit && last ? String(last.id) : null };
+  return {
+    items: await withVisitRecords(deps, actor, patientAccountId, items),
+    nextCursor: rows.length > query.limit && last ? String(last.id) : null,
+  };
 }

@@ -207,7 +207,7 @@ export async function joinAsGuest(
     resourceId: invitation.id,
     outcome: 'allowed',
   });
-  const dto = toVisitDto(seat.row, false);
+  const dto = toVisitDto(seat.row, null);
   return {
     // A guest sees who is in the call and when, not why the patient came.
     visit: { ...dto, summary: null, appointment: { ...dto.appointment, reason: null } },

@@ -143,7 +143,7 @@ export async function leaveAllSeatsOfGuest(deps: Deps, visitId: string, invitati
 
 /** Tell the visit's screens its status (after start, check-in, end, completion). */
 export function announceStatus(deps: Deps, row: VisitRow): void {
-  const visit = toVisitDto(row, false);
+  const visit = toVisitDto(row, null);
   deps.live.visit({
     kind: 'status',
     visitId: visit.id,

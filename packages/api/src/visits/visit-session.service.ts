@@ -5,7 +5,6 @@ import type {
   VisitParticipant,
   VisitSession,
 } from '@opencare/schemas/entities/visits';
-import { hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -13,7 +12,8 @@ import { patientFor } from '../patients/patient-access';
 import { changePatientRecord, type RecordPatientEvent } from '../timeline/patient-events';
 import { telemedicineConfigOf } from './telemedicine.service';
 import { visitCallFor } from './visit-call';
-import { toVisitDto, visitStatusOf } from './visit.dto';
+import { visitStatusOf } from './visit.dto';
+import { visitAsSeenBy } from './visit-read';
 import { assertJoinable } from './visit-joining';
 import { closeAllParticipants, lockVisit } from './visit-participants.repository';
 import { currentParticipants } from './visit-room.service';
@@ -26,8 +26,6 @@ import { endVisitRow, findVisit, startVisitRow, type VisitRow } from './visits.r
  * connect); only physicians and nurses start and end. Every decision is audited by patientFor.
  * The status flow and the joining rules are in visit.dto.ts, visit-joining.ts and docs/visits.md.
  */
-
-const withNotes = (actor: Actor) => hasRouteRole(actor, 'clinician');
 
 async function visitOf(deps: Deps, id: string): Promise<VisitRow> {
   const row = await findVisit(deps.db, id);
@@ -81,7 +79,7 @@ export async function startVisit(deps: Deps, actor: Actor, meta: RequestMeta, id
   });
   const after = await visitOf(deps, id);
   if (started) announceStatus(deps, after);
-  return toVisitDto(after, withNotes(actor));
+  return visitAsSeenBy(deps.db, actor, after);
 }
 
 /**
@@ -118,7 +116,7 @@ export async function joinVisit(
     endsAt: row.appointment.endsAt,
   });
   return {
-    visit: toVisitDto(seat.row, withNotes(actor)),
+    visit: await visitAsSeenBy(deps.db, actor, seat.row),
     self: seat.self,
     participants: seat.participants,
     call,
@@ -166,5 +164,5 @@ export async function endVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: 
   const after = await visitOf(deps, id);
   announceStatus(deps, after);
   deps.live.visit({ kind: 'participants', visitId: id, participants: await currentParticipants(deps, id) });
-  return toVisitDto(after, withNotes(actor));
+  return visitAsSeenBy(deps.db, actor, after);
 }

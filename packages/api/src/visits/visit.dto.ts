@@ -1,4 +1,4 @@
-import type { Visit } from '@opencare/schemas/entities/appointments';
+import type { Visit, VisitNote } from '@opencare/schemas/entities/appointments';
 import type { AppointmentStatus } from '@opencare/schemas/entities/appointments';
 import {
   DEFAULT_VISIT_STATUS,
@@ -7,7 +7,7 @@ import {
 } from '@opencare/schemas/statuses';
 import { fullNameOf } from '../accounts/account.dto';
 import { toAppointmentDto } from '../appointments/appointment.dto';
-import type { VisitRow } from './visits.repository';
+import type { NoteAddendumRow, VisitRow } from './visits.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -27,11 +27,26 @@ export function visitStatusOf(
   return visitStatusCodeSchema.catch(DEFAULT_VISIT_STATUS).parse(stored);
 }
 
+/** The note of a completed visit with its signature and addenda (for clinicians only). */
+export function toVisitNoteDto(row: VisitRow, addenda: readonly NoteAddendumRow[]): VisitNote | null {
+  if (row.details.notes === null) return null;
+  return {
+    text: row.details.notes,
+    signedAt: iso(row.details.notesSignedAt),
+    signedBy: row.signedBy?.accountId ? { id: row.signedBy.accountId, fullName: fullNameOf(row.signedBy) } : null,
+    addenda: addenda
+      .filter((a) => a.visitId === row.visit.id)
+      .map((a) => ({ id: a.id, text: a.text, author: { id: a.author.accountId, fullName: fullNameOf(a.author) }, at: a.createdAt.toISOString() })),
+  };
+}
+
 /**
  * The wire shape of a visit. The summary is written for the patient to read; the notes are the
- * clinicians' own record, so only clinicians receive them.
+ * clinicians' own record, so only clinicians receive them: `addenda` is null for anyone else, and
+ * then neither the notes nor the note (signature, addenda) are sent.
  */
-export function toVisitDto(row: VisitRow, withNotes: boolean): Visit {
+export function toVisitDto(row: VisitRow, addenda: readonly NoteAddendumRow[] | null): Visit {
+  const withNotes = addenda !== null;
   const { visit: _visit, ...appointment } = toAppointmentDto(row);
   return {
     id: row.visit.id,
@@ -41,6 +56,7 @@ export function toVisitDto(row: VisitRow, withNotes: boolean): Visit {
     endedAt: iso(row.details.endedAt),
     summary: row.details.summary,
     notes: withNotes ? row.details.notes : null,
+    note: withNotes ? toVisitNoteDto(row, addenda) : null,
     completedAt: iso(row.visit.completedAt),
     completedBy: row.completedBy?.accountId
       ? { id: row.completedBy.accountId, fullName: fullNameOf(row.completedBy) }

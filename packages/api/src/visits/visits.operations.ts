@@ -1,9 +1,11 @@
 import {
   completeVisitInputSchema,
+  editVisitNotesInputSchema,
   incompleteVisitsQuerySchema,
   recordVisitInputSchema,
   visitCodeSchema,
   visitListQuerySchema,
+  visitNoteAddendumInputSchema,
   visitSchema,
 } from '@opencare/schemas/entities/appointments';
 import { FILE_MAX_BYTES, measurementSchema } from '@opencare/schemas/entities/measurements';
@@ -14,7 +16,17 @@ import { byIdSchema, idAndBody } from '../operations/common-inputs';
 import { operation, operations } from '../operations/operation';
 import { saveVisitCapture } from './visit-captures.service';
 import { endVisit, joinVisit, leaveVisit, startVisit } from './visit-session.service';
-import { completeVisit, getVisit, getVisitByCode, incompleteVisits, listVisits, recordVisit } from './visits.service';
+import {
+  addVisitNoteAddendum,
+  completeVisit,
+  editVisitNotes,
+  getVisit,
+  getVisitByCode,
+  incompleteVisits,
+  listVisits,
+  recordVisit,
+  signVisitNote,
+} from './visits.service';
 
 
 /** Visits (spec §7): the record of an appointment, and the video visit (start, join, leave, end). */
@@ -72,6 +84,33 @@ export const visitsOperations = operations('visits', {
     output: visitSchema,
     rest: [{ method: 'POST', path: '/visits/:id/complete', input: idAndBody(completeVisitInputSchema), message: 'Visit completed.' }],
     handler: ({ deps, actor, meta }, input) => completeVisit(deps, actor, meta, input.id, { summary: input.summary, notes: input.notes }),
+  }),
+  editNotes: operation({
+    type: 'mutation',
+    summary: "Correct a completed visit's note before it is signed (a signed note is refused).",
+    access: { guard: 'authed', policy: 'patientCare', kind: 'visit' },
+    input: byIdSchema.extend(editVisitNotesInputSchema.shape),
+    output: visitSchema,
+    rest: [{ method: 'PATCH', path: '/visits/:id/notes', input: idAndBody(editVisitNotesInputSchema), message: 'Note saved.' }],
+    handler: ({ deps, actor, meta }, input) => editVisitNotes(deps, actor, meta, input.id, { notes: input.notes }),
+  }),
+  signNote: operation({
+    type: 'mutation',
+    summary: "Sign a completed visit's note, which locks it (later changes are addenda).",
+    access: { guard: 'authed', policy: 'patientCare', kind: 'visit' },
+    input: byIdSchema,
+    output: visitSchema,
+    rest: [{ method: 'POST', path: '/visits/:id/notes/sign', input: 'params', message: 'Note signed.' }],
+    handler: ({ deps, actor, meta }, input) => signVisitNote(deps, actor, meta, input.id),
+  }),
+  addAddendum: operation({
+    type: 'mutation',
+    summary: "Add an addendum to a visit's signed note.",
+    access: { guard: 'authed', policy: 'patientCare', kind: 'visit' },
+    input: byIdSchema.extend(visitNoteAddendumInputSchema.shape),
+    output: visitSchema,
+    rest: [{ method: 'POST', path: '/visits/:id/notes/addenda', input: idAndBody(visitNoteAddendumInputSchema), status: 201, message: 'Addendum added.' }],
+    handler: ({ deps, actor, meta }, input) => addVisitNoteAddendum(deps, actor, meta, input.id, { text: input.text }),
   }),
   start: operation({
     type: 'mutation',

@@ -1,12 +1,13 @@
 import { OPEN_APPOINTMENT_STATUSES } from '@opencare/schemas/entities/appointments';
 import type { VisitStatusCode } from '@opencare/schemas/statuses';
-import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointmentColumns, patientProfile, providerProfile } from '../appointments/appointments.repository';
 import type { Executor } from '../db/database';
-import { appointments, profiles, visits } from '../db/schema';
+import { appointments, profiles, visitNoteAddenda, visits } from '../db/schema';
 
 const completedByProfile = alias(profiles, 'completed_by_profile');
+const signedByProfile = alias(profiles, 'signed_by_profile');
 
 const visitColumns = {
   ...appointmentColumns,
@@ -15,6 +16,7 @@ const visitColumns = {
     endedAt: visits.endedAt,
     summary: visits.summary,
     notes: visits.notes,
+    notesSignedAt: visits.notesSignedAt,
   },
   // Left-joined: leads with its key, so drizzle reads "not completed" as null.
   completedBy: {
@@ -22,6 +24,12 @@ const visitColumns = {
     firstName: completedByProfile.firstName,
     middleName: completedByProfile.middleName,
     lastName: completedByProfile.lastName,
+  },
+  signedBy: {
+    accountId: signedByProfile.accountId,
+    firstName: signedByProfile.firstName,
+    middleName: signedByProfile.middleName,
+    lastName: signedByProfile.lastName,
   },
 };
 
@@ -35,6 +43,7 @@ function selectVisits(db: Executor) {
     .innerJoin(patientProfile, eq(patientProfile.accountId, appointments.patientAccountId))
     .innerJoin(providerProfile, eq(providerProfile.accountId, appointments.providerAccountId))
     .leftJoin(completedByProfile, eq(completedByProfile.accountId, visits.completedByAccountId))
+    .leftJoin(signedByProfile, eq(signedByProfile.accountId, visits.notesSignedByAccountId))
     .$dynamic();
 }
 
@@ -66,7 +75,8 @@ function whereOf(f: VisitFilter): SQL | undefined {
     ...(f.incompleteAt
       ? [
           isNull(visits.completedAt),
-          lte(appointments.startsAt, f.incompleteAt),
+          // Begun: its time has come, or it was held early.
+          or(lte(appointments.startsAt, f.incompleteAt), isNotNull(visits.startedAt)),
           inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
         ]
       : []),
@@ -148,4 +158,62 @@ export async function endVisitRow(db: Executor, id: string, at: Date): Promise<b
     .where(and(eq(visits.id, id), isNull(visits.endedAt), isNull(visits.completedAt)))
     .returning({ id: visits.id });
   return done.length > 0;
+}
+
+/** Notes change only while unsigned: a signed note is locked (the caller refuses before this). */
+export async function updateVisitNotes(db: Executor, id: string, notes: string): Promise<boolean> {
+  const done = await db
+    .update(visits)
+    .set({ notes })
+    .where(and(eq(visits.id, id), isNotNull(visits.completedAt), isNull(visits.notesSignedAt)))
+    .returning({ id: visits.id });
+  return done.length > 0;
+}
+
+/** Signs the note once: of two clinicians signing at once, one wins. */
+export async function signVisitNotes(db: Executor, id: string, accountId: string, at: Date): Promise<boolean> {
+  const done = await db
+    .update(visits)
+    .set({ notesSignedAt: at, notesSignedByAccountId: accountId })
+    .where(and(eq(visits.id, id), isNotNull(visits.completedAt), isNull(visits.notesSignedAt)))
+    .returning({ id: visits.id });
+  return done.length > 0;
+}
+
+export async function insertNoteAddendum(
+  db: Executor,
+  values: { visitId: string; authorAccountId: string; text: string; createdAt: Date },
+): Promise<string> {
+  const [row] = await db.insert(visitNoteAddenda).values(values).returning({ id: visitNoteAddenda.id });
+  if (!row) throw new Error('addendum insert returned nothing');
+  return row.id;
+}
+
+/** The addenda of some visits' notes, oldest first, with their authors' names. */
+export async function listNoteAddenda(db: Executor, visitIds: readonly string[]) {
+  if (visitIds.length === 0) return [];
+  return db
+    .select({
+      id: visitNoteAddenda.id,
+      visitId: visitNoteAddenda.visitId,
+      text: visitNoteAddenda.text,
+      createdAt: visitNoteAddenda.createdAt,
+      author: {
+        accountId: profiles.accountId,
+        firstName: profiles.firstName,
+        middleName: profiles.middleName,
+        lastName: profiles.lastName,
+      },
+    })
+    .from(visitNoteAddenda)
+    .innerJoin(profiles, eq(profiles.accountId, visitNoteAddenda.authorAccountId))
+    .where(inArray(visitNoteAddenda.visitId, [...visitIds]))
+    .orderBy(asc(visitNoteAddenda.createdAt), asc(visitNoteAddenda.id));
+}
+export type NoteAddendumRow = Awaited<ReturnType<typeof listNoteAddenda>>[number];
+
+/** Visits by id (the timeline's completed visits), for one patient only. */
+export async function findVisitsOfPatient(db: Executor, patientAccountId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return selectVisits(db).where(and(inArray(visits.id, [...ids]), eq(appointments.patientAccountId, patientAccountId)));
 }

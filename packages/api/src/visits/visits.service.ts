@@ -1,6 +1,8 @@
 import {
   APPOINTMENT_LIMITS,
   type CompleteVisitInput,
+  type EditVisitNotesInput,
+  type VisitNoteAddendumInput,
   type IncompleteVisitsQuery,
   type RecordVisitInput,
   type Visit,
@@ -18,7 +20,7 @@ import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
 import { changePatientRecord } from '../timeline/patient-events';
-import { toVisitDto } from './visit.dto';
+import { visitAsSeenBy, visitsAsSeenBy } from './visit-read';
 import { newVisitCode } from './visit-code';
 import { closeAllParticipants } from './visit-participants.repository';
 import { announceStatus } from './visit-seats';
@@ -26,8 +28,11 @@ import {
   completeVisitRow,
   findVisit,
   findVisitByCode,
+  insertNoteAddendum,
   insertVisit,
   listVisits as listVisitRows,
+  signVisitNotes,
+  updateVisitNotes,
   type VisitRow,
 } from './visits.repository';
 
@@ -40,12 +45,10 @@ import {
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-const withNotes = (actor: Actor) => hasRouteRole(actor, 'clinician');
-
 async function visitDto(db: Executor, actor: Actor, id: string): Promise<Visit> {
   const row = await findVisit(db, id);
   if (!row) throw new AppError('notFound');
-  return toVisitDto(row, withNotes(actor));
+  return visitAsSeenBy(db, actor, row);
 }
 
 async function readable(
@@ -57,7 +60,7 @@ async function readable(
 ) {
   if (!row) throw new AppError('notFound');
   await patientFor(deps, actor, meta, row.appointment.patientAccountId, action);
-  return toVisitDto(row, withNotes(actor));
+  return visitAsSeenBy(deps.db, actor, row);
 }
 
 export async function getVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Visit> {
@@ -94,7 +97,7 @@ export async function listVisits(
   );
   await auditPatientsListed(deps.db, actor, meta, 'visit.list', rows.map((r) => r.appointment.patientAccountId));
   return {
-    items: rows.map((r) => toVisitDto(r, withNotes(actor))),
+    items: await visitsAsSeenBy(deps.db, actor, rows),
     meta: listMeta(total, query.page, query.pageSize),
   };
 }
@@ -122,7 +125,7 @@ export async function incompleteVisits(
     query.pageSize,
   );
   await auditPatientsListed(deps.db, actor, meta, 'visit.listIncomplete', rows.map((r) => r.appointment.patientAccountId));
-  return { items: rows.map((r) => toVisitDto(r, true)), meta: listMeta(total, query.page, query.pageSize) };
+  return { items: await visitsAsSeenBy(deps.db, actor, rows), meta: listMeta(total, query.page, query.pageSize) };
 }
 
 /**
@@ -145,7 +148,10 @@ export async function completeVisit(
   if (row.visit.completedAt || appointment.status === 'completed') throw new AppError('appointmentCompleted');
   if (appointment.status === 'cancelled') throw new AppError('appointmentCanceled');
   if (appointment.status === 'noShow') throw new AppError('appointmentMissed');
-  if (appointment.startsAt.getTime() > now.getTime()) throw new AppError('appointmentInFuture');
+  // Begun: its booked time has come, or it was held early (started in the video visit). A visit
+  // started and ended ahead of its time is completed at once, not left waiting for the booking.
+  const begun = row.details.startedAt !== null || appointment.startsAt.getTime() <= now.getTime();
+  if (!begun) throw new AppError('appointmentInFuture');
 
   await changePatientRecord(deps, async (tx, record) => {
     const completed = await completeVisitRow(tx, id, {
@@ -175,7 +181,55 @@ export async function completeVisit(
   const after = await findVisit(deps.db, id);
   if (!after) throw new AppError('notFound');
   announceStatus(deps, after);
-  return toVisitDto(after, withNotes(actor));
+  return visitAsSeenBy(deps.db, actor, after);
+}
+
+/**
+ * The note of a completed visit, before it is signed, may be corrected. A signed note is locked
+ * (clinical record): the change is refused, and an addendum is the way to add to it.
+ */
+async function noteToChange(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string) {
+  const row = await findVisit(deps.db, id);
+  if (!row) throw new AppError('notFound');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, action, 'care', 'Update');
+  if (!row.visit.completedAt) throw new AppError('visitNotCompleted');
+  return row;
+}
+
+export async function editVisitNotes(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  input: EditVisitNotesInput,
+): Promise<Visit> {
+  const row = await noteToChange(deps, actor, meta, id, 'visit.note.edit');
+  if (row.details.notesSignedAt) throw new AppError('visitNoteSigned');
+  // Guarded in the update too: a note signed between the read and the write stays as signed.
+  if (!(await updateVisitNotes(deps.db, id, input.notes))) throw new AppError('visitNoteSigned');
+  return visitDto(deps.db, actor, id);
+}
+
+/** A physician or nurse signs the note: it is locked from now on, with who signed it and when. */
+export async function signVisitNote(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Visit> {
+  const row = await noteToChange(deps, actor, meta, id, 'visit.note.sign');
+  if (row.details.notesSignedAt) throw new AppError('visitNoteSigned');
+  if (!(await signVisitNotes(deps.db, id, actor.accountId, new Date()))) throw new AppError('visitNoteSigned');
+  return visitDto(deps.db, actor, id);
+}
+
+/** An addendum to a signed note (text, author, time); an unsigned note is edited instead. */
+export async function addVisitNoteAddendum(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  id: string,
+  input: VisitNoteAddendumInput,
+): Promise<Visit> {
+  const row = await noteToChange(deps, actor, meta, id, 'visit.note.addendum');
+  if (!row.details.notesSignedAt) throw new AppError('visitNoteNotSigned');
+  await insertNoteAddendum(deps.db, { visitId: id, authorAccountId: actor.accountId, text: input.text, createdAt: new Date() });
+  return visitDto(deps.db, actor, id);
 }
 
 /**

@@ -70,6 +70,8 @@ export const appointmentVisitSchema = z.object({
   code: z.string(),
   status: visitStatusCodeSchema,
   completedAt: z.string().nullable(),
+  /** Written for the patient: everyone who may see the appointment reads it. */
+  summary: z.string().nullable(),
 });
 
 export const appointmentSchema = z.object({
@@ -163,7 +165,31 @@ export const appointmentDatesQuerySchema = z
 export type AppointmentDatesQuery = z.infer<typeof appointmentDatesQuerySchema>;
 export const appointmentDatesSchema = z.array(z.iso.date());
 
-/** A visit: the summary is the patient's to read; the notes are the clinicians' (null for patients). */
+/** A line added to a signed note: the note stays as signed. */
+export const visitNoteAddendumSchema = z.object({
+  id: z.uuid(),
+  text: z.string(),
+  author: personSchema,
+  at: z.string(),
+});
+export type VisitNoteAddendum = z.infer<typeof visitNoteAddendumSchema>;
+
+/**
+ * The clinicians' note of a visit: its text, who signed it (which locks it) and the addenda written
+ * after. Never sent to the patient.
+ */
+export const visitNoteSchema = z.object({
+  text: z.string(),
+  signedAt: z.string().nullable(),
+  signedBy: personSchema.nullable(),
+  addenda: z.array(visitNoteAddendumSchema),
+});
+export type VisitNote = z.infer<typeof visitNoteSchema>;
+
+/**
+ * A visit: the summary is the patient's to read; the notes (and `note`, with its signature and
+ * addenda) are the clinicians' (null for patients).
+ */
 export const visitSchema = z.object({
   id: z.uuid(),
   code: z.string(),
@@ -172,6 +198,7 @@ export const visitSchema = z.object({
   endedAt: z.string().nullable(),
   summary: z.string().nullable(),
   notes: z.string().nullable(),
+  note: visitNoteSchema.nullable(),
   completedAt: z.string().nullable(),
   completedBy: personSchema.nullable(),
   appointment: appointmentSchema.omit({ visit: true }),
@@ -206,6 +233,17 @@ export const completeVisitInputSchema = z.strictObject({
   notes: text('Notes', APPOINTMENT_LIMITS.notesMax),
 });
 export type CompleteVisitInput = z.infer<typeof completeVisitInputSchema>;
+
+/** A change to a note not yet signed (a signed note is refused: add an addendum). */
+export const editVisitNotesInputSchema = z.strictObject({
+  notes: text('Notes', APPOINTMENT_LIMITS.notesMax),
+});
+export type EditVisitNotesInput = z.infer<typeof editVisitNotesInputSchema>;
+
+export const visitNoteAddendumInputSchema = z.strictObject({
+  text: text('Addendum', APPOINTMENT_LIMITS.notesMax),
+});
+export type VisitNoteAddendumInput = z.infer<typeof visitNoteAddendumInputSchema>;
 
 export const visitCodeSchema = z
   .string()

@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { codedSchema, measurementCodeSchema, specialtyCodeSchema } from '../lookups';
 import { roleNameSchema } from '../roles';
 import { dateSchema, paginationSchema, text } from '../rules';
+import { visitNoteSchema } from './appointments';
 import { rangeClassSchema } from './measurements';
 import { patientProfileSchema, profileSchema, providerProfileSchema } from './profile';
 
@@ -253,6 +254,10 @@ export type PatientEventKind = z.infer<typeof patientEventKindSchema>;
  * timeline reads these keys where present: measurement {type, values, rangeClass}, alert {type,
  * rangeClass}, taskCompleted {type}, message {subject}, appointment {type, status, startsAt},
  * visit {status}, gateway {displayName, status}.
+ *
+ * A completed visit's event carries `visit`, read from the visit when the page is read (so a note
+ * signed or amended later shows as it is now): its summary for every reader of the timeline, its
+ * note (with signature and addenda) for clinicians only.
  */
 export const timelineEventSchema = z.object({
   id: z.string(),
@@ -260,6 +265,7 @@ export const timelineEventSchema = z.object({
   refId: z.string().nullable(),
   at: z.string(),
   data: z.record(z.string(), z.unknown()),
+  visit: z.object({ summary: z.string().nullable(), note: visitNoteSchema.nullable() }).optional(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 

@@ -1,7 +1,9 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Appointment } from '@opencare/schemas/entities/appointments';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { pathTo } from '../../route-paths';
 import { JoinVisitButton } from '../visits/join-visit-button';
 import { StatusBadge, TypeBadge } from './appointment-badges';
 import { formatDate, formatTime } from './format';
@@ -75,6 +77,26 @@ export function AppointmentCard({ appointment, perspective, actions }: Appointme
               <bdi>{appointment.visit.code}</bdi>
             </Text>
           </Text>
+        )}
+        {appointment.visit?.summary && (
+          <Stack gap={2} data-testid="appointment-summary">
+            <Text size="sm" fw={600}>
+              {t('card.summary')}
+            </Text>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {appointment.visit.summary}
+            </Text>
+          </Stack>
+        )}
+        {appointment.visit?.completedAt && (
+          <Anchor
+            component={Link}
+            to={pathTo('visitRecord', { id: appointment.visit.id })}
+            size="sm"
+            data-testid="open-visit-record"
+          >
+            {t('card.visitRecord')}
+          </Anchor>
         )}
         <JoinVisitButton appointment={appointment} />
         {actions && (

@@ -32,3 +32,26 @@ export function useLeaveVisit() {
     await utils.client.visits.leave.mutate({ id, deviceId });
   };
 }
+
+/**
+ * The note was signed or amended: the visit answers with itself (written into its query), and the
+ * patient's timeline, which shows the note, reads it again.
+ */
+function useNoteChanged() {
+  const utils = trpc.useUtils();
+  return (visit: { id: string }) => {
+    void utils.visits.invalidate();
+    void utils.patients.timeline.invalidate();
+    return visit;
+  };
+}
+
+export function useSignNoteMutation() {
+  const changed = useNoteChanged();
+  return trpc.visits.signNote.useMutation({ onSuccess: changed });
+}
+
+export function useAddAddendumMutation() {
+  const changed = useNoteChanged();
+  return trpc.visits.addAddendum.useMutation({ onSuccess: changed });
+}

@@ -37,7 +37,7 @@ export function appointment(overrides: Partial<Appointment> = {}): Appointment {
     cancelReason: null,
     cancelNote: null,
     confirmedAt: null,
-    visit: { id: uuid(), code: 'k7mp-2xqa-9trz', status: 'p', completedAt: null },
+    visit: { id: uuid(), code: 'k7mp-2xqa-9trz', status: 'p', completedAt: null, summary: null },
     createdAt: '2030-03-01T10:00:00.000Z',
     ...overrides,
   };
@@ -57,6 +57,7 @@ export function visit(overrides: Partial<Appointment> = {}): Visit {
     endedAt: null,
     summary: null,
     notes: null,
+    note: null,
     completedAt: null,
     completedBy: null,
     appointment: rest,

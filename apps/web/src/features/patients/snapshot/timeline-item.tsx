@@ -1,7 +1,9 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { rangeClassSchema, type RangeClass } from '@opencare/schemas/entities/measurements';
 import type { TimelineEvent } from '@opencare/schemas/entities/patients';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import {
   ActivityIcon,
   AlertIcon,
@@ -11,6 +13,8 @@ import {
   GatewayIcon,
   MailIcon,
 } from '../../../components/icons/icons';
+import { pathTo } from '../../../route-paths';
+import { VisitNoteView } from '../../visits/record/visit-note';
 import { RangeBadge, rangeColor } from '../shared/range-class';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { useTimelineText } from './use-timeline-text';
@@ -82,10 +86,44 @@ export function TimelineItem({ event }: { event: TimelineEvent }) {
             <bdi>{detail}</bdi>
           </Text>
         )}
+        {event.visit && event.refId && <VisitRecordOnTimeline visitId={event.refId} record={event.visit} />}
         <Text size="xs" c="dimmed">
           <bdi>{format.dateTime(event.at)}</bdi>
         </Text>
       </Stack>
     </Group>
+  );
+}
+
+/**
+ * A completed visit on the timeline: its summary (every reader) and, when the server sent it (the
+ * care team), the note as it is now, signed, with its addenda; and the way to the whole record.
+ */
+function VisitRecordOnTimeline({ visitId, record }: { visitId: string; record: NonNullable<TimelineEvent['visit']> }) {
+  const { t } = useTranslation('visits');
+  return (
+    <Stack gap={6} data-testid="timeline-visit-record">
+      {record.summary && (
+        <Stack gap={0}>
+          <Text size="xs" fw={600}>
+            {t('record.summary')}
+          </Text>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="timeline-visit-summary">
+            {record.summary}
+          </Text>
+        </Stack>
+      )}
+      {record.note && (
+        <Stack gap={0}>
+          <Text size="xs" fw={600}>
+            {t('record.note')}
+          </Text>
+          <VisitNoteView note={record.note} />
+        </Stack>
+      )}
+      <Anchor component={Link} to={pathTo('visitRecord', { id: visitId })} size="xs">
+        {t('record.open')}
+      </Anchor>
+    </Stack>
   );
 }

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import type { Visit } from '@opencare/schemas/entities/appointments';
+import { ROLES } from '@opencare/schemas/roles';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../session/session-store';
+import { renderRoutes } from '../../../testing/render-app';
+import { inputOf, NURSE_ID, PATIENT_ID, PHYSICIAN_ID, signedInAs, visit } from '../../appointments/testing/fixtures';
+import { fakeFetch, ok } from '../../signup/testing/harness';
+import { VisitRecordPage } from './visit-record-page';
+
+const completed = (overrides: Partial<Visit> = {}): Visit => ({
+  ...visit(),
+  status: 'c',
+  startedAt: '2026-01-05T14:50:00.000Z',
+  endedAt: '2026-01-05T15:10:00.000Z',
+  completedAt: '2026-01-05T15:12:00.000Z',
+  completedBy: { id: PHYSICIAN_ID, fullName: 'Priya Raman' },
+  summary: 'Healing well; keep the dressing dry.',
+  ...overrides,
+});
+const NOTE = { text: 'Incision clean.', signedAt: null, signedBy: null, addenda: [] };
+
+const open = (v: Visit, role: number, id: string) =>
+  renderRoutes([{ path: '/visits/:id', element: <VisitRecordPage /> }], `/visits/${v.id}`, signedInAs(role, id));
+
+beforeEach(() => sessionStore.accessToken.set('test-token'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.accessToken.clear();
+});
+
+describe('the visit record', () => {
+  it('shows the patient who, when and the summary, with no note and no note buttons', async () => {
+    const v = completed();
+    fakeFetch(({ path }) => (path === 'visits.get' ? ok(v) : undefined));
+    open(v, ROLES.Patient, PATIENT_ID);
+    expect(await screen.findByText('Visit record')).toBeTruthy();
+    expect(screen.getByTestId('visit-summary').textContent).toBe('Healing well; keep the dressing dry.');
+    expect(screen.getByText('Pat Morgan')).toBeTruthy();
+    expect(screen.getByText('Priya Raman')).toBeTruthy();
+    expect(screen.queryByText('Clinical note')).toBeNull();
+    expect(screen.queryByTestId('sign-note')).toBeNull();
+    expect(screen.getByTestId('print-visit')).toBeTruthy();
+  });
+
+  it('lets a physician sign the note, then add an addendum shown under it', async () => {
+    let current = completed({ notes: NOTE.text, note: NOTE });
+    const { calls } = fakeFetch(({ method, path, body }) => {
+      if (method === 'mutation' && path === 'visits.signNote') {
+        current = { ...current, note: { ...NOTE, signedAt: '2026-01-05T15:20:00.000Z', signedBy: { id: PHYSICIAN_ID, fullName: 'Priya Raman' } } };
+        return ok(current);
+      }
+      if (method === 'mutation' && path === 'visits.addAddendum') {
+        const { text } = body as { text: string };
+        current = {
+          ...current,
+          note: { ...current.note!, addenda: [{ id: 'bbbbbbbb-0000-4000-8000-000000000001', text, author: { id: NURSE_ID, fullName: 'Noah Bennett' }, at: '2026-01-06T09:00:00.000Z' }] },
+        };
+        return ok(current);
+      }
+      if (path === 'visits.get') return ok(current);
+      return undefined;
+    });
+    open(current, ROLES.Physician, PHYSICIAN_ID);
+    expect((await screen.findByTestId('visit-note-text')).textContent).toBe('Incision clean.');
+    expect(screen.getByText('Not signed yet')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('sign-note'));
+    expect(await screen.findByTestId('visit-note-signed')).toBeTruthy();
+    expect(screen.getByTestId('visit-note-signed').textContent).toContain('Signed by Priya Raman');
+    expect(screen.queryByTestId('sign-note')).toBeNull();
+
+    // An empty addendum is caught before any call.
+    fireEvent.click(screen.getByTestId('add-addendum'));
+    await waitFor(() => expect(screen.getByTestId('addendum-text').getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.some((c) => c.path === 'visits.addAddendum')).toBe(false);
+
+    fireEvent.change(screen.getByTestId('addendum-text'), { target: { value: ' Called back: no fever. ' } });
+    fireEvent.click(screen.getByTestId('add-addendum'));
+    const addendum = await screen.findByTestId('visit-note-addendum');
+    expect(within(addendum).getByText('Called back: no fever.')).toBeTruthy();
+    expect(within(addendum).getByText(/Addendum by Noah Bennett/)).toBeTruthy();
+    expect(inputOf(calls.find((c) => c.path === 'visits.addAddendum'))).toEqual({ id: current.id, text: 'Called back: no fever.' });
+  });
+
+  it('shows an assistant the note without the buttons to sign or amend it', async () => {
+    const v = completed({ notes: NOTE.text, note: NOTE });
+    fakeFetch(({ path }) => (path === 'visits.get' ? ok(v) : undefined));
+    open(v, ROLES.Assistant, NURSE_ID);
+    expect(await screen.findByTestId('visit-note-text')).toBeTruthy();
+    expect(screen.queryByTestId('sign-note')).toBeNull();
+  });
+});

@@ -81,11 +81,20 @@ async function seedClinic(db: Database, organisationId: string) {
   const recent = [reading(a, 1), reading(b, 5), reading(a, 23)];
   const older = [reading(a, 25), reading(b, 72)];
   await db.insert(measurements).values([...recent, ...older]);
-  // Open: two; one acknowledged.
+  // Open: two; a third acknowledged and resolved (one open alert per patient and type).
+  const alert = (patient: string, measurementId: string) => ({
+    organisationId,
+    patientAccountId: patient,
+    type: 'bp',
+    measurementId,
+    rangeClass: 'high',
+    severity: 1,
+    lastReadingAt: new Date(now),
+  });
   await db.insert(alerts).values([
-    { organisationId, patientAccountId: a, measurementId: recent[0]!.id, rangeClass: 'high' },
-    { organisationId, patientAccountId: b, measurementId: older[0]!.id, rangeClass: 'high' },
-    { organisationId, patientAccountId: a, measurementId: recent[2]!.id, rangeClass: 'high', acknowledgedAt: new Date(now) },
+    alert(a, recent[0]!.id),
+    alert(b, older[0]!.id),
+    { ...alert(a, recent[2]!.id), acknowledgedAt: new Date(now), resolvedAt: new Date(now) },
   ]);
 }
 

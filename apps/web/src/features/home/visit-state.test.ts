@@ -3,7 +3,7 @@ import { appointment } from '../appointments/testing/fixtures';
 import { isOnWorklist, visitStateOf } from './visit-state';
 
 const START = Date.parse('2030-03-04T14:00:00.000Z');
-const visit = { id: 'aaaaaaaa-0000-4000-8000-000000000999', code: 'k7mp-2xqa-9trz', completedAt: null };
+const visit = { id: 'aaaaaaaa-0000-4000-8000-000000000999', code: 'k7mp-2xqa-9trz', completedAt: null, summary: null };
 
 describe('visitStateOf', () => {
   it('is upcoming before its start and due once it has started with nobody in it', () => {

@@ -63,6 +63,10 @@ describe('system settings', () => {
     ['appointmentManagement', { workingDays: [] }, 'workingDays', 'Choose at least one working day.'],
     ['patientManagement', { mrnPrefix: 'mrn ' }, 'mrnPrefix', 'Use 1 to 10 capital letters, digits or hyphens.'],
     ['patientManagement', { taskOverdueMinutes: 0 }, 'taskOverdueMinutes', ''],
+    ['patientManagement', { readingAdvice: { bp: { high: 'x'.repeat(501) } } }, 'readingAdvice.bp.high', 'Advice must be at most 500 characters.'],
+    ['patientManagement', { readingAdvice: { bp: { high: '   ' } } }, 'readingAdvice.bp.high', 'This field is required.'],
+    ['patientManagement', { readingAdvice: { camera: { high: 'Take another photo.' } } }, 'readingAdvice', 'Unknown field: camera.'],
+    ['patientManagement', { readingAdvice: { bp: { normal: 'Well done.' } } }, 'readingAdvice.bp', 'Unknown field: normal.'],
     ['system', { defaultLanguage: 'fr' }, 'defaultLanguage', ''],
     ['systemManagement', { errorLogRetentionDays: 0 }, 'errorLogRetentionDays', ''],
     ['reportingAndAnalytics', { reportPeriodDays: 14 }, 'reportPeriodDays', ''],
@@ -208,6 +212,18 @@ describe('settings take effect', () => {
     const profile = await t.call('GET', `/api/v1/accounts/${accountId}/profile`, { token: admin });
     expect(profile.body.data.mrn).toMatch(/^RC-\d+$/);
     await patch('patientManagement', { mrnPrefix: 'MRN' });
+  });
+
+  it("patient management: the advice after an out-of-range reading reaches the clinic's patients, as the admin wrote it", async () => {
+    const before = (await t.call('GET', '/api/v1/settings/app', { token: others.patient })).body.data.readingAdvice;
+    // The demo clinic has written some.
+    expect(before.bp.highest).toContain('call 911');
+    const advice = { bp: { high: '  Measure again after 5 minutes of rest.  ' }, bs: { lowest: 'Eat 15 g of sugar.' } };
+    expect((await patch('patientManagement', { readingAdvice: advice })).status).toBe(200);
+    const app = await t.call('GET', '/api/v1/settings/app', { token: others.patient });
+    // Stored trimmed, whole: what is left out is no advice.
+    expect(app.body.data.readingAdvice).toEqual({ bp: { high: 'Measure again after 5 minutes of rest.' }, bs: { lowest: 'Eat 15 g of sugar.' } });
+    await patch('patientManagement', { readingAdvice: before });
   });
 
   it('system: the maintenance message reaches every signed-in user, the default language the sign-in screen', async () => {

@@ -3,6 +3,7 @@ import type { AccountType } from '@opencare/schemas/lookups';
 import { insertAccount } from '../accounts/accounts.repository';
 import { hashPassword } from '../auth/secrets';
 import { upsertAreaValues } from '../settings/settings.repository';
+import type { ReadingAdvice } from '@opencare/schemas/entities/settings';
 import { seedDemoGateway } from './demo-gateway';
 import { seedDemoReadings } from './demo-readings';
 import type { Database } from '../db/database';
@@ -64,6 +65,18 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
+/** What the demo clinic tells a patient after an out-of-range reading (a clinic writes its own). */
+const DEMO_READING_ADVICE: ReadingAdvice = {
+  bp: {
+    high: 'Sit quietly for 5 minutes and measure again. If it stays high, send your care team a message today.',
+    highest:
+      'Rest 5 minutes and measure again. If it is still above 180/120 and you have chest pain, shortness of breath, weakness or trouble speaking, call 911.',
+    lowest: 'Sit or lie down and drink a glass of water. If you feel faint or confused, call 911.',
+  },
+  bt: { highest: 'Drink fluids and rest. If your temperature stays above 39.5 °C or you feel confused, call your care team now.' },
+  bs: { lowest: 'Eat or drink 15 g of fast sugar (half a glass of juice) and measure again in 15 minutes.' },
+};
+
 /**
  * Demo organisation and users (demo mode only): every role once, and a caregiver who also holds a
  * patient account. Runs once: a database that already has the admin is left as it is.
@@ -75,6 +88,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const organisationId = await insertOrganisation(tx, 'Demo Clinic');
     // Settings hold only what differs from the defaults.
     await upsertAreaValues(tx, organisationId, 'organization', { timezone: 'America/New_York' }, null);
+    await upsertAreaValues(tx, organisationId, 'patientManagement', { readingAdvice: DEMO_READING_ADVICE }, null);
     const patientAccounts = new Map<string, string>();
     for (const demo of DEMO_USERS) {
       const userId = await insertUser(tx, {

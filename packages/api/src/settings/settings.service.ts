@@ -142,6 +142,7 @@ export async function getAppSettings(deps: Deps, actor: Actor): Promise<AppSetti
     maintenanceMessage: system.maintenanceMessage ?? null,
     timezone: organization.timezone,
     taskOverdueMinutes: patientManagement.taskOverdueMinutes,
+    readingAdvice: patientManagement.readingAdvice,
   };
 }
 

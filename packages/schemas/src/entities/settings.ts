@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_OVERDUE_MINUTES, PASSWORD_MIN_LENGTH } from '../constants';
 import { callEngineSchema, languageSchema } from '../preferences';
 import { emailSchema, optionalText, text } from '../rules';
+import { MEASUREMENT_TYPES, type MeasurementType, type RangeClass } from './measurements';
 
 /**
  * The system areas of the admin dashboard (spec §2), each a set of settings persisted per
@@ -83,6 +84,21 @@ export const appointmentSettingsSchema = z
     message: 'The working day must end after it starts.',
   });
 
+/** The types and classes a clinic may write advice for: every type with limits, every class out of range. */
+export const ADVICE_TYPES = MEASUREMENT_TYPES.filter((type) => type !== 'camera') as Exclude<MeasurementType, 'camera'>[];
+export const ADVICE_CLASSES = ['lowest', 'elevated', 'high', 'highest'] as const satisfies readonly RangeClass[];
+export const READING_ADVICE_MAX = 500;
+/**
+ * What the patient reads after a reading of a type lands in a class, in the clinic's own words
+ * (e.g. "Rest 5 minutes and measure again; if above 180/120 with symptoms, call 911"). A class
+ * without advice says nothing beyond its range.
+ */
+export const readingAdviceSchema = z.partialRecord(
+  z.enum(ADVICE_TYPES),
+  z.partialRecord(z.enum(ADVICE_CLASSES), text('Advice', READING_ADVICE_MAX)),
+);
+export type ReadingAdvice = z.infer<typeof readingAdviceSchema>;
+
 export const patientManagementSettingsSchema = z.strictObject({
   /** A daily task is overdue this many minutes after its time. */
   taskOverdueMinutes: z
@@ -92,6 +108,7 @@ export const patientManagementSettingsSchema = z.strictObject({
     .max(24 * 60),
   /** New patients' medical record numbers start with this. */
   mrnPrefix: z.string().regex(/^[A-Z0-9-]{1,10}$/, 'Use 1 to 10 capital letters, digits or hyphens.'),
+  readingAdvice: readingAdviceSchema,
 });
 
 export const systemSettingsSchema = z.strictObject({
@@ -150,7 +167,7 @@ export const DEFAULT_SETTINGS: Settings = {
     workingDays: [1, 2, 3, 4, 5],
     maxOpenAppointmentsPerPatient: 10,
   },
-  patientManagement: { taskOverdueMinutes: DEFAULT_OVERDUE_MINUTES, mrnPrefix: 'MRN' },
+  patientManagement: { taskOverdueMinutes: DEFAULT_OVERDUE_MINUTES, mrnPrefix: 'MRN', readingAdvice: {} },
   system: { defaultLanguage: 'en-US', maintenanceMessage: null },
   systemManagement: { errorLogRetentionDays: 90 },
   reportingAndAnalytics: { reportPeriodDays: 30, adherenceTargetPercent: 80 },
@@ -174,6 +191,7 @@ export const appSettingsSchema = publicSettingsSchema.extend({
   maintenanceMessage: z.string().nullable(),
   timezone: z.string(),
   taskOverdueMinutes: z.number().int(),
+  readingAdvice: readingAdviceSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 

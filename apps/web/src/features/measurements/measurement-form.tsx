@@ -23,6 +23,7 @@ import { trpc } from '../../api/trpc';
 import { useRecordMeasurementMutation } from './measurement-queries';
 import type { Photo } from './photo-encoding';
 import { RangeBadge } from './range-badge';
+import { ReadingAdvice } from './reading-advice';
 
 interface MeasurementFormProps {
   type: MeasurementType | null;
@@ -193,6 +194,7 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
           </Group>
         </Alert>
       )}
+      {saved && <ReadingAdvice measurement={saved} />}
       </Stack>
     </form>
   );

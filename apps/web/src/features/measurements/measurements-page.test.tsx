@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
 import { measurementsRoute } from './routes';
+import { appSettings } from '../system-settings/testing/fixtures';
 import { measurement, page, renderWithSession, signedInAs, task } from './testing/harness';
 
 beforeEach(() => sessionStore.accessToken.set('test-token'));
@@ -67,6 +68,32 @@ describe('the measurements page', () => {
       { type: 'bp', page: 1, pageSize: 10 },
       { type: 'bp', page: 1, pageSize: 10 },
     ]);
+  });
+
+  it("says the clinic's advice for the saved reading's range, and none for a range without advice", async () => {
+    const advice = { bp: { highest: 'Rest 5 minutes and measure again; if above 180/120 with symptoms, call 911.' } };
+    let next = measurement({ values: { systolic: 186, diastolic: 124 }, rangeClass: 'highest' });
+    fakeFetch(({ path }) => {
+      if (path === 'settings.app') return ok(appSettings({ readingAdvice: advice }));
+      if (path === 'measurements.record') return ok({ measurement: next, created: true }, 201);
+      if (path === 'measurements.list') return { body: page([]) };
+      return undefined;
+    });
+    open();
+    type('Blood pressure');
+    enter('systolic', '186');
+    enter('diastolic', '124');
+    fireEvent.click(sendButton());
+    const said = await screen.findByTestId('reading-advice');
+    expect(said.getAttribute('role')).toBe('alert');
+    expect(said.textContent).toContain(advice.bp.highest);
+
+    next = measurement({ values: { systolic: 134, diastolic: 82 }, rangeClass: 'high' });
+    enter('systolic', '134');
+    enter('diastolic', '82');
+    fireEvent.click(sendButton());
+    expect((await screen.findByTestId('measurement-saved')).textContent).toContain('Range: High.');
+    expect(screen.queryByTestId('reading-advice')).toBeNull();
   });
 
   it('takes temperature in °F and weight in lb, and stores °C and kg', async () => {

@@ -23,6 +23,7 @@ export const appSettings = (overrides: Partial<AppSettings> = {}): AppSettings =
   maintenanceMessage: null,
   timezone: 'America/New_York',
   taskOverdueMinutes: 10,
+  readingAdvice: {},
   ...overrides,
 });
 

@@ -85,7 +85,7 @@ export const appointmentSettingsSchema = z
   });
 
 /** The types and classes a clinic may write advice for: every type with limits, every class out of range. */
-export const ADVICE_TYPES = MEASUREMENT_TYPES.filter((type) => type !== 'camera') as Exclude<MeasurementType, 'camera'>[];
+export const ADVICE_TYPES = MEASUREMENT_TYPES.filter((type): type is Exclude<MeasurementType, 'camera'> => type !== 'camera');
 export const ADVICE_CLASSES = ['lowest', 'elevated', 'high', 'highest'] as const satisfies readonly RangeClass[];
 export const READING_ADVICE_MAX = 500;
 /**

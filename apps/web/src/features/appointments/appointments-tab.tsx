@@ -8,10 +8,8 @@ import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
 import { trpc } from '../../api/trpc';
 import { ItemList, ListView } from '../../components/data/list-view';
-import { UPCOMING_STATUSES } from './appointment-queries';
+import { NEXT_APPOINTMENTS } from './appointment-queries';
 import { appointmentsViewOf, hasOwnAppointments } from './appointments-view';
-
-const NEXT_COUNT = 3;
 
 /** Home's appointments tab: the next few appointments of the signed-in patient or provider. */
 export function AppointmentsTab() {
@@ -42,12 +40,7 @@ function NextAppointments({
   providerId?: string;
 }) {
   const { t } = useTranslation('appointments');
-  const next = trpc.appointments.list.useQuery({
-    when: 'upcoming',
-    status: UPCOMING_STATUSES,
-    providerId,
-    pageSize: NEXT_COUNT,
-  });
+  const next = trpc.appointments.list.useQuery({ ...NEXT_APPOINTMENTS, providerId });
   return (
     <ListView
       query={next}

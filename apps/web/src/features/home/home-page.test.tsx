@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ROLES } from '@opencare/schemas/roles';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from '../../pages/home-page';
 import { sessionStore } from '../../session/session-store';
@@ -127,5 +127,38 @@ describe('home', () => {
     expect(screen.getByTestId('home-tab-dailyTasks').getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByTestId('user-username')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+
+  it("shows a patient's next appointment and unread messages under the tasks, each opening its tab", async () => {
+    const start = inAnHour();
+    fakeFetch(({ path }) => {
+      if (path === 'tasks.daily' || path === 'appointments.dates') return ok([]);
+      if (path === 'mail.unreadCount') return ok({ unreadCount: 3 });
+      if (path === 'mail.threads') return okList([]);
+      if (path === 'appointments.list') return okList([appointment({ startsAt: start.toISOString(), provider: { id: PHYSICIAN_ID, fullName: 'Dr. Ada Park' } })]);
+      return undefined;
+    });
+    const { router } = open(ROLES.Patient);
+    const next = await screen.findByTestId('home-next-appointment');
+    await waitFor(() => expect(next.textContent).toContain('with Dr. Ada Park'));
+    const unread = screen.getByTestId('home-unread-messages');
+    await waitFor(() => expect(unread.textContent).toContain('Unread: 3'));
+    fireEvent.click(within(unread).getByRole('button', { name: 'Read' }));
+    await waitFor(() => expect(screen.getByTestId('home-tab-messages').getAttribute('aria-selected')).toBe('true'));
+    expect(router.state.location.search).toBe('?tab=messages');
+  });
+
+  it('tells a patient with nothing booked that nothing is booked, and offers to book', async () => {
+    fakeFetch(({ path }) => {
+      if (path === 'tasks.daily' || path === 'appointments.dates') return ok([]);
+      if (path === 'mail.unreadCount') return ok({ unreadCount: 0 });
+      if (path === 'appointments.list') return okList([]);
+      return undefined;
+    });
+    open(ROLES.Patient);
+    const next = await screen.findByTestId('home-next-appointment');
+    await waitFor(() => expect(next.textContent).toContain('No appointment booked'));
+    expect(within(next).getByRole('button', { name: 'Book' })).toBeTruthy();
+    expect(screen.getByTestId('home-unread-messages').textContent).toContain('Nothing unread');
   });
 });

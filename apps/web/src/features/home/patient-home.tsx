@@ -1,4 +1,4 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useSession } from '../../session/use-session';
 import { hasMessagesTab, MessagesTab, MessagesTabLabel } from '../mail/messages-tab';
 import { DailyTasks } from '../measurements/daily-tasks';
 import classes from './patient-home.module.css';
+import { PatientUpNext } from './patient-up-next';
 
 // Not the tab home opens on: its code loads when it is shown (issue 16).
 const AppointmentsTab = lazyPage(() => import('../appointments/appointments-tab'), 'AppointmentsTab');
@@ -18,8 +19,8 @@ const isHomeTab = (value: string | null): value is HomeTab =>
   (HOME_TABS as readonly (string | null)[]).includes(value);
 
 /**
- * The patient's home starts with today (issue 17): the day's tasks first, then the appointments and
- * messages tabs. The tabs stay on one line on a phone (they scroll rather than wrap).
+ * The patient's home starts with today (issue 17): the day's tasks first, then the next appointment
+ * and unread messages, each opening its tab. The tabs stay on one line on a phone (they scroll rather than wrap).
  */
 export function PatientHome() {
   const { t } = useTranslation();
@@ -28,13 +29,16 @@ export function PatientHome() {
   // The active home tab lives in the address (`?tab=`), so back and reload keep it; dailyTasks by default.
   const requested = search.get('tab');
   const showMessages = hasMessagesTab(state);
-  const tab: HomeTab = isHomeTab(requested) && (requested !== 'messages' || showMessages) ? requested : 'dailyTasks';
+  const tab: HomeTab =
+    isHomeTab(requested) && (requested !== 'messages' || showMessages) ? requested : 'dailyTasks';
+
+  const open = (next: HomeTab) => setSearch(next === 'dailyTasks' ? {} : { tab: next }, { replace: true });
 
   return (
     <Tabs
       value={tab}
       onChange={(next) => {
-        if (isHomeTab(next)) setSearch(next === 'dailyTasks' ? {} : { tab: next }, { replace: true });
+        if (isHomeTab(next)) open(next);
       }}
       keepMounted={false}
     >
@@ -46,7 +50,10 @@ export function PatientHome() {
         ))}
       </Tabs.List>
       <Tabs.Panel value="dailyTasks" pt="md">
-        <DailyTasks />
+        <Stack gap="lg">
+          <DailyTasks />
+          <PatientUpNext showMessages={showMessages} onOpen={open} />
+        </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="appointments" pt="md">
         <Suspense fallback={<Loading />}>

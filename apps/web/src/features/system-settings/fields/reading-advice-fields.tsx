@@ -69,9 +69,7 @@ export function ReadingAdviceFields({ form }: { form: AreaFormApi<'patientManage
             error={form.error(`readingAdvice.${type}.${rangeClass}` as never)}
             placeholder={t('system:patientManagement.advice.none')}
             maxLength={READING_ADVICE_MAX}
-            autosize
-            minRows={1}
-            maxRows={5}
+            rows={2}
             dir="auto"
             data-testid={`reading-advice-${rangeClass}`}
           />

@@ -101,6 +101,28 @@ describe('a system area', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('settings-save').hasAttribute('disabled')).toBe(true);
   });
 
+  it("writes the advice after an out-of-range reading per measurement and range, and sends only what changed", async () => {
+    let saved = { ...DEFAULT_SETTINGS.patientManagement, readingAdvice: { bs: { lowest: 'Eat 15 g of sugar.' } } };
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (callOf(body).area !== 'patientManagement') return undefined;
+      if (path === 'settings.get') return ok(saved);
+      if (path !== 'settings.update') return undefined;
+      saved = { ...saved, ...(callOf(body).values as Partial<typeof saved>) };
+      return ok(saved);
+    });
+    open('/dashboard/patient-management');
+    const advice = await screen.findByTestId('reading-advice-fields');
+    fireEvent.change(within(advice).getByLabelText('Very high'), { target: { value: 'Rest 5 minutes and measure again.' } });
+    // Another measurement keeps its own advice.
+    fireEvent.change(within(advice).getByLabelText('Measurement'), { target: { value: 'bs' } });
+    expect((within(advice).getByLabelText('Low') as HTMLTextAreaElement).value).toBe('Eat 15 g of sugar.');
+    fireEvent.change(within(advice).getByLabelText('Low'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() =>
+      expect(saves(calls)).toEqual([{ area: 'patientManagement', values: { readingAdvice: { bp: { highest: 'Rest 5 minutes and measure again.' } } } }]),
+    );
+  });
+
   it('shows the load failure with a retry', async () => {
     let attempts = 0;
     fakeFetch(({ path, body }) => {

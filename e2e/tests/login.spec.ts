@@ -17,9 +17,14 @@ test.describe('login', () => {
       await expect(menu).toContainText(user.fullName);
       await expect(menu.getByTestId('user-role')).toHaveText(user.role);
       if (user.accountLabel) await expect(menu.getByTestId('account-label')).toHaveText(user.accountLabel);
-      await expect(page.getByTestId('disclaimer')).toHaveText(
-        'Do not use this app to send urgent messages. In a life-threatening emergency, call 911.',
-      );
+      // The emergency disclaimer is for patients and caregivers, not for staff on every screen.
+      if (['patient', 'user'].includes(user.role)) {
+        await expect(page.getByTestId('disclaimer')).toHaveText(
+          'Do not use this app to send urgent messages. In a life-threatening emergency, call 911.',
+        );
+      } else {
+        await expect(page.getByTestId('disclaimer')).toHaveCount(0);
+      }
     });
   }
 

@@ -72,7 +72,8 @@ test('the physician writes with a photo, the patient reads and replies, the phys
   const physician = await signedIn(browser, 'physician');
   await physician.goto('/mail');
   await expect(physician.getByRole('heading', { level: 1, name: 'Mail' })).toBeVisible();
-  await expect(physician.getByTestId('disclaimer')).toBeVisible();
+  // The patient-facing emergency disclaimer is not repeated to staff.
+  await expect(physician.getByTestId('disclaimer')).toHaveCount(0);
 
   await physician.getByTestId('new-thread').click();
   const form = physician.getByTestId('new-thread-form');

@@ -30,10 +30,10 @@ beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
 describe('/mail', { timeout: 15_000 }, () => {
-  it('lists the conversations with the disclaimer, patients and unread counts', async () => {
+  it("lists the conversations with their patients and unread counts, without the patients' disclaimer", async () => {
     const { calls } = fakeFetch(({ path }) => (path === 'mail.threads' ? page([listItem(), second]) : undefined));
     renderMail();
-    expect(screen.getByTestId('disclaimer')).toBeTruthy();
+    expect(screen.queryByTestId('disclaimer')).toBeNull();
     const items = await screen.findAllByTestId('thread-item');
     expect(items).toHaveLength(2);
     expect(items[0]!.getAttribute('data-unread')).toBe('true');

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { MAIL_LIMITS, replyInputSchema, type Thread } from '@opencare/schemas/entities/mail';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSeesDisclaimer } from '../../components/disclaimer';
 import { FormFailure } from '../../components/form/form-failure';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { DraftFiles } from './draft-files';
@@ -18,6 +19,7 @@ export function sendsOnKey(event: KeyboardEvent) {
 export function ReplyForm({ thread }: { thread: Thread }) {
   const { t } = useTranslation('mail');
   const { t: tc } = useTranslation();
+  const seesDisclaimer = useSeesDisclaimer();
   const reply = useReplyMutation();
   const { form, field, formRef, onSubmit, submitting, failureText, reset } = useSchemaForm({
     schema: replyInputSchema,
@@ -62,9 +64,13 @@ export function ReplyForm({ thread }: { thread: Thread }) {
         />
         <DraftFiles draft={draft} disabled={submitting} />
         <Group justify="space-between" gap="xs" wrap="wrap-reverse">
-          <Text size="xs" c="dimmed" maw={420}>
-            {tc('disclaimer')}
-          </Text>
+          {seesDisclaimer ? (
+            <Text size="xs" c="dimmed" maw={420}>
+              {tc('disclaimer')}
+            </Text>
+          ) : (
+            <span />
+          )}
           <Button type="submit" loading={submitting} disabled={draft.uploading} data-testid="send-reply">
             {t('form.send')}
           </Button>

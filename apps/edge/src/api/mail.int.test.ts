@@ -283,6 +283,28 @@ describe('threads and unread counts', () => {
     expect((await t.call('GET', api('/mail/threads?pageSize=500'), { token: patient.token })).status).toBe(400);
   });
 
+  it("finds threads by subject, the patient's name or a message's words, within what the reader may see", async () => {
+    const patient = await newPatient();
+    const unique = `zq${Date.now() % 100000}`;
+    await t.call('POST', api('/mail/threads'), { token: patient.token, body: { subject: `Ankle ${unique}`, body: 'Swollen since Monday.' } });
+    await t.call('POST', api('/mail/threads'), { token: patient.token, body: { subject: 'Diet', body: `Is 100% ${unique} juice fine?` } });
+    await t.call('POST', api('/mail/threads'), { token: patient.token, body: { subject: 'Sleep', body: 'Hello' } });
+    const found = (who: string, search: string) =>
+      t.call('GET', api(`/mail/threads?${new URLSearchParams({ search }).toString()}`), { token: who });
+    const own = await found(patient.token, unique.toUpperCase());
+    expect(own.body.data.map((th: Json) => th.subject).sort()).toEqual([`Ankle ${unique}`, 'Diet']);
+    expect(own.body.meta.total).toBe(2);
+    // A wildcard typed is a character searched for, not "anything".
+    expect((await found(patient.token, '100%')).body.data.map((th: Json) => th.subject)).toEqual(['Diet']);
+    expect((await found(patient.token, '_')).body.meta.total).toBe(0);
+    // A clinician of the organisation finds them by the patient's name; an outsider finds nothing.
+    const lastName = (await t.edge.deps.db.select({ n: profiles.lastName }).from(profiles).where(eq(profiles.accountId, patient.accountId)))[0]!.n;
+    const byName = await found(tokens.physician, `Mia ${lastName}`);
+    expect(byName.body.data.map((th: Json) => th.subject).sort()).toEqual([`Ankle ${unique}`, 'Diet', 'Sleep']);
+    expect((await found(tokens.outsider, unique)).body.meta.total).toBe(0);
+    expect((await found(patient.token, 'x'.repeat(101))).status).toBe(400);
+  });
+
   it('go to the care team when there is one; any physician or nurse who answers joins the conversation', async () => {
     const patient = await newPatient();
     await t.edge.deps.db.insert(careTeamMembers).values({ patientAccountId: patient.accountId, providerAccountId: accounts.physician });

@@ -74,14 +74,26 @@ function unreadIn(readerId: string): SQL<number> {
   )`;
 }
 
+/** A thread whose subject, patient's name or any message holds the words (case and accents as typed). */
+function matching(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+  return or(
+    ilike(messageThreads.subject, pattern),
+    sql`concat_ws(' ', ${profiles.firstName}, ${profiles.middleName}, ${profiles.lastName}) ilike ${pattern}`,
+    sql`exists (select 1 from ${messages} m where m.thread_id = ${messageThreads.id} and m.body ilike ${pattern})`,
+  );
+}
+
 export async function listThreads(
   db: Executor,
   scope: ThreadScope,
   readerId: string,
   page: number,
   pageSize: number,
+  search?: string,
 ) {
-  const where = scopeCondition(scope);
+  const where = and(scopeCondition(scope), matching(search));
   const rows = await db
     .select({
       ...threadColumns,
@@ -103,6 +115,7 @@ export async function listThreads(
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(messageThreads)
+    .innerJoin(profiles, eq(profiles.accountId, messageThreads.patientAccountId))
     .where(where);
   return { rows, total: count?.n ?? 0 };
 }

@@ -66,7 +66,7 @@ export async function listThreads(
     await authorize(deps, actor, meta, { action: 'mail.threads.list', resourceType: 'mailbox', resourceId: actor.accountId, allowed: true });
   }
   const scope = scopeOf(actor, query.patientAccountId);
-  const { rows, total } = await listThreadRows(deps.db, scope, actor.accountId, query.page, query.pageSize);
+  const { rows, total } = await listThreadRows(deps.db, scope, actor.accountId, query.page, query.pageSize, query.search);
   await auditPatientsListed(deps.db, actor, meta, 'mail.threads.list', rows.map((r) => r.patientAccountId));
   const senders = [...new Set(rows.flatMap((r) => (r.lastSenderId ? [r.lastSenderId] : [])))];
   const people = await peopleOf(deps.db, senders);

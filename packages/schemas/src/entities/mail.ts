@@ -61,6 +61,8 @@ export type ReplyInput = z.input<typeof replyInputSchema>;
 /** The caller's threads, newest activity first; clinicians may narrow them to one patient. */
 export const threadListQuerySchema = paginationSchema.extend({
   patientAccountId: uuidSchema.optional(),
+  /** Words in the subject, the patient's name or any message of the thread. */
+  search: z.string().trim().max(100, 'Search must be at most 100 characters.').optional(),
 });
 export type ThreadListQuery = z.infer<typeof threadListQuerySchema>;
 

@@ -57,8 +57,16 @@ function ImageAttachment({ attachment }: { attachment: Attachment }) {
         </Text>
         <DownloadButton attachment={attachment} />
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} title={<bdi>{attachment.fileName}</bdi>} size="lg" centered>
-        {image.status === 'loaded' && <Image src={image.url} alt={attachment.fileName} fit="contain" mah="70vh" />}
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={<bdi>{attachment.fileName}</bdi>}
+        size="lg"
+        centered
+      >
+        {image.status === 'loaded' && (
+          <Image src={image.url} alt={attachment.fileName} fit="contain" mah="70vh" />
+        )}
       </Modal>
     </Paper>
   );

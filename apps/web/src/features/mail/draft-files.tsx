@@ -12,7 +12,12 @@ export function DraftFiles({ draft, disabled = false }: { draft: MessageDraft; d
   return (
     <Stack gap={6}>
       <Group gap="xs">
-        <FileButton onChange={draft.addFiles} accept={ATTACHMENT_TYPES.join(',')} multiple disabled={disabled || full}>
+        <FileButton
+          onChange={draft.addFiles}
+          accept={ATTACHMENT_TYPES.join(',')}
+          multiple
+          disabled={disabled || full}
+        >
           {(props) => (
             <Button {...props} variant="default" size="xs" data-testid="attach-files">
               {t('attachments.add')}
@@ -20,13 +25,23 @@ export function DraftFiles({ draft, disabled = false }: { draft: MessageDraft; d
           )}
         </FileButton>
         <Text size="xs" c="dimmed">
-          {t('attachments.hint', { count: MAIL_LIMITS.attachmentsPerMessage, size: MAIL_LIMITS.attachmentBytes / (1024 * 1024) })}
+          {t('attachments.hint', {
+            count: MAIL_LIMITS.attachmentsPerMessage,
+            size: MAIL_LIMITS.attachmentBytes / (1024 * 1024),
+          })}
         </Text>
       </Group>
       {draft.files.length > 0 && (
         <Stack gap={4} role="list" aria-label={t('attachments.label')}>
           {draft.files.map((file) => (
-            <Group key={file.key} gap="xs" wrap="nowrap" role="listitem" data-testid="draft-file" data-status={file.status}>
+            <Group
+              key={file.key}
+              gap="xs"
+              wrap="nowrap"
+              role="listitem"
+              data-testid="draft-file"
+              data-status={file.status}
+            >
               {file.status === 'uploading' && <Loader size="xs" aria-label={t('attachments.uploading')} />}
               {file.status === 'ready' && (
                 <Badge size="sm" variant="light" color="green">

@@ -19,7 +19,8 @@ export function DraftsProvider({ children }: { children: ReactNode }) {
   const isDirty = useCallback(() => dirtyKeys.current.size > 0, []);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      isDirty() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      isDirty() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   useEffect(() => {
@@ -66,7 +67,15 @@ export function useDraftReport(key: string, dirty: boolean): { clean: () => void
 }
 
 /** "Discard this message?": keeping the draft has the focus, so Enter by habit loses nothing. */
-export function DiscardDraftDialog({ opened, onKeep, onDiscard }: { opened: boolean; onKeep: () => void; onDiscard: () => void }) {
+export function DiscardDraftDialog({
+  opened,
+  onKeep,
+  onDiscard,
+}: {
+  opened: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
   const { t } = useTranslation('mail');
   return (
     <Modal opened={opened} onClose={onKeep} title={t('discard.title')} centered zIndex={400}>

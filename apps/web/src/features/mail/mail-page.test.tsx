@@ -22,16 +22,24 @@ import {
   thread,
 } from './testing/mail-fixtures';
 
-const renderMail = (path = '/mail') => renderRoutes([{ path: '/', children: [mailRoute] }], path, physicianSession());
+const renderMail = (path = '/mail') =>
+  renderRoutes([{ path: '/', children: [mailRoute] }], path, physicianSession());
 
-const second = listItem({ id: THREAD2_ID, subject: 'Diet questions', unreadCount: 0, patient: { accountId: PATIENT2_ID, fullName: 'Layla Haddad' } });
+const second = listItem({
+  id: THREAD2_ID,
+  subject: 'Diet questions',
+  unreadCount: 0,
+  patient: { accountId: PATIENT2_ID, fullName: 'Layla Haddad' },
+});
 
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
 describe('/mail', { timeout: 15_000 }, () => {
   it("lists the conversations with their patients and unread counts, without the patients' disclaimer", async () => {
-    const { calls } = fakeFetch(({ path }) => (path === 'mail.threads' ? page([listItem(), second]) : undefined));
+    const { calls } = fakeFetch(({ path }) =>
+      path === 'mail.threads' ? page([listItem(), second]) : undefined,
+    );
     renderMail();
     expect(screen.queryByTestId('disclaimer')).toBeNull();
     const items = await screen.findAllByTestId('thread-item');
@@ -42,6 +50,24 @@ describe('/mail', { timeout: 15_000 }, () => {
     expect(items[1]!.getAttribute('data-unread')).toBe('false');
     expect(items[1]!.getAttribute('href')).toBe(`/mail?thread=${THREAD2_ID}`);
     expect(calls.find((c) => c.path === 'mail.threads')?.body).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  it('narrows the conversations to the words searched, says when none match, and links the open one to its patient', async () => {
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'mail.thread') return ok(thread());
+      if (path !== 'mail.threads') return undefined;
+      const search = (body as { search?: string }).search;
+      return page(search === 'ankle' ? [second] : search ? [] : [listItem(), second]);
+    });
+    renderMail(`/mail?thread=${THREAD_ID}`);
+    const box = await screen.findByTestId('thread-search');
+    fireEvent.change(box, { target: { value: ' ankle ' } });
+    await waitFor(() => expect(screen.getAllByTestId('thread-item')).toHaveLength(1));
+    expect(calls.filter((c) => c.path === 'mail.threads').at(-1)?.body).toEqual({ page: 1, pageSize: 20, search: 'ankle' });
+    fireEvent.change(box, { target: { value: 'nothing like it' } });
+    expect(await screen.findByText('No conversation matches “nothing like it”')).toBeTruthy();
+    const patient = await screen.findByTestId('thread-patient-link');
+    expect(patient.getAttribute('href')).toBe(`/patients/${thread().patient.accountId}`);
   });
 
   it('says when there is no mail yet, and when the list could not be loaded', async () => {
@@ -66,7 +92,15 @@ describe('/mail', { timeout: 15_000 }, () => {
         return ok(thread());
       }
       if (path === 'mail.reply' && method === 'mutation') {
-        return ok(thread({ messages: [...thread().messages, message({ id: '33333333-3333-4333-8333-000000000009', body: 'Thank you, noted.' })] }), 201);
+        return ok(
+          thread({
+            messages: [
+              ...thread().messages,
+              message({ id: '33333333-3333-4333-8333-000000000009', body: 'Thank you, noted.' }),
+            ],
+          }),
+          201,
+        );
       }
       if (path === 'mail.unreadCount') return ok({ unreadCount: opened ? 0 : 1 });
       return undefined;
@@ -112,9 +146,15 @@ describe('/mail', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByTestId('send-reply'));
     expect(await within(view).findByText('Thank you, noted.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'mutation')?.path).toBe('mail.reply');
-    expect(calls.find((c) => c.method === 'mutation')?.body).toEqual({ threadId: THREAD_ID, body: 'Thank you, noted.', fileIds: [] });
+    expect(calls.find((c) => c.method === 'mutation')?.body).toEqual({
+      threadId: THREAD_ID,
+      body: 'Thank you, noted.',
+      fileIds: [],
+    });
     // A sent message counts again too.
-    await waitFor(() => expect(calls.filter((c) => c.path === 'mail.unreadCount').length).toBeGreaterThan(countsBeforeReply));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'mail.unreadCount').length).toBeGreaterThan(countsBeforeReply),
+    );
     // The box empties once the sent message is back in the thread (a re-render after the reload).
     await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('reply-body').value).toBe(''));
   });
@@ -126,14 +166,17 @@ describe('/mail', { timeout: 15_000 }, () => {
       return undefined;
     });
     renderMail(`/mail?thread=${THREAD_ID}`);
-    expect((await screen.findByTestId('thread-failed')).textContent).toContain('Sorry, you do not have permission to access this page.');
+    expect((await screen.findByTestId('thread-failed')).textContent).toContain(
+      'Sorry, you do not have permission to access this page.',
+    );
   });
 
   it('asks before a reply being written is lost to another thread', async () => {
     fakeFetch(({ path, body }) => {
       if (path === 'mail.threads') return page([listItem(), second]);
       if (path === 'mail.thread' && idOf(body) === THREAD_ID) return ok(thread());
-      if (path === 'mail.thread' && idOf(body) === THREAD2_ID) return ok(thread({ id: THREAD2_ID, subject: 'Diet questions' }));
+      if (path === 'mail.thread' && idOf(body) === THREAD2_ID)
+        return ok(thread({ id: THREAD2_ID, subject: 'Diet questions' }));
       return undefined;
     });
     const { router } = renderMail(`/mail?thread=${THREAD_ID}`);
@@ -151,10 +194,15 @@ describe('/mail', { timeout: 15_000 }, () => {
   });
 
   it('writes to a chosen patient and opens the new thread', async () => {
-    const created = thread({ id: THREAD2_ID, subject: 'Your new medication', messages: [message({ body: 'Start tomorrow.' })] });
+    const created = thread({
+      id: THREAD2_ID,
+      subject: 'Your new medication',
+      messages: [message({ body: 'Start tomorrow.' })],
+    });
     const { calls } = fakeFetch(({ method, path, body }) => {
       if (path === 'mail.threads') return page([]);
-      if (path === 'mail.recipients') return ok([{ accountId: PATIENT_ID, fullName: 'Pat Morgan', mrn: 'MRN500001' }]);
+      if (path === 'mail.recipients')
+        return ok([{ accountId: PATIENT_ID, fullName: 'Pat Morgan', mrn: 'MRN500001' }]);
       if (path === 'mail.createThread' && method === 'mutation') return ok(created, 201);
       if (path === 'mail.thread' && idOf(body) === THREAD2_ID) return ok(created);
       return undefined;
@@ -172,7 +220,9 @@ describe('/mail', { timeout: 15_000 }, () => {
     fireEvent.click(within(form).getByLabelText(/^Patient/));
     // Mantine's dropdown stays display:none in happy-dom (no transitions); its options are there.
     fireEvent.click(await screen.findByRole('option', { name: 'Pat Morgan · MRN500001', hidden: true }));
-    fireEvent.change(within(form).getByTestId('new-thread-subject'), { target: { value: 'Your new medication' } });
+    fireEvent.change(within(form).getByTestId('new-thread-subject'), {
+      target: { value: 'Your new medication' },
+    });
     fireEvent.change(within(form).getByTestId('new-thread-body'), { target: { value: 'Start tomorrow.' } });
     fireEvent.click(within(form).getByTestId('send-new-thread'));
     await waitFor(() => expect(router.state.location.search).toBe(`?thread=${THREAD2_ID}`));
@@ -190,7 +240,8 @@ describe('/mail', { timeout: 15_000 }, () => {
   it('puts the server’s refusal of a field under it and keeps what was typed', async () => {
     const { calls } = fakeFetch(({ method, path }) => {
       if (path === 'mail.threads') return page([]);
-      if (path === 'mail.recipients') return ok([{ accountId: PATIENT_ID, fullName: 'Pat Morgan', mrn: 'MRN500001' }]);
+      if (path === 'mail.recipients')
+        return ok([{ accountId: PATIENT_ID, fullName: 'Pat Morgan', mrn: 'MRN500001' }]);
       if (path === 'mail.createThread' && method === 'mutation') {
         return fail(400, 'validationFailed', 'Some fields are not valid.', [
           { field: 'subject', message: 'Subject must be at most 200 characters.' },
@@ -203,7 +254,9 @@ describe('/mail', { timeout: 15_000 }, () => {
     const form = await screen.findByTestId('new-thread-form');
     fireEvent.click(within(form).getByLabelText(/^Patient/));
     fireEvent.click(await screen.findByRole('option', { name: 'Pat Morgan · MRN500001', hidden: true }));
-    fireEvent.change(within(form).getByTestId('new-thread-subject'), { target: { value: 'Your new medication' } });
+    fireEvent.change(within(form).getByTestId('new-thread-subject'), {
+      target: { value: 'Your new medication' },
+    });
     fireEvent.change(within(form).getByTestId('new-thread-body'), { target: { value: 'Start tomorrow.' } });
     fireEvent.click(within(form).getByTestId('send-new-thread'));
     expect(await within(form).findByText('Subject must be at most 200 characters.')).toBeTruthy();
@@ -216,7 +269,9 @@ describe('/mail', { timeout: 15_000 }, () => {
   });
 
   it('asks before closing a new message that has text', async () => {
-    fakeFetch(({ path }) => (path === 'mail.threads' ? page([]) : path === 'mail.recipients' ? ok([]) : undefined));
+    fakeFetch(({ path }) =>
+      path === 'mail.threads' ? page([]) : path === 'mail.recipients' ? ok([]) : undefined,
+    );
     renderMail();
     fireEvent.click(await screen.findByTestId('new-thread'));
     fireEvent.change(await screen.findByTestId('new-thread-subject'), { target: { value: 'Draft' } });
@@ -229,9 +284,22 @@ describe('/mail', { timeout: 15_000 }, () => {
 
 describe('the navigation', () => {
   it('shows the unread count beside Mail', async () => {
-    const { calls } = fakeFetch(({ path }) => (path === 'mail.unreadCount' ? ok({ unreadCount: 3 }) : undefined));
+    const { calls } = fakeFetch(({ path }) =>
+      path === 'mail.unreadCount' ? ok({ unreadCount: 3 }) : undefined,
+    );
     renderRoutes(
-      [{ path: '/', element: <AppShell navbar={{ width: 260, breakpoint: 'sm' }}><AppShell.Navbar><NavMenu /></AppShell.Navbar></AppShell> }],
+      [
+        {
+          path: '/',
+          element: (
+            <AppShell navbar={{ width: 260, breakpoint: 'sm' }}>
+              <AppShell.Navbar>
+                <NavMenu />
+              </AppShell.Navbar>
+            </AppShell>
+          ),
+        },
+      ],
       '/',
       physicianSession(),
     );

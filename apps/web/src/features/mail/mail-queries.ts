@@ -10,8 +10,11 @@ export const THREADS_PAGE_SIZE = 20;
 export const UNREAD_POLL_MS = 60_000;
 
 /** The caller's threads, a page at a time; what is shown stays while a fresh page loads. */
-export function useThreads(page: number) {
-  return trpc.mail.threads.useQuery({ page, pageSize: THREADS_PAGE_SIZE }, { placeholderData: keepPreviousData });
+export function useThreads(page: number, search = '') {
+  return trpc.mail.threads.useQuery(
+    { page, pageSize: THREADS_PAGE_SIZE, search: search || undefined },
+    { placeholderData: keepPreviousData },
+  );
 }
 
 /** Unread messages of the acting account (null until known): in the navigation and on the messages tab. */

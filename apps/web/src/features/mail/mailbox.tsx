@@ -1,4 +1,5 @@
-import { Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -37,7 +38,10 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
   const [search, setSearch] = useSearchParams();
   const threadId = search.get('thread');
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const list = useThreads(page);
+  // What is typed in the search box; the list follows it once typing pauses.
+  const [typed, setTyped] = useState('');
+  const [words] = useDebouncedValue(typed.trim(), 300);
+  const list = useThreads(page, words);
   const [composing, setComposing] = useState(false);
 
   const withParams = (change: Record<string, string | null>) => {
@@ -56,7 +60,11 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
         <Text c="dimmed" size="sm" maw={520}>
           {clinician ? t('intro.clinician') : t('intro.patient')}
         </Text>
-        <Button leftSection={<MailIcon size={18} />} onClick={() => setComposing(true)} data-testid="new-thread">
+        <Button
+          leftSection={<MailIcon size={18} />}
+          onClick={() => setComposing(true)}
+          data-testid="new-thread"
+        >
           {t('newMessage')}
         </Button>
       </Group>
@@ -64,7 +72,21 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
         <Grid.Col span={{ base: 12, md: 5 }}>
           {/* On a phone the open thread takes the list's place. */}
           <Box visibleFrom={threadId ? 'md' : undefined}>
+            <TextInput
+              type="search"
+              label={t('list.search')}
+              placeholder={t('list.searchPlaceholder')}
+              value={typed}
+              maxLength={100}
+              onChange={(event) => {
+                setTyped(event.currentTarget.value);
+                if (page !== 1) setSearch(withParams({ page: null }), { replace: true });
+              }}
+              mb="sm"
+              data-testid="thread-search"
+            />
             <ThreadListPanel
+              searching={words}
               accountId={accountId}
               list={list}
               selectedId={threadId}
@@ -92,7 +114,11 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
             </Stack>
           ) : (
             <Box visibleFrom="md">
-              <EmptyState icon={<MailIcon size={28} />} title={t('noThreadOpen')} hint={t('noThreadOpenHint')} />
+              <EmptyState
+                icon={<MailIcon size={28} />}
+                title={t('noThreadOpen')}
+                hint={t('noThreadOpenHint')}
+              />
             </Box>
           )}
         </Grid.Col>
@@ -112,6 +138,8 @@ function MailboxScreen({ accountId, clinician }: MailboxProps) {
 
 interface ThreadListPanelProps {
   accountId: string;
+  /** The words the list is narrowed to, if any. */
+  searching: string;
   list: ReturnType<typeof useThreads>;
   selectedId: string | null;
   clinician: boolean;
@@ -121,7 +149,16 @@ interface ThreadListPanelProps {
 }
 
 /** The list, or why it is not there; a page shown stays when fetching it again fails. */
-function ThreadListPanel({ accountId, list, selectedId, clinician, hrefOf, onPage, onCompose }: ThreadListPanelProps) {
+function ThreadListPanel({
+  accountId,
+  searching,
+  list,
+  selectedId,
+  clinician,
+  hrefOf,
+  onPage,
+  onCompose,
+}: ThreadListPanelProps) {
   const { t } = useTranslation('mail');
   if (!list.data) {
     if (list.status === 'error') {
@@ -134,6 +171,15 @@ function ThreadListPanel({ accountId, list, selectedId, clinician, hrefOf, onPag
     return <Loading label={t('list.loading')} />;
   }
   const { items, meta } = list.data;
+  if (items.length === 0 && searching) {
+    return (
+      <EmptyState
+        icon={<MailIcon size={28} />}
+        title={t('list.noMatch', { search: searching })}
+        hint={t('list.noMatchHint')}
+      />
+    );
+  }
   if (items.length === 0) {
     return (
       <EmptyState
@@ -150,7 +196,13 @@ function ThreadListPanel({ accountId, list, selectedId, clinician, hrefOf, onPag
   }
   return (
     <Stack gap="xs">
-      <ThreadList threads={items} accountId={accountId} selectedId={selectedId} showPatient={clinician} hrefOf={hrefOf} />
+      <ThreadList
+        threads={items}
+        accountId={accountId}
+        selectedId={selectedId}
+        showPatient={clinician}
+        hrefOf={hrefOf}
+      />
       <ListPager meta={meta} onPage={onPage} label={t('list.pages')} />
     </Stack>
   );

@@ -21,7 +21,11 @@ export function MessageCard({ message, mine }: { message: MailMessage; mine: boo
       miw="min(100%, 16rem)"
       w="fit-content"
       // A softer tint than the selected thread's, so the two do not compete.
-      bg={mine ? 'color-mix(in srgb, var(--mantine-primary-color-light) 45%, var(--mantine-color-body))' : undefined}
+      bg={
+        mine
+          ? 'color-mix(in srgb, var(--mantine-primary-color-light) 45%, var(--mantine-color-body))'
+          : undefined
+      }
       component="article"
       aria-label={t('message.from', { name: sender.fullName ?? t('message.formerMember') })}
       data-testid="mail-message"

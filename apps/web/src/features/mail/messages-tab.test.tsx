@@ -8,10 +8,14 @@ import { fakeFetch, ok } from '../signup/testing/harness';
 import { THREAD_ID, listItem, page, patientSession, physicianSession, thread } from './testing/mail-fixtures';
 import './testing/document-fonts';
 
-const home = (path: string, session = patientSession()) => renderRoutes([{ path: '/', element: <HomePage /> }], path, session);
+const home = (path: string, session = patientSession()) =>
+  renderRoutes([{ path: '/', element: <HomePage /> }], path, session);
 
 const PNG_ID = '44444444-4444-4444-8444-000000000009';
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'arm.png', { type: 'image/png' });
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'arm.png', {
+    type: 'image/png',
+  });
 const exe = () => new File([new Uint8Array([0x4d, 0x5a])], 'setup.exe', { type: 'application/x-msdownload' });
 
 beforeEach(() => sessionStore.accessToken.set('test-token'));
@@ -68,11 +72,17 @@ describe("the patient's messages tab", { timeout: 15_000 }, () => {
     expect(calls.some((c) => c.path.startsWith('/mail/attachments'))).toBe(false);
 
     fireEvent.change(input, { target: { files: [png()] } });
-    await waitFor(() => expect(within(form).getByTestId('draft-file').getAttribute('data-status')).toBe('ready'));
-    expect(calls.find((c) => c.path.startsWith('/mail/attachments'))?.path).toBe('/mail/attachments?fileName=arm.png');
+    await waitFor(() =>
+      expect(within(form).getByTestId('draft-file').getAttribute('data-status')).toBe('ready'),
+    );
+    expect(calls.find((c) => c.path.startsWith('/mail/attachments'))?.path).toBe(
+      '/mail/attachments?fileName=arm.png',
+    );
 
     fireEvent.change(within(form).getByTestId('new-thread-subject'), { target: { value: 'My arm' } });
-    fireEvent.change(within(form).getByTestId('new-thread-body'), { target: { value: 'Is this rash normal?' } });
+    fireEvent.change(within(form).getByTestId('new-thread-body'), {
+      target: { value: 'Is this rash normal?' },
+    });
     fireEvent.click(within(form).getByTestId('send-new-thread'));
     await waitFor(() => expect(router.state.location.search).toBe(`?tab=messages&thread=${THREAD_ID}`));
     expect(calls.find((c) => c.path === 'mail.createThread' && c.method === 'mutation')?.body).toEqual({

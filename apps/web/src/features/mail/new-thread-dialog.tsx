@@ -1,7 +1,12 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { REQUIRED } from '@opencare/schemas/constants';
-import { MAIL_LIMITS, newThreadInputSchema, type MailRecipient, type Thread } from '@opencare/schemas/entities/mail';
+import {
+  MAIL_LIMITS,
+  newThreadInputSchema,
+  type MailRecipient,
+  type Thread,
+} from '@opencare/schemas/entities/mail';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Disclaimer } from '../../components/disclaimer';
@@ -56,7 +61,11 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
     },
   });
   const { patient, subject, body } = form.values;
-  const draft = useMessageDraft('new-thread', patient?.accountId, subject.trim() !== '' || body.trim() !== '');
+  const draft = useMessageDraft(
+    'new-thread',
+    patient?.accountId,
+    subject.trim() !== '' || body.trim() !== '',
+  );
   const sendable = !submitting && !draft.uploading;
 
   function finish() {
@@ -115,13 +124,22 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
             <Button variant="default" onClick={close} disabled={submitting}>
               {t('form.cancel')}
             </Button>
-            <Button type="submit" loading={submitting} disabled={draft.uploading} data-testid="send-new-thread">
+            <Button
+              type="submit"
+              loading={submitting}
+              disabled={draft.uploading}
+              data-testid="send-new-thread"
+            >
               {t('form.send')}
             </Button>
           </Group>
         </Stack>
       </form>
-      <DiscardDraftDialog opened={confirmingDiscard} onKeep={() => setConfirmingDiscard(false)} onDiscard={finish} />
+      <DiscardDraftDialog
+        opened={confirmingDiscard}
+        onKeep={() => setConfirmingDiscard(false)}
+        onDiscard={finish}
+      />
     </Modal>
   );
 }

@@ -46,7 +46,9 @@ export function RecipientSelect({ value, onChange, error }: RecipientSelectProps
       data={options.map((r) => ({ value: r.accountId, label: labelOf(r) }))}
       value={value?.accountId ?? null}
       onChange={(id) => onChange(options.find((r) => r.accountId === id) ?? null)}
-      nothingFoundMessage={loading ? t('form.searching') : failed ? t('form.patientsFailed') : t('form.noPatients')}
+      nothingFoundMessage={
+        loading ? t('form.searching') : failed ? t('form.patientsFailed') : t('form.noPatients')
+      }
       renderOption={({ option }) => <bdi>{option.label}</bdi>}
       error={error}
       comboboxProps={{ withinPortal: true, zIndex: 1000 }}

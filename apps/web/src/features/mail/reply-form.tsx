@@ -32,7 +32,11 @@ export function ReplyForm({ thread }: { thread: Thread }) {
       reset();
     },
   });
-  const draft = useMessageDraft(`reply-${thread.id}`, thread.patient.accountId, form.values.body.trim() !== '');
+  const draft = useMessageDraft(
+    `reply-${thread.id}`,
+    thread.patient.accountId,
+    form.values.body.trim() !== '',
+  );
   // Files still uploading would be left out of the message: the send button waits for them.
   const sendable = !submitting && !draft.uploading;
 

@@ -24,7 +24,9 @@ export function ThreadList({ threads, accountId, selectedId, showPatient, hrefOf
         {threads.map((thread) => {
           const unread = thread.unreadCount > 0;
           const lastSender =
-            thread.lastSender?.accountId === accountId ? t('list.you') : (thread.lastSender?.fullName ?? t('message.formerMember'));
+            thread.lastSender?.accountId === accountId
+              ? t('list.you')
+              : (thread.lastSender?.fullName ?? t('message.formerMember'));
           const who = showPatient ? thread.patient.fullName : lastSender;
           return (
             <li key={thread.id}>

@@ -1,6 +1,8 @@
-import { Box, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { pathTo } from '../../route-paths';
 import { LoadFailed, Loading } from '../../components/data/load-state';
 import { useThread } from './mail-queries';
 import { MessageCard } from './message-card';
@@ -44,12 +46,27 @@ export function ThreadView({ threadId, accountId, showPatient }: ThreadViewProps
   return (
     <Stack gap="sm" data-testid="thread-view">
       <Stack gap={2}>
-        <Title order={2} size="h4" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere', outline: 'none' }} dir="auto">
+        <Title
+          order={2}
+          size="h4"
+          ref={heading}
+          tabIndex={-1}
+          style={{ overflowWrap: 'anywhere', outline: 'none' }}
+          dir="auto"
+        >
           {thread.subject}
         </Title>
         {showPatient && (
           <Text size="sm" c="dimmed">
-            {t('thread.withPatient')} <bdi>{thread.patient.fullName}</bdi>
+            {t('thread.withPatient')}{' '}
+            <Anchor
+              component={Link}
+              to={pathTo('patientProfile', { patientId: thread.patient.accountId })}
+              size="sm"
+              data-testid="thread-patient-link"
+            >
+              <bdi>{thread.patient.fullName}</bdi>
+            </Anchor>
           </Text>
         )}
       </Stack>

@@ -57,7 +57,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         <Stack
           gap="xs"
           pos="fixed"
-          top={12}
+          // At the top of a wide screen; at the bottom of a phone's, where a full-screen dialog's
+          // title and close button stay in sight (issue 17).
+          top={{ base: 'auto', sm: 12 }}
+          bottom={{ base: 'calc(12px + env(safe-area-inset-bottom))', sm: 'auto' }}
           left={0}
           right={0}
           mx="auto"

@@ -24,24 +24,28 @@ export function AdminHome() {
   const overview = trpc.organisations.overview.useQuery();
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <HomeSection title={t('home.admin.title')} testId="home-overview" more={{ to: ROUTES.dashboard, label: t('home.admin.dashboard') }}>
+    <HomeSection
+      title={t('home.admin.title')}
+      testId="home-overview"
+      more={{ to: ROUTES.dashboard, label: t('home.admin.dashboard') }}
+    >
       <QueryView query={overview} loading={t('home.admin.loading')}>
         {(figures) => (
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="sm" component="dl" m={0}>
             {FIGURES.map(({ key, route }) => (
               <Paper key={key} withBorder radius="md" p="sm" data-testid={`overview-${key}`}>
                 <Text component="dt" size="sm" c="dimmed">
-                    {route ? (
-                      <Anchor component={Link} to={ROUTES[route]} inherit>
-                        {t(`home.admin.figures.${key}`)}
-                      </Anchor>
-                    ) : (
-                      t(`home.admin.figures.${key}`)
-                    )}
-                  </Text>
-                  <Text component="dd" m={0} fz={28} fw={700} data-testid="overview-value">
-                    {number.format(figures[key])}
-                  </Text>
+                  {route ? (
+                    <Anchor component={Link} to={ROUTES[route]} inherit>
+                      {t(`home.admin.figures.${key}`)}
+                    </Anchor>
+                  ) : (
+                    t(`home.admin.figures.${key}`)
+                  )}
+                </Text>
+                <Text component="dd" m={0} fz={28} fw={700} data-testid="overview-value">
+                  {number.format(figures[key])}
+                </Text>
               </Paper>
             ))}
           </SimpleGrid>

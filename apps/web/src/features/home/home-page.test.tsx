@@ -17,7 +17,14 @@ const open = (role: number, id?: string) =>
 const asked = (calls: FakeCall[]) => [...new Set(calls.map((call) => call.path))].sort();
 
 const inAnHour = () => new Date(Date.now() + 30 * 60_000);
-const OVERVIEW = { activePatients: 12, staff: 5, pendingInvitations: 2, gatewaysOffline: 1, openAlerts: 3, readingsLastDay: 40 };
+const OVERVIEW = {
+  activePatients: 12,
+  staff: 5,
+  pendingInvitations: 2,
+  gatewaysOffline: 1,
+  openAlerts: 3,
+  readingsLastDay: 40,
+};
 
 function clinicServer(overrides: Partial<Record<string, ReturnType<typeof ok>>> = {}) {
   const start = inAnHour();
@@ -25,19 +32,34 @@ function clinicServer(overrides: Partial<Record<string, ReturnType<typeof ok>>> 
     if (path in overrides) return overrides[path];
     if (path === 'appointments.list')
       return okList([
-        appointment({ startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 30 * 60_000).toISOString() }),
-        appointment({ status: 'cancelled', patient: { id: '55555555-5555-4555-8555-555555555555', fullName: 'Cancelled Person' } }),
+        appointment({
+          startsAt: start.toISOString(),
+          endsAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        }),
+        appointment({
+          status: 'cancelled',
+          patient: { id: '55555555-5555-4555-8555-555555555555', fullName: 'Cancelled Person' },
+        }),
       ]);
     if (path === 'alerts.list')
       return okList(
         [
-          alert({ id: '5b6c7d8e-1f2a-4b3c-8d4e-000000000001', patientName: 'Elevated Eve', rangeClass: 'elevated' }),
-          alert({ id: '5b6c7d8e-1f2a-4b3c-8d4e-000000000002', patientName: 'Highest Hal', rangeClass: 'highest' }),
+          alert({
+            id: '5b6c7d8e-1f2a-4b3c-8d4e-000000000001',
+            patientName: 'Elevated Eve',
+            rangeClass: 'elevated',
+          }),
+          alert({
+            id: '5b6c7d8e-1f2a-4b3c-8d4e-000000000002',
+            patientName: 'Highest Hal',
+            rangeClass: 'highest',
+          }),
         ],
         1,
         7,
       );
-    if (path === 'mail.threads') return okList([listItem({ subject: 'Dizzy after the new dose', unreadCount: 2 })]);
+    if (path === 'mail.threads')
+      return okList([listItem({ subject: 'Dizzy after the new dose', unreadCount: 2 })]);
     if (path === 'mail.unreadCount') return ok({ unreadCount: 2 });
     if (path === 'visits.incomplete') return okList([visit()]);
     if (path === 'organisations.overview') return ok(OVERVIEW);
@@ -60,10 +82,14 @@ describe('home', () => {
     const visitRow = await screen.findByTestId('home-visit');
     expect(within(visitRow).getByRole('link', { name: 'Pat Morgan' })).toBeTruthy();
     expect(within(visitRow).getByTestId('home-visit-state').textContent).toBe('Upcoming');
-    expect(within(visitRow).getByRole('link', { name: 'Join the visit with Pat Morgan' }).getAttribute('href')).toBe('/telehealth-visit/k7mp-2xqa-9trz');
+    expect(
+      within(visitRow).getByRole('link', { name: 'Join the visit with Pat Morgan' }).getAttribute('href'),
+    ).toBe('/telehealth-visit/k7mp-2xqa-9trz');
     expect(screen.queryByText('Cancelled Person')).toBeNull();
     // Their own day: the list asks for the physician's appointments of today.
-    expect(calls.find((call) => call.path === 'appointments.list')?.body).toMatchObject({ providerId: PHYSICIAN_ID });
+    expect(calls.find((call) => call.path === 'appointments.list')?.body).toMatchObject({
+      providerId: PHYSICIAN_ID,
+    });
 
     const alerts = await screen.findAllByTestId('home-alert');
     expect(alerts.map((row) => row.getAttribute('data-range'))).toEqual(['highest', 'elevated']);
@@ -72,7 +98,13 @@ describe('home', () => {
     const thread = await screen.findByTestId('home-thread');
     expect(within(thread).getByRole('link', { name: 'Dizzy after the new dose' })).toBeTruthy();
     expect(await screen.findByTestId('home-incomplete-visit')).toBeTruthy();
-    expect(asked(calls)).toEqual(['alerts.list', 'appointments.list', 'mail.threads', 'mail.unreadCount', 'visits.incomplete']);
+    expect(asked(calls)).toEqual([
+      'alerts.list',
+      'appointments.list',
+      'mail.threads',
+      'mail.unreadCount',
+      'visits.incomplete',
+    ]);
     expect(screen.queryByTestId('selected-date')).toBeNull();
   });
 
@@ -108,7 +140,9 @@ describe('home', () => {
     const patients = await screen.findByTestId('overview-activePatients');
     expect(within(patients).getByRole('link', { name: 'Active patients' })).toBeTruthy();
     expect(within(patients).getByTestId('overview-value').textContent).toBe('12');
-    expect(within(screen.getByTestId('overview-readingsLastDay')).getByTestId('overview-value').textContent).toBe('40');
+    expect(
+      within(screen.getByTestId('overview-readingsLastDay')).getByTestId('overview-value').textContent,
+    ).toBe('40');
     expect(asked(calls)).toEqual(['organisations.overview']);
   });
 
@@ -121,7 +155,15 @@ describe('home', () => {
   });
 
   it("starts a patient's home with the day's tasks, and no identity card", async () => {
-    fakeFetch(({ path }) => (path === 'tasks.daily' ? ok([]) : path === 'appointments.dates' ? ok([]) : path === 'mail.unreadCount' ? ok({ unreadCount: 0 }) : undefined));
+    fakeFetch(({ path }) =>
+      path === 'tasks.daily'
+        ? ok([])
+        : path === 'appointments.dates'
+          ? ok([])
+          : path === 'mail.unreadCount'
+            ? ok({ unreadCount: 0 })
+            : undefined,
+    );
     open(ROLES.Patient);
     expect(await screen.findByTestId('selected-date')).toBeTruthy();
     expect(screen.getByTestId('home-tab-dailyTasks').getAttribute('aria-selected')).toBe('true');
@@ -135,7 +177,13 @@ describe('home', () => {
       if (path === 'tasks.daily' || path === 'appointments.dates') return ok([]);
       if (path === 'mail.unreadCount') return ok({ unreadCount: 3 });
       if (path === 'mail.threads') return okList([]);
-      if (path === 'appointments.list') return okList([appointment({ startsAt: start.toISOString(), provider: { id: PHYSICIAN_ID, fullName: 'Dr. Ada Park' } })]);
+      if (path === 'appointments.list')
+        return okList([
+          appointment({
+            startsAt: start.toISOString(),
+            provider: { id: PHYSICIAN_ID, fullName: 'Dr. Ada Park' },
+          }),
+        ]);
       return undefined;
     });
     const { router } = open(ROLES.Patient);
@@ -144,7 +192,9 @@ describe('home', () => {
     const unread = screen.getByTestId('home-unread-messages');
     await waitFor(() => expect(unread.textContent).toContain('Unread: 3'));
     fireEvent.click(within(unread).getByRole('button', { name: 'Read' }));
-    await waitFor(() => expect(screen.getByTestId('home-tab-messages').getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('home-tab-messages').getAttribute('aria-selected')).toBe('true'),
+    );
     expect(router.state.location.search).toBe('?tab=messages');
   });
 

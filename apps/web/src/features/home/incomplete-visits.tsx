@@ -26,13 +26,30 @@ export function IncompleteVisits({ providerId }: { providerId: string }) {
       <QueryView query={visits} loading={t('home.incomplete.loading')}>
         {(page) =>
           page.items.length === 0 ? (
-            <EmptyState order={3} icon={<ClipboardIcon size={28} />} title={t('home.incomplete.empty')} hint={t('home.incomplete.emptyHint')} />
+            <EmptyState
+              order={3}
+              icon={<ClipboardIcon size={28} />}
+              title={t('home.incomplete.empty')}
+              hint={t('home.incomplete.emptyHint')}
+            />
           ) : (
             <ItemList gap={6} testId="home-incomplete-list">
               {page.items.map((visit) => (
-                <Paper key={visit.id} component="li" withBorder radius="sm" px="sm" py={6} data-testid="home-incomplete-visit">
+                <Paper
+                  key={visit.id}
+                  component="li"
+                  withBorder
+                  radius="sm"
+                  px="sm"
+                  py={6}
+                  data-testid="home-incomplete-visit"
+                >
                   <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Anchor component={Link} to={pathTo('patientProfile', { patientId: visit.appointment.patient.id })} fw={600}>
+                    <Anchor
+                      component={Link}
+                      to={pathTo('patientProfile', { patientId: visit.appointment.patient.id })}
+                      fw={600}
+                    >
                       {visit.appointment.patient.fullName}
                     </Anchor>
                     <Text size="sm" c="dimmed">

@@ -23,7 +23,10 @@ const SEVERITY: Record<RangeClass, number> = { highest: 0, lowest: 0, high: 1, e
 /** The most severe open alerts first, the newest first within a severity. */
 export function mostSevere(alerts: readonly Alert[], count = HOME_ALERTS): Alert[] {
   return [...alerts]
-    .sort((a, b) => SEVERITY[a.rangeClass] - SEVERITY[b.rangeClass] || Date.parse(b.takenAt) - Date.parse(a.takenAt))
+    .sort(
+      (a, b) =>
+        SEVERITY[a.rangeClass] - SEVERITY[b.rangeClass] || Date.parse(b.takenAt) - Date.parse(a.takenAt),
+    )
     .slice(0, count);
 }
 
@@ -36,7 +39,12 @@ export function OpenAlerts({ linkPatient }: { linkPatient: boolean }) {
       <QueryView query={list} loading={t('home.alerts.loading')}>
         {(page) =>
           page.items.length === 0 ? (
-            <EmptyState order={3} icon={<AlertIcon size={28} />} title={t('home.alerts.empty')} hint={t('home.alerts.emptyHint')} />
+            <EmptyState
+              order={3}
+              icon={<AlertIcon size={28} />}
+              title={t('home.alerts.empty')}
+              hint={t('home.alerts.emptyHint')}
+            />
           ) : (
             <ItemList gap={6} testId="home-alert-list">
               {mostSevere(page.items).map((alert) => (
@@ -53,7 +61,12 @@ export function OpenAlerts({ linkPatient }: { linkPatient: boolean }) {
 function HomeSectionFrame({ total, children }: { total: number | null; children: ReactNode }) {
   const { t } = useTranslation('screens');
   return (
-    <HomeSection title={t('home.alerts.title')} testId="home-alerts" count={total} more={{ to: ROUTES.alerts, label: t('home.alerts.all') }}>
+    <HomeSection
+      title={t('home.alerts.title')}
+      testId="home-alerts"
+      count={total}
+      more={{ to: ROUTES.alerts, label: t('home.alerts.all') }}
+    >
       {children}
     </HomeSection>
   );

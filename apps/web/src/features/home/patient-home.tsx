@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -50,10 +50,7 @@ export function PatientHome() {
         ))}
       </Tabs.List>
       <Tabs.Panel value="dailyTasks" pt="md">
-        <Stack gap="lg">
-          <DailyTasks />
-          <PatientUpNext showMessages={showMessages} onOpen={open} />
-        </Stack>
+        <DailyTasks afterTasks={<PatientUpNext showMessages={showMessages} onOpen={open} />} />
       </Tabs.Panel>
       <Tabs.Panel value="appointments" pt="md">
         <Suspense fallback={<Loading />}>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
@@ -22,15 +22,10 @@ export function PatientUpNext({
 }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: showMessages ? 2 : 1 }}
-      spacing="sm"
-      component="section"
-      aria-label={t('home.upNext.title')}
-    >
+    <Stack gap="sm" component="section" aria-label={t('home.upNext.title')}>
       <NextAppointment onOpen={() => onOpen('appointments')} />
       {showMessages && <UnreadMessages onOpen={() => onOpen('messages')} />}
-    </SimpleGrid>
+    </Stack>
   );
 }
 

@@ -41,12 +41,23 @@ export function TodaysVisits({ providerId, linkPatient }: { providerId?: string;
     pageSize: PAGE_SIZE,
   });
   return (
-    <HomeSection title={t('home.visits.title')} testId="home-visits" more={{ to: ROUTES.appointments, label: t('home.visits.all') }}>
+    <HomeSection
+      title={t('home.visits.title')}
+      testId="home-visits"
+      more={{ to: ROUTES.appointments, label: t('home.visits.all') }}
+    >
       <QueryView query={list} loading={t('home.visits.loading')}>
         {(page) => {
           const items = page.items.filter(isOnWorklist);
           if (items.length === 0)
-            return <EmptyState order={3} icon={<CalendarIcon size={28} />} title={t('home.visits.empty')} hint={t('home.visits.emptyHint')} />;
+            return (
+              <EmptyState
+                order={3}
+                icon={<CalendarIcon size={28} />}
+                title={t('home.visits.empty')}
+                hint={t('home.visits.emptyHint')}
+              />
+            );
           return (
             <ItemList gap={6} testId="home-visit-list">
               {items.map((appointment) => (
@@ -73,7 +84,11 @@ function VisitRow({ appointment, linkPatient }: { appointment: Appointment; link
             <bdi>{formatTime(appointment.startsAt, i18n.language)}</bdi>
           </Text>
           {linkPatient ? (
-            <Anchor component={Link} to={pathTo('patientProfile', { patientId: appointment.patient.id })} truncate>
+            <Anchor
+              component={Link}
+              to={pathTo('patientProfile', { patientId: appointment.patient.id })}
+              truncate
+            >
               {name}
             </Anchor>
           ) : (

@@ -19,17 +19,42 @@ export function UnreadMail() {
   const unread = useUnreadCount();
   const threads = trpc.mail.threads.useQuery({ page: 1, pageSize: HOME_THREADS });
   return (
-    <HomeSection title={t('home.mail.title')} testId="home-mail" count={unread} more={{ to: ROUTES.mail, label: t('home.mail.all') }}>
+    <HomeSection
+      title={t('home.mail.title')}
+      testId="home-mail"
+      count={unread}
+      more={{ to: ROUTES.mail, label: t('home.mail.all') }}
+    >
       <QueryView query={threads} loading={t('home.mail.loading')}>
         {(page) =>
           page.items.length === 0 ? (
-            <EmptyState order={3} icon={<MailIcon size={28} />} title={t('home.mail.empty')} hint={t('home.mail.emptyHint')} />
+            <EmptyState
+              order={3}
+              icon={<MailIcon size={28} />}
+              title={t('home.mail.empty')}
+              hint={t('home.mail.emptyHint')}
+            />
           ) : (
             <ItemList gap={6} testId="home-thread-list">
               {page.items.map((thread) => (
-                <Paper key={thread.id} component="li" withBorder radius="sm" px="sm" py={6} data-testid="home-thread" data-unread={thread.unreadCount > 0}>
+                <Paper
+                  key={thread.id}
+                  component="li"
+                  withBorder
+                  radius="sm"
+                  px="sm"
+                  py={6}
+                  data-testid="home-thread"
+                  data-unread={thread.unreadCount > 0}
+                >
                   <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Anchor component={Link} to={`${ROUTES.mail}?thread=${encodeURIComponent(thread.id)}`} fw={thread.unreadCount > 0 ? 700 : 400} truncate miw={0}>
+                    <Anchor
+                      component={Link}
+                      to={`${ROUTES.mail}?thread=${encodeURIComponent(thread.id)}`}
+                      fw={thread.unreadCount > 0 ? 700 : 400}
+                      truncate
+                      miw={0}
+                    >
                       {thread.subject}
                     </Anchor>
                     {thread.unreadCount > 0 && (

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, Title } from '@mant
 import type { Task } from '@opencare/schemas/entities/care';
 import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronEndIcon, ChevronStartIcon, ClipboardIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
@@ -25,9 +26,10 @@ function useYearTasks(year: string, isPatient: boolean) {
 
 /**
  * Home's default tab (spec §2): the chosen day's tasks, and a calendar marking the days with tasks
- * or appointments. The day is the session's calendar date, so it is kept across the app.
+ * or appointments. The day is the session's calendar date, so it is kept across the app. What comes
+ * after the tasks (home's next appointment and messages) sits under them, above the calendar on a phone.
  */
-export function DailyTasks() {
+export function DailyTasks({ afterTasks }: { afterTasks?: ReactNode }) {
   const { t, i18n } = useTranslation('measurements');
   const { state, calendarDate, setCalendarDate } = useSession();
   const { preferences } = usePreferences();
@@ -43,7 +45,10 @@ export function DailyTasks() {
   // The calendar may show another year than the chosen day's; it has its own year of tasks then.
   const shownYear = month.slice(0, 4);
   const sameYear = shownYear === calendarDate.slice(0, 4);
-  const shownYearTasks = useYearTasks(sameYear ? calendarDate.slice(0, 4) : shownYear, isPatient && !sameYear);
+  const shownYearTasks = useYearTasks(
+    sameYear ? calendarDate.slice(0, 4) : shownYear,
+    isPatient && !sameYear,
+  );
   const calendarTasks = sameYear ? dayTasks : shownYearTasks;
   // Highlights are a help, not the point of the calendar: a failure (or no such call) highlights none.
   const appointments = trpc.appointments.dates.useQuery(
@@ -52,7 +57,10 @@ export function DailyTasks() {
   );
 
   const taskDates = useMemo(
-    () => new Set((calendarTasks.data ?? NONE).filter((task) => task.status !== 'cancelled').map((task) => task.date)),
+    () =>
+      new Set(
+        (calendarTasks.data ?? NONE).filter((task) => task.status !== 'cancelled').map((task) => task.date),
+      ),
     [calendarTasks.data],
   );
   const appointmentDates = useMemo(() => new Set(appointments.data ?? []), [appointments.data]);
@@ -61,7 +69,12 @@ export function DailyTasks() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <ActionIcon variant="default" size="lg" aria-label={t('tasks.previousDay')} onClick={() => setCalendarDate(addDays(calendarDate, -1))}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('tasks.previousDay')}
+          onClick={() => setCalendarDate(addDays(calendarDate, -1))}
+        >
           <ChevronStartIcon size={18} />
         </ActionIcon>
         <Stack gap={0} align="center" miw={0}>
@@ -74,18 +87,37 @@ export function DailyTasks() {
             </Button>
           )}
         </Stack>
-        <ActionIcon variant="default" size="lg" aria-label={t('tasks.nextDay')} onClick={() => setCalendarDate(addDays(calendarDate, 1))}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('tasks.nextDay')}
+          onClick={() => setCalendarDate(addDays(calendarDate, 1))}
+        >
           <ChevronEndIcon size={18} />
         </ActionIcon>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
         <Stack gap="sm">
-          {!isPatient && <EmptyState order={3} icon={<ClipboardIcon size={28} />} title={t('tasks.notPatient')} hint={t('tasks.notPatientHint')} />}
-          {isPatient && dayTasks.status === 'pending' && <Loading label={t('tasks.loading')} />}
-          {isPatient && dayTasks.status === 'error' && <LoadFailed error={dayTasks.error} onRetry={() => void dayTasks.refetch()} />}
-          {isPatient && dayTasks.status === 'success' && (
-            <DayTasks tasks={dayTasks.data.filter((task) => task.date === calendarDate)} now={now} overdueMinutes={preferences.overdueTime} />
+          {!isPatient && (
+            <EmptyState
+              order={3}
+              icon={<ClipboardIcon size={28} />}
+              title={t('tasks.notPatient')}
+              hint={t('tasks.notPatientHint')}
+            />
           )}
+          {isPatient && dayTasks.status === 'pending' && <Loading label={t('tasks.loading')} />}
+          {isPatient && dayTasks.status === 'error' && (
+            <LoadFailed error={dayTasks.error} onRetry={() => void dayTasks.refetch()} />
+          )}
+          {isPatient && dayTasks.status === 'success' && (
+            <DayTasks
+              tasks={dayTasks.data.filter((task) => task.date === calendarDate)}
+              now={now}
+              overdueMinutes={preferences.overdueTime}
+            />
+          )}
+          {afterTasks}
         </Stack>
         <TaskCalendar
           month={month}
@@ -103,7 +135,14 @@ export function DailyTasks() {
 function DayTasks({ tasks, now, overdueMinutes }: { tasks: Task[]; now: Date; overdueMinutes: number }) {
   const { t } = useTranslation('measurements');
   if (tasks.length === 0) {
-    return <EmptyState order={3} icon={<ClipboardIcon size={28} />} title={t('tasks.empty')} hint={t('tasks.emptyHint')} />;
+    return (
+      <EmptyState
+        order={3}
+        icon={<ClipboardIcon size={28} />}
+        title={t('tasks.empty')}
+        hint={t('tasks.emptyHint')}
+      />
+    );
   }
   const statuses = tasks.map((task) => shownStatus(task, now, overdueMinutes));
   const open = statuses.filter((s) => s !== 'cancelled');

@@ -35,7 +35,11 @@ export function ReadingAdviceFields({ form }: { form: AreaFormApi<'patientManage
   const written = (candidate: AdviceType) => Object.keys(advice[candidate] ?? {}).length;
   return (
     <Fieldset
-      legend={t('system:patientManagement.advice.title')}
+      legend={
+        <Text fw={600} size="sm">
+          {t('system:patientManagement.advice.title')}
+        </Text>
+      }
       variant="unstyled"
       data-testid="reading-advice-fields"
     >

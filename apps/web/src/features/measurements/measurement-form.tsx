@@ -14,7 +14,7 @@ import { FormFailure } from '../../components/form/form-failure';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { usePreferences } from '../../session/use-preferences';
 import { CameraCapture } from './camera-capture';
-import { ChoiceChips } from './choice-chips';
+import { ChoiceChips } from '../../components/form/choice-chips';
 import { twelveHour } from './format';
 import { MeasurementFields } from './measurement-fields';
 import { checkValues, whyNotReady, type FieldInputs } from './measurement-values';

@@ -132,6 +132,12 @@ describe('/patients/:patientId', () => {
       id: PATIENT_ID,
       query: { type: 'bp' },
     });
+    // A pointer at the right end of the chart reads out the latest reading; leaving hides it.
+    const svg = within(chart).getByRole('img');
+    fireEvent.pointerMove(svg, { clientX: 10_000 });
+    expect(plain(within(chart).getByTestId('chart-hover').textContent)).toContain('142/91 mmHg');
+    fireEvent.pointerLeave(svg);
+    expect(within(chart).queryByTestId('chart-hover')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
     const rows = within(await screen.findByTestId('readings-table')).getAllByRole('row');

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../api/trpc';
 import { QueryView } from '../../../components/data/load-state';
+import { ChoiceChips } from '../../../components/form/choice-chips';
 import { SectionCard } from '../shared/section-card';
 import { chartKeysOf, scaleOf } from '../shared/units';
 import { useMeasurementName } from '../shared/use-measurement-name';
@@ -42,13 +43,15 @@ export function ReadingsChartSection({ patientId, types, asOf }: ReadingsChartSe
         </Text>
       ) : (
         <Stack gap="sm">
-          <Group gap="sm" justify="space-between">
+          <Group gap="sm" justify="space-between" align="flex-end">
+            {/* Chips wrap onto more lines: every type stays in sight on a phone (issue 17). */}
             {types.length > 1 ? (
-              <SegmentedControl
-                aria-label={t('chart.type')}
+              <ChoiceChips
+                label={t('chart.type')}
                 value={type}
                 onChange={setType}
-                data={types.map((code) => ({ value: code, label: measurementName(code) }))}
+                options={types.map((code) => ({ value: code, label: measurementName(code) }))}
+                testId="chart-type"
               />
             ) : (
               <Text fw={600}>{measurementName(type)}</Text>

@@ -1,4 +1,6 @@
+import { Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { useState, type PointerEvent } from 'react';
 import type { RangeClass } from '@opencare/schemas/entities/measurements';
 import { isolate, linear, niceDomain } from '../shared/chart-scale';
 import { rangeColor } from '../shared/range-class';
@@ -74,15 +76,60 @@ export function ReadingsChart({
   const dayTicks = Math.max(2, Math.min(7, Math.floor((plotRight - MARGIN.left) / 90)));
   const xTicks = Array.from({ length: dayTicks }, (_, i) => from + ((to - from) * i) / (dayTicks - 1));
 
+  // The reading nearest the pointer, said in words above the chart while the pointer is over it.
+  const [hovered, setHovered] = useState<ChartPoint | null>(null);
+  const hover = (event: PointerEvent<SVGSVGElement>) => {
+    const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
+    let nearest: ChartPoint | null = null;
+    for (const p of points)
+      if (!nearest || Math.abs(xOf(p.at) - x) < Math.abs(xOf(nearest.at) - x)) nearest = p;
+    setHovered(nearest);
+  };
+  const hoveredX = hovered ? xOf(hovered.at) : 0;
+
   return (
-    <div ref={ref} dir="ltr" style={{ width: '100%' }} data-testid="readings-chart">
+    <div ref={ref} dir="ltr" style={{ width: '100%', position: 'relative' }} data-testid="readings-chart">
+      {hovered && (
+        <Paper
+          withBorder
+          shadow="xs"
+          px="xs"
+          py={4}
+          data-testid="chart-hover"
+          // Beside the reading, kept inside the chart at either edge.
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: Math.min(Math.max(hoveredX - 110, 0), width - 220),
+            width: 220,
+            pointerEvents: 'none',
+            zIndex: 1,
+          }}
+        >
+          <Text size="xs" dir="auto">
+            {hovered.label}
+          </Text>
+        </Paper>
+      )}
       <svg
         width={width}
         height={HEIGHT}
         role="img"
         aria-label={summary}
         style={{ display: 'block', overflow: 'visible' }}
+        onPointerMove={hover}
+        onPointerLeave={() => setHovered(null)}
       >
+        {hovered && (
+          <line
+            x1={hoveredX}
+            x2={hoveredX}
+            y1={MARGIN.top}
+            y2={plotBottom}
+            stroke="var(--mantine-color-dimmed)"
+            strokeDasharray="3 3"
+          />
+        )}
         {drawnBands.map((band) => (
           <rect
             key={band.key}

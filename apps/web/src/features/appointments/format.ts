@@ -14,10 +14,25 @@ export function formatDate(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
+/**
+ * The clinic's time zone once the app settings have said it (shared-settings.ts). Times are shown
+ * where the person is; when that is not the clinic's zone, each time says its zone (issue 17), so
+ * "10:00 AM EST" cannot be taken for the clinic's 10:00.
+ */
+let clinicTimezone: string | null = null;
+export function rememberClinicTimezone(zone: string | null): void {
+  clinicTimezone = zone;
+}
+const deviceTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export function formatTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hour12: true }).format(
-    new Date(iso),
-  );
+  const zoneShown = clinicTimezone !== null && clinicTimezone !== deviceTimezone();
+  return new Intl.DateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+    timeZoneName: zoneShown ? 'short' : undefined,
+  }).format(new Date(iso));
 }
 
 /** A YYYY-MM-DD day as the reader's language writes it, with the weekday. */

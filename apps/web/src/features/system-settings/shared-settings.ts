@@ -1,5 +1,6 @@
 import type { AppSettings, PublicSettings } from '@opencare/schemas/entities/settings';
 import { trpc } from '../../api/trpc';
+import { rememberClinicTimezone } from '../appointments/format';
 
 /**
  * The organisation's settings every page reads (branding, sign-in language, maintenance banner):
@@ -19,5 +20,8 @@ export function usePublicSettings(enabled = true): PublicSettings | null {
 /** The signed-in app's settings (the public ones, the maintenance message, …). Null until they arrive. */
 export function useAppSettings(enabled = true): AppSettings | null {
   const query = trpc.settings.app.useQuery(undefined, { ...SHARED, enabled });
-  return enabled ? (query.data ?? null) : null;
+  const settings = enabled ? (query.data ?? null) : null;
+  // Times say their zone when the person is not in the clinic's (appointments/format.ts).
+  rememberClinicTimezone(settings?.timezone ?? null);
+  return settings;
 }

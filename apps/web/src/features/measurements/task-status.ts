@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@opencare/schemas/entities/care';
+import { TASK_EARLY_MINUTES, type Task, type TaskStatus } from '@opencare/schemas/entities/care';
 
 /**
  * A task's status on this screen. The server says overdue after the organisation's overdue
@@ -9,4 +9,15 @@ import type { Task, TaskStatus } from '@opencare/schemas/entities/care';
 export function shownStatus(task: Pick<Task, 'status' | 'dueAt'>, now: Date, overdueMinutes: number): TaskStatus {
   if (task.status !== 'pending' && task.status !== 'overdue') return task.status;
   return now.getTime() > Date.parse(task.dueAt) + overdueMinutes * 60_000 ? 'overdue' : 'pending';
+}
+
+/**
+ * Whether a task can be taken now: still to do and inside its window, from TASK_EARLY_MINUTES before
+ * its time to the overdue limit the server set (overdueAt). Outside it a reading would not complete
+ * the task (issue 17 part 6), so the screen does not offer it: a missed task stays missed.
+ */
+export function canTakeNow(task: Pick<Task, 'status' | 'dueAt' | 'overdueAt'>, now: Date): boolean {
+  if (task.status !== 'pending') return false;
+  const at = now.getTime();
+  return at >= Date.parse(task.dueAt) - TASK_EARLY_MINUTES * 60_000 && at <= Date.parse(task.overdueAt);
 }

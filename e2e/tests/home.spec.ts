@@ -69,7 +69,7 @@ test("the physician's home lists a patient behind on their readings, and opens t
   const row = behind.getByTestId('home-behind-patient').filter({ hasText: 'Layla Haddad' });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('home-behind-adherence')).toHaveText(/% done in 7 days$/);
-  await expect(row.getByTestId('home-behind-why')).toContainText('Missed today: 1');
+  await expect(row.getByTestId('home-behind-why')).toContainText('Missed in the last 24 hours: 1');
   await row.getByRole('link', { name: 'Layla Haddad', exact: true }).click();
   await expect(page).toHaveURL(`/patients/${patient.accountId}`);
 });

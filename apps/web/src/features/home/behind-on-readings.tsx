@@ -65,7 +65,7 @@ function BehindRow({ item, days, linkPatient }: { item: PatientBehind; days: num
               {item.patient.fullName}
             </Text>
           )}
-          <Badge variant="light" color={percent === null ? 'gray' : percent < 50 ? 'red' : 'orange'} data-testid="home-behind-adherence">
+          <Badge variant="light" tt="none" color={percent === null ? 'gray' : percent < 50 ? 'red' : 'orange'} data-testid="home-behind-adherence">
             {percent === null ? t('home.behind.noTasksDue') : t('home.behind.adherence', { percent, days })}
           </Badge>
         </Group>

@@ -99,7 +99,7 @@ describe('home', () => {
     expect(behind.map((row) => within(row).getByRole('link').textContent)).toEqual(['Cleo Missing', 'Ben Late']);
     expect(within(behind[0]!).getByRole('link', { name: 'Cleo Missing' }).getAttribute('href')).toBe('/patients/66666666-6666-4666-8666-666666666661');
     expect(within(behind[0]!).getByTestId('home-behind-adherence').textContent).toBe('0% done in 7 days');
-    expect(within(behind[0]!).getByTestId('home-behind-why').textContent).toBe('Missed today: 1 · No readings yet');
+    expect(within(behind[0]!).getByTestId('home-behind-why').textContent).toBe('Missed in the last 24 hours: 1 · No readings yet');
     expect(within(behind[1]!).getByTestId('home-behind-adherence').textContent).toBe('43% done in 7 days');
     expect(within(behind[1]!).queryByTestId('home-behind-why')).toBeNull();
     expect(screen.getByTestId('home-behind-count').textContent).toBe('2');

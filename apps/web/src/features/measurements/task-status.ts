@@ -21,3 +21,11 @@ export function canTakeNow(task: Pick<Task, 'status' | 'dueAt' | 'overdueAt'>, n
   const at = now.getTime();
   return at >= Date.parse(task.dueAt) - TASK_EARLY_MINUTES * 60_000 && at <= Date.parse(task.overdueAt);
 }
+
+/** A task still to do whose window has not opened yet: when it opens, as HH:mm on the task's own clock. */
+export function opensLater(task: Pick<Task, 'status' | 'dueAt' | 'time'>, now: Date): string | null {
+  if (task.status !== 'pending' || now.getTime() >= Date.parse(task.dueAt) - TASK_EARLY_MINUTES * 60_000) return null;
+  const [h = 0, m = 0] = task.time.split(':').map(Number);
+  const minutes = (((h * 60 + m - TASK_EARLY_MINUTES) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

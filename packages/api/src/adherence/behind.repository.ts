@@ -36,7 +36,7 @@ export function adherencePerPatient(db: Executor, patientAccountIds: string[], f
     .select({
       patientAccountId: tasks.patientAccountId,
       ...adherenceCounts(rule),
-      missed: sql<number>`(count(*) filter (where ${missedTask(rule)} and ${tasks.dueAt} >= ${missedSince}))::int`,
+      missed: sql<number>`(count(*) filter (where ${missedTask(rule)} and ${tasks.dueAt} >= ${missedSince.toISOString()}::timestamptz))::int`,
     })
     .from(tasks)
     .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))

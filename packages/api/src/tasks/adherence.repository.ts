@@ -19,14 +19,16 @@ export interface AdherenceRule {
   now: Date;
 }
 
-const minutes = (n: number) => sql`(${n} * interval '1 minute')`;
+// Typed casts: PostgreSQL cannot infer a bare parameter's type beside an interval or a timestamp.
+const minutes = (n: number) => sql`(${n}::int * interval '1 minute')`;
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 export function doneInWindow({ overdueMinutes }: AdherenceRule): SQL {
   return sql`(${tasks.status} = 'complete' and ${tasks.completedAt} >= ${tasks.dueAt} - ${minutes(TASK_EARLY_MINUTES)} and ${tasks.completedAt} <= ${tasks.dueAt} + ${minutes(overdueMinutes)})`;
 }
 
 export function countedTask(rule: AdherenceRule): SQL {
-  const closed = sql`${tasks.dueAt} + ${minutes(rule.overdueMinutes)} <= ${rule.now}`;
+  const closed = sql`${tasks.dueAt} + ${minutes(rule.overdueMinutes)} <= ${instant(rule.now)}`;
   return and(
     ne(tasks.status, 'cancelled'),
     or(isNull(tasks.scheduleId), sql`${tasks.dueAt} + ${minutes(rule.overdueMinutes)} >= ${measurementSchedules.createdAt}`),
@@ -39,7 +41,7 @@ export function missedTask(rule: AdherenceRule): SQL {
   return and(
     eq(tasks.status, 'pending'),
     or(isNull(tasks.scheduleId), sql`${tasks.dueAt} + ${minutes(rule.overdueMinutes)} >= ${measurementSchedules.createdAt}`),
-    sql`${tasks.dueAt} + ${minutes(rule.overdueMinutes)} <= ${rule.now}`,
+    sql`${tasks.dueAt} + ${minutes(rule.overdueMinutes)} <= ${instant(rule.now)}`,
   ) as SQL;
 }
 

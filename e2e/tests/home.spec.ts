@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiAs } from './api-as';
 import { DEMO_PASSWORD } from './demo-users';
@@ -5,7 +6,7 @@ import { logIn } from './login-helpers';
 
 /**
  * Each role's home against a real edge (issue 17): the physician's day (today's visits, open
- * alerts) and the patient's today, in the first screen of a phone.
+ * alerts, patients behind on their readings) and the patient's today, in the first screen of a phone.
  */
 
 /** The date and time in the demo clinic's zone (the browser's too: playwright.config.ts). */
@@ -53,6 +54,27 @@ test("the physician's home lists today's visit, with Join, and the open alert it
 
   // A patient's name opens their snapshot.
   await visit.getByRole('link', { name: 'Layla Haddad', exact: true }).click();
+  await expect(page).toHaveURL(`/patients/${patient.accountId}`);
+});
+
+test("the physician's home lists a patient behind on their readings, and opens their chart", async ({ page, request }) => {
+  const physician = await apiAs(request, 'physician');
+  const patient = await apiAs(request, 'patient2');
+  // Layla Haddad has a daily schedule, and missed a weight two hours ago (its window closed unmeasured).
+  await physician.post('/schedules', { patientId: patient.accountId, type: 'bw', startDate: nowInNewYork().date, frequency: 'daily', times: ['23:59'] });
+  await physician.post('/tasks', { patientId: patient.accountId, type: 'bw', ...nowInNewYork(-120) });
+
+  await logIn(page, 'physician', DEMO_PASSWORD);
+  const behind = page.getByTestId('home-behind');
+  await expect(behind.getByRole('heading', { name: 'Behind on readings' })).toBeVisible();
+  const row = behind.getByTestId('home-behind-patient').filter({ hasText: 'Layla Haddad' });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('home-behind-adherence')).toHaveText(/% done in 7 days$/);
+  await expect(row.getByTestId('home-behind-why')).toContainText('Missed in the last 24 hours: 1');
+  // The section itself passes axe's WCAG 2.1 A/AA rules (badge contrast, names of links).
+  const scan = await new AxeBuilder({ page }).include('[data-testid="home-behind"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(scan.violations.map((v) => v.id)).toEqual([]);
+  await row.getByRole('link', { name: 'Layla Haddad', exact: true }).click();
   await expect(page).toHaveURL(`/patients/${patient.accountId}`);
 });
 

@@ -60,13 +60,15 @@ async function seedClinic(db: Database, organisationId: string) {
   await addMember(db, organisationId, ROLES.Patient, 'pat', 'inactive');
   const provider = (await addMember(db, organisationId, ROLES.Physician, 'prov')).accountId;
 
-  const task = (patient: string, date: string, status: 'pending' | 'complete' | 'cancelled') => ({
+  // A completed task was done 5 minutes after its 09:00 (in its window); a `late` one at noon.
+  const task = (patient: string, date: string, status: 'pending' | 'complete' | 'cancelled' | 'late') => ({
     organisationId,
     patientAccountId: patient,
     type: 'bp',
     dueAt: at(date, 9),
     localDate: date,
-    status,
+    status: status === 'late' ? ('complete' as const) : status,
+    completedAt: status === 'complete' ? new Date(at(date, 9).getTime() + 5 * 60_000) : status === 'late' ? at(date, 12) : null,
   });
   await db.insert(tasks).values([
     task(a, FROM, 'complete'),
@@ -75,6 +77,8 @@ async function seedClinic(db: Database, organisationId: string) {
     task(b, addDays(FROM, 3), 'cancelled'),
     task(a, addDays(FROM, 8), 'complete'),
     task(b, TO, 'pending'),
+    // Done three hours late, outside its window: it counts as due, not as done.
+    task(b, addDays(FROM, 9), 'late'),
     // The days before and after the period do not count.
     task(a, addDays(FROM, -1), 'complete'),
     task(a, addDays(TO, 1), 'pending'),
@@ -159,10 +163,10 @@ describe('GET /api/v1/analytics', () => {
       timezone: 'UTC',
       patients: 2,
       patientsWithReadings: 2,
-      adherence: { due: 5, completed: 3, percent: 60, targetPercent: 80 },
+      adherence: { due: 6, completed: 3, percent: 50, targetPercent: 80 },
       adherenceByWeek: [
         { weekStart: FROM, due: 3, completed: 2, percent: 67 },
-        { weekStart: addDays(FROM, 7), due: 2, completed: 1, percent: 50 },
+        { weekStart: addDays(FROM, 7), due: 3, completed: 1, percent: 33 },
       ],
       readingsByType: [
         { type: 'bp', count: 5 },

@@ -76,13 +76,15 @@ beforeAll(async () => {
     await db.select().from(measurements).where(eq(measurements.patientAccountId, patientId)).limit(1)
   )[0]!.organisationId;
   const now = Date.now();
-  const task = (daysAgo: number, status: 'pending' | 'complete' | 'cancelled') => ({
+  // Done 5 minutes after its time (in its window), or `lateMinutes` after it.
+  const task = (daysAgo: number, status: 'pending' | 'complete' | 'cancelled', lateMinutes = 5) => ({
     organisationId,
     patientAccountId: patientId,
     type: 'bp',
     dueAt: new Date(now - daysAgo * DAY),
     localDate: new Date(now - daysAgo * DAY).toISOString().slice(0, 10),
     status,
+    completedAt: status === 'complete' ? new Date(now - daysAgo * DAY + lateMinutes * 60_000) : null,
   });
   await db.insert(tasks).values([
     task(1, 'complete'),
@@ -90,9 +92,12 @@ beforeAll(async () => {
     task(3, 'complete'),
     task(4, 'pending'),
     task(5, 'cancelled'),
-    // Outside the 30 days, and not yet due: neither counts.
+    // Done hours after its window closed (a reading stored before the window rule): due, not done.
+    task(6, 'complete', 180),
+    // Outside the 30 days, not yet due, and due a minute ago (its window still open): none counts.
     task(40, 'pending'),
     task(-2, 'pending'),
+    task(1 / 1440, 'pending'),
   ]);
   const [thread] = await db
     .insert(messageThreads)
@@ -396,7 +401,7 @@ describe('GET /patients/{id}/snapshot', () => {
     });
     // The latest demo reading was taken two hours ago.
     expect(Date.now() - Date.parse(snapshot.latestReadings[0].takenAt)).toBeLessThan(3 * HOUR);
-    expect(snapshot.adherence).toEqual({ due: 4, completed: 3, percent: 75, days: 30 });
+    expect(snapshot.adherence).toEqual({ due: 5, completed: 3, percent: 60, days: 30 });
     // The nurse's reply is unread for the physician; the physician did not write any message.
     expect(snapshot.messages).toMatchObject({ threads: 1, unread: 2 });
     expect(snapshot.openAlerts).toBe(1);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { patientEvents } from '@opencare/api/db/schema';
+import { measurementSchedules, patientEvents, tasks } from '@opencare/api/db/schema';
 import { wallClockInstant } from '@opencare/api/schedules/schedule-occurrences';
 import { sendTaskReminders } from '@opencare/api/tasks/task-reminders';
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
@@ -40,6 +40,7 @@ function wallClock(at: Date): { date: string; time: string } {
   return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
 }
 const today = () => wallClock(new Date()).date;
+const yesterdayDate = () => wallClock(new Date(Date.now() - 86_400_000)).date;
 const minutesFromNow = (minutes: number) => wallClock(new Date(Date.now() + minutes * 60_000));
 
 const schedule = (body: Record<string, unknown>, role: Role = 'physician') =>
@@ -139,13 +140,17 @@ describe('tasks made from schedules', () => {
     expect((await of('2028-02-01')).slice(0, 2)).toEqual(['2028-01-31', '2028-02-29']);
   });
 
-  it('list the whole year sorted by time, only from the day the schedule was made', async () => {
+  it('list the whole year sorted by time, only those whose window was still open when the schedule was made', async () => {
+    const madeAt = Date.now();
     const id = (await schedule({ type: 'bt', times: ['23:59', '00:00'] })).body.data.id;
     const tasks = await dailyTasks('patient2', '');
     const dues = tasks.map((task) => task.dueAt);
     expect([...dues].sort()).toEqual(dues);
     const mine = tasks.filter((task) => task.scheduleId === id);
-    expect(mine[0]).toMatchObject({ date: today(), time: '00:00' });
+    // Today's 00:00 had passed (by more than the 10 overdue minutes) before the schedule existed.
+    expect(mine.every((task) => Date.parse(task.dueAt) >= madeAt - 10 * 60_000 - 1000)).toBe(true);
+    const midnightStillOpen = madeAt <= wallClockInstant(today(), '00:10', ZONE).getTime();
+    expect(mine[0]).toMatchObject({ date: today(), time: midnightStillOpen ? '00:00' : '23:59' });
     expect(mine.every((task) => task.date >= today() && task.date.startsWith(today().slice(0, 4)))).toBe(true);
   });
 
@@ -246,22 +251,56 @@ describe('completing a task by taking its measurement', () => {
     expect((await api('GET', `/tasks/${task.id}`, 'patient')).body.data.status).not.toBe('complete');
   });
 
-  it('completes the day’s task due most recently before the reading (or within the hour after) when none is named', async () => {
+  it('completes a task only with a reading taken in its window: an evening reading leaves the missed morning missed', async () => {
     const yesterday = wallClock(new Date(Date.now() - 86_400_000)).date;
     const morning = (await oneOff({ type: 'ox', date: yesterday, time: '08:00' })).body.data;
     const evening = (await oneOff({ type: 'ox', date: yesterday, time: '20:00' })).body.data;
     const at = (time: string) => wallClockInstant(yesterday, time, ZONE).toISOString();
-    const record = (time: string) => api('POST', '/measurements', 'patient', { type: 'ox', values: { spo2: 96 }, takenAt: at(time) });
+    const record = (time: string, taskId?: string) => api('POST', '/measurements', 'patient', { type: 'ox', values: { spo2: 96 }, takenAt: at(time), taskId });
+    const statusOf = async (id: string) => (await t.edge.deps.db.select({ status: tasks.status, measurementId: tasks.measurementId }).from(tasks).where(eq(tasks.id, id)))[0];
 
-    // Too early for any task of the day.
+    // Too early for any task of the day (more than an hour before 08:00).
     expect((await record('06:00')).body.data.taskId).toBeNull();
-    // Half an hour early for the evening task.
-    expect((await record('19:30')).body.data.taskId).toBe(evening.id);
-    expect((await api('GET', `/tasks/${evening.id}`, 'patient')).body.data.status).toBe('complete');
+    // The morning's window closed at 08:10 (10 overdue minutes): a reading at 15:00 is kept, completes nothing.
+    const afternoon = await record('15:00');
+    expect(afternoon.status).toBe(201);
+    expect(afternoon.body.data.taskId).toBeNull();
+    // Naming the missed task does not complete it either.
+    expect((await record('16:00', morning.id)).body.data.taskId).toBeNull();
+    // The evening's gateway-style reading (no task named) completes the evening task, not the morning's.
+    const eveningReading = await record('20:05');
+    expect(eveningReading.body.data.taskId).toBe(evening.id);
+    expect(await statusOf(evening.id)).toEqual({ status: 'complete', measurementId: eveningReading.body.data.id });
+    expect(await statusOf(morning.id)).toEqual({ status: 'pending', measurementId: null });
     expect((await api('GET', `/tasks/${morning.id}`, 'patient')).body.data.status).toBe('overdue');
-    // Late for the morning one: it is done, late.
-    expect((await record('15:00')).body.data.taskId).toBe(morning.id);
     expect((await record('21:00')).body.data.taskId).toBeNull();
+  });
+
+  it('takes a reading up to an hour early as the task’s, and one across midnight', async () => {
+    const yesterday = wallClock(new Date(Date.now() - 86_400_000)).date;
+    const early = (await oneOff({ type: 'bt', date: yesterday, time: '12:00' })).body.data;
+    const late = (await oneOff({ type: 'bt', date: yesterday, time: '23:58' })).body.data;
+    const reading = (date: string, time: string) => api('POST', '/measurements', 'patient', { type: 'bt', values: { temperature: 36.8 }, takenAt: wallClockInstant(date, time, ZONE).toISOString() });
+    expect((await reading(yesterday, '11:05')).body.data.taskId).toBe(early.id);
+    expect((await reading(today(), '00:03')).body.data.taskId).toBe(late.id);
+  });
+});
+
+describe('a schedule made in the evening', () => {
+  it('brings none of the day’s tasks whose window had closed, so nothing of that morning is overdue', async () => {
+    // The physician sets a 07:00, 08:00 and 21:00 schedule; it is moved to have been made yesterday at 19:00.
+    const id = (await schedule({ type: 'bs', times: ['07:00', '08:00', '21:00'] })).body.data.id;
+    const day = yesterdayDate();
+    await t.edge.deps.db.delete(tasks).where(eq(tasks.scheduleId, id));
+    await t.edge.deps.db
+      .update(measurementSchedules)
+      .set({ startDate: day, createdAt: wallClockInstant(day, '19:00', ZONE) })
+      .where(eq(measurementSchedules.id, id));
+
+    const listed = (await api('GET', `/tasks/patients/${patient2Id}?from=${day}&to=${day}`, 'nurse')).body.data.filter((task: Json) => task.scheduleId === id);
+    expect(listed.map((task: Json) => [task.time, task.status])).toEqual([['21:00', 'overdue']]);
+    const rows = await t.edge.deps.db.select({ dueAt: tasks.dueAt }).from(tasks).where(and(eq(tasks.scheduleId, id), eq(tasks.localDate, day)));
+    expect(rows.map((row) => row.dueAt.toISOString())).toEqual([wallClockInstant(day, '21:00', ZONE).toISOString()]);
   });
 });
 

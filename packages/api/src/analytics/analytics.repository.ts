@@ -1,6 +1,7 @@
 import { and, count, countDistinct, eq, gte, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { accounts, appointments, measurements, patientProfiles, tasks, visits } from '../db/schema';
+import { accounts, appointments, measurementSchedules, measurements, patientProfiles, tasks, visits } from '../db/schema';
+import { adherenceCounts, type AdherenceRule } from '../tasks/adherence.repository';
 
 /**
  * Organisation-wide counts for analytics. Every query groups and counts: no patient is named and
@@ -65,27 +66,16 @@ export function outOfRangeCounts(db: Executor, period: Period) {
 }
 
 /**
- * Tasks of the period's days that were due by `now` (cancelled ones do not count), per week
- * starting on Monday, with how many were completed.
+ * Tasks of the period's days, per week starting on Monday: those that count and those done in their
+ * window (tasks/adherence.repository.ts has the rule).
  */
-export function adherenceByWeek(db: Executor, period: Period, now: Date) {
+export function adherenceByWeek(db: Executor, period: Period, rule: AdherenceRule) {
   const weekStart = sql<string>`(date_trunc('week', ${tasks.localDate})::date)::text`;
   return db
-    .select({
-      weekStart,
-      due: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${tasks.status} = 'complete'))::int`,
-    })
+    .select({ weekStart, ...adherenceCounts(rule) })
     .from(tasks)
-    .where(
-      and(
-        eq(tasks.organisationId, period.organisationId),
-        gte(tasks.localDate, period.fromDate),
-        lte(tasks.localDate, period.toDate),
-        lte(tasks.dueAt, now),
-        ne(tasks.status, 'cancelled'),
-      ),
-    )
+    .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))
+    .where(and(eq(tasks.organisationId, period.organisationId), gte(tasks.localDate, period.fromDate), lte(tasks.localDate, period.toDate)))
     .groupBy(weekStart);
 }
 

@@ -90,16 +90,17 @@ export async function getAnalytics(
     resourceId: actor.organisationId,
     allowed: hasRouteRole(actor, 'physicianOrNurse'),
   });
-  const [{ timezone }, reporting] = await Promise.all([
+  const [{ timezone }, reporting, { taskOverdueMinutes }] = await Promise.all([
     settingsOf(deps.db, actor.organisationId, 'organization'),
     settingsOf(deps.db, actor.organisationId, 'reportingAndAnalytics'),
+    settingsOf(deps.db, actor.organisationId, 'patientManagement'),
   ]);
   const period = periodOf(query, actor.organisationId, timezone, reporting.reportPeriodDays, now);
   const [patients, readings, outOfRange, weeks, visitsByStatus] = await Promise.all([
     activePatientCount(deps.db, actor.organisationId),
     readingCounts(deps.db, period),
     outOfRangeCounts(deps.db, period),
-    adherenceByWeek(deps.db, period, now),
+    adherenceByWeek(deps.db, period, { overdueMinutes: taskOverdueMinutes, now }),
     visitStatusCounts(deps.db, period),
   ]);
 

@@ -105,7 +105,7 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
     if (!inserted) return false;
     const event = { organisationId, patientAccountId, at: takenAt };
     await record({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass } });
-    const task = await completeTaskFor(tx, { patientAccountId, timezone: timezoneOf(patient), type: input.type, takenAt, measurementId: id, taskId: input.taskId });
+    const task = await completeTaskFor(tx, { patientAccountId, organisationId, timezone: timezoneOf(patient), type: input.type, takenAt, measurementId: id, taskId: input.taskId });
     if (task) await record({ ...event, kind: 'taskCompleted', refId: task.id, data: { type: input.type, measurementId: id } });
     if (isOutOfRange(rangeClass)) {
       // One open alert per patient and type: a later reading joins it (issue 17), so the timeline

@@ -1,4 +1,5 @@
 import { accountsOperations } from '../accounts/accounts.operations';
+import { adherenceOperations } from '../adherence/adherence.operations';
 import { alertsOperations } from '../alerts/alerts.operations';
 import { analyticsOperations } from '../analytics/analytics.operations';
 import { appointmentsOperations } from '../appointments/appointments.operations';
@@ -61,6 +62,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   patientsOperations,
   providersOperations,
   analyticsOperations,
+  adherenceOperations,
   measurementsOperations,
   appointmentsOperations,
   visitsOperations,

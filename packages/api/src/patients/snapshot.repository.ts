@@ -6,7 +6,6 @@ import {
   measurements,
   messageThreads,
   messages,
-  tasks,
   threadReads,
 } from '../db/schema';
 
@@ -55,25 +54,6 @@ export function readingsBetween(
     )
     .orderBy(desc(measurements.takenAt), desc(measurements.id))
     .limit(limit);
-}
-
-/** Tasks due in [from, to] (cancelled ones do not count) and how many of them were completed. */
-export async function taskAdherence(db: Executor, patientAccountId: string, from: Date, to: Date) {
-  const [row] = await db
-    .select({
-      due: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${tasks.status} = 'complete'))::int`,
-    })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.patientAccountId, patientAccountId),
-        ne(tasks.status, 'cancelled'),
-        gte(tasks.dueAt, from),
-        lte(tasks.dueAt, to),
-      ),
-    );
-  return { due: row?.due ?? 0, completed: row?.completed ?? 0 };
 }
 
 /**

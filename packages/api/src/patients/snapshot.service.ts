@@ -25,12 +25,12 @@ import { patientFor } from './patient-access';
 import { snapshotGatewaysOf } from '../gateways/gateways.service';
 import { findNames } from './patients.repository';
 import { patientDetailOf } from './patients.service';
+import { adherenceOfPatient } from '../tasks/tasks.service';
 import {
   latestReadingPerType,
   messageSummary,
   openAlertCount,
   readingsBetween,
-  taskAdherence,
   upcomingAppointments,
 } from './snapshot.repository';
 
@@ -85,7 +85,7 @@ export async function getPatientSnapshot(
   const [patient, latest, tasks, mail, openAlerts, appointments] = await Promise.all([
     patientDetailOf(deps, record),
     latestReadingPerType(deps.db, patientAccountId),
-    taskAdherence(deps.db, patientAccountId, since, now),
+    adherenceOfPatient(deps.db, record, since, now),
     messageSummary(deps.db, patientAccountId, actor.accountId),
     openAlertCount(deps.db, patientAccountId),
     upcomingAppointments(deps.db, patientAccountId, now, UPCOMING_APPOINTMENTS),

@@ -62,12 +62,21 @@ export async function insertTask(db: Executor, values: NewTask): Promise<string>
   return row.id;
 }
 
-/** A patient's pending tasks of a type on one calendar day. */
-export function pendingTasksOn(db: Executor, patientAccountId: string, type: string, localDate: string) {
+/** A patient's pending tasks of a type due between two instants (inclusive), the earliest first. */
+export function pendingTasksDueBetween(db: Executor, patientAccountId: string, type: string, from: Date, to: Date) {
   return db
     .select({ id: tasks.id, dueAt: tasks.dueAt })
     .from(tasks)
-    .where(and(eq(tasks.patientAccountId, patientAccountId), eq(tasks.type, type), eq(tasks.localDate, localDate), eq(tasks.status, 'pending')));
+    .where(
+      and(
+        eq(tasks.patientAccountId, patientAccountId),
+        eq(tasks.type, type),
+        eq(tasks.status, 'pending'),
+        gte(tasks.dueAt, from),
+        lte(tasks.dueAt, to),
+      ),
+    )
+    .orderBy(asc(tasks.dueAt), asc(tasks.id));
 }
 
 /** Completes a task that is still pending; false when it no longer is. */

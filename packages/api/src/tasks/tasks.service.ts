@@ -1,5 +1,5 @@
 import type { Permission } from '@opencare/schemas/roles';
-import type { CreateTaskInput, DailyTasksQuery, Task, TaskRangeQuery, UpdateTaskInput } from '@opencare/schemas/entities/care';
+import { TASK_EARLY_MINUTES, type CreateTaskInput, type DailyTasksQuery, type Task, type TaskRangeQuery, type UpdateTaskInput } from '@opencare/schemas/entities/care';
 import type { MeasurementType } from '@opencare/schemas/entities/measurements';
 import { REQUIRED } from '@opencare/schemas/rules';
 import type { Actor } from '../access/actor';
@@ -9,9 +9,10 @@ import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
-import { occurrencesBetween, wallClockInstant, wallClockOf } from '../schedules/schedule-occurrences';
+import { addDays, occurrencesBetween, wallClockInstant, wallClockOf } from '../schedules/schedule-occurrences';
 import { activeSchedulesOf } from '../schedules/schedules.repository';
 import { settingsOf } from '../settings/settings.service';
+import { taskAdherence } from './adherence.repository';
 import { toTaskDto } from './task.dto';
 import {
   completeTask,
@@ -20,25 +21,30 @@ import {
   insertTask,
   insertTasks,
   listTasksBetween,
-  pendingTasksOn,
+  pendingTasksDueBetween,
   setTaskStatus,
   type TaskRow,
 } from './tasks.repository';
 
 /**
  * Tasks are made from schedules when someone reads them (idempotently: a schedule has one task per
- * due time), so a schedule never needs a job to fill in the future. A schedule makes tasks from the
- * day it was created on (in its own time zone), so a new schedule never brings weeks of missed
- * tasks with it; the first day's earlier times still show, as overdue, for the patient to catch up.
+ * due time), so a schedule never needs a job to fill in the future. A schedule makes only the tasks
+ * whose window was still open when it was made (due at most the overdue minutes before it): a
+ * schedule written in the evening brings no missed morning tasks with it, and one due "now" is
+ * still there to do (issue 17 part 6).
  */
 export async function ensureTasks(db: Executor, patientAccountId: string, from: string, to: string): Promise<void> {
-  for (const schedule of await activeSchedulesOf(db, patientAccountId)) {
-    const firstDay = wallClockOf(schedule.createdAt, schedule.timezone).date;
-    const wanted = occurrencesBetween(schedule, from, to).filter((o) => o.date >= firstDay);
-    const first = wanted[0];
+  const schedules = await activeSchedulesOf(db, patientAccountId);
+  const first = schedules[0];
+  if (!first) return;
+  const overdueMs = (await overdueMinutesOf(db, first.organisationId)) * 60_000;
+  for (const schedule of schedules) {
+    const firstDue = schedule.createdAt.getTime() - overdueMs;
+    const wanted = occurrencesBetween(schedule, from, to).filter((o) => o.dueAt.getTime() >= firstDue);
+    const head = wanted[0];
     const last = wanted.at(-1);
-    if (!first || !last) continue;
-    const existing = await dueTimesOf(db, schedule.id, first.dueAt, last.dueAt);
+    if (!head || !last) continue;
+    const existing = await dueTimesOf(db, schedule.id, head.dueAt, last.dueAt);
     await insertTasks(
       db,
       wanted
@@ -65,7 +71,7 @@ export function timezoneOf(patient: AccountRecord): string {
   }
 }
 
-async function overdueMinutesOf(db: Executor, organisationId: string): Promise<number> {
+export async function overdueMinutesOf(db: Executor, organisationId: string): Promise<number> {
   return (await settingsOf(db, organisationId, 'patientManagement')).taskOverdueMinutes;
 }
 
@@ -77,6 +83,17 @@ async function tasksOf(deps: Deps, patient: AccountRecord, from: string, to: str
   ]);
   const now = new Date();
   return rows.map((row) => toTaskDto(row, timezoneOf(patient), overdueMinutes, now));
+}
+
+/**
+ * A patient's adherence over the tasks due in [since, now], by the window rule (adherence.repository.ts).
+ * The tasks are made first (they are made on read), so a period nobody looked at still counts.
+ */
+export async function adherenceOfPatient(db: Executor, patient: AccountRecord, since: Date, now: Date) {
+  const zone = timezoneOf(patient);
+  await ensureTasks(db, patient.account.id, addDays(wallClockOf(since, zone).date, -1), wallClockOf(now, zone).date);
+  const overdueMinutes = await overdueMinutesOf(db, patient.account.organisationId);
+  return taskAdherence(db, patient.account.id, since, now, { overdueMinutes, now });
 }
 
 const isPatientAccount = (actor: Actor) => actor.accountType === 'pat';
@@ -159,30 +176,45 @@ export async function assertTaskFor(db: Executor, patientAccountId: string, type
   if (task.status !== 'pending') throw new AppError('taskNotPending');
 }
 
-/** A reading this long before a task's time still counts as that task's (people measure a bit early). */
-const EARLY_MS = 60 * 60 * 1000;
+const EARLY_MS = TASK_EARLY_MINUTES * 60_000;
+
+/** Whether an instant falls in a task's window: from the early margin before its time to its overdue limit. */
+export function inTaskWindow(dueAt: Date, at: Date, overdueMinutes: number): boolean {
+  const t = at.getTime();
+  return t >= dueAt.getTime() - EARLY_MS && t <= dueAt.getTime() + overdueMinutes * 60_000;
+}
 
 /**
- * Completes the task a reading is for, in the reading's transaction: the task it names, or else the
- * patient's pending task of the same type that day that was due most recently before the reading
- * (or is due within the hour after it). So a reading at 19:30 completes the 20:00 task, one at 15:00
- * the missed 08:00 one, and one at 05:00 none. Gateway readings carry no task: they match this way.
- * Null when there is none.
+ * Completes the task a reading is for, in the reading's transaction, but only a task whose window
+ * the reading was taken in (TASK_EARLY_MINUTES before its time to the organisation's overdue limit):
+ * an evening reading never ticks off the morning's missed task (issue 17 part 6). The task the
+ * reading names, when the reading is in its window; otherwise the patient's pending task of the
+ * type whose window holds the reading, the earliest due first (it closes first). Gateway readings
+ * name no task: they match this way. A reading outside every window is kept and completes nothing.
+ * Null when no task was completed.
  */
 export async function completeTaskFor(
   db: Executor,
-  reading: { patientAccountId: string; timezone: string; type: MeasurementType; takenAt: Date; measurementId: string; taskId?: string },
+  reading: { patientAccountId: string; organisationId: string; timezone: string; type: MeasurementType; takenAt: Date; measurementId: string; taskId?: string },
 ): Promise<{ id: string } | null> {
+  const overdueMinutes = await overdueMinutesOf(db, reading.organisationId);
   if (reading.taskId) {
-    if (!(await completeTask(db, reading.taskId, reading.measurementId, reading.takenAt))) throw new AppError('taskNotPending');
-    return { id: reading.taskId };
+    const named = await findTask(db, reading.taskId);
+    if (named && inTaskWindow(named.dueAt, reading.takenAt, overdueMinutes)) {
+      if (!(await completeTask(db, reading.taskId, reading.measurementId, reading.takenAt))) throw new AppError('taskNotPending');
+      return { id: reading.taskId };
+    }
   }
+  // A window can cross midnight: make the tasks of the day before and the day of the reading.
   const day = wallClockOf(reading.takenAt, reading.timezone).date;
-  await ensureTasks(db, reading.patientAccountId, day, day);
-  const latest = reading.takenAt.getTime() + EARLY_MS;
-  const [nearest] = (await pendingTasksOn(db, reading.patientAccountId, reading.type, day))
-    .filter((task) => task.dueAt.getTime() <= latest)
-    .sort((a, b) => b.dueAt.getTime() - a.dueAt.getTime());
-  if (!nearest) return null;
-  return (await completeTask(db, nearest.id, reading.measurementId, reading.takenAt)) ? { id: nearest.id } : null;
+  await ensureTasks(db, reading.patientAccountId, addDays(day, -1), addDays(day, 1));
+  const [earliest] = await pendingTasksDueBetween(
+    db,
+    reading.patientAccountId,
+    reading.type,
+    new Date(reading.takenAt.getTime() - overdueMinutes * 60_000),
+    new Date(reading.takenAt.getTime() + EARLY_MS),
+  );
+  if (!earliest) return null;
+  return (await completeTask(db, earliest.id, reading.measurementId, reading.takenAt)) ? { id: earliest.id } : null;
 }

@@ -17,14 +17,29 @@ const open = (role: number, id?: string) =>
 const asked = (calls: FakeCall[]) => [...new Set(calls.map((call) => call.path))].sort();
 
 const inAnHour = () => new Date(Date.now() + 30 * 60_000);
-const OVERVIEW = {
-  activePatients: 12,
-  staff: 5,
-  pendingInvitations: 2,
-  gatewaysOffline: 1,
-  openAlerts: 3,
-  readingsLastDay: 40,
+const BEHIND = {
+  days: 7,
+  noReadingDays: 3,
+  targetPercent: 80,
+  total: 2,
+  items: [
+    {
+      patient: { id: '66666666-6666-4666-8666-666666666661', fullName: 'Cleo Missing' },
+      adherence: { due: 7, completed: 0, percent: 0 },
+      missedTasks: 1,
+      lastReadingAt: null,
+      reasons: ['lowAdherence', 'missedTasks', 'noRecentReadings'],
+    },
+    {
+      patient: { id: '66666666-6666-4666-8666-666666666662', fullName: 'Ben Late' },
+      adherence: { due: 7, completed: 3, percent: 43 },
+      missedTasks: 0,
+      lastReadingAt: '2026-03-01T12:00:00.000Z',
+      reasons: ['lowAdherence'],
+    },
+  ],
 };
+const OVERVIEW = { activePatients: 12, staff: 5, pendingInvitations: 2, gatewaysOffline: 1, openAlerts: 3, readingsLastDay: 40 };
 
 function clinicServer(overrides: Partial<Record<string, ReturnType<typeof ok>>> = {}) {
   const start = inAnHour();
@@ -63,6 +78,7 @@ function clinicServer(overrides: Partial<Record<string, ReturnType<typeof ok>>> 
     if (path === 'mail.unreadCount') return ok({ unreadCount: 2 });
     if (path === 'visits.incomplete') return okList([visit()]);
     if (path === 'organisations.overview') return ok(OVERVIEW);
+    if (path === 'adherence.behind') return ok(BEHIND);
     return undefined;
   });
 }
@@ -98,13 +114,15 @@ describe('home', () => {
     const thread = await screen.findByTestId('home-thread');
     expect(within(thread).getByRole('link', { name: 'Dizzy after the new dose' })).toBeTruthy();
     expect(await screen.findByTestId('home-incomplete-visit')).toBeTruthy();
-    expect(asked(calls)).toEqual([
-      'alerts.list',
-      'appointments.list',
-      'mail.threads',
-      'mail.unreadCount',
-      'visits.incomplete',
-    ]);
+    const behind = await screen.findAllByTestId('home-behind-patient');
+    expect(behind.map((row) => within(row).getByRole('link').textContent)).toEqual(['Cleo Missing', 'Ben Late']);
+    expect(within(behind[0]!).getByRole('link', { name: 'Cleo Missing' }).getAttribute('href')).toBe('/patients/66666666-6666-4666-8666-666666666661');
+    expect(within(behind[0]!).getByTestId('home-behind-adherence').textContent).toBe('0% done in 7 days');
+    expect(within(behind[0]!).getByTestId('home-behind-why').textContent).toBe('Missed in the last 24 hours: 1 · No readings yet');
+    expect(within(behind[1]!).getByTestId('home-behind-adherence').textContent).toBe('43% done in 7 days');
+    expect(within(behind[1]!).queryByTestId('home-behind-why')).toBeNull();
+    expect(screen.getByTestId('home-behind-count').textContent).toBe('2');
+    expect(asked(calls)).toEqual(['adherence.behind', 'alerts.list', 'appointments.list', 'mail.threads', 'mail.unreadCount', 'visits.incomplete']);
     expect(screen.queryByTestId('selected-date')).toBeNull();
   });
 
@@ -116,7 +134,10 @@ describe('home', () => {
     await screen.findAllByTestId('home-alert');
     expect(screen.queryByTestId('home-mail')).toBeNull();
     expect(screen.queryByTestId('home-incomplete')).toBeNull();
-    expect(asked(calls)).toEqual(['alerts.list', 'appointments.list']);
+    const behind = await screen.findAllByTestId('home-behind-patient');
+    expect(within(behind[0]!).queryByRole('link')).toBeNull();
+    expect(within(behind[0]!).getByText('Cleo Missing')).toBeTruthy();
+    expect(asked(calls)).toEqual(['adherence.behind', 'alerts.list', 'appointments.list']);
     // The clinic's day, not one provider's.
     expect(calls.find((call) => call.path === 'appointments.list')?.body).not.toHaveProperty('providerId');
   });
@@ -126,12 +147,21 @@ describe('home', () => {
       'alerts.list': fail(500, 'internalError', 'Something went wrong.'),
       'appointments.list': okList([]),
       'visits.incomplete': okList([]),
+      'adherence.behind': ok({ ...BEHIND, total: 0, items: [] }),
     });
     open(ROLES.Nurse);
+    expect(await screen.findByText('Everyone is on track')).toBeTruthy();
     expect(await screen.findByText('No visits today')).toBeTruthy();
     expect(await within(screen.getByTestId('home-alerts')).findByTestId('load-failed')).toBeTruthy();
     expect(await screen.findByText('No visits to complete')).toBeTruthy();
     expect(await within(screen.getByTestId('home-mail')).findByTestId('home-thread')).toBeTruthy();
+  });
+
+  it('says when the patients behind cannot be loaded, in their section only', async () => {
+    clinicServer({ 'adherence.behind': fail(500, 'internalError', 'Something went wrong.') });
+    open(ROLES.Physician, PHYSICIAN_ID);
+    expect(await within(screen.getByTestId('home-behind')).findByTestId('load-failed')).toBeTruthy();
+    expect(await screen.findAllByTestId('home-alert')).toHaveLength(2);
   });
 
   it("shows the admin the organisation's figures", async () => {

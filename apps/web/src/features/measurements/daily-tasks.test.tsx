@@ -27,7 +27,7 @@ const nextDay = (() => {
 })();
 
 describe('home’s daily tasks', () => {
-  it('lists the day’s tasks with their status and 12-hour times, and leads to taking one', async () => {
+  it('lists the day’s tasks with their status and 12-hour times, and leads to taking one in its window only', async () => {
     const tasks = [
       task({ date: day, time: '07:00', dueAt: minutes(-120), status: 'complete' }),
       task({ date: day, time: '08:15', type: 'bs', meal: 'before', dueAt: minutes(-30), status: 'pending' }),
@@ -47,9 +47,21 @@ describe('home’s daily tasks', () => {
     expect(within(rows[0]!).queryByRole('link')).toBeNull();
     expect(calls[0]).toMatchObject({ path: 'tasks.daily', body: { date: `${day.slice(0, 4)}-01-01` } });
 
-    fireEvent.click(within(rows[1]!).getByRole('link', { name: 'Take measurement: Blood sugar at 08:15 AM' }));
+    // The 08:15 task's window closed (its overdue limit passed): a reading now would not complete it.
+    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+    expect(within(rows[1]!).queryByTestId('task-opens-at')).toBeNull();
+    fireEvent.click(within(rows[2]!).getByRole('link', { name: 'Take measurement: Weight at 08:00 PM' }));
     expect(router.state.location.pathname).toBe('/measurements');
-    expect(router.state.location.search).toBe(`?type=bs&task=${tasks[1]!.id}`);
+    expect(router.state.location.search).toBe(`?type=bw&task=${tasks[2]!.id}`);
+  });
+
+  it('says when a later task opens instead of offering it early', async () => {
+    fakeFetch(({ path }) => (path === 'tasks.daily' ? ok([task({ date: day, time: '00:30', type: 'bw', dueAt: minutes(180) })]) : undefined));
+    renderWithSession(routes, '/', { session: signedInAs(ROLES.Patient), date: day });
+    const row = await screen.findByTestId('task-row');
+    expect(within(row).queryByRole('link')).toBeNull();
+    // An hour before its time, across midnight on its own clock.
+    expect(within(row).getByTestId('task-opens-at').textContent).toBe('From 11:30 PM');
   });
 
   it('marks the calendar’s days with tasks or appointments, tolerating a server without appointment dates', async () => {

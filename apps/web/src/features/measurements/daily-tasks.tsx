@@ -14,7 +14,7 @@ import { trpc } from '../../api/trpc';
 import { LoadFailed, Loading } from '../../components/data/load-state';
 import { TaskCalendar } from './task-calendar';
 import { TaskRow } from './task-row';
-import { shownStatus } from './task-status';
+import { canTakeNow, opensLater, shownStatus } from './task-status';
 import { useNow } from './use-now';
 
 const NONE: Task[] = [];
@@ -153,7 +153,7 @@ function DayTasks({ tasks, now, overdueMinutes }: { tasks: Task[]; now: Date; ov
       </Text>
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="day-tasks">
         {tasks.map((task, i) => (
-          <TaskRow key={task.id} task={task} status={statuses[i] ?? 'pending'} canTake />
+          <TaskRow key={task.id} task={task} status={statuses[i] ?? 'pending'} canTake={canTakeNow(task, now)} opensAt={opensLater(task, now)} />
         ))}
       </Stack>
     </Stack>

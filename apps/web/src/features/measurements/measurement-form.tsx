@@ -24,6 +24,7 @@ import { useRecordMeasurementMutation } from './measurement-queries';
 import type { Photo } from './photo-encoding';
 import { RangeBadge } from './range-badge';
 import { ReadingAdvice } from './reading-advice';
+import { canTakeNow } from './task-status';
 
 interface MeasurementFormProps {
   type: MeasurementType | null;
@@ -53,7 +54,8 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
   const upload = trpc.files.upload.useMutation();
   const record = useRecordMeasurementMutation();
 
-  const forTask = task && task.type === type && task.status !== 'complete' && task.status !== 'cancelled' ? task : null;
+  // Only a task whose window is open now: a reading outside it would not complete it (a late reminder link).
+  const forTask = task && task.type === type && canTakeNow(task, new Date()) ? task : null;
   // The checks below (whyNotReady) made these the type's values; the schema and the server check them again.
   const bodyOf = ({ values, meal, note, photo }: ReadingValues) => {
     const common = { id: readingId, note: note.trim() || undefined, taskId: forTask?.id };

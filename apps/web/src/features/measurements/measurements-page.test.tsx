@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ROLES } from '@opencare/schemas/roles';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
@@ -128,7 +128,7 @@ describe('the measurements page', () => {
   });
 
   it('completes the task it came from, before or after a meal as the task says', async () => {
-    const forTask = task({ type: 'bs', meal: 'after', time: '13:30' });
+    const forTask = task({ type: 'bs', meal: 'after', time: '13:30', dueAt: new Date(Date.now() + 10 * 60_000).toISOString() });
     const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'tasks.get' && (body as { id: string }).id === forTask.id) return ok(forTask);
       if (path === 'measurements.record')
@@ -144,6 +144,25 @@ describe('the measurements page', () => {
     await screen.findByTestId('measurement-saved');
     expect(calls.find((c) => c.path === 'measurements.record')?.body).toMatchObject({ type: 'bs', values: { glucose: 150 }, meal: 'after', taskId: forTask.id });
     expect(router.state.location.search).toBe('?type=bs');
+  });
+
+  it('does not claim a task whose window has closed (a late reminder link): the reading is sent without it', async () => {
+    const missed = task({ type: 'bw', time: '08:00', dueAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === 'tasks.get') return ok(missed);
+      if (path === 'measurements.record') return ok({ measurement: measurement({ type: 'bw', values: { weight: 80 } }), created: true }, 201);
+      if (path === 'measurements.list') return { body: page([]) };
+      return undefined;
+    });
+    open(`/measurements?type=bw&task=${missed.id}`);
+    await waitFor(() => expect(calls.some((c) => c.path === 'tasks.get')).toBe(true));
+    // Let the task's answer land before looking for what it would have changed.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    enter('weight', '80');
+    expect(screen.queryByTestId('for-task')).toBeNull();
+    fireEvent.click(sendButton());
+    await screen.findByTestId('measurement-saved');
+    expect(calls.find((c) => c.path === 'measurements.record')?.body).not.toHaveProperty('taskId');
   });
 
   it('asks before or after a meal for blood sugar', () => {

@@ -7,8 +7,11 @@ import { twelveHour } from './format';
 
 const STATUS_COLOURS: Record<TaskStatus, string> = { pending: 'blue', overdue: 'red', complete: 'green', cancelled: 'gray' };
 
-/** One daily task: what to measure, when (12-hour form), its status and, while open, the way to take it. */
-export function TaskRow({ task, status, canTake }: { task: Task; status: TaskStatus; canTake: boolean }) {
+/**
+ * One daily task: what to measure, when (12-hour form), its status and, while its window is open,
+ * the way to take it; before it opens, when it does (`opensAt`, HH:mm).
+ */
+export function TaskRow({ task, status, canTake, opensAt = null }: { task: Task; status: TaskStatus; canTake: boolean; opensAt?: string | null }) {
   const { t, i18n } = useTranslation('measurements');
   const time = twelveHour(task.time, i18n.language);
   const type = t(`types.${task.type}`);
@@ -44,6 +47,11 @@ export function TaskRow({ task, status, canTake }: { task: Task; status: TaskSta
           >
             {t('tasks.take')}
           </Button>
+        )}
+        {open && !canTake && opensAt && (
+          <Text size="sm" c="dimmed" style={{ flexShrink: 0 }} data-testid="task-opens-at">
+            {t('tasks.opensAt', { time: twelveHour(opensAt, i18n.language) })}
+          </Text>
         )}
       </Group>
     </Paper>

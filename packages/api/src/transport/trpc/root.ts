@@ -1,3 +1,4 @@
+import { adherenceOperations } from '../../adherence/adherence.operations';
 import { accountsOperations } from '../../accounts/accounts.operations';
 import { alertsOperations } from '../../alerts/alerts.operations';
 import { analyticsOperations } from '../../analytics/analytics.operations';
@@ -51,6 +52,7 @@ export const appRouter = router({
   patients: featureRouter(patientsOperations),
   providers: featureRouter(providersOperations),
   analytics: featureRouter(analyticsOperations),
+  adherence: featureRouter(adherenceOperations),
   measurements: featureRouter(measurementsOperations),
   alerts: featureRouter(alertsOperations),
   schedules: featureRouter(schedulesOperations),

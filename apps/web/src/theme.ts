@@ -30,9 +30,10 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     info: '#1971c2',
     warning: '#d9480f',
     highest: '#a61e4d',
-    high: '#e03131',
-    elevated: '#e67700',
-    normal: '#2b8a3e',
+    // Range names are written in these colours (badges): each at least 4.8:1 on white and the surface.
+    high: '#c92a2a',
+    elevated: '#a85400',
+    normal: '#237a36',
     lowest: '#1864ab',
     surface: '#f8f9fa',
     border: '#dee2e6',

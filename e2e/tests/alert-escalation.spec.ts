@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { apiAs } from './api-as';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
@@ -25,7 +26,14 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test('an unacknowledged alert escalates to the primary provider, and both the physician and a nurse see it live', async ({ browser, request }) => {
+/** Saved under test-results/screenshots/ for people to look at, and attached to the report. */
+async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+test('an unacknowledged alert escalates to the primary provider, and both the physician and a nurse see it live', async ({ browser, request }, testInfo) => {
   test.setTimeout(300_000);
   const admin = await apiAs(request, 'admin');
   const physician = await apiAs(request, 'physician');
@@ -61,6 +69,9 @@ test('an unacknowledged alert escalates to the primary provider, and both the ph
     for (const page of [physicianPage, nursePage]) {
       await expect(page.locator(`[data-alert-id="${alertId}"]`).getByTestId('alert-history')).toContainText('Escalated to the primary provider');
     }
+    await capture(physicianPage, testInfo, 'alert-escalated-physician-desktop');
+    await nursePage.setViewportSize({ width: 390, height: 844 });
+    await capture(nursePage, testInfo, 'alert-escalated-nurse-phone');
     const mail = await request.get('/api/v1/dev/outbox?to=physician@demo.opencare.test');
     const mails = ((await mail.json()) as { data: { subject: string }[] }).data;
     expect(mails.some((m) => m.subject === 'An alert waits for acknowledgement')).toBe(true);

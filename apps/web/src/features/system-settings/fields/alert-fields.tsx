@@ -1,4 +1,4 @@
-import { Fieldset, MultiSelect, NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { Fieldset, MultiSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ESCALATION_MINUTES_FIELDS, ESCALATION_MINUTES_MAX, type EscalationLevel } from '@opencare/schemas/entities/settings';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../api/trpc';
@@ -25,14 +25,16 @@ export function AlertFields({ form }: { form: AreaFormApi<'alerts'> }) {
   ];
   return (
     <Stack gap="md">
-      <Fieldset legend={t('alerts.escalationLegend')} variant="unstyled">
+      <Fieldset legend={t('alerts.escalationLegend')} variant="unstyled" aria-describedby="alert-minutes-hint">
+        <Text id="alert-minutes-hint" size="sm" c="dimmed" mb="xs">
+          {t('alerts.minutesHint')}
+        </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {LEVELS.map((level) => (
             <NumberInput
               key={level}
               {...numberField(form, ESCALATION_MINUTES_FIELDS[level])}
               label={t(`alerts.minutes.${level}`)}
-              description={t('alerts.minutesHint')}
               min={0}
               max={ESCALATION_MINUTES_MAX}
               required

@@ -174,6 +174,22 @@ describe('escalation of an unacknowledged alert', () => {
     expect((await escalations(alertId)).length).toBe(1);
   });
 
+  it('starts again when a worse reading takes an acknowledged alert back to the inbox', async () => {
+    // Elevated alerts never escalate by default.
+    expect((await api('POST', '/measurements', 'patient2', { type: 'bp', values: { systolic: 124, diastolic: 70, pulse: 70 } })).status).toBe(201);
+    const alertId = await openAlertId('patient2', 'bp');
+    await runAlertRounds(t.edge.deps, minutesLater(120));
+    expect(await escalations(alertId)).toEqual([]);
+    expect((await api('PATCH', `/alerts/${alertId}/acknowledge`, 'nurse', {})).status).toBe(200);
+    // A crisis reading: the same alert, unacknowledged again, on the critical minutes (5 here).
+    expect((await api('POST', '/measurements', 'patient2', { type: 'bp', values: { systolic: 185, diastolic: 95, pulse: 80 } })).status).toBe(201);
+    expect(await openAlertId('patient2', 'bp')).toBe(alertId);
+    await runAlertRounds(t.edge.deps, minutesLater(4));
+    expect(await escalations(alertId)).toEqual([]);
+    await runAlertRounds(t.edge.deps, minutesLater(6));
+    expect(await escalations(alertId)).toEqual([{ step: 'primaryProvider', notified: [ids.physician] }]);
+  });
+
   it('does not escalate a severity set to 0 minutes', async () => {
     expect((await api('PATCH', '/settings/alerts', 'admin', { escalateHighMinutes: 0 })).status).toBe(200);
     expect((await api('POST', '/measurements', 'patient2', { type: 'bt', values: { temperature: 38.5 } })).status).toBe(201);

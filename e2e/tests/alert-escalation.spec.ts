@@ -40,6 +40,7 @@ test('an unacknowledged alert escalates to the primary provider, and both the ph
   const patient = await apiAs(request, 'patient');
   const saved = await admin.get<Record<string, unknown>>('/settings/alerts');
   const before = await physician.get<{ primaryProvider: { accountId: string } | null }>(`/patients/${patient.accountId}`);
+  let nursePage: Page | undefined;
   try {
     await admin.patch('/settings/alerts', { escalateHighestMinutes: 1, onCall: [] });
     await physician.patch(`/patients/${patient.accountId}`, { primaryProviderId: physician.accountId });
@@ -48,7 +49,10 @@ test('an unacknowledged alert escalates to the primary provider, and both the ph
     for (const alert of earlier.filter((a) => a.type === 'bt' && !a.resolvedAt)) await physician.patch(`/alerts/${alert.id}/resolve`, {});
 
     const physicianPage = await signedIn(browser, 'physician');
-    const nursePage = await signedIn(browser, 'nurse');
+    // The nurse reads the inbox in Arabic (put back below: the language is a saved preference).
+    nursePage = await signedIn(browser, 'nurse');
+    await nursePage.getByTestId('language-switch').first().selectOption('ar');
+    await expect(nursePage.locator('html')).toHaveAttribute('dir', 'rtl');
 
     const reading = await patient.post<{ id: string }>('/measurements', {
       type: 'bt',
@@ -66,12 +70,12 @@ test('an unacknowledged alert escalates to the primary provider, and both the ph
 
     // Within the minute and the next round, the physician is told, and both inboxes show the step.
     await expect(physicianPage.getByText('An unacknowledged alert was escalated to you.')).toBeVisible({ timeout: 180_000 });
-    for (const page of [physicianPage, nursePage]) {
-      await expect(page.locator(`[data-alert-id="${alertId}"]`).getByTestId('alert-history')).toContainText('Escalated to the primary provider');
-    }
+    const history = (page: Page) => page.locator(`[data-alert-id="${alertId}"]`).getByTestId('alert-history');
+    await expect(history(physicianPage)).toContainText('Escalated to the primary provider');
+    await expect(history(nursePage)).toContainText('صُعِّد إلى مقدم الرعاية الأساسي');
     await capture(physicianPage, testInfo, 'alert-escalated-physician-desktop');
     await nursePage.setViewportSize({ width: 390, height: 844 });
-    await capture(nursePage, testInfo, 'alert-escalated-nurse-phone');
+    await capture(nursePage, testInfo, 'alert-escalated-nurse-ar-phone');
     const mail = await request.get('/api/v1/dev/outbox?to=physician@demo.opencare.test');
     const mails = ((await mail.json()) as { data: { subject: string }[] }).data;
     expect(mails.some((m) => m.subject === 'An alert waits for acknowledgement')).toBe(true);
@@ -80,6 +84,10 @@ test('an unacknowledged alert escalates to the primary provider, and both the ph
     await physicianPage.locator(`[data-alert-id="${alertId}"]`).getByRole('button', { name: 'Acknowledge the alert for Pat Morgan' }).click();
     await expect(nursePage.locator(`[data-alert-id="${alertId}"]`)).toHaveCount(0, { timeout: 15_000 });
   } finally {
+    await nursePage?.setViewportSize({ width: 1280, height: 720 });
+    await nursePage?.getByTestId('language-switch').first().selectOption('en-US');
+    await nursePage?.locator('html[dir="ltr"]').waitFor();
+    await nursePage?.waitForLoadState('networkidle');
     await admin.patch('/settings/alerts', saved);
     await physician.patch(`/patients/${patient.accountId}`, { primaryProviderId: before.primaryProvider?.accountId ?? null });
   }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
@@ -163,6 +164,10 @@ test('an admin sets the minutes before alerts escalate and who is on call', asyn
   try {
     await logIn(page, 'admin', DEMO_PASSWORD);
     await page.goto('/dashboard/alerts');
+    await expect(page.getByTestId('alert-on-call')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.locator('input[name="escalateHighestMinutes"]').fill('10');
     await page.getByTestId('alert-on-call').click();
     await page.getByRole('option', { name: 'Noah Bennett' }).click();

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { apiLogin } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
@@ -23,6 +24,7 @@ const AREAS = [
   ['reportingAndAnalytics', '/dashboard/reporting-and-analytics'],
   ['appointmentManagement', '/dashboard/appointment-management'],
   ['billingAndPayments', '/dashboard/billing-and-payments'],
+  ['alerts', '/dashboard/alerts'],
 ] as const;
 
 /**
@@ -156,6 +158,34 @@ const LANGUAGES = [
   { code: 'ar', dir: 'rtl' },
 ] as const;
 
+test('an admin sets the minutes before alerts escalate and who is on call', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const saved = await api.get<Record<string, unknown>>('/settings/alerts');
+  try {
+    await logIn(page, 'admin', DEMO_PASSWORD);
+    await page.goto('/dashboard/alerts');
+    await expect(page.getByTestId('alert-on-call')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.locator('input[name="escalateHighestMinutes"]').fill('10');
+    await page.getByTestId('alert-on-call').click();
+    await page.getByRole('option', { name: 'Noah Bennett' }).click();
+    await page.keyboard.press('Escape');
+    await save(page);
+    const nurse = (await api.get<{ accountId: string; firstName: string }[]>('/providers?pageSize=100')).find((p) => p.firstName === 'Noah');
+    expect(await api.get('/settings/alerts')).toMatchObject({ escalateHighestMinutes: 10, onCall: [nurse?.accountId] });
+
+    // Negative minutes are refused on the form and never sent.
+    await page.locator('input[name="escalateHighMinutes"]').fill('-5');
+    await page.getByTestId('settings-save').click();
+    await expect(page.locator('input[name="escalateHighMinutes"]')).toHaveAttribute('aria-invalid', 'true');
+    expect((await api.get<{ escalateHighMinutes: number }>('/settings/alerts')).escalateHighMinutes).toBe(60);
+  } finally {
+    await api.patch('/settings/alerts', saved);
+  }
+});
+
 /** Saved under test-results/screenshots/ for people to look at, and attached to the report. */
 async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
@@ -178,6 +208,7 @@ test('screenshots of the system areas in English and Arabic, desktop and phone',
         ['telemedicine', '/dashboard/telemedicine', 'telemedicine-config'],
         ['appointment-management', '/dashboard/appointment-management', 'slot-preview-date'],
         ['billing', '/dashboard/billing-and-payments', 'billing-table'],
+        ['alerts', '/dashboard/alerts', 'alert-on-call'],
       ] as const) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('dir', language.dir);

@@ -28,6 +28,7 @@ import { Server } from 'socket.io';
 import { edgeRedis, reportRedisOutages } from './edge-redis';
 import type { Env } from './env';
 import { signingKey } from './secrets';
+import { startAlertRoundsTimer } from './alert-rounds-timer';
 import { startTaskReminderTimer } from './task-reminder-timer';
 import { socketLiveChannel } from './sockets/live-channel';
 import { clearGatewayPresence } from '@opencare/api/gateways/gateway-presence';
@@ -343,7 +344,12 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     await clearGatewayPresence(deps);
   }
   const every = options.periodicEveryMs;
-  const stopPeriodic = [startTaskReminderTimer(deps, every), startGatewaySweep(deps, every), startSessionSweep(io, deps, every)];
+  const stopPeriodic = [
+    startTaskReminderTimer(deps, every),
+    startAlertRoundsTimer(deps, every),
+    startGatewaySweep(deps, every),
+    startSessionSweep(io, deps, every),
+  ];
 
   return {
     app,

@@ -72,6 +72,7 @@ export const ROUTES = {
   reportingAndAnalytics: '/dashboard/reporting-and-analytics',
   appointmentManagement: '/dashboard/appointment-management',
   billingAndPayments: '/dashboard/billing-and-payments',
+  alertSettings: '/dashboard/alerts',
   deviceManagement: '/dashboard/device-management',
   deviceProfileList: '/dashboard/device-management',
   deviceProfileCreate: '/create-profile',

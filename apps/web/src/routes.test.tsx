@@ -142,7 +142,7 @@ describe('route guards', () => {
     it.each([ROLES.Admin, ROLES.Super])('lets role %i open the dashboard', async (role) => {
       renderRoutes(routes, '/dashboard', signedInAs(role));
       await heading('Dashboard');
-      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(13);
+      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(14);
     });
 
     it.each([
@@ -152,6 +152,7 @@ describe('route guards', () => {
       ['/create-profile', 'Create a device profile'],
       ['/dashboard/security', 'Security and compliance'],
       ['/dashboard/billing-and-payments', 'Billing and payments'],
+      ['/dashboard/alerts', 'Alerts'],
       ['/dashboard/api-keys', 'API keys'],
     ])('lets an admin open %s', async (path, title) => {
       renderRoutes(routes, path, signedInAs(ROLES.Admin));

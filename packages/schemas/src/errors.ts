@@ -154,6 +154,7 @@ export const ERRORS = {
 
   // Alerts
   alertAssigneeNotClinician: { status: 422, message: 'An alert can only be assigned to a physician, nurse or assistant of your organisation.' },
+  onCallNotClinician: { status: 422, message: 'Only active physicians, nurses or assistants of your organisation can be on call.' },
 
   // Secure mail attachments
   attachmentTypeNotAllowed: { status: 415, message: 'Only PNG, JPEG and PDF files can be attached.' },

@@ -79,6 +79,13 @@ export interface ServerToClientEvents {
   /** This device's place in the visit was taken over by the same person on another device: leave. */
   'visit:takenOver': (payload: { visitId: string; deviceId: string }) => void;
   'visit:signal': (payload: { visitId: string; fromDeviceId: string; fromAccountId: string | null; signal: PeerSignal }) => void;
+  /**
+   * An alert of the organisation opened, rose, was acknowledged, assigned, resolved or escalated: to
+   * its clinicians, whose inbox and badge load it again. Ids only: the inbox reads the rest.
+   */
+  'alert:changed': (payload: { alertId: string; patientId: string; kind: AlertChangeKind }) => void;
+  /** An unacknowledged alert was escalated to this person (the assignee, primary provider or on-call). */
+  'alert:escalated': (payload: { alertId: string; patientId: string; step: EscalationStep }) => void;
   /** A gateway of the patient (own, or watched) came online or went offline. */
   'gateway:status': (payload: { patientId: string; gatewayId: string; status: GatewayStatus; lastSeenAt: string | null }) => void;
 }
@@ -109,6 +116,20 @@ export interface PresenceChange {
   accountId: string;
   isOnline: boolean;
   lastSeen: string | null;
+}
+
+export const ALERT_CHANGE_KINDS = ['opened', 'raised', 'acknowledged', 'assigned', 'resolved', 'escalated'] as const;
+export type AlertChangeKind = (typeof ALERT_CHANGE_KINDS)[number];
+export const ESCALATION_STEPS = ['assignee', 'primaryProvider', 'onCall'] as const;
+export type EscalationStep = (typeof ESCALATION_STEPS)[number];
+
+/** An alert changed; `notified` (escalations) are the accounts the step told. */
+export interface LiveAlertEvent {
+  organisationId: string;
+  alertId: string;
+  patientId: string;
+  kind: AlertChangeKind;
+  escalation?: { step: EscalationStep; notified: readonly string[] };
 }
 
 export type VisitLiveEvent =

@@ -55,6 +55,12 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
       // The patient's own screens (their account room) and every screen watching the patient.
       io?.to([rooms.account(patientId), rooms.patient(patientId)]).emit('gateway:status', { patientId, gatewayId, status, lastSeenAt });
     },
+    alert({ organisationId, alertId, patientId, kind, escalation }) {
+      io?.to(rooms.clinicians(organisationId)).emit('alert:changed', { alertId, patientId, kind });
+      if (escalation && escalation.notified.length > 0) {
+        io?.to(escalation.notified.map(rooms.account)).emit('alert:escalated', { alertId, patientId, step: escalation.step });
+      }
+    },
   };
   /** Tell the sockets, then close them (on every edge); a server-side close is not retried. */
   const revoke = (targets: string[], reason: string) => {

@@ -1,6 +1,7 @@
 import { assertSessionLive, endIdleSessions, resolveActor } from '@opencare/api/auth/auth.service';
 import type { Deps } from '@opencare/api/deps';
 import { AppError, parseInput, refuseUnsafeText } from '@opencare/api/errors/app-error';
+import { hasRouteRole } from '@opencare/api/access/access';
 import { seesPresence } from '@opencare/api/presence/presence.service';
 import { verifyGuestToken } from '@opencare/api/telehealth-invitations/guest-token';
 import { assertGuestLinkLive } from '@opencare/api/telehealth-invitations/telehealth-invitations.service';
@@ -75,7 +76,10 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
     if (socket.data.guest) void socket.join(rooms.guest(socket.data.guest.invitationId));
     if (actor) {
       const own = [rooms.user(actor.userId), rooms.account(actor.accountId), rooms.session(actor.sessionId)];
-      void socket.join(seesPresence(actor) ? [...own, rooms.staff(actor.organisationId)] : own);
+      const staff = seesPresence(actor) ? [rooms.staff(actor.organisationId)] : [];
+      // Alerts are for the clinicians of the organisation (alerts.service.ts), not its admins.
+      const clinicians = hasRouteRole(actor, 'clinician') ? [rooms.clinicians(actor.organisationId)] : [];
+      void socket.join([...own, ...staff, ...clinicians]);
       presence.follow(socket);
       // Each event asks whether the session still lives: one signed out, revoked or idle past the
       // organisation's timeout gets its event refused (and the socket closed) rather than handled.

@@ -46,6 +46,8 @@ export const rooms = {
   guest: (invitationId: string) => `guest:${invitationId}`,
   /** The organisation's clinicians and admins: presence. */
   staff: (organisationId: string) => `org:${organisationId}:staff`,
+  /** The organisation's physicians, nurses and assistants: its alerts. */
+  clinicians: (organisationId: string) => `org:${organisationId}:clinicians`,
   /** Screens watching a patient's timeline. */
   patient: (patientId: string) => `patient:${patientId}`,
   /** Every device in a visit: participants and status. */

@@ -15,6 +15,8 @@ const columns = {
   assignedToAccountId: alerts.assignedToAccountId,
   resolvedAt: alerts.resolvedAt,
   resolvedByAccountId: alerts.resolvedByAccountId,
+  lastReadingAt: alerts.lastReadingAt,
+  escalationLevel: alerts.escalationLevel,
   type: alerts.type,
   values: measurements.values,
   takenAt: measurements.takenAt,
@@ -29,7 +31,8 @@ const selectAlerts = (db: Executor) =>
   db
     .select(columns)
     .from(alerts)
-    .innerJoin(measurements, eq(measurements.id, alerts.measurementId))
+    // A "no readings" alert has no reading.
+    .leftJoin(measurements, eq(measurements.id, alerts.measurementId))
     .innerJoin(profiles, eq(profiles.accountId, alerts.patientAccountId))
     .$dynamic();
 
@@ -74,6 +77,10 @@ export async function attachReading(
         severity: sql`greatest(excluded.severity, ${alerts.severity})`,
         acknowledgedAt: sql`case when ${raised} then null else ${alerts.acknowledgedAt} end`,
         acknowledgedByAccountId: sql`case when ${raised} then null else ${alerts.acknowledgedByAccountId} end`,
+        // Back in the inbox, worse: its escalation starts again, on the new severity's minutes.
+        waitingSince: sql`case when ${raised} then excluded.waiting_since else ${alerts.waitingSince} end`,
+        escalationLevel: sql`case when ${raised} then 0 else ${alerts.escalationLevel} end`,
+        escalatedAt: sql`case when ${raised} then null else ${alerts.escalatedAt} end`,
       },
     })
     .returning({ id: alerts.id, severity: alerts.severity, opened: sql<boolean>`(xmax = 0)` });
@@ -187,3 +194,19 @@ export async function resolveAlert(db: Executor, id: string, accountId: string, 
     .returning({ id: alerts.id });
   return rows.length > 0;
 }
+
+/**
+ * A reading arrived: the patient's open "no readings" alert, if any, is resolved by nobody (the
+ * system). Its id when this call resolved one.
+ */
+export async function resolveNoReadingsAlert(db: Executor, patientAccountId: string, now: Date): Promise<{ id: string; organisationId: string } | undefined> {
+  const [row] = await db
+    .update(alerts)
+    .set({ resolvedAt: now, acknowledgedAt: sql`coalesce(${alerts.acknowledgedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(alerts.patientAccountId, patientAccountId), eq(alerts.type, NO_READINGS), isNull(alerts.resolvedAt)))
+    .returning({ id: alerts.id, organisationId: alerts.organisationId });
+  return row;
+}
+
+/** The alert type of a patient whose readings stopped (ALERT_TYPES). */
+export const NO_READINGS = 'noReadings';

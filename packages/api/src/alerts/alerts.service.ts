@@ -1,7 +1,7 @@
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import {
   ALERT_EVENT_KINDS,
-  measurementTypeSchema,
+  alertTypeSchema,
   rangeClassSchema,
   type AcknowledgeAlertInput,
   type AcknowledgeAlertsInput,
@@ -12,6 +12,7 @@ import {
   type ResolveAlertInput,
 } from '@opencare/schemas/entities/measurements';
 import { ROUTE_ROLES, hasAnyRole } from '@opencare/schemas/role-table';
+import { ESCALATION_STEPS, type AlertChangeKind } from '@opencare/schemas/socket-events';
 import { authorize, requireRouteRole } from '../access/access';
 import { findAccount } from '../accounts/accounts.repository';
 import { audit, auditPatientsListed } from '../audit/audit.service';
@@ -43,6 +44,12 @@ const eventKind = (kind: string): AlertEvent['kind'] => (ALERT_EVENT_KINDS as re
 const assigneeOf = (data: Record<string, unknown>) =>
   typeof data.assigneeId === 'string' ? { id: data.assigneeId, name: typeof data.assigneeName === 'string' ? data.assigneeName : '' } : null;
 
+/** Which step an `escalated` event was and how many people it told. */
+const escalationOf = (data: Record<string, unknown>) => {
+  const step = ESCALATION_STEPS.find((s) => s === data.step);
+  return step ? { step, notified: Array.isArray(data.notified) ? data.notified.length : 0 } : null;
+};
+
 /** Alerts with their readings (the trend) and their history, in two queries for a page of them. */
 async function toDtos(db: Executor, rows: AlertRow[]): Promise<Alert[]> {
   const ids = rows.map((r) => r.id);
@@ -56,11 +63,11 @@ async function toDtos(db: Executor, rows: AlertRow[]): Promise<Alert[]> {
       patientId: row.patientAccountId,
       patientName: `${row.firstName} ${row.lastName}`,
       measurementId: row.measurementId,
-      type: measurementTypeSchema.parse(row.type),
-      values: numericValues(row.values),
+      type: alertTypeSchema.parse(row.type),
+      values: row.values ? numericValues(row.values) : {},
       note: row.note,
       rangeClass: rangeClassSchema.parse(row.rangeClass),
-      takenAt: row.takenAt.toISOString(),
+      takenAt: (row.takenAt ?? row.lastReadingAt).toISOString(),
       createdAt: row.createdAt.toISOString(),
       readingCount: row.readingCount,
       readings: readings
@@ -71,6 +78,7 @@ async function toDtos(db: Executor, rows: AlertRow[]): Promise<Alert[]> {
       assignedTo: row.assignedToAccountId && assignee ? assigneeOf(assignee.data) : null,
       resolvedAt: row.resolvedAt?.toISOString() ?? null,
       resolvedBy: row.resolvedByAccountId,
+      escalationLevel: row.escalationLevel,
       history: history.map((e) => ({
         kind: eventKind(e.kind),
         at: e.at.toISOString(),
@@ -78,6 +86,7 @@ async function toDtos(db: Executor, rows: AlertRow[]): Promise<Alert[]> {
         comment: e.comment,
         assignee: e.kind === 'assigned' ? assigneeOf(e.data) : null,
         rangeClass: rangeOrNull(e.data.rangeClass),
+        escalation: e.kind === 'escalated' ? escalationOf(e.data) : null,
       })),
     };
   });
@@ -117,6 +126,11 @@ async function changeableAlert(deps: Deps, actor: Actor, meta: RequestMeta, id: 
   return alert;
 }
 
+/** Tells the organisation's clinicians' screens, after the change committed. */
+export function tellClinicians(deps: Deps, alert: { id: string; organisationId: string; patientAccountId: string }, kind: AlertChangeKind): void {
+  deps.live.alert({ organisationId: alert.organisationId, alertId: alert.id, patientId: alert.patientAccountId, kind });
+}
+
 async function reload(deps: Deps, id: string): Promise<Alert> {
   const row = await findAlert(deps.db, id);
   if (!row) throw new AppError('notFound');
@@ -138,15 +152,20 @@ export async function acknowledgeAlert(deps: Deps, actor: Actor, meta: RequestMe
  */
 export async function acknowledgeAlerts(deps: Deps, actor: Actor, meta: RequestMeta, input: AcknowledgeAlertsInput): Promise<Alert[]> {
   const ids = [...new Set(input.ids)];
-  for (const id of ids) await changeableAlert(deps, actor, meta, id, 'alerts.acknowledge');
+  const changeable: AlertRow[] = [];
+  for (const id of ids) changeable.push(await changeableAlert(deps, actor, meta, id, 'alerts.acknowledge'));
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
-    for (const id of ids) {
-      if (!(await acknowledgeAlertRow(tx, id, actor.accountId, now))) continue;
-      await insertAlertEvent(tx, { alertId: id, kind: 'acknowledged', actorAccountId: actor.accountId, at: now, comment: input.comment || null });
-      await audit(tx, actor, meta, { action: 'alerts.acknowledge', resourceType: 'alert', resourceId: id, outcome: 'allowed' });
+  const done = await deps.db.transaction(async (tx) => {
+    const acknowledged: AlertRow[] = [];
+    for (const alert of changeable) {
+      if (!(await acknowledgeAlertRow(tx, alert.id, actor.accountId, now))) continue;
+      await insertAlertEvent(tx, { alertId: alert.id, kind: 'acknowledged', actorAccountId: actor.accountId, at: now, comment: input.comment || null });
+      await audit(tx, actor, meta, { action: 'alerts.acknowledge', resourceType: 'alert', resourceId: alert.id, outcome: 'allowed' });
+      acknowledged.push(alert);
     }
+    return acknowledged;
   });
+  for (const alert of done) tellClinicians(deps, alert, 'acknowledged');
   return Promise.all(ids.map((id) => reload(deps, id)));
 }
 
@@ -173,6 +192,7 @@ export async function assignAlert(deps: Deps, actor: Actor, meta: RequestMeta, i
     });
     await audit(tx, actor, meta, { action: 'alerts.assign', resourceType: 'alert', resourceId: alert.id, outcome: 'allowed' });
   });
+  tellClinicians(deps, alert, 'assigned');
   return reload(deps, alert.id);
 }
 
@@ -180,10 +200,12 @@ export async function assignAlert(deps: Deps, actor: Actor, meta: RequestMeta, i
 export async function resolveAlert(deps: Deps, actor: Actor, meta: RequestMeta, input: ResolveAlertInput): Promise<Alert> {
   const alert = await changeableAlert(deps, actor, meta, input.id, 'alerts.resolve');
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
-    if (!(await resolveAlertRow(tx, alert.id, actor.accountId, now))) return;
+  const resolved = await deps.db.transaction(async (tx) => {
+    if (!(await resolveAlertRow(tx, alert.id, actor.accountId, now))) return false;
     await insertAlertEvent(tx, { alertId: alert.id, kind: 'resolved', actorAccountId: actor.accountId, at: now, comment: input.comment || null });
     await audit(tx, actor, meta, { action: 'alerts.resolve', resourceType: 'alert', resourceId: alert.id, outcome: 'allowed' });
+    return true;
   });
+  if (resolved) tellClinicians(deps, alert, 'resolved');
   return reload(deps, alert.id);
 }

@@ -480,9 +480,8 @@ export const alerts = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
-    measurementId: uuid('measurement_id')
-      .notNull()
-      .references(() => measurements.id, { onDelete: 'cascade' }),
+    /** The latest reading; null for a "no readings" alert. */
+    measurementId: uuid('measurement_id').references(() => measurements.id, { onDelete: 'cascade' }),
     /** The worst class of the attached readings, and its rank (RANGE_SEVERITY) for ordering. */
     rangeClass: text('range_class').notNull(),
     severity: integer('severity').notNull(),
@@ -493,9 +492,15 @@ export const alerts = pgTable(
     assignedToAccountId: uuid('assigned_to_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     resolvedAt: at('resolved_at'),
     resolvedByAccountId: uuid('resolved_by_account_id'),
+    /** Since when it waits for acknowledgement: opened, or raised back to the inbox. */
+    waitingSince: at('waiting_since').notNull().defaultNow(),
+    /** Escalation steps taken (0 none, 1 assignee, 2 primary provider, 3 on-call); each claimed by the update that sets it. */
+    escalationLevel: integer('escalation_level').notNull().default(0),
+    escalatedAt: at('escalated_at'),
   },
   (t) => [
     index('alerts_organisation_idx').on(t.organisationId, t.createdAt),
+    index('alerts_waiting_idx').on(t.organisationId).where(sql`${t.acknowledgedAt} is null and ${t.resolvedAt} is null`),
     uniqueIndex('alerts_one_open_per_type').on(t.patientAccountId, t.type).where(sql`${t.resolvedAt} is null`),
   ],
 );

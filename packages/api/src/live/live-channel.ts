@@ -1,5 +1,5 @@
 import type { GatewayStatusChange } from '@opencare/schemas/gateway-events';
-import type { LivePatientEvent, PresenceChange, VisitLiveEvent } from '@opencare/schemas/socket-events';
+import type { LiveAlertEvent, LivePatientEvent, PresenceChange, VisitLiveEvent } from '@opencare/schemas/socket-events';
 
 /**
  * How the domain tells watching screens that something changed. The edge implements it over
@@ -25,6 +25,8 @@ export interface LiveChannel {
   guestRevoked(invitationId: string): void;
   /** A gateway came online or went offline: to its patient and to the screens watching that patient. */
   gatewayStatus(change: GatewayStatusChange): void;
+  /** An alert changed: to the organisation's clinicians; an escalation also to the people it told. */
+  alert(event: LiveAlertEvent): void;
 }
 
 /** Where there is no edge (scripts, the demo seeder): changes are only stored. */
@@ -36,4 +38,5 @@ export const quietLive: LiveChannel = {
   accountDisabled: () => undefined,
   guestRevoked: () => undefined,
   gatewayStatus: () => undefined,
+  alert: () => undefined,
 };

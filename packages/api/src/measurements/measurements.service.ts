@@ -11,7 +11,9 @@ import { REQUIRED } from '@opencare/schemas/rules';
 import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { AccountRecord } from '../accounts/accounts.repository';
-import { attachReading, insertAlertEvent } from '../alerts/alerts.repository';
+import { attachReading, insertAlertEvent, resolveNoReadingsAlert } from '../alerts/alerts.repository';
+import { tellClinicians } from '../alerts/alerts.service';
+import type { AlertChangeKind } from '@opencare/schemas/socket-events';
 import { namedPatient, readablePatient, type Reader } from '../api-keys/integration-reader';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -83,6 +85,8 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
   if (input.taskId) await assertTaskFor(deps.db, patientAccountId, input.type, input.taskId);
   const rangeClass = rangeClassOf(input.values, await limitsFor(deps.db, patientAccountId, input.type));
 
+  // What the clinicians' inboxes hear once the reading is committed.
+  const alertChanges: { id: string; kind: AlertChangeKind }[] = [];
   const stored = await changePatientRecord(deps, async (tx, record) => {
     // The same id being written right now (a retry racing its original, maybe on another edge): 409.
     if (!(await claimReadingId(tx, id))) throw new AppError('requestInFlight');
@@ -107,6 +111,12 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
     await record({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass } });
     const task = await completeTaskFor(tx, { patientAccountId, organisationId, timezone: timezoneOf(patient), type: input.type, takenAt, measurementId: id, taskId: input.taskId });
     if (task) await record({ ...event, kind: 'taskCompleted', refId: task.id, data: { type: input.type, measurementId: id } });
+    // Readings again: the patient's "no readings" alert is over (issue 17, stale data).
+    const stale = await resolveNoReadingsAlert(tx, patientAccountId, now);
+    if (stale) {
+      await insertAlertEvent(tx, { alertId: stale.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: id } });
+      alertChanges.push({ id: stale.id, kind: 'resolved' });
+    }
     if (isOutOfRange(rangeClass)) {
       // One open alert per patient and type: a later reading joins it (issue 17), so the timeline
       // and the alert's history say when it opened or got worse, not every reading again.
@@ -116,10 +126,12 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
       if (alert.opened || raised) {
         await insertAlertEvent(tx, { alertId: alert.id, kind: alert.opened ? 'opened' : 'raised', actorAccountId: null, at: now, data: { rangeClass, measurementId: id } });
         await record({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass, measurementId: id } });
+        alertChanges.push({ id: alert.id, kind: alert.opened ? 'opened' : 'raised' });
       }
     }
     return true;
   });
+  for (const change of alertChanges) tellClinicians(deps, { id: change.id, organisationId, patientAccountId }, change.kind);
 
   const row = await findMeasurement(deps.db, id);
   if (!row) throw new AppError('unknown');

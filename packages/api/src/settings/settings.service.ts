@@ -11,6 +11,7 @@ import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
+import { cliniciansAmong } from '../alerts/alert-contacts';
 import { AppError, parseInput } from '../errors/app-error';
 import {
   findAreaValues,
@@ -72,6 +73,12 @@ export async function getAreaSettings<A extends SettingsArea>(
   return settingsOf(deps.db, actor.organisationId, area);
 }
 
+/** The on-call list names active physicians, nurses or assistants of the organisation, nobody else. */
+async function assertOnCall(executor: Executor, organisationId: string, onCall: readonly string[]): Promise<void> {
+  const clinicians = await cliniciansAmong(executor, organisationId, onCall);
+  if (clinicians.length !== onCall.length) throw new AppError('onCallNotClinician');
+}
+
 /** A change to some of an area's fields; the whole area must still be valid afterwards. */
 export async function updateAreaSettings<A extends SettingsArea>(
   deps: Deps,
@@ -83,6 +90,7 @@ export async function updateAreaSettings<A extends SettingsArea>(
   requireRouteRole(actor, 'admin');
   const current = await settingsOf(deps.db, actor.organisationId, area);
   const next = parseInput(SETTINGS_SCHEMAS[area], { ...current, ...patch }) as Settings[A];
+  if (area === 'alerts') await assertOnCall(deps.db, actor.organisationId, (next as Settings['alerts']).onCall);
   await authorize(deps, actor, meta, {
     action: 'settings.update',
     resourceType: 'settings',

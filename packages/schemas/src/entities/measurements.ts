@@ -262,8 +262,18 @@ export const alertEventSchema = z.object({
   /** For `assigned`: to whom. */
   assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   rangeClass: rangeClassSchema.nullable(),
+  /** For `escalated`: who was told (the step's people). */
+  escalation: z.object({ step: z.enum(['assignee', 'primaryProvider', 'onCall']), notified: z.number().int() }).nullable().optional(),
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
+
+/**
+ * What an alert is about: a measurement type (out-of-range readings), or `noReadings`: a patient
+ * with a schedule whose readings stopped for the organisation's number of days.
+ */
+export const ALERT_TYPES = [...MEASUREMENT_TYPES, 'noReadings'] as const;
+export const alertTypeSchema = z.enum(ALERT_TYPES);
+export type AlertType = z.infer<typeof alertTypeSchema>;
 
 /**
  * Out-of-range readings of one patient and measurement type waiting for the care team: one open
@@ -274,8 +284,9 @@ export const alertSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
   patientName: z.string(),
-  measurementId: z.uuid(),
-  type: measurementTypeSchema,
+  /** The latest reading; null for a `noReadings` alert, whose `takenAt` is the patient's last reading (or when the wait began). */
+  measurementId: z.uuid().nullable(),
+  type: alertTypeSchema,
   values: z.record(z.string(), z.number()),
   note: z.string().nullable(),
   rangeClass: rangeClassSchema,
@@ -288,6 +299,8 @@ export const alertSchema = z.object({
   assignedTo: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.uuid().nullable(),
+  /** How far it escalated unacknowledged: 0 not yet, 1 the assignee, 2 the primary provider, 3 the on-call list. */
+  escalationLevel: z.number().int(),
   history: z.array(alertEventSchema),
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -3,6 +3,7 @@ import {
   DEFAULT_SETTINGS,
   SETTINGS_AREAS,
   SETTINGS_SCHEMAS,
+  alertSettingsSchema,
   appointmentSettingsSchema,
   organizationSettingsSchema,
 } from './settings';
@@ -40,5 +41,18 @@ describe('system settings', () => {
       appointmentSettingsSchema.safeParse({ ...base, workdayStart: '09:00', workdayEnd: '09:00' }).success,
     ).toBe(false);
     expect(appointmentSettingsSchema.safeParse({ ...base, workdayStart: '24:00' }).success).toBe(false);
+  });
+
+  it('keeps escalation minutes between 0 (never) and a week, and each on-call person once', () => {
+    const base = DEFAULT_SETTINGS.alerts;
+    const nurse = '8e1c8c9f-4a2f-4b63-8e98-1c8d5c3a0b22';
+    expect(alertSettingsSchema.safeParse({ ...base, escalateHighestMinutes: 0, onCall: [nurse] }).success).toBe(true);
+    expect(alertSettingsSchema.safeParse({ ...base, escalateHighestMinutes: 7 * 24 * 60 }).success).toBe(true);
+    for (const minutes of [-1, 7 * 24 * 60 + 1, 1.5, null]) {
+      expect(alertSettingsSchema.safeParse({ ...base, escalateHighMinutes: minutes }).success).toBe(false);
+    }
+    expect(alertSettingsSchema.safeParse({ ...base, onCall: [nurse, nurse] }).success).toBe(false);
+    expect(alertSettingsSchema.safeParse({ ...base, onCall: ['someone'] }).success).toBe(false);
+    expect(alertSettingsSchema.safeParse({ ...base, noReadingsDays: 91 }).success).toBe(false);
   });
 });

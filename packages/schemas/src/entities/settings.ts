@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_OVERDUE_MINUTES, PASSWORD_MIN_LENGTH } from '../constants';
 import { callEngineSchema, languageSchema } from '../preferences';
-import { emailSchema, optionalText, text } from '../rules';
+import { emailSchema, optionalText, text, uuidSchema } from '../rules';
 import { MEASUREMENT_TYPES, type MeasurementType, type RangeClass } from './measurements';
 
 /**
@@ -135,6 +135,43 @@ export const billingSettingsSchema = z.strictObject({
   rpmMinimumDays: z.number().int().min(1).max(31),
 });
 
+/** The most minutes an alert may wait before it escalates: a week (more is no escalation at all). */
+export const ESCALATION_MINUTES_MAX = 7 * 24 * 60;
+const escalationMinutes = z
+  .number('Enter a number of minutes.')
+  .int('Enter whole minutes.')
+  .min(0, 'Minutes cannot be negative.')
+  .max(ESCALATION_MINUTES_MAX, `Enter at most ${ESCALATION_MINUTES_MAX} minutes (a week).`);
+
+/**
+ * Which minutes apply to an alert: its worst range class, or `noReadings` for a patient whose
+ * readings stopped. The field of each in the alerts area (0 = that level never escalates).
+ */
+export const ESCALATION_MINUTES_FIELDS = {
+  highest: 'escalateHighestMinutes',
+  high: 'escalateHighMinutes',
+  lowest: 'escalateLowestMinutes',
+  elevated: 'escalateElevatedMinutes',
+  noReadings: 'escalateNoReadingsMinutes',
+} as const;
+export type EscalationLevel = keyof typeof ESCALATION_MINUTES_FIELDS;
+
+export const alertSettingsSchema = z.strictObject({
+  /** Minutes an unacknowledged alert waits before each escalation step (assignee, primary provider, on-call). */
+  escalateHighestMinutes: escalationMinutes,
+  escalateHighMinutes: escalationMinutes,
+  escalateLowestMinutes: escalationMinutes,
+  escalateElevatedMinutes: escalationMinutes,
+  escalateNoReadingsMinutes: escalationMinutes,
+  /** The last step of an escalation: physicians, nurses or assistants of the organisation. */
+  onCall: z
+    .array(uuidSchema)
+    .max(20, 'Choose at most 20 people on call.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Choose each person once.'),
+  /** A patient with a schedule and no reading for this many days gets a "no readings" alert (0 = never). */
+  noReadingsDays: z.number('Enter a number of days.').int('Enter whole days.').min(0, 'Days cannot be negative.').max(90, 'Enter at most 90 days.'),
+});
+
 export const SETTINGS_SCHEMAS = {
   organization: organizationSettingsSchema,
   security: securitySettingsSchema,
@@ -145,6 +182,7 @@ export const SETTINGS_SCHEMAS = {
   systemManagement: systemManagementSettingsSchema,
   reportingAndAnalytics: reportingSettingsSchema,
   billingAndPayments: billingSettingsSchema,
+  alerts: alertSettingsSchema,
 } as const;
 export type SettingsArea = keyof typeof SETTINGS_SCHEMAS;
 export const SETTINGS_AREAS = Object.keys(SETTINGS_SCHEMAS) as SettingsArea[];
@@ -172,6 +210,16 @@ export const DEFAULT_SETTINGS: Settings = {
   systemManagement: { errorLogRetentionDays: 90 },
   reportingAndAnalytics: { reportPeriodDays: 30, adherenceTargetPercent: 80 },
   billingAndPayments: { rpmMinimumDays: 16 },
+  // A critical reading waits a quarter of an hour, a high one an hour; an elevated one is for the next round.
+  alerts: {
+    escalateHighestMinutes: 15,
+    escalateHighMinutes: 60,
+    escalateLowestMinutes: 30,
+    escalateElevatedMinutes: 0,
+    escalateNoReadingsMinutes: 0,
+    onCall: [],
+    noReadingsDays: 3,
+  },
 };
 
 /** A change to one area: any of its fields. The merged result is checked against the area's schema. */

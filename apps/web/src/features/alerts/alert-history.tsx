@@ -14,7 +14,7 @@ export function AlertHistory({ alert }: { alert: Alert }) {
       {steps.map((step, index) => (
         <List.Item key={`${step.kind}-${index}`}>
           <Text span size="xs">
-            {t(`history.${step.kind}`, {
+            {t(step.kind === 'escalated' ? `history.escalatedTo.${step.escalation?.notified ? step.escalation.step : 'nobody'}` : `history.${step.kind}`, {
               who: step.by?.name ?? t('history.system'),
               assignee: step.assignee?.name ?? '',
               time: `\u2068${format.dateTime(step.at)}\u2069`,

@@ -31,8 +31,13 @@ interface AlertItemProps {
 export function AlertItem({ alert, linkPatient, acknowledging, onAcknowledge, onAssign, onResolve, selected, onSelect }: AlertItemProps) {
   const { t } = useTranslation('alerts');
   const format = useReadingFormat();
-  const typeName = useMeasurementName();
-  const { main, extra } = format.reading(alert.type, alert.values);
+  const measurementName = useMeasurementName();
+  // A "no readings" alert has no value: it says since when the patient has been silent.
+  const noReadings = alert.type === 'noReadings';
+  const typeName = (type: Alert['type']) => (type === 'noReadings' ? t('noReadings.type') : measurementName(type));
+  const { main, extra } = noReadings
+    ? { main: t('noReadings.since', { time: `\u2068${format.dateTime(alert.takenAt)}\u2069` }), extra: [] }
+    : format.reading(alert.type, alert.values);
   const color = rangeColor(alert.rangeClass);
   const name = linkPatient ? (
     <Anchor component={Link} to={pathTo('patientProfile', { patientId: alert.patientId })} fw={600}>
@@ -80,16 +85,18 @@ export function AlertItem({ alert, linkPatient, acknowledging, onAcknowledge, on
             <Text span size="lg" fw={700} style={{ color }} data-testid="alert-value">
               <bdi dir="ltr">{main}</bdi>
             </Text>
-            <RangeBadge rangeClass={alert.rangeClass} />
+            {!noReadings && <RangeBadge rangeClass={alert.rangeClass} />}
           </Group>
           {extra.map((line) => (
             <Text key={line} size="sm" c="dimmed">
               <bdi>{line}</bdi>
             </Text>
           ))}
-          <Text size="xs" c="dimmed">
-            {t('takenAt', { time: `\u2068${format.dateTime(alert.takenAt)}\u2069` })}
-          </Text>
+          {!noReadings && (
+            <Text size="xs" c="dimmed">
+              {t('takenAt', { time: `\u2068${format.dateTime(alert.takenAt)}\u2069` })}
+            </Text>
+          )}
           <AlertTrend alert={alert} />
           <AlertHistory alert={alert} />
         </Stack>

@@ -47,6 +47,23 @@ describe('alerts inbox', () => {
     expect(within(temperature).getByTestId('range-badge').textContent).toBe('Very high');
   });
 
+  it('shows a "no readings" alert by since when the patient is silent, and the escalation steps of an alert', async () => {
+    const silent = alert({ type: 'noReadings', measurementId: null, values: {}, rangeClass: 'elevated', takenAt: '2026-02-26T09:00:00.000Z' });
+    const escalated = { ...fever, escalationLevel: 2, history: [
+      { kind: 'escalated' as const, at: '2026-03-01T14:20:00.000Z', by: null, comment: null, assignee: null, rangeClass: null, escalation: { step: 'primaryProvider' as const, notified: 1 } },
+      { kind: 'escalated' as const, at: '2026-03-01T14:40:00.000Z', by: null, comment: null, assignee: null, rangeClass: null, escalation: { step: 'onCall' as const, notified: 0 } },
+    ] };
+    fakeFetch(({ path }) => (path === 'alerts.list' ? alertPage([silent, escalated]) : undefined));
+    renderAlerts();
+    const [first, second] = (await screen.findAllByTestId('alert-item')) as [HTMLElement, HTMLElement];
+    expect(plain(within(first).getByTestId('alert-value').textContent)).toBe('No readings since Feb 26, 2026, 9:00 AM');
+    expect(plain(first.textContent)).toContain('No readings');
+    expect(within(first).queryByTestId('range-badge')).toBeNull();
+    const history = plain(within(second).getByTestId('alert-history').textContent);
+    expect(history).toContain('Escalated to the primary provider');
+    expect(history).toContain('with nobody to tell');
+  });
+
   it('acknowledges an alert, says so and marks it in place', async () => {
     const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'alerts.list') return alertPage([alert()]);

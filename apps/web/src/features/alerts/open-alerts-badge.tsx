@@ -2,14 +2,16 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
 import { OPEN_ALERT_COUNT } from './alert-queries';
+import { useLiveAlerts } from './use-live-alerts';
 
-/** How often the badge asks again while the page is visible: a badge is a hint, not a live feed. */
-const POLL_MS = 60_000;
-
-/** The number of open alerts beside the alerts link; nothing while there are none or it is not known. */
+/**
+ * The number of open alerts beside the alerts link; nothing while there are none or it is not
+ * known. It is on every clinician's screen, so it also keeps the alert lists live (use-live-alerts).
+ */
 export function OpenAlertsBadge() {
   const { t } = useTranslation('alerts');
-  const { data } = trpc.alerts.list.useQuery(OPEN_ALERT_COUNT, { refetchInterval: POLL_MS });
+  useLiveAlerts();
+  const { data } = trpc.alerts.list.useQuery(OPEN_ALERT_COUNT);
   const count = data?.meta.total ?? 0;
   if (!count) return null;
   return (

@@ -1,6 +1,7 @@
 import type { SettingsArea } from '@opencare/schemas/entities/settings';
 import type { ComponentType } from 'react';
 import type { AreaFormApi } from './area-form';
+import { AlertFields } from './fields/alert-fields';
 import { AppointmentFields } from './fields/appointment-fields';
 import { BillingFields } from './fields/billing-fields';
 import { OrganizationFields } from './fields/organization-fields';
@@ -35,4 +36,5 @@ export const AREA_SCREENS: { [A in SettingsArea]: AreaScreen<A> } = {
   systemManagement: { Fields: SystemManagementFields, Figures: SystemStatusFigures, size: 'lg' },
   reportingAndAnalytics: { Fields: ReportingFields, Figures: ReportFigures, size: 'lg' },
   billingAndPayments: { Fields: BillingFields, Figures: BillingSummaryTable, size: 'lg' },
+  alerts: { Fields: AlertFields, size: 'md' },
 };

@@ -24,4 +24,5 @@ export const systemSettingsRoutes: RouteObject[] = [
   area('reportingAndAnalytics', 'reportingAndAnalytics'),
   area('appointmentManagement', 'appointmentManagement'),
   area('billingAndPayments', 'billingAndPayments'),
+  area('alertSettings', 'alerts'),
 ];

@@ -11,6 +11,7 @@ export const DASHBOARD_AREAS = [
   { id: 'telemedicine', route: 'telemedicine' },
   { id: 'reportingAndAnalytics', route: 'reportingAndAnalytics' },
   { id: 'billingAndPayments', route: 'billingAndPayments' },
+  { id: 'alerts', route: 'alertSettings' },
   { id: 'security', route: 'securityAndCompliance' },
   { id: 'apiKeys', route: 'apiKeys' },
   { id: 'system', route: 'settingsManagement' },

@@ -37,6 +37,7 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
     assignedTo: null,
     resolvedAt: null,
     resolvedBy: null,
+    escalationLevel: 0,
     history: [],
     ...overrides,
   };

@@ -1,6 +1,6 @@
 // `npm test`: typecheck and lint every package, then run every package's tests one package at a
 // time (the e2e and reliability suites need the machine to themselves), and print how long each
-// step of each package took, from turbo's own run summaries. Exits with the first failure's code.
+// step of each package took, from turbo's own run summaries. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ const started = Date.now();
 
 const steps = [
   ['run', 'typecheck', 'lint', '--summarize'],
-  ['run', 'test', '--concurrency=1', '--summarize'],
+  // --continue: one package's failure does not hide the others' (the run still fails).
+  ['run', 'test', '--concurrency=1', '--continue', '--summarize'],
 ];
 let exitCode = 0;
 for (const args of steps) {

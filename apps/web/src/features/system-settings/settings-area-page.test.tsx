@@ -115,7 +115,7 @@ describe('a system area', { timeout: 20_000 }, () => {
     fireEvent.change(within(advice).getByLabelText('Very high'), { target: { value: 'Rest 5 minutes and measure again.' } });
     // Another measurement keeps its own advice.
     fireEvent.change(within(advice).getByLabelText('Measurement'), { target: { value: 'bs' } });
-    expect((within(advice).getByLabelText('Low') as HTMLTextAreaElement).value).toBe('Eat 15 g of sugar.');
+    expect(within(advice).getByLabelText<HTMLTextAreaElement>('Low').value).toBe('Eat 15 g of sugar.');
     fireEvent.change(within(advice).getByLabelText('Low'), { target: { value: '  ' } });
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() =>

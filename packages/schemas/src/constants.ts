@@ -35,6 +35,12 @@ export const DEFAULT_CANVAS = { width: 640, height: 480 } as const;
 export const SPECIAL_CAMERA_NAME = 'SPC Camera';
 export const DEFAULT_DEVICE_KEYS = { camera: 'default', microphone: 'default', speaker: 'default' } as const;
 export const DEFAULT_OVERDUE_MINUTES = 10;
+/**
+ * A task's window (issue 17 part 6): a reading completes a task only from this many minutes before
+ * its time up to its overdue limit (the organisation's taskOverdueMinutes after it). Adherence counts
+ * the tasks done inside it. Here, not in entities/care: the patient's home reads it without zod.
+ */
+export const TASK_EARLY_MINUTES = 60;
 export const DEFAULT_SPECIAL_CAMERA_FONT_SIZE = 6;
 export const DEFAULT_LAYOUT = 'auto';
 export const DATE_FORMAT = 'YYYY-MM-DD';

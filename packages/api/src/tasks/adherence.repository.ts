@@ -1,4 +1,4 @@
-import { TASK_EARLY_MINUTES } from '@opencare/schemas/entities/care';
+import { TASK_EARLY_MINUTES } from '@opencare/schemas/constants';
 import { and, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurementSchedules, tasks } from '../db/schema';

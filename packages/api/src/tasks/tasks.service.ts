@@ -1,5 +1,6 @@
 import type { Permission } from '@opencare/schemas/roles';
-import { TASK_EARLY_MINUTES, type CreateTaskInput, type DailyTasksQuery, type Task, type TaskRangeQuery, type UpdateTaskInput } from '@opencare/schemas/entities/care';
+import { TASK_EARLY_MINUTES } from '@opencare/schemas/constants';
+import type { CreateTaskInput, DailyTasksQuery, Task, TaskRangeQuery, UpdateTaskInput } from '@opencare/schemas/entities/care';
 import type { MeasurementType } from '@opencare/schemas/entities/measurements';
 import { REQUIRED } from '@opencare/schemas/rules';
 import type { Actor } from '../access/actor';

@@ -176,13 +176,6 @@ export const TASK_STATUSES = ['pending', 'overdue', 'complete', 'cancelled'] as 
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-/**
- * A task's window (issue 17 part 6): a reading completes a task only from this many minutes before
- * its time up to its overdue limit (the organisation's taskOverdueMinutes after it). Adherence counts
- * the tasks done inside it.
- */
-export const TASK_EARLY_MINUTES = 60;
-
 export const taskSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),

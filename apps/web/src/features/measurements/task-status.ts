@@ -1,4 +1,5 @@
-import { TASK_EARLY_MINUTES, type Task, type TaskStatus } from '@opencare/schemas/entities/care';
+import { TASK_EARLY_MINUTES } from '@opencare/schemas/constants';
+import type { Task, TaskStatus } from '@opencare/schemas/entities/care';
 
 /**
  * A task's status on this screen. The server says overdue after the organisation's overdue

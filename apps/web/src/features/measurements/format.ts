@@ -27,14 +27,6 @@ export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
 
-/** "08:00" as the spec's 12-hour form in the reader's language: "08:00 AM". */
-export function twelveHour(time: string, language: string): string {
-  const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, 0, 1, h ?? 0, m ?? 0)),
-  );
-}
-
 /** A reading's date and time where the reader is. */
 export function formatTakenAt(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', hour12: true }).format(new Date(iso));

@@ -15,7 +15,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form';
 import { usePreferences } from '../../session/use-preferences';
 import { CameraCapture } from './camera-capture';
 import { ChoiceChips } from '../../components/form/choice-chips';
-import { twelveHour } from './format';
+import { twelveHour } from './twelve-hour';
 import { MeasurementFields } from './measurement-fields';
 import { checkValues, whyNotReady, type FieldInputs } from './measurement-values';
 import { BLANK_INPUTS, photoReadingSchema } from './reading-schema';

@@ -3,7 +3,7 @@ import type { Task, TaskStatus } from '@opencare/schemas/entities/care';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../route-paths';
-import { twelveHour } from './format';
+import { twelveHour } from './twelve-hour';
 
 const STATUS_COLOURS: Record<TaskStatus, string> = { pending: 'blue', overdue: 'red', complete: 'green', cancelled: 'gray' };
 

@@ -6,7 +6,7 @@ import { expectNoHorizontalOverflow } from './layout';
 
 const ZONE = 'America/New_York';
 /** The light palette's range colours (apps/web/src/theme.ts), as the browser computes them. */
-const RANGE_RGB = { high: 'rgb(224, 49, 49)', normal: 'rgb(43, 138, 62)' } as const;
+const RANGE_RGB = { high: 'rgb(201, 42, 42)', normal: 'rgb(35, 122, 54)' } as const;
 
 /** The demo patients' wall-clock date and time now (their profiles, and the browser, are in New York). */
 function nowInNewYork(minutesFromNow = 0): { date: string; time: string } {
@@ -99,7 +99,7 @@ test('a patient records a blood pressure for a task; the physician finds it in t
   const clinician = await browser.newPage();
   await logIn(clinician, 'physician', DEMO_PASSWORD);
   const palette = await clinician.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--oc-color-high').trim());
-  expect(palette).toBe('#e03131');
+  expect(palette).toBe('#c92a2a');
   await clinician.close();
 });
 

@@ -37,6 +37,7 @@ export function useRecordMeasurementMutation() {
   return trpc.measurements.record.useMutation({
     onSuccess() {
       void utils.measurements.list.invalidate();
+      void utils.patients.series.invalidate();
       void utils.tasks.invalidate();
     },
   });

@@ -15,11 +15,19 @@ afterEach(() => {
 });
 
 const open = (path = '/measurements', preferences = {}) =>
-  renderWithSession([measurementsRoute], path, { session: signedInAs(ROLES.Patient), date: '2026-03-02', preferences });
+  renderWithSession([measurementsRoute], path, {
+    session: signedInAs(ROLES.Patient),
+    date: '2026-03-02',
+    preferences,
+  });
 const sendButton = () => screen.getByTestId('send-measurement');
 const why = () => screen.queryByTestId('send-why')?.textContent ?? null;
 const type = (name: string) => fireEvent.click(screen.getByRole('radio', { name }));
-const enter = (field: string, value: string) => fireEvent.change(within(screen.getByTestId(`field-${field}`).closest('div')!.parentElement!).getByRole('textbox'), { target: { value } });
+const enter = (field: string, value: string) =>
+  fireEvent.change(
+    within(screen.getByTestId(`field-${field}`).closest('div')!.parentElement!).getByRole('textbox'),
+    { target: { value } },
+  );
 
 describe('the measurements page', () => {
   it('asks for a type before anything can be sent, and says why the button waits', async () => {
@@ -45,7 +53,8 @@ describe('the measurements page', () => {
     const saved = measurement({ values: { systolic: 134, diastolic: 82 }, rangeClass: 'high' });
     const { calls } = fakeFetch(({ path }) => {
       if (path === 'measurements.record') return ok({ measurement: saved, created: true }, 201);
-      if (path === 'measurements.list') return { body: page(calls.some((c) => c.path === 'measurements.record') ? [saved] : []) };
+      if (path === 'measurements.list')
+        return { body: page(calls.some((c) => c.path === 'measurements.record') ? [saved] : []) };
       return undefined;
     });
     const { router } = open();
@@ -55,7 +64,9 @@ describe('the measurements page', () => {
     enter('diastolic', '82');
     fireEvent.click(sendButton());
 
-    expect((await screen.findByTestId('measurement-saved')).textContent).toContain('Measurement saved. Range: High.');
+    expect((await screen.findByTestId('measurement-saved')).textContent).toContain(
+      'Measurement saved. Range: High.',
+    );
     const post = calls.find((c) => c.path === 'measurements.record');
     expect(post?.body).toMatchObject({ type: 'bp', values: { systolic: 134, diastolic: 82 } });
     expect(Object.keys(post?.body as object).sort()).toEqual(['id', 'type', 'values']);
@@ -63,15 +74,25 @@ describe('the measurements page', () => {
     expect(item.getAttribute('data-range')).toBe('high');
     expect(within(item).getByTestId('range-badge').textContent).toBe('High');
     expect(within(item).getByTestId('history-value').textContent).toBe('134/82 mmHg');
-    expect(calls.filter((c) => c.path === 'measurements.list').map((c) => c.body)).toEqual([
-      { page: 1, pageSize: 10 },
-      { type: 'bp', page: 1, pageSize: 10 },
-      { type: 'bp', page: 1, pageSize: 10 },
-    ]);
+    // The history of every type first, then of blood pressure, asked again once the reading is saved
+    // (with the patient's own trend of it beside; an earlier test's screen may still ask as it goes).
+    const lists = calls.filter((c) => c.path === 'measurements.list').map((c) => c.body);
+    expect(lists).toContainEqual({ page: 1, pageSize: 10 });
+    const saving = calls.findIndex((c) => c.path === 'measurements.record');
+    const after = calls.slice(saving + 1);
+    expect(after.filter((c) => c.path === 'measurements.list').map((c) => c.body)).toContainEqual({
+      type: 'bp',
+      page: 1,
+      pageSize: 10,
+    });
+    expect(after.some((c) => c.path === 'patients.series')).toBe(true);
+    expect(screen.getByTestId('chart-section').textContent).toContain('Readings over time');
   });
 
   it("says the clinic's advice for the saved reading's range, and none for a range without advice", async () => {
-    const advice = { bp: { highest: 'Rest 5 minutes and measure again; if above 180/120 with symptoms, call 911.' } };
+    const advice = {
+      bp: { highest: 'Rest 5 minutes and measure again; if above 180/120 with symptoms, call 911.' },
+    };
     let next = measurement({ values: { systolic: 186, diastolic: 124 }, rangeClass: 'highest' });
     fakeFetch(({ path }) => {
       if (path === 'settings.app') return ok(appSettings({ readingAdvice: advice }));
@@ -99,7 +120,10 @@ describe('the measurements page', () => {
   it('takes temperature in °F and weight in lb, and stores °C and kg', async () => {
     const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'measurements.record')
-        return ok({ measurement: measurement({ ...(body as object), rangeClass: null }), created: true }, 201);
+        return ok(
+          { measurement: measurement({ ...(body as object), rangeClass: null }), created: true },
+          201,
+        );
       if (path === 'measurements.list') return { body: page([]) };
       return undefined;
     });
@@ -110,47 +134,92 @@ describe('the measurements page', () => {
     enter('temperature', '98.6');
     fireEvent.click(sendButton());
     await screen.findByTestId('measurement-saved');
-    expect(calls.find((c) => c.path === 'measurements.record')?.body).toMatchObject({ type: 'bt', values: { temperature: 37 } });
+    expect(calls.find((c) => c.path === 'measurements.record')?.body).toMatchObject({
+      type: 'bt',
+      values: { temperature: 37 },
+    });
 
     type('Weight');
     enter('weight', '180.4');
     fireEvent.click(sendButton());
     await waitFor(() => expect(calls.filter((c) => c.path === 'measurements.record')).toHaveLength(2));
-    expect(calls.filter((c) => c.path === 'measurements.record')[1]?.body).toMatchObject({ type: 'bw', values: { weight: 81.83 } });
+    expect(calls.filter((c) => c.path === 'measurements.record')[1]?.body).toMatchObject({
+      type: 'bw',
+      values: { weight: 81.83 },
+    });
   });
 
   it('shows the history in the person’s units', async () => {
     fakeFetch(({ path }) =>
-      path === 'measurements.list' ? { body: page([measurement({ type: 'bw', values: { weight: 81.83 }, units: { weight: 'kg' }, rangeClass: null })]) } : undefined,
+      path === 'measurements.list'
+        ? {
+            body: page([
+              measurement({
+                type: 'bw',
+                values: { weight: 81.83 },
+                units: { weight: 'kg' },
+                rangeClass: null,
+              }),
+            ]),
+          }
+        : undefined,
     );
     open('/measurements?type=bw', { weightUnit: 'kg' });
     expect((await screen.findByTestId('history-value')).textContent).toBe('81.8 kg');
   });
 
   it('completes the task it came from, before or after a meal as the task says', async () => {
-    const forTask = task({ type: 'bs', meal: 'after', time: '13:30', dueAt: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const forTask = task({
+      type: 'bs',
+      meal: 'after',
+      time: '13:30',
+      dueAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
     const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'tasks.get' && (body as { id: string }).id === forTask.id) return ok(forTask);
       if (path === 'measurements.record')
-        return ok({ measurement: measurement({ type: 'bs', values: { glucose: 150 }, rangeClass: 'elevated', taskId: forTask.id }), created: true }, 201);
+        return ok(
+          {
+            measurement: measurement({
+              type: 'bs',
+              values: { glucose: 150 },
+              rangeClass: 'elevated',
+              taskId: forTask.id,
+            }),
+            created: true,
+          },
+          201,
+        );
       if (path === 'measurements.list') return { body: page([]) };
       return undefined;
     });
     const { router } = open(`/measurements?type=bs&task=${forTask.id}`);
     expect((await screen.findByTestId('for-task')).textContent).toBe('This completes your 01:30 PM task.');
-    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio', { name: 'After a meal' }).checked).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: 'After a meal' }).checked).toBe(true),
+    );
     enter('glucose', '150');
     fireEvent.click(sendButton());
     await screen.findByTestId('measurement-saved');
-    expect(calls.find((c) => c.path === 'measurements.record')?.body).toMatchObject({ type: 'bs', values: { glucose: 150 }, meal: 'after', taskId: forTask.id });
+    expect(calls.find((c) => c.path === 'measurements.record')?.body).toMatchObject({
+      type: 'bs',
+      values: { glucose: 150 },
+      meal: 'after',
+      taskId: forTask.id,
+    });
     expect(router.state.location.search).toBe('?type=bs');
   });
 
   it('does not claim a task whose window has closed (a late reminder link): the reading is sent without it', async () => {
-    const missed = task({ type: 'bw', time: '08:00', dueAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
+    const missed = task({
+      type: 'bw',
+      time: '08:00',
+      dueAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    });
     const { calls } = fakeFetch(({ path }) => {
       if (path === 'tasks.get') return ok(missed);
-      if (path === 'measurements.record') return ok({ measurement: measurement({ type: 'bw', values: { weight: 80 } }), created: true }, 201);
+      if (path === 'measurements.record')
+        return ok({ measurement: measurement({ type: 'bw', values: { weight: 80 } }), created: true }, 201);
       if (path === 'measurements.list') return { body: page([]) };
       return undefined;
     });
@@ -199,7 +268,9 @@ describe('the measurements page', () => {
     expect(screen.queryByTestId('measurement-saved')).toBeNull();
     // Changing the value answers its message.
     enter('spo2', '96');
-    await waitFor(() => expect(screen.queryByText('Oxygen saturation must be between 50 and 100 %.')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Oxygen saturation must be between 50 and 100 %.')).toBeNull(),
+    );
   });
 
   it('says above the button why a reading was refused when no field is to blame', async () => {
@@ -211,7 +282,8 @@ describe('the measurements page', () => {
     open('/measurements?type=bw');
     enter('weight', '180');
     fireEvent.click(sendButton());
-    expect((await screen.findByRole('alert')).textContent).toContain('you do not have permission');
+    const refusal = await screen.findByText(/you do not have permission/);
+    expect(refusal.closest('[role="alert"]')).not.toBeNull();
     expect(screen.queryByTestId('measurement-saved')).toBeNull();
   });
 
@@ -228,7 +300,9 @@ describe('the measurements page', () => {
     fakeFetch(({ path }) => {
       if (path !== 'measurements.list') return undefined;
       attempts += 1;
-      return attempts === 1 ? fail(500, 'unknown', 'Something went wrong, please try again.') : { body: page([measurement()]) };
+      return attempts === 1
+        ? fail(500, 'unknown', 'Something went wrong, please try again.')
+        : { body: page([measurement()]) };
     });
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));

@@ -38,7 +38,10 @@ async function openInApp(page: Page, path: string) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await expect(page).toHaveURL(path);
+  // The screen's own path, or one under it it redirects to (/settings → /settings/preferences).
+  await page.waitForURL((url) => url.pathname.startsWith(path));
+  // A path under the last one matches at once: give the router its turn to draw the new screen.
+  await page.waitForTimeout(100);
   await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root'))
     .toHaveCount(0, { timeout: 5_000 })
     .catch(() => undefined);

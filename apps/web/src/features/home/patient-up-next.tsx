@@ -78,7 +78,7 @@ function NextAppointment({ onOpen }: { onOpen: () => void }) {
       }
     >
       {next.status === 'pending' && (
-        <Skeleton height={16} width={160} mt={4} aria-label={t('home.upNext.loading')} />
+        <Skeleton height={16} width={160} mt={4} role="status" aria-label={t('home.upNext.loading')} />
       )}
       {next.status === 'error' && (
         <Text size="sm" c="red">
@@ -115,7 +115,7 @@ function UnreadMessages({ onOpen }: { onOpen: () => void }) {
       }
     >
       {unread === null ? (
-        <Skeleton height={16} width={120} mt={4} aria-label={t('home.upNext.loading')} />
+        <Skeleton height={16} width={120} mt={4} role="status" aria-label={t('home.upNext.loading')} />
       ) : (
         <Text size="sm" fw={unread > 0 ? 700 : 400}>
           {unread > 0 ? t('home.upNext.unread', { count: unread }) : t('home.upNext.noUnread')}

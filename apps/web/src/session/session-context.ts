@@ -6,7 +6,8 @@ import { createContext } from 'react';
 /** Signed in: the user with every account, and the account acted as (the default unless switched). */
 export type SessionState =
   | { status: 'restoring' }
-  | { status: 'signed-out' }
+  /** `quit`: the person signed out themself; the next sign-in starts at home, not where they were. */
+  | { status: 'signed-out'; quit?: boolean }
   | { status: 'signed-in'; user: User; account: Account };
 
 export interface SessionContextValue {

@@ -114,7 +114,7 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
       // The server may already have ended the session; locally it ends regardless.
     }
     clearSession();
-    setState({ status: 'signed-out' });
+    setState({ status: 'signed-out', quit: true });
   }, []);
 
   const switchAccount = useCallback((accountId: string) => {

@@ -16,7 +16,9 @@ export function RequireSession() {
     case 'restoring':
       return <FullPageLoader />;
     case 'signed-out':
-      return <Navigate to={ROUTES.login} replace state={{ from: location.pathname + location.search }} />;
+      // After Quit the page left behind is not brought back: the next sign-in (perhaps someone
+      // else's, on a shared computer) starts at home.
+      return <Navigate to={ROUTES.login} replace state={state.quit ? null : { from: location.pathname + location.search }} />;
     case 'signed-in':
       return isAccountActive(state.account) ? <Outlet /> : <InactiveAccountPage />;
   }

@@ -30,12 +30,14 @@ const urlOf = (input: RequestInfo | URL) =>
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-const ok = (data: unknown, headers?: Record<string, string>) => json(200, { success: true, message: 'OK', data }, headers);
+const ok = (data: unknown, headers?: Record<string, string>) =>
+  json(200, { success: true, message: 'OK', data }, headers);
 const refused = (status: number, key: string) => json(status, { success: false, key, message: key });
 
 /** `auth.refresh` as tRPC answers it, alone (never batched): the token in the body. */
 const REFRESH_PATH = '/trpc/auth.refresh';
-const refreshed = (accessToken: string) => json(200, { result: { data: { user: { id: 'u' }, accessToken } } });
+const refreshed = (accessToken: string) =>
+  json(200, { result: { data: { user: { id: 'u' }, accessToken } } });
 const refreshRefused = (httpStatus: number, key: string) =>
   json(httpStatus, { error: { message: key, code: -32001, data: { key, httpStatus, errors: [] } } });
 
@@ -78,7 +80,10 @@ describe('api client', () => {
 
   it('does not send an authenticated call without a token', async () => {
     const server = fakeServer();
-    const client = createApiClient({ fetch: server.fetch, session: fakeSession({ token: null as unknown as string }) });
+    const client = createApiClient({
+      fetch: server.fetch,
+      session: fakeSession({ token: null as unknown as string }),
+    });
 
     await expect(client.authedRequest('/profile')).rejects.toMatchObject({ key: 'tokenRequired' });
     expect(server.fetch).not.toHaveBeenCalled();
@@ -89,7 +94,9 @@ describe('api client', () => {
     const server = fakeServer();
     const client = createApiClient({ fetch: server.fetch, session });
 
-    const calls = Promise.all(['/a', '/b', '/c', '/d'].map((path) => client.authedRequest<{ path: string }>(path)));
+    const calls = Promise.all(
+      ['/a', '/b', '/c', '/d'].map((path) => client.authedRequest<{ path: string }>(path)),
+    );
     await vi.advanceTimersByTimeAsync(REAUTH_DELAY_MS - 1);
     expect(server.refreshes()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -107,7 +114,8 @@ describe('api client', () => {
     const answer = server.fetch.getMockImplementation()!;
     // /b leaves with the old token, and its 401 arrives only after /a's refresh is done.
     server.fetch.mockImplementation((input, init) =>
-      urlOf(input).endsWith('/b') && (init?.headers as Record<string, string>).authorization === 'Bearer old-token'
+      urlOf(input).endsWith('/b') &&
+      (init?.headers as Record<string, string>).authorization === 'Bearer old-token'
         ? late
         : answer(input, init),
     );
@@ -123,7 +131,7 @@ describe('api client', () => {
     expect(server.refreshes()).toBe(1);
   });
 
-  it('refuses to re-authenticate without the session marker: sessionExpired, no refresh', async () => {
+  it('refuses to re-authenticate without the session marker: sessionExpired, no refresh, and no session to end (after Quit)', async () => {
     const session = fakeSession({ marker: false });
     const server = fakeServer();
     const client = createApiClient({ fetch: server.fetch, session });
@@ -132,7 +140,7 @@ describe('api client', () => {
 
     await expect(client.authedRequest('/a')).rejects.toMatchObject({ key: 'sessionExpired' });
     expect(server.refreshes()).toBe(0);
-    expect(ended).toHaveBeenCalledOnce();
+    expect(ended).not.toHaveBeenCalled();
   });
 
   it('clears the session and reports its end when the refresh is refused (403)', async () => {
@@ -195,7 +203,9 @@ describe('api client', () => {
     const networkError = vi.fn();
     client.events.networkError.on(networkError);
 
-    await expect(client.authedRequest('/a', { method: 'POST', body: {} })).rejects.toMatchObject({ key: 'err_network' });
+    await expect(client.authedRequest('/a', { method: 'POST', body: {} })).rejects.toMatchObject({
+      key: 'err_network',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(networkError).toHaveBeenCalledOnce();
   });
@@ -211,14 +221,21 @@ describe('api client', () => {
           : { success: false as const, error: { issues: [{ path: ['id'] }] } },
     };
 
-    await expect(client.authedRequest('/a', { schema })).rejects.toMatchObject({ key: 'invalidResponseData' });
+    await expect(client.authedRequest('/a', { schema })).rejects.toMatchObject({
+      key: 'invalidResponseData',
+    });
     expect(warn).toHaveBeenCalledOnce();
   });
 
   it('passes on the catalogue key and field issues of a refusal', async () => {
     const fetch = vi.fn(() =>
       Promise.resolve(
-        json(400, { success: false, key: 'validationFailed', message: 'Bad', errors: [{ field: 'a', message: 'b' }] }),
+        json(400, {
+          success: false,
+          key: 'validationFailed',
+          message: 'Bad',
+          errors: [{ field: 'a', message: 'b' }],
+        }),
       ),
     );
     const client = createApiClient({ fetch, session: fakeSession() });

@@ -89,8 +89,12 @@ export function createSessionClient(options: SessionClientOptions = {}) {
    */
   function refreshSession({ delayMs = 0 } = {}): Promise<Reauthenticated> {
     refreshing ??= (async () => {
+      // Only a live session can end: a request still in flight after Quit (or with no session at
+      // all) is refused without the "session ended" alarm, which would bring the person back to
+      // the page they left once they sign in again.
+      const hadSession = session.hasMarker();
       try {
-        if (!session.hasMarker()) throw ApiError.of('sessionExpired');
+        if (!hadSession) throw ApiError.of('sessionExpired');
         if (delayMs > 0) await sleep(delayMs);
         const result = await acrossTabs('opencare.refresh', () => refreshClient.auth.refresh.mutate());
         if (typeof result.accessToken !== 'string' || !result.accessToken) throw ApiError.of('sessionExpired');
@@ -100,7 +104,7 @@ export function createSessionClient(options: SessionClientOptions = {}) {
         session.clear();
         const failure = asApiError(error);
         const ended = failure instanceof ApiError ? failure : ApiError.of('sessionExpired');
-        events.sessionEnded.emit(ended);
+        if (hadSession) events.sessionEnded.emit(ended);
         throw ended;
       } finally {
         refreshing = null;

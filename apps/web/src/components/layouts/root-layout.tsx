@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { apiEvents } from '../../api/client';
 import { ROUTES } from '../../route-paths';
 import { ErrorScreen } from '../app-error/error-screen';
@@ -16,7 +16,6 @@ import { useScrollToTop } from './scroll-to-top';
 export function RootLayout() {
   const { error, clearError } = useAppError();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const notifyError = useNotifyError();
   useScrollToTop();
 
@@ -25,9 +24,12 @@ export function RootLayout() {
     () =>
       apiEvents.sessionEnded.on((ended) => {
         notifyError(ended);
-        void navigate(ROUTES.login, { replace: true, state: { from: pathname } });
+        // Where the person is now, not when this listener was set: a request refused just after
+        // Quit must not bring them back to the page they left once they are on /login.
+        const here = window.location.pathname + window.location.search;
+        void navigate(ROUTES.login, { replace: true, state: here.startsWith(ROUTES.login) ? null : { from: here } });
       }),
-    [notifyError, navigate, pathname],
+    [notifyError, navigate],
   );
 
   if (error) {

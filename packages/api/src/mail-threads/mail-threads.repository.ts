@@ -10,6 +10,7 @@ import {
   profiles,
   threadReads,
 } from '../db/schema';
+import { containing } from '../db/like';
 
 const threadColumns = {
   id: messageThreads.id,
@@ -77,7 +78,7 @@ function unreadIn(readerId: string): SQL<number> {
 /** A thread whose subject, patient's name or any message holds the words (case and accents as typed). */
 function matching(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+  const pattern = containing(search);
   return or(
     ilike(messageThreads.subject, pattern),
     sql`concat_ws(' ', ${profiles.firstName}, ${profiles.middleName}, ${profiles.lastName}) ilike ${pattern}`,
@@ -245,7 +246,7 @@ export async function threadOfAttachment(db: Executor, fileId: string): Promise<
 
 /** Patients of the organisation a clinician may write to, by name or MRN. */
 export async function searchPatients(db: Executor, organisationId: string, search: string | undefined, limit: number) {
-  const pattern = search ? `%${search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const pattern = search ? containing(search) : undefined;
   return db
     .select({
       accountId: accounts.id,

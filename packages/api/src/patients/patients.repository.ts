@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'dri
 import type { Executor } from '../db/database';
 import { accountRoles, accounts, careTeamMembers, patientProfiles, profiles } from '../db/schema';
 import { CLINICIAN_ROLES } from './people.dto';
+import { containing } from '../db/like';
 
 /** Explicit columns: the basic profile fields of spec §3, nothing more. */
 export const basicProfileColumns = {
@@ -17,18 +18,16 @@ export const basicProfileColumns = {
   phone: profiles.phone,
 };
 
-const likeOf = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
-
 /** Every word must be found in one of the person's names ("pat morgan", "morgan", "Morgan Pat"). */
 export function nameMatches(name: string): SQL | undefined {
   const words = name.split(/\s+/).filter(Boolean);
   return and(
     ...words.map((word) =>
       or(
-        ilike(profiles.firstName, likeOf(word)),
-        ilike(profiles.middleName, likeOf(word)),
-        ilike(profiles.lastName, likeOf(word)),
-        ilike(profiles.preferredName, likeOf(word)),
+        ilike(profiles.firstName, containing(word)),
+        ilike(profiles.middleName, containing(word)),
+        ilike(profiles.lastName, containing(word)),
+        ilike(profiles.preferredName, containing(word)),
       ),
     ),
   );
@@ -52,10 +51,10 @@ export async function listPatientRows(db: Executor, filter: PatientFilter, page:
     eq(accounts.status, 'active'),
     filter.accountId ? eq(accounts.id, filter.accountId) : undefined,
     filter.search
-      ? or(nameMatches(filter.search), ilike(patientProfiles.mrn, likeOf(filter.search)))
+      ? or(nameMatches(filter.search), ilike(patientProfiles.mrn, containing(filter.search)))
       : undefined,
     filter.name ? nameMatches(filter.name) : undefined,
-    filter.mrn ? ilike(patientProfiles.mrn, likeOf(filter.mrn)) : undefined,
+    filter.mrn ? ilike(patientProfiles.mrn, containing(filter.mrn)) : undefined,
     filter.dateOfBirth ? eq(profiles.dateOfBirth, filter.dateOfBirth) : undefined,
   );
   const rows = await db

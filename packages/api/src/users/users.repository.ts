@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { accountRoles, accounts, signupRequests, users } from '../db/schema';
+import { containing } from '../db/like';
 
 const userColumns = {
   id: users.id,
@@ -98,7 +99,7 @@ export async function listUsers(
   if (filter.status) conditions.push(eq(users.status, filter.status));
   if (filter.locked !== undefined) conditions.push(eq(users.isLocked, filter.locked));
   if (filter.search) {
-    const like = `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = containing(filter.search);
     const byName = or(ilike(users.username, like), ilike(users.email, like));
     if (byName) conditions.push(byName);
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { vendorIdentifiers, vendors } from '../db/schema';
+import { containing } from '../db/like';
 
 const columns = {
   id: vendors.id,
@@ -28,7 +29,7 @@ export async function listVendors(
 ) {
   const where = and(
     eq(vendors.organisationId, organisationId),
-    search ? ilike(vendors.vendorName, `%${search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+    search ? ilike(vendors.vendorName, containing(search)) : undefined,
   );
   const rows = await db
     .select(columns)

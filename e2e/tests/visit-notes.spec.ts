@@ -7,7 +7,8 @@ import { logIn } from './login-helpers';
 /**
  * Visit documentation (issue 17, part 3): after a visit, the physician signs the note and adds an
  * addendum on the visit record; the patient reads the summary on the appointment and the record,
- * never the note; the patient's timeline shows the physician the signed note with its addendum.
+ * never the note; the patient's timeline shows the care team the signed note with its addendum,
+ * live to a nurse who has the chart open (in Arabic).
  */
 test('the patient reads the summary; the signed note and its addendum show on the timeline', async ({ browser, request }) => {
   // Two people signed in one after the other on a shared machine.
@@ -15,6 +16,7 @@ test('the patient reads the summary; the signed note and its addendum show on th
   const run = randomUUID().slice(0, 8);
   const summary = `Healing well (${run}); keep the dressing dry for three more days.`;
   const notes = `Incision clean, no erythema (${run}). Sutures out in 7 days.`;
+  const corrected = `${notes} Afebrile.`;
   const addendum = `Called back (${run}): no fever.`;
 
   // A walk-in visit an hour ago, completed by the physician (the set-up, through the API).
@@ -33,19 +35,51 @@ test('the patient reads the summary; the signed note and its addendum show on th
   await physician.goto(`/visits/${visit.id}`);
   await expect(physician.getByTestId('visit-summary')).toHaveText(summary);
   await expect(physician.getByTestId('visit-note-text')).toHaveText(notes);
+
+  // A nurse has the patient's chart open, in Arabic: what the physician does shows there live.
+  const nurse = await (await browser.newContext()).newPage();
+  await logIn(nurse, 'nurse', DEMO_PASSWORD);
+  await nurse.goto(`/patients/${patientId}`);
+  await nurse.getByTestId('language-switch').first().selectOption('ar');
+  await expect(nurse.locator('html')).toHaveAttribute('dir', 'rtl');
+  const onNurseTimeline = nurse
+    .locator(`[data-testid="timeline-item"][data-kind="visit"][data-ref-id="${visit.id}"]`)
+    .filter({ has: nurse.getByTestId('timeline-visit-summary') });
+  await expect(onNurseTimeline.getByTestId('visit-note-text')).toHaveText(notes);
+
+  // Corrected before signing; signing, which locks it, is asked twice.
+  await physician.getByTestId('edit-note').click();
+  await physician.getByTestId('note-text').fill(corrected);
+  await physician.getByTestId('save-note').click();
+  await expect(physician.getByTestId('visit-note-text')).toHaveText(corrected);
   await physician.getByTestId('sign-note').click();
+  await physician.getByRole('button', { name: 'Sign and lock' }).click();
   await expect(physician.getByTestId('visit-note-signed')).toContainText('Signed by Priya Raman');
+  await expect(physician.getByTestId('edit-note')).toHaveCount(0);
   await expect(physician.getByTestId('sign-note')).toHaveCount(0);
   await physician.getByTestId('addendum-text').fill(addendum);
   await physician.getByTestId('add-addendum').click();
   await expect(physician.getByTestId('visit-note-addendum')).toContainText(addendum);
   await expect(physician.getByTestId('visit-note-addendum')).toContainText('Addendum by Priya Raman');
 
-  // On the patient's timeline: the summary, the signed note and its addendum.
+  // The nurse's timeline followed without a reload: the signed note, its addendum, and both steps.
+  await expect(onNurseTimeline.getByTestId('visit-note-text')).toHaveText(corrected);
+  await expect(onNurseTimeline.getByTestId('visit-note-signed')).toContainText('وقّعها Priya Raman');
+  await expect(onNurseTimeline.getByTestId('visit-note-addendum')).toContainText(addendum);
+  const steps = nurse.locator(`[data-testid="timeline-item"][data-kind="visit"][data-ref-id="${visit.id}"]`);
+  await expect(steps.filter({ hasText: 'تم توقيع ملاحظة الزيارة' })).toHaveCount(1);
+  await expect(steps.filter({ hasText: 'ملحق لملاحظة زيارة' })).toHaveCount(1);
+  // Put back: the language is a saved preference of the nurse, and other specs sign in as her.
+  await nurse.getByTestId('language-switch').first().selectOption('en-US');
+  await nurse.locator('html[dir="ltr"]').waitFor();
+
+  // On the patient's timeline, for the physician: the summary, the signed note and its addendum.
   await physician.goto(`/patients/${patientId}`);
-  const onTimeline = physician.locator(`[data-testid="timeline-item"][data-kind="visit"][data-ref-id="${visit.id}"]`).first();
+  const onTimeline = physician
+    .locator(`[data-testid="timeline-item"][data-kind="visit"][data-ref-id="${visit.id}"]`)
+    .filter({ has: physician.getByTestId('timeline-visit-summary') });
   await expect(onTimeline.getByTestId('timeline-visit-summary')).toHaveText(summary);
-  await expect(onTimeline.getByTestId('visit-note-text')).toHaveText(notes);
+  await expect(onTimeline.getByTestId('visit-note-text')).toHaveText(corrected);
   await expect(onTimeline.getByTestId('visit-note-signed')).toContainText('Signed by Priya Raman');
   await expect(onTimeline.getByTestId('visit-note-addendum')).toContainText(addendum);
 
@@ -60,7 +94,7 @@ test('the patient reads the summary; the signed note and its addendum show on th
   await expect(patient.getByTestId('visit-summary')).toHaveText(summary);
   await expect(patient.getByTestId('visit-record')).toContainText('Priya Raman');
   await expect(patient.getByTestId('visit-note')).toHaveCount(0);
-  await expect(patient.getByText(notes)).toHaveCount(0);
+  await expect(patient.getByText(corrected)).toHaveCount(0);
   await expect(patient.getByText(addendum)).toHaveCount(0);
 
   // Printed, the record leaves out the app's navigation and the buttons.

@@ -8,6 +8,7 @@ import {
   type Cast,
   type Person,
 } from '../testing/appointment-fixtures';
+import { ask, connected, nextEvent, socketClients } from '../testing/socket-clients';
 import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
 
 /**
@@ -24,7 +25,11 @@ beforeAll(async () => {
   cast = await signInCast(t);
   clinic = await organisationOf(t.edge.deps.db, cast.id.patient);
 });
-afterAll(() => t.close());
+const screens = socketClients();
+afterAll(async () => {
+  screens.closeAll();
+  await t.close();
+});
 
 const api = (method: string, path: string, who?: Person, body?: unknown) =>
   t.call(method, `/api/v1${path}`, { token: who ? cast.token[who] : undefined, body });
@@ -111,7 +116,7 @@ describe('the summary and the notes', () => {
 
     const event = (who: Person) =>
       api('GET', `/patients/${cast.id.patient2}/timeline?limit=100`, who).then((res) =>
-        (res.body.data.items as Json[]).find((e) => e.kind === 'visit' && e.refId === visitId),
+        (res.body.data.items as Json[]).find((e) => e.refId === visitId && e.data.action === 'completed'),
       );
     expect((await event('physician'))?.visit).toMatchObject({
       summary: SUMMARY,
@@ -119,6 +124,30 @@ describe('the summary and the notes', () => {
     });
     expect(Date.parse((await event('physician'))?.visit.note.signedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await event('patient2'))?.visit).toEqual({ summary: SUMMARY, note: null });
+
+    // Signing and the addendum are on the care team's timeline, not on the patient's.
+    const actions = (who: Person) =>
+      api('GET', `/patients/${cast.id.patient2}/timeline?limit=100`, who).then((res) =>
+        (res.body.data.items as Json[]).filter((e) => e.refId === visitId).map((e) => e.data.action),
+      );
+    expect(await actions('nurse')).toEqual(['addendumAdded', 'noteSigned', 'completed']);
+    expect(await actions('patient2')).toEqual(['completed']);
+  });
+
+  it('a clinician watching the patient hears the note signed and amended at once', async () => {
+    const { visitId } = await completedVisit();
+    const nurse = await connected(screens.open(t.url, { token: cast.token.nurse }));
+    await ask(nurse, 'patient:watch', { patientId: cast.id.patient });
+    const ofVisit = (action: string) =>
+      nextEvent(nurse, 'patient:event', (e) => e.event.refId === visitId && e.event.data.action === action);
+
+    const signed = ofVisit('noteSigned');
+    await api('POST', `/visits/${visitId}/notes/sign`, 'physician');
+    expect((await signed).event).toMatchObject({ kind: 'visit', refId: visitId });
+    const amended = ofVisit('addendumAdded');
+    await api('POST', `/visits/${visitId}/notes/addenda`, 'physician', { text: 'Called back: no fever.' });
+    // The event names the change; the text stays on the visit, for the care team to read.
+    expect(textsOf(await amended)).not.toContain('Called back');
   });
 });
 

@@ -17,7 +17,7 @@ import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { isEventOfPatient, listPatientEvents, toTimelineEvent } from '../timeline/patient-events';
-import { visitsAsSeenBy } from '../visits/visit-read';
+import { readsNotes, visitsAsSeenBy } from '../visits/visit-read';
 import { findVisitsOfPatient } from '../visits/visits.repository';
 import { limitsFor } from '../measurements/thresholds.service';
 import { normalBandsOf } from './normal-bands';
@@ -156,6 +156,7 @@ export async function getPatientSeries(
 }
 
 const CURSOR_SHAPE = /^\d{1,15}$/;
+const NOTE_ACTIONS = new Set(['noteSigned', 'addendumAdded']);
 
 /**
  * A completed visit's event shows the visit's summary (written for the patient: every reader of the
@@ -202,10 +203,13 @@ export async function getPatientTimeline(
   const rows = await listPatientEvents(deps.db, patientAccountId, query.limit + 1, beforeId);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const seesNotes = readsNotes(actor);
   const items = page.flatMap((row): TimelineEvent[] => {
     // An event of a kind this version does not know is left out rather than break the page.
     const kind = patientEventKindSchema.safeParse(row.kind);
     if (!kind.success) return [];
+    // That a note was signed or amended is the care team's business, like the note itself.
+    if (!seesNotes && kind.data === 'visit' && NOTE_ACTIONS.has(String(row.data.action))) return [];
     return [toTimelineEvent({ ...row, kind: kind.data })];
   });
   return {

@@ -214,8 +214,29 @@ export async function editVisitNotes(
 export async function signVisitNote(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<Visit> {
   const row = await noteToChange(deps, actor, meta, id, 'visit.note.sign');
   if (row.details.notesSignedAt) throw new AppError('visitNoteSigned');
-  if (!(await signVisitNotes(deps.db, id, actor.accountId, new Date()))) throw new AppError('visitNoteSigned');
+  const now = new Date();
+  await changePatientRecord(deps, async (tx, record) => {
+    if (!(await signVisitNotes(tx, id, actor.accountId, now))) throw new AppError('visitNoteSigned');
+    await record(noteEvent(row, 'noteSigned', now));
+  });
   return visitDto(deps.db, actor, id);
+}
+
+/**
+ * Signing and amending a note are on the patient's timeline, so the screens watching the patient
+ * read the visit's note again at once. The event names the change only: the note's text stays on
+ * the visit, for the care team.
+ */
+function noteEvent(row: VisitRow, action: 'noteSigned' | 'addendumAdded', at: Date) {
+  const { appointment } = row;
+  return {
+    organisationId: appointment.organisationId,
+    patientAccountId: appointment.patientAccountId,
+    kind: 'visit' as const,
+    refId: row.visit.id,
+    at,
+    data: { action, type: appointment.type, appointmentId: appointment.id, startsAt: appointment.startsAt.toISOString() },
+  };
 }
 
 /** An addendum to a signed note (text, author, time); an unsigned note is edited instead. */
@@ -228,7 +249,11 @@ export async function addVisitNoteAddendum(
 ): Promise<Visit> {
   const row = await noteToChange(deps, actor, meta, id, 'visit.note.addendum');
   if (!row.details.notesSignedAt) throw new AppError('visitNoteNotSigned');
-  await insertNoteAddendum(deps.db, { visitId: id, authorAccountId: actor.accountId, text: input.text, createdAt: new Date() });
+  const now = new Date();
+  await changePatientRecord(deps, async (tx, record) => {
+    await insertNoteAddendum(tx, { visitId: id, authorAccountId: actor.accountId, text: input.text, createdAt: now });
+    await record(noteEvent(row, 'addendumAdded', now));
+  });
   return visitDto(deps.db, actor, id);
 }
 

@@ -34,7 +34,7 @@ export function useLeaveVisit() {
 }
 
 /**
- * The note was signed or amended: the visit answers with itself (written into its query), and the
+ * The note was edited, signed or amended: the visit answers with itself (written into its query), and the
  * patient's timeline, which shows the note, reads it again.
  */
 function useNoteChanged() {
@@ -44,6 +44,11 @@ function useNoteChanged() {
     void utils.patients.timeline.invalidate();
     return visit;
   };
+}
+
+export function useEditNoteMutation() {
+  const changed = useNoteChanged();
+  return trpc.visits.editNotes.useMutation({ onSuccess: changed });
 }
 
 export function useSignNoteMutation() {

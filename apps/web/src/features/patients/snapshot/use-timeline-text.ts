@@ -6,6 +6,7 @@ import { useReadingFormat } from '../shared/use-reading-format';
 
 const APPOINTMENT_ACTIONS = ['booked', 'confirmed', 'cancelled', 'rescheduled', 'walkIn'] as const;
 const APPOINTMENT_TYPES = ['pv', 'tv'] as const;
+const VISIT_ACTIONS = ['completed', 'noteSigned', 'addendumAdded'] as const;
 
 // An event's display summary comes from its writer (measurements, mail, appointments, visits): read
 // only what is there, of the right kind, and fall back to the kind's name.
@@ -84,11 +85,10 @@ export function useTimelineText(): (event: TimelineEvent) => TimelineText {
             detail: visitDetail(),
           };
         }
-        case 'visit':
-          return {
-            title: data.action === 'completed' ? t('timeline.visitCompleted') : t('timeline.kinds.visit'),
-            detail: visitDetail(),
-          };
+        case 'visit': {
+          const action = oneOf(VISIT_ACTIONS, data.action);
+          return { title: action ? t(`timeline.visit.${action}`) : t('timeline.kinds.visit'), detail: visitDetail() };
+        }
         case 'gateway':
           return { title: t('timeline.kinds.gateway'), detail: textOf(data, 'displayName') };
       }

@@ -22,7 +22,9 @@ export function useTimeline(patientId: string) {
       const key = `${patientId}:${event.id}`;
       if (heard.current.has(key)) return;
       heard.current.add(key);
-      queryClient.setQueryData(timelineKey(patientId), (data: Parameters<typeof addTimelineEvent>[0]) =>
+      // A visit's events show the visit's summary and note as they are now: read the page again.
+      if (event.kind === 'visit') void queryClient.invalidateQueries({ queryKey: timelineKey(patientId) });
+      else queryClient.setQueryData(timelineKey(patientId), (data: Parameters<typeof addTimelineEvent>[0]) =>
         addTimelineEvent(data, event),
       );
       // A reading, an alert, a message…: the cards above show it too (the chart follows the snapshot).

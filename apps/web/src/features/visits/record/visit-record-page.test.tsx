@@ -44,9 +44,14 @@ describe('the visit record', () => {
     expect(screen.getByTestId('print-visit')).toBeTruthy();
   });
 
-  it('lets a physician sign the note, then add an addendum shown under it', async () => {
+  it('lets a physician correct the note, sign it after a confirmation, then add an addendum under it', async () => {
     let current = completed({ notes: NOTE.text, note: NOTE });
     const { calls } = fakeFetch(({ method, path, body }) => {
+      if (method === 'mutation' && path === 'visits.editNotes') {
+        const { notes } = body as { notes: string };
+        current = { ...current, notes, note: { ...NOTE, text: notes } };
+        return ok(current);
+      }
       if (method === 'mutation' && path === 'visits.signNote') {
         current = { ...current, note: { ...NOTE, signedAt: '2026-01-05T15:20:00.000Z', signedBy: { id: PHYSICIAN_ID, fullName: 'Priya Raman' } } };
         return ok(current);
@@ -66,8 +71,24 @@ describe('the visit record', () => {
     expect((await screen.findByTestId('visit-note-text')).textContent).toBe('Incision clean.');
     expect(screen.getByText('Not signed yet')).toBeTruthy();
 
+    // Corrected before signing: the form starts from the note as it is.
+    fireEvent.click(screen.getByTestId('edit-note'));
+    const box = await screen.findByTestId('note-text');
+    expect((box as HTMLTextAreaElement).value).toBe('Incision clean.');
+    fireEvent.change(box, { target: { value: ' Incision clean, no redness. ' } });
+    fireEvent.click(screen.getByTestId('save-note'));
+    await waitFor(() => expect(screen.getByTestId('visit-note-text').textContent).toBe('Incision clean, no redness.'));
+    expect(inputOf(calls.find((c) => c.path === 'visits.editNotes'))).toEqual({ id: current.id, notes: 'Incision clean, no redness.' });
+
+    // Signing locks the note, so it is asked twice; cancelling signs nothing.
     fireEvent.click(screen.getByTestId('sign-note'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign and lock' })).toBeNull());
+    expect(calls.some((c) => c.path === 'visits.signNote')).toBe(false);
+    fireEvent.click(screen.getByTestId('sign-note'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign and lock' }));
     expect(await screen.findByTestId('visit-note-signed')).toBeTruthy();
+    expect(screen.queryByTestId('edit-note')).toBeNull();
     expect(screen.getByTestId('visit-note-signed').textContent).toContain('Signed by Priya Raman');
     expect(screen.queryByTestId('sign-note')).toBeNull();
 

@@ -10,7 +10,7 @@ import { QueryView } from '../../../components/data/load-state';
 import { roleNumbersOf } from '../../../session/acting-account';
 import { useSession } from '../../../session/use-session';
 import { TypeBadge } from '../../appointments/appointment-badges';
-import { NoteActions } from './note-actions';
+import { EditableNote } from './editable-note';
 import { useWhen, VisitNoteView } from './visit-note';
 import classes from './visit-record.module.css';
 
@@ -110,8 +110,7 @@ function VisitRecord({ visit }: { visit: Visit }) {
           <Title order={2} size="h4" id="visit-note-title">
             {t('record.note')}
           </Title>
-          <VisitNoteView note={visit.note} />
-          {signsNotes && <NoteActions visit={visit} />}
+          {signsNotes ? <EditableNote visit={visit} /> : <VisitNoteView note={visit.note} />}
         </Stack>
       )}
     </>

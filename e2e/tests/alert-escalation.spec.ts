@@ -5,7 +5,8 @@ import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 
 /**
- * Escalation (issue 17): an alert nobody acknowledges escalates to the patient's primary provider
+ * Triage and escalation (issue 17): two fevers of one patient make one alert, which rises in
+ * severity, live in both inboxes; left unacknowledged, it escalates to the patient's primary provider
  * after the organisation's minutes (one minute here; the edge's rounds run every minute), and the
  * physician and a nurse both see it live, with no reload. The settings are put back afterwards, as
  * other specs share the server.
@@ -33,7 +34,7 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-test('an unacknowledged alert escalates to the primary provider, and both the physician and a nurse see it live', async ({ browser, request }, testInfo) => {
+test('two fevers make one alert that rises to highest; unacknowledged, it escalates to the primary provider, and a physician and a nurse see each step live', async ({ browser, request }, testInfo) => {
   test.setTimeout(300_000);
   const admin = await apiAs(request, 'admin');
   const physician = await apiAs(request, 'physician');
@@ -42,7 +43,7 @@ test('an unacknowledged alert escalates to the primary provider, and both the ph
   const before = await physician.get<{ primaryProvider: { accountId: string } | null }>(`/patients/${patient.accountId}`);
   let nursePage: Page | undefined;
   try {
-    await admin.patch('/settings/alerts', { escalateHighestMinutes: 1, onCall: [] });
+    await admin.patch('/settings/alerts', { escalateHighestMinutes: 1, escalateHighMinutes: 600, onCall: [] });
     await physician.patch(`/patients/${patient.accountId}`, { primaryProviderId: physician.accountId });
     // One open alert per patient and type: an earlier fever alert of his is resolved first.
     const earlier = await physician.get<AlertDto[]>(`/alerts?patient=${patient.accountId}&status=all&pageSize=100`);
@@ -54,18 +55,28 @@ test('an unacknowledged alert escalates to the primary provider, and both the ph
     await nursePage.getByTestId('language-switch').first().selectOption('ar');
     await expect(nursePage.locator('html')).toHaveAttribute('dir', 'rtl');
 
-    const reading = await patient.post<{ id: string }>('/measurements', {
-      type: 'bt',
-      values: { temperature: 39.8 },
-      takenAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
-    });
-    const open = await physician.get<AlertDto[]>(`/alerts?patient=${patient.accountId}&pageSize=100`);
-    const alertId = open.find((a) => a.measurementId === reading.id)?.id ?? '';
+    // A fever (high), then a worse one twenty minutes later: one alert, which rises to highest.
+    const fever = (temperature: number, minutesAgo: number) =>
+      patient.post<{ id: string }>('/measurements', {
+        type: 'bt',
+        values: { temperature },
+        takenAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+      });
+    const openFevers = async () =>
+      (await physician.get<AlertDto[]>(`/alerts?patient=${patient.accountId}&pageSize=100`)).filter((a) => a.type === 'bt');
+    const first = await fever(38.4, 30);
+    const alertId = (await openFevers()).find((a) => a.measurementId === first.id)?.id ?? '';
     expect(alertId, 'the reading opened an alert').not.toBe('');
 
     // Opened: both inboxes show it without a reload.
     for (const page of [physicianPage, nursePage]) {
       await expect(page.locator(`[data-alert-id="${alertId}"]`)).toHaveAttribute('data-status', 'open');
+      await expect(page.locator(`[data-alert-id="${alertId}"]`)).toHaveAttribute('data-range', 'high');
+    }
+    await fever(39.8, 10);
+    expect((await openFevers()).map((a) => a.id)).toEqual([alertId]);
+    for (const page of [physicianPage, nursePage]) {
+      await expect(page.locator(`[data-alert-id="${alertId}"]`)).toHaveAttribute('data-range', 'highest');
     }
 
     // Within the minute and the next round, the physician is told, and both inboxes show the step.

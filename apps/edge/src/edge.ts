@@ -204,7 +204,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
 
   // On every start: organisations from before a built-in device profile existed get it too.
   await installBuiltInProfilesEverywhere(database.db);
-  if (env.DEMO && (await seedDemoData(database.db))) app.log.info('demo data created');
+  if (env.DEMO && (await seedDemoData(database.db, { schedules: true }))) app.log.info('demo data created');
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {

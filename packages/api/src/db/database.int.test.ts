@@ -4,7 +4,7 @@ import { seedDemoData } from '../demo/demo-data';
 import { createTestDatabase } from '../testing/test-database';
 import { findUserByLogin } from '../users/users.repository';
 import type { DatabaseHandle } from './database';
-import { accounts, auditLog } from './schema';
+import { accounts, auditLog, measurementSchedules, profiles } from './schema';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -26,6 +26,27 @@ describe('database', () => {
     expect(await seedDemoData(handle.db)).toBe(true);
     expect(await seedDemoData(handle.db)).toBe(false);
     expect((await findUserByLogin(handle.db, 'caregiver'))?.username).toBe('caregiver');
+  });
+
+  it("gives the demo patient a care plan from today only when asked (the demo a person tries)", async () => {
+    const other = await createTestDatabase();
+    try {
+      expect(await seedDemoData(other.db, { schedules: true })).toBe(true);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+      const plans = await other.db
+        .select({ type: measurementSchedules.type, times: measurementSchedules.times, startDate: measurementSchedules.startDate })
+        .from(measurementSchedules)
+        .innerJoin(profiles, eq(profiles.accountId, measurementSchedules.patientAccountId))
+        .where(eq(profiles.firstName, 'Pat'));
+      expect(plans.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+        { type: 'bp', times: ['08:00', '20:00'], startDate: today },
+        { type: 'bs', times: ['07:30'], startDate: today },
+      ]);
+    } finally {
+      await other.close();
+    }
+    // The tests' own seed has none: each test makes the plan it needs.
+    expect(await handle.db.select().from(measurementSchedules)).toEqual([]);
   });
 
   it('allows one default account per user', async () => {

@@ -6,6 +6,7 @@ import { upsertAreaValues } from '../settings/settings.repository';
 import type { ReadingAdvice } from '@opencare/schemas/entities/settings';
 import { seedDemoGateway } from './demo-gateway';
 import { seedDemoReadings } from './demo-readings';
+import { insertSchedule } from '../schedules/schedules.repository';
 import type { Database } from '../db/database';
 import { insertEnrolledTwoFactor } from '../auth/two-factor.repository';
 import { insertOrganisation } from '../organisations/organisations.repository';
@@ -23,6 +24,7 @@ export const DEMO_SEALED_SECRET = 'demo';
 /** Demo users enrolled in two-factor sign-in with DEMO_TOTP_SECRET. */
 export const DEMO_TWO_FACTOR_USERS = ['admin'];
 const DEMO_PHONE = '+1 555 010 0000';
+const DEMO_TIMEZONE = 'America/New_York';
 
 interface DemoAccount {
   type: AccountType;
@@ -77,19 +79,27 @@ const DEMO_READING_ADVICE: ReadingAdvice = {
   bs: { lowest: 'Eat or drink 15 g of fast sugar (half a glass of juice) and measure again in 15 minutes.' },
 };
 
+/** The demo patient's care plan: blood pressure morning and evening, glucose before breakfast. */
+const DEMO_SCHEDULES = [
+  { type: 'bp', times: ['08:00', '20:00'], meal: null },
+  { type: 'bs', times: ['07:30'], meal: 'before' },
+] as const;
+
 /**
  * Demo organisation and users (demo mode only): every role once, and a caregiver who also holds a
- * patient account. Runs once: a database that already has the admin is left as it is.
+ * patient account. Runs once: a database that already has the admin is left as it is. With
+ * `schedules` (the demo a person tries), the demo patient also has a care plan from today, so his
+ * home starts with today's tasks; tests leave it out and make the plans they need.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, options: { schedules?: boolean } = {}): Promise<boolean> {
   if (await findUserByLogin(db, 'admin')) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const organisationId = await insertOrganisation(tx, 'Demo Clinic');
     // Settings hold only what differs from the defaults.
-    await upsertAreaValues(tx, organisationId, 'organization', { timezone: 'America/New_York' }, null);
+    await upsertAreaValues(tx, organisationId, 'organization', { timezone: DEMO_TIMEZONE }, null);
     await upsertAreaValues(tx, organisationId, 'patientManagement', { readingAdvice: DEMO_READING_ADVICE }, null);
-    const patientAccounts = new Map<string, string>();
+    const accounts = new Map<string, string>();
     for (const demo of DEMO_USERS) {
       const userId = await insertUser(tx, {
         username: demo.username,
@@ -111,19 +121,36 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             dateOfBirth: demo.dateOfBirth ?? null,
             email: `${demo.username}@demo.opencare.test`,
             phone: DEMO_PHONE,
-            timezone: 'America/New_York',
+            timezone: DEMO_TIMEZONE,
           },
           [a.role],
           demo.specialty ? { provider: { specialty: demo.specialty, clinicName: 'Demo Clinic' } } : {},
         );
-        if (a.type === 'pat' && a.isDefault) patientAccounts.set(demo.username, accountId);
+        if (a.isDefault) accounts.set(demo.username, accountId);
       }
     }
+    const patient = accounts.get('patient') ?? '';
     await seedDemoReadings(tx, organisationId, [
-      { accountId: patientAccounts.get('patient') ?? '', everyNthDay: 1 },
-      { accountId: patientAccounts.get('patient2') ?? '', everyNthDay: 4 },
+      { accountId: patient, everyNthDay: 1 },
+      { accountId: accounts.get('patient2') ?? '', everyNthDay: 4 },
     ]);
-    await seedDemoGateway(tx, organisationId, patientAccounts.get('patient') ?? '');
+    await seedDemoGateway(tx, organisationId, patient);
+    if (!options.schedules) return;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIMEZONE }).format(new Date());
+    for (const schedule of DEMO_SCHEDULES) {
+      await insertSchedule(tx, {
+        organisationId,
+        patientAccountId: patient,
+        ...schedule,
+        times: [...schedule.times],
+        startDate: today,
+        frequency: 'daily',
+        timezone: DEMO_TIMEZONE,
+        createdByAccountId: accounts.get('physician') ?? null,
+        // Set up the day before, so all of today's tasks are there whatever the hour of the demo.
+        createdAt: new Date(Date.now() - 24 * 3_600_000),
+      });
+    }
   });
   return true;
 }

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { answerTwoFactorIfAsked, apiLogin } from './authenticator';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { apiSignIn } from './api-as';
+import { expect, test } from './admin-page';
+import { answerTwoFactorIfAsked } from './authenticator';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { expectNoHorizontalOverflow } from './layout';
@@ -14,7 +16,7 @@ async function invitationLink(request: APIRequestContext, email: string): Promis
 }
 
 test('an admin invites a nurse from the console, who accepts and logs in as a nurse', async ({
-  page,
+  adminPage: page,
   browser,
   request,
 }) => {
@@ -25,7 +27,6 @@ test('an admin invites a nurse from the console, who accepts and logs in as a nu
   const username = `ada${stamp}`;
   const password = 'Welc0me!now';
 
-  await logIn(page, 'admin', DEMO_PASSWORD);
   await page.goto('/dashboard/user-management/invitations');
   await page.getByRole('link', { name: 'Invite someone' }).first().click();
   await expect(page).toHaveURL('/dashboard/user-management/invitations/create');
@@ -101,7 +102,7 @@ for (const viewport of VIEWPORTS) {
       request,
     }, testInfo) => {
       // An invitation to look at, made over the API.
-      const adminToken = (await apiLogin(request, 'admin', DEMO_PASSWORD)).token;
+      const adminToken = (await apiSignIn(request, 'admin')).token;
       const invited = await request.post('/api/v1/invitations', {
         headers: { authorization: `Bearer ${adminToken}` },
         data: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './admin-page';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
@@ -84,7 +84,7 @@ test('a physician acknowledges an alert from the inbox', async ({ page, request 
 });
 
 test('an admin creates an API key, sees it once, reads measurements with it, and revokes it', async ({
-  page,
+  adminPage: page,
   request,
 }) => {
   const { accountId: patientId } = await apiAs(request, 'patient2');
@@ -92,7 +92,6 @@ test('an admin creates an API key, sees it once, reads measurements with it, and
   const readWith = (key: string) =>
     request.get(`/api/v1/measurements?user_id=${patientId}&pageSize=1`, { headers: { 'x-api-key': key } });
 
-  await logIn(page, 'admin', DEMO_PASSWORD);
   await page.goto('/dashboard');
   await page
     .getByTestId('dashboard-areas')

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD } from './demo-users';
-import { logIn } from './login-helpers';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, inLanguage, test } from './admin-page';
 import { expectNoHorizontalOverflow } from './layout';
 
 /** Unique per run: every spec shares the one demo database of the run. */
@@ -30,11 +29,10 @@ async function createVendor(page: Page, name: string): Promise<void> {
 }
 
 test('an admin builds a device profile, leaves midway, returns to the draft and completes it', async ({
-  page,
+  adminPage: page,
 }) => {
   const vendorName = unique('Cuff Works');
   const profileName = unique('Cuff BP-7');
-  await logIn(page, 'admin', DEMO_PASSWORD);
   await createVendor(page, vendorName);
 
   await page.goto('/create-profile');
@@ -92,8 +90,9 @@ test('an admin builds a device profile, leaves midway, returns to the draft and 
     await expect(page.getByTestId(`tasks-${phase}`).locator('tbody tr')).toHaveCount(1);
 });
 
-test('the built-in Bluetooth SIG profiles are read-only and can be duplicated', async ({ page }) => {
-  await logIn(page, 'admin', DEMO_PASSWORD);
+test('the built-in Bluetooth SIG profiles are read-only and can be duplicated', async ({
+  adminPage: page,
+}) => {
   await page.goto('/dashboard/device-management?state=complete');
   await page.getByRole('link', { name: 'Glucose (Bluetooth SIG)', exact: true }).click();
   await expect(
@@ -127,53 +126,51 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
 for (const viewport of VIEWPORTS) {
   for (const language of LANGUAGES) {
     test(`screenshots of the vendor and the builder: ${language.code} ${viewport.name}`, async ({
-      page,
+      adminPage: page,
     }, testInfo) => {
       // A vendor and a profile built through the screens, six pages shot: more than half a minute.
       test.slow();
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.goto('/login');
-      await page.getByTestId('language-switch').selectOption(language.code);
-      await logIn(page, 'admin', DEMO_PASSWORD);
+      await inLanguage(page, language, async () => {
+        // A vendor with both kinds of identifier, and a malformed one waiting on its field.
+        const name = unique('Omron Healthcare');
+        await createVendor(page, name);
+        for (const [field, value] of [
+          ['oui', randomOui()],
+          ['companyIdentifier', `0x${randomBytes(2).toString('hex').toUpperCase()}`],
+        ] as const) {
+          await page.locator(`input[name="${field}"]`).fill(value);
+          await page.locator(`input[name="${field}"]`).press('Enter');
+          await expect(page.getByTestId(`identifiers-${field}`).getByText(value)).toBeVisible();
+        }
+        await page.locator('input[name="oui"]').fill('EA:E0');
+        await page.locator('input[name="oui"]').press('Enter');
+        await expect(page.locator('input[name="oui"]')).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+        await expectNoHorizontalOverflow(page);
+        await capture(page, testInfo, `vendor-view-${language.code}-${viewport.name}`);
 
-      // A vendor with both kinds of identifier, and a malformed one waiting on its field.
-      const name = unique('Omron Healthcare');
-      await createVendor(page, name);
-      for (const [field, value] of [
-        ['oui', randomOui()],
-        ['companyIdentifier', `0x${randomBytes(2).toString('hex').toUpperCase()}`],
-      ] as const) {
-        await page.locator(`input[name="${field}"]`).fill(value);
-        await page.locator(`input[name="${field}"]`).press('Enter');
-        await expect(page.getByTestId(`identifiers-${field}`).getByText(value)).toBeVisible();
-      }
-      await page.locator('input[name="oui"]').fill('EA:E0');
-      await page.locator('input[name="oui"]').press('Enter');
-      await expect(page.locator('input[name="oui"]')).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
-      await expectNoHorizontalOverflow(page);
-      await capture(page, testInfo, `vendor-view-${language.code}-${viewport.name}`);
-
-      // The builder, on a copy of the blood-pressure profile: three phases with a task each.
-      await page.goto('/dashboard/device-management?state=complete');
-      await expect(page.getByTestId('profile-row').first()).toBeVisible();
-      await expectNoHorizontalOverflow(page);
-      await capture(page, testInfo, `profile-list-${language.code}-${viewport.name}`);
-      await page.getByRole('link', { name: 'Blood Pressure (Bluetooth SIG)', exact: true }).click();
-      await page.getByTestId('duplicate-profile').click();
-      await expect(page).toHaveURL(/\/edit$/);
-      await expect(page.getByTestId('task-card')).toHaveCount(3);
-      await page.getByTestId('phase-task').locator('select[name="action"]').selectOption('write');
-      await page.getByTestId('phase-task').locator('input[name="writeValue"]').fill('010');
-      await page.getByTestId('phase-task').locator('input[name="writeValue"]').blur();
-      await page.locator('input[name="device"]').fill('Omron X7');
-      await page.locator('input[name="device"]').blur();
-      await expect(page.getByTestId('phase-task').locator('input[name="writeValue"]')).toHaveAttribute(
-        'aria-invalid',
-        'true',
-      );
-      await expectNoHorizontalOverflow(page);
-      await capture(page, testInfo, `profile-builder-${language.code}-${viewport.name}`);
+        // The builder, on a copy of the blood-pressure profile: three phases with a task each.
+        await page.goto('/dashboard/device-management?state=complete');
+        await expect(page.getByTestId('profile-row').first()).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await capture(page, testInfo, `profile-list-${language.code}-${viewport.name}`);
+        await page.getByRole('link', { name: 'Blood Pressure (Bluetooth SIG)', exact: true }).click();
+        await page.getByTestId('duplicate-profile').click();
+        await expect(page).toHaveURL(/\/edit$/);
+        await expect(page.getByTestId('task-card')).toHaveCount(3);
+        await page.getByTestId('phase-task').locator('select[name="action"]').selectOption('write');
+        await page.getByTestId('phase-task').locator('input[name="writeValue"]').fill('010');
+        await page.getByTestId('phase-task').locator('input[name="writeValue"]').blur();
+        await page.locator('input[name="device"]').fill('Omron X7');
+        await page.locator('input[name="device"]').blur();
+        await expect(page.getByTestId('phase-task').locator('input[name="writeValue"]')).toHaveAttribute(
+          'aria-invalid',
+          'true',
+        );
+        await expectNoHorizontalOverflow(page);
+        await capture(page, testInfo, `profile-builder-${language.code}-${viewport.name}`);
+      });
     });
   }
 }

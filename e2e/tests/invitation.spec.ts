@@ -1,6 +1,5 @@
+import { apiSignIn } from './api-as';
 import { expect, test } from '@playwright/test';
-import { apiLogin } from './authenticator';
-import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 
 test('an invited nurse accepts through the e-mailed link and logs in as a nurse', async ({ page, request }) => {
@@ -10,7 +9,7 @@ test('an invited nurse accepts through the e-mailed link and logs in as a nurse'
   const password = 'Welc0me!now';
 
   // The admin invites over the API; the invitee does everything else in the browser.
-  const adminToken = (await apiLogin(request, 'admin', DEMO_PASSWORD)).token;
+  const adminToken = (await apiSignIn(request, 'admin')).token;
   const invited = await request.post('/api/v1/invitations', {
     headers: { authorization: `Bearer ${adminToken}` },
     data: { email, role: 'Nurse', accountType: 'prov' },

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { apiLogin } from './authenticator';
-import { DEMO_PASSWORD } from './demo-users';
-import { logIn } from './login-helpers';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, inLanguage, test } from './admin-page';
+import { apiAs } from './api-as';
 import { expectNoHorizontalOverflow } from './layout';
 
 /**
@@ -27,26 +26,6 @@ const AREAS = [
   ['alerts', '/dashboard/alerts'],
 ] as const;
 
-/**
- * The API as the admin, to read what the server now does and to put the settings back. One sign-in
- * per worker (its token outlives the file): each sign-in spends one of the admin's two-factor steps.
- */
-let adminToken: string | undefined;
-async function adminApi(request: APIRequestContext) {
-  adminToken ??= (await apiLogin(request, 'admin', DEMO_PASSWORD)).token;
-  const headers = { authorization: `Bearer ${adminToken}` };
-  return {
-    async get<T>(path: string): Promise<T> {
-      const response = await request.get(`/api/v1${path}`, { headers });
-      expect(response.ok()).toBe(true);
-      return ((await response.json()) as { data: T }).data;
-    },
-    async patch(path: string, data: object): Promise<void> {
-      expect((await request.patch(`/api/v1${path}`, { headers, data })).ok()).toBe(true);
-    },
-  };
-}
-
 /** The next Monday (a working day by default) as YYYY-MM-DD. */
 function nextMonday(): string {
   const day = new Date();
@@ -60,10 +39,9 @@ async function save(page: Page) {
   await expect(page.getByText('Settings saved.')).toBeVisible();
 }
 
-test('every system area opens on its saved settings', async ({ page }) => {
+test('every system area opens on its saved settings', async ({ adminPage: page }) => {
   // Nine screens in one test.
   test.slow();
-  await logIn(page, 'admin', DEMO_PASSWORD);
   for (const [area, path] of AREAS) {
     await page.goto(path);
     await expect(page.getByTestId(`settings-${area}`)).toBeVisible();
@@ -73,10 +51,9 @@ test('every system area opens on its saved settings', async ({ page }) => {
   }
 });
 
-test('a telemedicine change reaches the visits', async ({ page, request }) => {
-  const api = await adminApi(request);
+test('a telemedicine change reaches the visits', async ({ adminPage: page, request }) => {
+  const api = await apiAs(request, 'admin');
   try {
-    await logIn(page, 'admin', DEMO_PASSWORD);
     await page.goto('/dashboard/telemedicine');
     // The demo server has no LiveKit: the chosen engine gives way, and the screen says so.
     await expect(page.getByTestId('telemedicine-livekit')).toHaveText('Not configured');
@@ -104,11 +81,10 @@ test('a telemedicine change reaches the visits', async ({ page, request }) => {
   }
 });
 
-test('an appointment change reaches the slots of a day', async ({ page, request }) => {
-  const api = await adminApi(request);
+test('an appointment change reaches the slots of a day', async ({ adminPage: page, request }) => {
+  const api = await apiAs(request, 'admin');
   const monday = nextMonday();
   try {
-    await logIn(page, 'admin', DEMO_PASSWORD);
     await page.goto('/dashboard/appointment-management');
     await page.getByTestId('slot-preview-date').fill(monday);
     // 08:00 to 17:00, 30 minutes apart.
@@ -130,13 +106,12 @@ test('an appointment change reaches the slots of a day', async ({ page, request 
 });
 
 test('the maintenance message and the organisation name show in the signed-in app', async ({
-  page,
+  adminPage: page,
   request,
 }) => {
-  const api = await adminApi(request);
+  const api = await apiAs(request, 'admin');
   const message = `Scheduled maintenance ${Date.now().toString(36)}`;
   try {
-    await logIn(page, 'admin', DEMO_PASSWORD);
     await page.goto('/dashboard/system');
     await page.locator('textarea[name="maintenanceMessage"]').fill(message);
     await save(page);
@@ -158,23 +133,34 @@ const LANGUAGES = [
   { code: 'ar', dir: 'rtl' },
 ] as const;
 
-test('an admin sets the minutes before alerts escalate and who is on call', async ({ page, request }) => {
-  const api = await adminApi(request);
+test('an admin sets the minutes before alerts escalate and who is on call', async ({
+  adminPage: page,
+  request,
+}) => {
+  const api = await apiAs(request, 'admin');
   const saved = await api.get<Record<string, unknown>>('/settings/alerts');
   try {
-    await logIn(page, 'admin', DEMO_PASSWORD);
     await page.goto('/dashboard/alerts');
     await expect(page.getByTestId('alert-on-call')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
     await page.locator('input[name="escalateHighestMinutes"]').fill('10');
     await page.getByTestId('alert-on-call').click();
     await page.getByRole('option', { name: 'Noah Bennett' }).click();
     await page.keyboard.press('Escape');
     await save(page);
-    const nurse = (await api.get<{ accountId: string; firstName: string }[]>('/providers?pageSize=100')).find((p) => p.firstName === 'Noah');
-    expect(await api.get('/settings/alerts')).toMatchObject({ escalateHighestMinutes: 10, onCall: [nurse?.accountId] });
+    const nurse = (await api.get<{ accountId: string; firstName: string }[]>('/providers?pageSize=100')).find(
+      (p) => p.firstName === 'Noah',
+    );
+    expect(await api.get('/settings/alerts')).toMatchObject({
+      escalateHighestMinutes: 10,
+      onCall: [nurse?.accountId],
+    });
 
     // Negative minutes are refused on the form and never sent.
     await page.locator('input[name="escalateHighMinutes"]').fill('-5');
@@ -193,38 +179,38 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-// One sign-in for the four: the demo admin's two-factor codes are one per 30 seconds.
-test('screenshots of the system areas in English and Arabic, desktop and phone', async ({ page }, testInfo) => {
+test('screenshots of the system areas in English and Arabic, desktop and phone', async ({
+  adminPage: page,
+}, testInfo) => {
   test.setTimeout(180_000);
-  await logIn(page, 'admin', DEMO_PASSWORD);
   for (const language of LANGUAGES) {
     await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
-    await page.getByTestId('language-switch').first().selectOption(language.code);
-    await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      for (const [name, path, ready] of [
-        ['organization', '/dashboard/organization', 'settings-organization'],
-        ['telemedicine', '/dashboard/telemedicine', 'telemedicine-config'],
-        ['appointment-management', '/dashboard/appointment-management', 'slot-preview-date'],
-        ['billing', '/dashboard/billing-and-payments', 'billing-table'],
-        ['alerts', '/dashboard/alerts', 'alert-on-call'],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
-        await expect(page.getByTestId(ready)).toBeVisible();
-        // A working day, so the preview shows its slots.
-        if (name === 'appointment-management') {
-          await page.getByTestId(ready).fill(nextMonday());
-          await page.getByTestId(ready).blur();
-          await expect(page.getByTestId('slot').first()).toBeVisible();
+    await inLanguage(page, language, async () => {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        for (const [name, path, ready] of [
+          ['organization', '/dashboard/organization', 'settings-organization'],
+          ['telemedicine', '/dashboard/telemedicine', 'telemedicine-config'],
+          ['appointment-management', '/dashboard/appointment-management', 'slot-preview-date'],
+          ['billing', '/dashboard/billing-and-payments', 'billing-table'],
+          ['alerts', '/dashboard/alerts', 'alert-on-call'],
+        ] as const) {
+          await page.goto(path);
+          await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+          await expect(page.getByTestId(ready)).toBeVisible();
+          // A working day, so the preview shows its slots.
+          if (name === 'appointment-management') {
+            await page.getByTestId(ready).fill(nextMonday());
+            await page.getByTestId(ready).blur();
+            await expect(page.getByTestId('slot').first()).toBeVisible();
+          }
+          await page.waitForLoadState('networkidle');
+          await expectNoHorizontalOverflow(page);
+          // From the top, or the fixed header lands mid-page in the full-page shot.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await capture(page, testInfo, `system-${name}-${language.code}-${viewport.name}`);
         }
-        await page.waitForLoadState('networkidle');
-        await expectNoHorizontalOverflow(page);
-        // From the top, or the fixed header lands mid-page in the full-page shot.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await capture(page, testInfo, `system-${name}-${language.code}-${viewport.name}`);
       }
-    }
+    });
   }
 });

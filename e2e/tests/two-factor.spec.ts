@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { apiSignIn } from './api-as';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, authenticator } from './authenticator';
-import { DEMO_PASSWORD } from './demo-users';
+import { authenticator } from './authenticator';
 import { submitLogin } from './login-helpers';
 
 /**
@@ -18,7 +18,7 @@ const SHOTS = process.env.SHOTS_DIR;
 const STEP_MS = 30_000;
 
 async function newStaff(request: APIRequestContext, role: 'Nurse' | 'Admin') {
-  const { token } = await apiLogin(request, 'admin', DEMO_PASSWORD);
+  const { token } = await apiSignIn(request, 'admin');
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const username = `tf${role.toLowerCase()}${stamp}`;
   const password = 'Tw0!factor';

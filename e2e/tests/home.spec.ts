@@ -107,18 +107,33 @@ test("the physician's home lists a patient behind on their readings, and opens t
   await expect(page).toHaveURL(`/patients/${patient.accountId}`);
 });
 
-test("a patient on a phone sees today's tasks in the first screen", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The demo's care plan (blood pressure at 8:00 and 20:00, glucose at 7:30): no set-up needed.
-  await logIn(page, 'patient', DEMO_PASSWORD);
-  const tasks = page.getByTestId('day-tasks');
-  await expect(tasks.locator('li').first()).toBeInViewport();
-  await expect(tasks).toContainText('Blood pressure');
-  await expect(page.getByTestId('selected-date')).toHaveAttribute('data-date', nowInNewYork().date);
-  // No identity card on home: the tabs come right after the welcome, on one line.
-  const tabs = page.getByRole('tablist');
-  const first = await page.getByTestId('home-tab-dailyTasks').boundingBox();
-  const last = await page.getByTestId('home-tab-appointments').boundingBox();
-  expect(first && last && Math.abs(first.y - last.y) < 2, 'the tabs share one line').toBe(true);
-  await expect(tabs).toBeVisible();
-});
+for (const language of [
+  { code: 'en-US', dir: 'ltr', bloodPressure: 'Blood pressure' },
+  { code: 'ar', dir: 'rtl', bloodPressure: 'ضغط الدم' },
+] as const) {
+  test(`a patient on a phone sees today's tasks in the first screen (${language.code})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await page.getByTestId('language-switch').selectOption(language.code);
+    // The demo's care plan (blood pressure at 8:00 and 20:00, glucose at 7:30): no set-up needed.
+    await logIn(page, 'patient', DEMO_PASSWORD);
+    try {
+      await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+      const tasks = page.getByTestId('day-tasks');
+      await expect(tasks.locator('li').first()).toBeInViewport();
+      await expect(tasks).toContainText(language.bloodPressure);
+      await expect(page.getByTestId('selected-date')).toHaveAttribute('data-date', nowInNewYork().date);
+      // No identity card on home: the tabs come right after the welcome, on one line.
+      const first = await page.getByTestId('home-tab-dailyTasks').boundingBox();
+      const last = await page.getByTestId('home-tab-appointments').boundingBox();
+      expect(first && last && Math.abs(first.y - last.y) < 2, 'the tabs share one line').toBe(true);
+      await expect(page.getByRole('tablist')).toBeVisible();
+    } finally {
+      // The language is the patient's saved preference, and other specs sign in as him.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('language-switch').first().selectOption('en-US');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      await page.waitForLoadState('networkidle');
+    }
+  });
+}

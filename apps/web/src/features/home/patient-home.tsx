@@ -7,6 +7,7 @@ import { lazyPage } from '../../components/layouts/lazy-page';
 import { useSession } from '../../session/use-session';
 import { hasMessagesTab, MessagesTab, MessagesTabLabel } from '../mail/messages-tab';
 import { DailyTasks } from '../measurements/daily-tasks';
+import { LatestReadingAdvice } from '../measurements/latest-reading-advice';
 import classes from './patient-home.module.css';
 import { PatientUpNext } from './patient-up-next';
 
@@ -19,8 +20,8 @@ const isHomeTab = (value: string | null): value is HomeTab =>
   (HOME_TABS as readonly (string | null)[]).includes(value);
 
 /**
- * The patient's home starts with today (issue 17): the day's tasks first, then the next appointment
- * and unread messages, each opening its tab. The tabs stay on one line on a phone (they scroll rather than wrap).
+ * The patient's home starts with today (issue 17): the clinic's advice after a recent out-of-range
+ * reading (a gateway's too), the day's tasks, then the next appointment and unread messages, each opening its tab. The tabs stay on one line on a phone (they scroll rather than wrap).
  */
 export function PatientHome() {
   const { t } = useTranslation();
@@ -50,6 +51,7 @@ export function PatientHome() {
         ))}
       </Tabs.List>
       <Tabs.Panel value="dailyTasks" pt="md">
+        <LatestReadingAdvice />
         <DailyTasks afterTasks={<PatientUpNext showMessages={showMessages} onOpen={open} />} />
       </Tabs.Panel>
       <Tabs.Panel value="appointments" pt="md">

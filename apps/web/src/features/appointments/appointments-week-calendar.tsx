@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DatesSettings } from '../../components/dates/dates-settings';
 import { localDate } from '../../session/calendar-date';
 import { hoursOf, isMuted, toEvent, type AppointmentEvent } from './appointment-events';
-import { FIRST_DAY_OF_WEEK, formatHour, formatTime } from './format';
+import { FIRST_DAY_OF_WEEK, formatDayHeader, formatHour, formatTime } from './format';
 
 interface AppointmentsWeekCalendarProps {
   /** The week's first day (YYYY-MM-DD). */
@@ -41,6 +41,13 @@ export function AppointmentsWeekCalendar({ first, appointments, onOpen }: Appoin
   const events = useMemo(() => appointments.map(toEvent), [appointments]);
   const { startTime, endTime } = useMemo(() => hoursOf(appointments), [appointments]);
   const language = i18n.language;
+  const describe = (appointment: Appointment) =>
+    [
+      appointment.patient.fullName,
+      formatTime(appointment.startsAt, language),
+      t(`types.${appointment.type.code}`),
+      t(`statuses.${appointment.status}`),
+    ].join(' · ');
   const labels = {
     weekday: t('clinician.weekday'),
     timeSlot: t('clinician.timeSlot'),
@@ -61,23 +68,26 @@ export function AppointmentsWeekCalendar({ first, appointments, onOpen }: Appoin
       return (
         <UnstyledButton
           {...props}
-          title={undefined}
+          // The whole of what a short event cuts off, for a pointer resting on it.
+          title={appointment ? describe(appointment) : event.title}
           data-testid="calendar-event"
           data-id={appointment?.id}
           data-status={appointment?.status}
           data-muted={appointment && isMuted(appointment.status) ? true : undefined}
         >
           {body === 'agenda' && appointment ? (
-            <Group gap="sm" wrap="nowrap" align="stretch">
+            <Group gap="sm" wrap="nowrap" align="stretch" py={2}>
               <Box
                 w={4}
                 style={{
                   borderRadius: 2,
                   flexShrink: 0,
-                  background: `var(--mantine-color-${String(event.color)}-filled)`,
+                  background: isMuted(appointment.status)
+                    ? 'var(--mantine-color-gray-4)'
+                    : `var(--mantine-color-${String(event.color)}-6)`,
                 }}
               />
-              <EventBody appointment={appointment} language={language} />
+              <EventBody appointment={appointment} language={language} fz="sm" />
             </Group>
           ) : (
             children
@@ -94,7 +104,7 @@ export function AppointmentsWeekCalendar({ first, appointments, onOpen }: Appoin
           rangeEnd={localDate(first, 6)}
           events={events}
           labels={labels}
-          dateHeaderFormat="dddd D MMMM"
+          dateHeaderFormat={(value) => formatDayHeader(parseLocal(value), language)}
           renderEvent={renderEvent('agenda')}
           onEventClick={open}
           styles={{ agendaViewHeader: { display: 'none' } }}
@@ -108,7 +118,7 @@ export function AppointmentsWeekCalendar({ first, appointments, onOpen }: Appoin
           events={events}
           startTime={startTime}
           endTime={endTime}
-          slotHeight={72}
+          slotHeight={96}
           withHeader={false}
           withAllDaySlots={false}
           withWeekNumber={false}
@@ -118,7 +128,11 @@ export function AppointmentsWeekCalendar({ first, appointments, onOpen }: Appoin
           labels={labels}
           renderEventBody={(event) => {
             const appointment = appointmentOf(event);
-            return appointment ? <EventBody appointment={appointment} language={language} /> : event.title;
+            return appointment ? (
+              <EventBody appointment={appointment} language={language} fz={11} />
+            ) : (
+              event.title
+            );
           }}
           renderEvent={renderEvent('own')}
           onEventClick={open}
@@ -131,7 +145,16 @@ export function AppointmentsWeekCalendar({ first, appointments, onOpen }: Appoin
 }
 
 /** The patient, the time (isolated for right-to-left), the kind of visit and its status. */
-function EventBody({ appointment, language }: { appointment: Appointment; language: string }) {
+function EventBody({
+  appointment,
+  language,
+  fz,
+}: {
+  appointment: Appointment;
+  language: string;
+  /** Three lines in half an hour of the week's grid; the agenda has room. */
+  fz: number | 'sm';
+}) {
   const { t } = useTranslation('appointments');
   const cancelled = appointment.status === 'cancelled';
   return (
@@ -139,18 +162,18 @@ function EventBody({ appointment, language }: { appointment: Appointment; langua
       <Text
         span
         display="block"
-        fz="xs"
+        fz={fz}
         fw={700}
-        lh={1.25}
+        lh={1.3}
         truncate
         td={cancelled ? 'line-through' : undefined}
       >
         {appointment.patient.fullName}
       </Text>
-      <Text span display="block" fz="xs" lh={1.25} truncate>
+      <Text span display="block" fz={fz} lh={1.3} truncate>
         <bdi>{formatTime(appointment.startsAt, language)}</bdi> · {t(`types.${appointment.type.code}`)}
       </Text>
-      <Text span display="block" fz="xs" lh={1.25} truncate>
+      <Text span display="block" fz={fz} lh={1.3} truncate>
         {t(`statuses.${appointment.status}`)}
       </Text>
     </Box>

@@ -66,3 +66,8 @@ export function formatWeek(first: string, language: string): string {
 export function formatHour(date: Date, language: string): string {
   return new Intl.DateTimeFormat(language, { hour: 'numeric', hour12: true }).format(date);
 }
+
+/** A day of the week's agenda, as the reader's language writes it ("Monday, November 30"). */
+export function formatDayHeader(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' }).format(date);
+}

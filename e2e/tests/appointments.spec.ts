@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type Response, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type Response,
+  type TestInfo,
+} from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
@@ -95,9 +102,17 @@ test('a patient books a telemedicine visit, the provider sees it, the patient co
   await logIn(provider, 'physician', DEMO_PASSWORD);
   await provider.goto('/appointments');
   await provider.getByTestId('clinician-date').fill(date);
-  const seen = provider.locator(`[data-testid="appointment-card"][data-id="${first}"]`);
-  await expect(seen).toContainText('Patient: Pat Morgan');
-  await expect(seen.getByTestId('appointment-status')).toHaveText('Scheduled');
+  const seen = provider.locator(`[data-testid="calendar-event"][data-id="${first}"]`);
+  await expect(seen).toContainText('Pat Morgan');
+  await expect(seen).toContainText('Telemedicine');
+  await expect(seen).toContainText('Scheduled');
+  // On the week calendar, an appointment opens from the keyboard as from the mouse.
+  await seen.focus();
+  await provider.keyboard.press('Enter');
+  const opened = provider.getByRole('dialog');
+  await expect(opened.getByTestId('appointment-card')).toContainText('Patient: Pat Morgan');
+  await expect(opened.getByTestId('appointment-status')).toHaveText('Scheduled');
+  await expect(opened.getByTestId('open-patient')).toHaveText('Open Pat Morgan’s record');
   await providerContext.close();
 
   // The patient confirms attendance of the first…
@@ -152,8 +167,10 @@ test('a nurse books a telemedicine visit for a patient, who then sees it', async
   const id = await bookedId(response);
   await expect(page.getByText(/^Appointment booked for Pat Morgan on /)).toBeVisible();
   await expect(dialog).toBeHidden();
-  // The list shows the booked day's appointments once the nurse turns to it.
+  // The week calendar shows it once the nurse turns to its week; so does the list.
   await page.getByTestId('clinician-date').fill(date);
+  await expect(page.locator(`[data-testid="calendar-event"][data-id="${id}"]`)).toContainText('Pat Morgan');
+  await page.getByTestId('appointments-shown').getByText('List').click();
   await expect(page.locator(`[data-testid="appointment-card"][data-id="${id}"]`)).toContainText(
     'Patient: Pat Morgan',
   );
@@ -209,8 +226,8 @@ const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
 ] as const;
 const LANGUAGES = [
-  { code: 'en-US', dir: 'ltr' },
-  { code: 'ar', dir: 'rtl' },
+  { code: 'en-US', dir: 'ltr', list: 'List' },
+  { code: 'ar', dir: 'rtl', list: 'قائمة' },
 ] as const;
 
 async function capture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -285,7 +302,7 @@ test.describe('screenshots of appointments', () => {
         await physician.page.goto('/appointments');
         await physician.page.getByTestId('clinician-date').fill(date);
         await physician.page.getByTestId('only-mine').uncheck({ force: true });
-        await expect(physician.page.getByTestId('clinician-appointments')).toBeVisible();
+        await expect(physician.page.getByTestId('appointments-calendar')).toBeVisible();
         await expectNoHorizontalOverflow(physician.page);
         await capture(physician.page, testInfo, `appointments-provider-${suffix}`);
 
@@ -367,6 +384,18 @@ for (const language of LANGUAGES) {
     const physician = await as('physician');
     await physician.page.goto('/appointments');
     await physician.page.waitForLoadState('networkidle');
+    // The week of the cancelled one, on the calendar, opened, and as a list.
+    await physician.page.getByTestId('clinician-date').fill(day);
+    const cancelled = physician.page.locator(`[data-testid="calendar-event"][data-id="${booked.id}"]`);
+    await expect(cancelled).toHaveAttribute('data-status', 'cancelled');
+    expect(await seriousViolations(physician.page), 'provider calendar').toEqual([]);
+    await cancelled.click();
+    await expect(physician.page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(physician.page), 'appointment dialog').toEqual([]);
+    await physician.page.keyboard.press('Escape');
+    await expect(physician.page.getByRole('dialog')).toBeHidden();
+    await physician.page.getByTestId('appointments-shown').getByText(language.list).click();
+    await expect(physician.page.getByTestId('clinician-appointments')).toBeVisible();
     expect(await seriousViolations(physician.page), 'provider list').toEqual([]);
     await physician.page.goto('/incomplete-visits');
     await expect(physician.page.getByTestId('incomplete-visits')).toBeVisible();

@@ -3,7 +3,7 @@ import type { AppointmentStatus } from '@opencare/schemas/entities/appointments'
 import type { AppointmentTypeCode } from './labels';
 import { useTranslation } from 'react-i18next';
 
-const STATUS_COLOURS: Record<AppointmentStatus, string> = {
+export const STATUS_COLOURS: Record<AppointmentStatus, string> = {
   scheduled: 'blue',
   confirmed: 'teal',
   rescheduled: 'violet',

@@ -271,48 +271,6 @@ describe('a patient’s appointments', () => {
   });
 });
 
-describe('a clinician’s appointments', () => {
-  it('lists the day’s own appointments with patient names, and filters by status and period', async () => {
-    const { calls } = fakeFetch(({ path }) => {
-      if (path === 'appointments.list')
-        return listOf([
-          appointment({
-            patient: { id: '55555555-5555-4555-8555-555555555555', fullName: 'Layla Haddad' },
-          }),
-        ]);
-      return undefined;
-    });
-    open(ROLES.Physician, '/appointments', PHYSICIAN_ID);
-    const card = await screen.findByTestId('appointment-card');
-    expect(within(card).getByText('Patient: Layla Haddad')).toBeTruthy();
-    expect(within(card).queryByTestId('confirm-appointment')).toBeNull();
-    type Range = { providerId?: string; from: string; to: string };
-    expect(calls[0]!.path).toBe('appointments.list');
-    const first = inputOf<Range>(calls[0]);
-    expect(first.providerId).toBe(PHYSICIAN_ID);
-    expect(Date.parse(first.to) - Date.parse(first.from)).toBe(24 * 3_600_000);
-
-    fireEvent.click(screen.getByLabelText('Only my appointments'));
-    fireEvent.click(screen.getByText('Week'));
-    await waitFor(() => {
-      const last = inputOf<Range>(calls.at(-1));
-      expect(calls.at(-1)!.path).toBe('appointments.list');
-      expect(last.providerId).toBeUndefined();
-      expect(Date.parse(last.to) - Date.parse(last.from)).toBe(7 * 24 * 3_600_000);
-    });
-    expect(screen.getByTestId('period-title').textContent).toMatch(/^Week of Monday/);
-  });
-
-  it('shows an assistant the whole clinic, without an "only mine" switch', async () => {
-    const { calls } = fakeFetch(({ path }) => (path === 'appointments.list' ? listOf([]) : undefined));
-    open(ROLES.Assistant);
-    expect(await screen.findByText('No appointments')).toBeTruthy();
-    expect(screen.queryByLabelText('Only my appointments')).toBeNull();
-    expect(calls[0]!.path).toBe('appointments.list');
-    expect(inputOf(calls[0])).not.toHaveProperty('providerId');
-  });
-});
-
 describe('admins and caregivers', () => {
   it.each([ROLES.Admin, ROLES.User])(
     'role %i is told appointments are not theirs, and nothing is fetched',

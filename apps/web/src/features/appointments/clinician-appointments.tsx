@@ -1,35 +1,49 @@
-import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Switch, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Title,
+} from '@mantine/core';
 import {
   APPOINTMENT_STATUSES,
   type Appointment,
   type AppointmentStatus,
 } from '@opencare/schemas/entities/appointments';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../api/trpc';
+import { ItemList, ListView } from '../../components/data/list-view';
+import { DateField } from '../../components/dates/date-field';
 import { CalendarIcon, ChevronEndIcon, ChevronStartIcon } from '../../components/icons/icons';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { EmptyState } from '../../components/page/empty-state';
 import { addDays, today } from '../../session/calendar-date';
+import { useMayDo } from '../../session/use-may-do';
 import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
-import { trpc } from '../../api/trpc';
-import { ItemList, ListView } from '../../components/data/list-view';
+import { AppointmentDialog } from './appointment-dialog';
+import { AppointmentsWeekCalendar } from './appointments-week-calendar';
 import { hasOwnAppointments } from './appointments-view';
-import { useMayDo } from '../../session/use-may-do';
 import { BookForPatientButton } from './book-for-patient-button';
 import { CancelModal } from './cancel-modal';
-import { formatDate, formatDay, formatTime, mondayOf, startOfDay } from './format';
+import { formatDate, formatTime, formatWeek, startOfDay, weekStartOf } from './format';
 import { isChangeable } from './labels';
 import { RescheduleModal } from './reschedule-modal';
-import { DateField } from '../../components/dates/date-field';
 
-type Period = 'day' | 'week';
-// A day or a week of one clinic: the largest page the API gives.
+type Shown = 'calendar' | 'list';
+// A week of one clinic: the largest page the API gives.
 const PAGE_SIZE = 100;
 
 /**
- * The clinic's appointments of a day or a week for its clinicians, with patient names; physicians
- * and nurses start with their own. Clinicians may book, reschedule or cancel for a patient.
+ * The clinic's appointments of a week for its clinicians, on a week calendar or as a list, with
+ * patient names; physicians and nurses start with their own. Clinicians may book, reschedule or
+ * cancel for a patient.
  */
 export function ClinicianAppointments() {
   const { t, i18n } = useTranslation('appointments');
@@ -40,50 +54,76 @@ export function ClinicianAppointments() {
   // Booking writes, rescheduling and cancelling update: an assistant's role holds neither.
   const mayBook = useMayDo('Write');
   const mayChange = useMayDo('Update');
-  const [period, setPeriod] = useState<Period>('day');
+  const [shown, setShown] = useState<Shown>('calendar');
   const [date, setDate] = useState(today);
   const [status, setStatus] = useState<AppointmentStatus | null>(null);
   const [onlyMine, setOnlyMine] = useState(ownAppointments);
+  const [opened, setOpened] = useState<Appointment | null>(null);
   const [moving, setMoving] = useState<Appointment | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
 
-  const first = period === 'week' ? mondayOf(date) : date;
-  const days = period === 'week' ? 7 : 1;
-  const list = trpc.appointments.list.useQuery({
-    from: startOfDay(first).toISOString(),
-    to: startOfDay(addDays(first, days)).toISOString(),
-    status: status ?? undefined,
-    providerId: onlyMine && account ? account.id : undefined,
-    pageSize: PAGE_SIZE,
-  });
+  const first = weekStartOf(date);
+  const list = trpc.appointments.list.useQuery(
+    {
+      from: startOfDay(first).toISOString(),
+      to: startOfDay(addDays(first, 7)).toISOString(),
+      status: status ?? undefined,
+      providerId: onlyMine && account ? account.id : undefined,
+      pageSize: PAGE_SIZE,
+    },
+    // The week left stays on screen, dimmed, until the next one has arrived.
+    { placeholderData: keepPreviousData },
+  );
   const when = (a: Appointment) => ({
     date: formatDate(a.startsAt, i18n.language),
     time: formatTime(a.startsAt, i18n.language),
   });
-  const heading =
-    period === 'week'
-      ? t('clinician.weekOf', { date: formatDay(first, i18n.language) })
-      : formatDay(first, i18n.language);
+  const actionsFor = (a: Appointment) =>
+    mayChange && isChangeable(a) ? (
+      <>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => {
+            setOpened(null);
+            setMoving(a);
+          }}
+        >
+          {t('actions.reschedule')}
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => {
+            setOpened(null);
+            setCancelling(a);
+          }}
+        >
+          {t('actions.cancel')}
+        </Button>
+      </>
+    ) : undefined;
 
   return (
     <Stack gap="md">
       <div>{mayBook && <BookForPatientButton />}</div>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
-          aria-label={t('clinician.period')}
-          value={period}
-          onChange={(value) => setPeriod(value)}
+          aria-label={t('clinician.show')}
+          value={shown}
+          onChange={(value) => setShown(value)}
           data={[
-            { value: 'day', label: t('clinician.day') },
-            { value: 'week', label: t('clinician.week') },
+            { value: 'calendar', label: t('clinician.calendar') },
+            { value: 'list', label: t('clinician.list') },
           ]}
-          data-testid="period"
+          data-testid="appointments-shown"
         />
         <DateField
           label={t('clinician.date')}
           value={date}
           onChange={(value) => {
-            // A cleared field keeps the day shown.
+            // A cleared field keeps the week shown.
             if (value) setDate(value);
           }}
           w={170}
@@ -115,16 +155,22 @@ export function ClinicianAppointments() {
           variant="default"
           size="lg"
           aria-label={t('clinician.previous')}
-          onClick={() => setDate(addDays(first, -days))}
+          onClick={() => setDate(addDays(first, -7))}
+          data-testid="previous-week"
         >
           <ChevronStartIcon size={18} />
         </ActionIcon>
         <Stack gap={0} align="center" miw={0}>
-          <Title order={2} size="h4" ta="center" data-testid="period-title">
-            {heading}
+          <Title order={2} size="h4" ta="center" data-testid="period-title" aria-live="polite">
+            {t('clinician.weekTitle', { range: formatWeek(first, i18n.language) })}
           </Title>
-          {(date !== today() || period === 'week') && (
-            <Button variant="subtle" size="compact-sm" onClick={() => setDate(today())}>
+          {first !== weekStartOf(today()) && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => setDate(today())}
+              data-testid="this-week"
+            >
               {t('clinician.today')}
             </Button>
           )}
@@ -133,49 +179,53 @@ export function ClinicianAppointments() {
           variant="default"
           size="lg"
           aria-label={t('clinician.next')}
-          onClick={() => setDate(addDays(first, days))}
+          onClick={() => setDate(addDays(first, 7))}
+          data-testid="next-week"
         >
           <ChevronEndIcon size={18} />
         </ActionIcon>
       </Group>
 
-      <ListView
-        query={list}
-        loading={t('loading')}
-        empty={
-          <EmptyState
-            order={3}
-            icon={<CalendarIcon size={28} />}
-            title={t('clinician.empty')}
-            hint={t('clinician.emptyHint')}
-          />
-        }
+      <Box
+        aria-busy={list.isPlaceholderData || undefined}
+        style={{ opacity: list.isPlaceholderData ? 0.6 : undefined, transition: 'opacity 150ms' }}
       >
-        {(items) => (
-          <ItemList testId="clinician-appointments">
-            {items.map((a) => (
-              <AppointmentCard
-                key={a.id}
-                appointment={a}
-                perspective="clinician"
-                actions={
-                  mayChange && isChangeable(a) ? (
-                    <>
-                      <Button size="xs" variant="default" onClick={() => setMoving(a)}>
-                        {t('actions.reschedule')}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(a)}>
-                        {t('actions.cancel')}
-                      </Button>
-                    </>
-                  ) : undefined
-                }
-              />
-            ))}
-          </ItemList>
-        )}
-      </ListView>
+        <ListView
+          query={list}
+          loading={t('loading')}
+          empty={
+            <EmptyState
+              order={3}
+              icon={<CalendarIcon size={28} />}
+              title={t('clinician.empty')}
+              hint={t('clinician.emptyHint')}
+            />
+          }
+        >
+          {(items) =>
+            shown === 'calendar' ? (
+              <AppointmentsWeekCalendar first={first} appointments={items} onOpen={setOpened} />
+            ) : (
+              <ItemList testId="clinician-appointments">
+                {items.map((a) => (
+                  <AppointmentCard
+                    key={a.id}
+                    appointment={a}
+                    perspective="clinician"
+                    actions={actionsFor(a)}
+                  />
+                ))}
+              </ItemList>
+            )
+          }
+        </ListView>
+      </Box>
 
+      <AppointmentDialog
+        appointment={opened}
+        onClose={() => setOpened(null)}
+        actions={opened && actionsFor(opened)}
+      />
       <RescheduleModal
         appointment={moving}
         onClose={() => setMoving(null)}

@@ -35,26 +35,39 @@ export function formatTime(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
-/** A YYYY-MM-DD day as the reader's language writes it, with the weekday. */
-export function formatDay(date: string, language: string): string {
-  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(y, m - 1, d));
-}
-
 /** Midnight of a YYYY-MM-DD day on this device, as an instant. */
 export function startOfDay(date: string): Date {
   const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
   return new Date(y, m - 1, d);
 }
 
-/** The Monday of a day's week (YYYY-MM-DD). */
-export function mondayOf(date: string): string {
+/**
+ * The first day (YYYY-MM-DD) of a day's week. Weeks run from Sunday to Saturday, as in every calendar
+ * of the app (components/dates/dates-settings.tsx, spec §9), whatever the language's own custom.
+ */
+export const FIRST_DAY_OF_WEEK = 0;
+export function weekStartOf(date: string): string {
   const day = startOfDay(date);
-  const sinceMonday = (day.getDay() + 6) % 7;
-  return isoDate(new Date(day.getFullYear(), day.getMonth(), day.getDate() - sinceMonday));
+  const sinceStart = (day.getDay() - FIRST_DAY_OF_WEEK + 7) % 7;
+  return isoDate(new Date(day.getFullYear(), day.getMonth(), day.getDate() - sinceStart));
+}
+
+/** A week from its first day, as the reader's language writes a range ("Mar 3 – 9, 2030"). */
+export function formatWeek(first: string, language: string): string {
+  const start = startOfDay(first);
+  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 6);
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(
+    start,
+    end,
+  );
+}
+
+/** An hour of the day's grid in 12-hour form, as the reader's language writes it ("9 AM"). */
+export function formatHour(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', hour12: true }).format(date);
+}
+
+/** A day of the week's agenda, as the reader's language writes it ("Monday, November 30"). */
+export function formatDayHeader(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' }).format(date);
 }

@@ -114,7 +114,7 @@ beforeAll(async () => {
       alert('Baker', 'bp', 'highest', 4, 'acknowledged'),
       alert('Diaz', 'bp', 'elevated', 1),
       alert('Diaz', 'bt', 'elevated', 1),
-      alert('Diaz', 'wt', 'elevated', 1),
+      alert('Diaz', 'bw', 'elevated', 1),
     ]);
   // Latest readings: Diaz 1 h ago, Adams 2 h, Baker 5 days; Clark and Evans never.
   await db
@@ -123,7 +123,7 @@ beforeAll(async () => {
       reading('Adams', 'bp', 2),
       reading('Adams', 'bt', 26),
       reading('Baker', 'bt', 5 * 24),
-      reading('Diaz', 'spo', 1),
+      reading('Diaz', 'ox', 1),
       reading('Diaz', 'bp', 30),
     ]);
   // Adherence over 7 days: Adams 1 of 4 (one late, one missed twice over), Baker 2 of 2, Diaz 2 of 4
@@ -214,7 +214,7 @@ describe('the patient list columns', () => {
     expect((byName.get('Baker') as Json).openAlerts).toEqual({ count: 1, worst: 'highest' });
     expect((byName.get('Clark') as Json).openAlerts).toEqual({ count: 0, worst: null });
     expect((byName.get('Diaz') as Json).openAlerts).toEqual({ count: 3, worst: 'elevated' });
-    expect((byName.get('Diaz') as Json).lastReading.type).toBe('spo');
+    expect((byName.get('Diaz') as Json).lastReading.type).toBe('ox');
     expect((byName.get('Clark') as Json).lastReading).toBeNull();
     expect((byName.get('Adams') as Json).adherence.percent).toBe(25);
     expect((byName.get('Baker') as Json).adherence.percent).toBe(100);

@@ -19,7 +19,12 @@ export function LastReadingCell({ lastReading }: { lastReading: PatientListItem[
     );
   }
   return (
-    <Text size="sm" data-testid="last-reading" title={format.dateTime(lastReading.takenAt)}>
+    <Text
+      size="sm"
+      data-testid="last-reading"
+      title={format.dateTime(lastReading.takenAt)}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {t('list.lastReading.value', {
         type: measurementName(lastReading.type),
         time: ago(lastReading.takenAt),

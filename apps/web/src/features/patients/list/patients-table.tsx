@@ -20,7 +20,7 @@ interface PatientsTableProps {
 /**
  * A page of patients; the name opens the snapshot (a click anywhere on the row does too). A phone
  * shows name (MRN under it), open alerts and age; last reading and adherence come back from small
- * tablets, MRN and date of birth on laptops, the primary provider on wide screens. Under each name,
+ * tablets, the MRN on laptops, the primary provider and then the date of birth on wide screens. Under each name,
  * whether the patient is online (kept current live) or when they were last seen. The name, alert,
  * reading and adherence headers sort the whole list on the server.
  */
@@ -49,7 +49,7 @@ export function PatientsTable({ patients, sort, onSort }: PatientsTableProps) {
               </SortableHeader>
               <Table.Th visibleFrom="md">{t('list.columns.mrn')}</Table.Th>
               <Table.Th>{t('list.columns.age')}</Table.Th>
-              <Table.Th visibleFrom="md">{t('list.columns.dateOfBirth')}</Table.Th>
+              <Table.Th visibleFrom="xl">{t('list.columns.dateOfBirth')}</Table.Th>
               <Table.Th visibleFrom="lg">{t('list.columns.primaryProvider')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -90,14 +90,14 @@ export function PatientsTable({ patients, sort, onSort }: PatientsTableProps) {
                   <Table.Td visibleFrom="md">
                     <bdi>{patient.mrn}</bdi>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {patient.age ? (
                       <bdi>{t('common.years', { value: format.number(patient.age.value, 0) })}</bdi>
                     ) : (
                       '—'
                     )}
                   </Table.Td>
-                  <Table.Td visibleFrom="md">
+                  <Table.Td visibleFrom="xl" style={{ whiteSpace: 'nowrap' }}>
                     {patient.dateOfBirth ? <bdi>{format.day(patient.dateOfBirth)}</bdi> : '—'}
                   </Table.Td>
                   <Table.Td visibleFrom="lg">

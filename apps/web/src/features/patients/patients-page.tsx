@@ -36,7 +36,9 @@ export function PatientsPage() {
           />
         }
       >
-        {(items) => <PatientsTable patients={items} sort={sort} onSort={setSort} />}
+        {(items) => (
+          <PatientsTable patients={items} sort={sort} onSort={setSort} busy={list.isPlaceholderData} />
+        )}
       </ListView>
     </PageFrame>
   );

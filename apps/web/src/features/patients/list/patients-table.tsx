@@ -15,6 +15,8 @@ interface PatientsTableProps {
   patients: PatientListItem[];
   sort: { sort: PatientSort; direction: SortDirection };
   onSort: (column: PatientSort) => void;
+  /** The rows shown are the previous sort's or page's while the next ones load. */
+  busy?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ interface PatientsTableProps {
  * whether the patient is online (kept current live) or when they were last seen. The name, alert,
  * reading and adherence headers sort the whole list on the server.
  */
-export function PatientsTable({ patients, sort, onSort }: PatientsTableProps) {
+export function PatientsTable({ patients, sort, onSort, busy = false }: PatientsTableProps) {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const navigate = useNavigate();
@@ -32,7 +34,7 @@ export function PatientsTable({ patients, sort, onSort }: PatientsTableProps) {
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="patients-table">
+        <Table verticalSpacing="sm" highlightOnHover data-testid="patients-table" aria-busy={busy}>
           <Table.Thead>
             <Table.Tr>
               <SortableHeader column="name" sort={sort} onSort={onSort}>

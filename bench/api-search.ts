@@ -7,12 +7,14 @@
  * Baseline: a plain Fastify app (no auth, no validation, no audit, no envelope, no helmet) in the
  * same server process, on the same database handle and connection pool, answering with the same
  * repository calls the search service makes (listPatientRows: the page and the count; findNames:
- * the primary providers' names) and returning them as JSON.
+ * the primary providers' names; the overdue-minutes setting, the page's scheduled patients and the
+ * three clinical columns: open alerts, last reading, adherence) and returning them as JSON.
  *
  * What one measured request does on each side:
- *   bare  3 queries (page, count, provider names)
+ *   bare  8 queries (setting, page, count, scheduled patients, provider names, alerts, readings,
+ *         adherence); the seeded patients have no schedule, so neither side makes tasks
  *   REST  token verified + session, user and accounts read (resolveActor), query validated (zod),
- *         one audit row inserted, then the same 3 queries, the envelope sent through helmet
+ *         one audit row inserted, then the same 8 queries, the envelope sent through helmet
  *   tRPC  the same service call through the tRPC adapter (GET /trpc/patients.list?input=…)
  *
  * Processes: the servers (edge and bare app) run in a child process and autocannon in this one. On
@@ -45,6 +47,10 @@ import { openDatabase, type Database } from '@opencare/api/db/database';
 import { accountRoles, accounts, patientProfiles, profiles, users } from '@opencare/api/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '@opencare/api/demo/demo-data';
 import { findNames, listPatientRows } from '@opencare/api/patients/patients.repository';
+import { lastReadingsOf, openAlertsOf, scheduledPatientIds } from '@opencare/api/patients/patient-list-columns.repository';
+import { adherenceByPatient } from '@opencare/api/tasks/adherence.repository';
+import { overdueMinutesOf } from '@opencare/api/tasks/tasks.service';
+import { PATIENT_LIST_ADHERENCE_DAYS } from '@opencare/schemas/entities/patients';
 import { ROLES } from '@opencare/schemas/roles';
 import { createEdge } from '@opencare/edge/src/edge';
 import { readEnv } from '@opencare/edge/src/env';
@@ -138,10 +144,22 @@ async function serve(databaseUrl: string): Promise<void> {
     const q = req.query as { search?: string; page?: string; pageSize?: string };
     const page = Number(q.page ?? 1);
     const pageSize = Number(q.pageSize ?? PAGE_SIZE);
-    const { rows, total } = await listPatientRows(database.db, { organisationId: physician.organisationId, search: q.search }, page, pageSize);
-    const names = await findNames(database.db, rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])));
+    const now = new Date();
+    const since = new Date(now.getTime() - PATIENT_LIST_ADHERENCE_DAYS * 86_400_000);
+    const rule = { overdueMinutes: await overdueMinutesOf(database.db, physician.organisationId), now };
+    const order = { sort: 'name' as const, direction: 'asc' as const, adherence: { from: since, to: now, rule } };
+    const { rows, total } = await listPatientRows(database.db, { organisationId: physician.organisationId, search: q.search }, order, page, pageSize);
+    const ids = rows.map((r) => r.accountId);
+    await scheduledPatientIds(database.db, physician.organisationId, ids);
+    const [names, alerts, readings, adherence] = await Promise.all([
+      findNames(database.db, rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : []))),
+      openAlertsOf(database.db, ids),
+      lastReadingsOf(database.db, ids),
+      adherenceByPatient(database.db, ids, since, now, rule),
+    ]);
     return {
       items: rows.map((r) => ({ ...r, primaryProviderName: r.primaryProviderId ? (names.get(r.primaryProviderId) ?? null) : null })),
+      columns: { alerts, readings, adherence },
       total,
     };
   });

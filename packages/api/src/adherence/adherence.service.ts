@@ -10,7 +10,7 @@ import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { auditPatientsListed } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
-import { adherenceOf } from '../patients/snapshot.service';
+import { adherenceOf } from '../tasks/adherence.repository';
 import { findNames } from '../patients/patients.repository';
 import { settingsOf } from '../settings/settings.service';
 import { ensureTasks } from '../tasks/tasks.service';

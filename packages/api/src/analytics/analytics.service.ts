@@ -9,7 +9,7 @@ import type { Actor } from '../access/actor';
 import { zonedInstant } from '../appointments/slots';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
-import { adherenceOf } from '../patients/snapshot.service';
+import { adherenceOf } from '../tasks/adherence.repository';
 import { settingsOf } from '../settings/settings.service';
 import {
   activePatientCount,

@@ -3,6 +3,7 @@ import type { Executor } from '../db/database';
 import { accountRoles, accounts, careTeamMembers, patientProfiles, profiles } from '../db/schema';
 import { CLINICIAN_ROLES } from './people.dto';
 import { containing } from '../db/like';
+import { patientOrderBy, type PatientOrder } from './patient-list-columns.repository';
 
 /** Explicit columns: the basic profile fields of spec §3, nothing more. */
 export const basicProfileColumns = {
@@ -44,8 +45,8 @@ export interface PatientFilter {
   dateOfBirth?: string;
 }
 
-/** Active patients of an organisation matching every criterion given, by last then first name. */
-export async function listPatientRows(db: Executor, filter: PatientFilter, page: number, pageSize: number) {
+/** A page of the active patients of an organisation matching every criterion given, in the order asked. */
+export async function listPatientRows(db: Executor, filter: PatientFilter, order: PatientOrder, page: number, pageSize: number) {
   const where = and(
     eq(accounts.organisationId, filter.organisationId),
     eq(accounts.status, 'active'),
@@ -70,7 +71,7 @@ export async function listPatientRows(db: Executor, filter: PatientFilter, page:
     .innerJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(where)
-    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(accounts.id))
+    .orderBy(...patientOrderBy(db, order))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [count] = await db

@@ -1,8 +1,11 @@
-import type {
-  PatientDetail,
-  PatientListItem,
-  PatientSearchQuery,
-  UpdatePatientCareInput,
+import { rangeClassSchema } from '@opencare/schemas/entities/measurements';
+import {
+  PATIENT_LIST_ADHERENCE_DAYS,
+  patientSortOf,
+  type PatientDetail,
+  type PatientListItem,
+  type PatientSearchQuery,
+  type UpdatePatientCareInput,
 } from '@opencare/schemas/entities/patients';
 import type { PatientProfile } from '@opencare/schemas/entities/profile';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
@@ -16,6 +19,10 @@ import { findAccount, type AccountRecord } from '../accounts/accounts.repository
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from './patient-access';
+import { lastReadingsOf, openAlertsOf, scheduledPatientIds } from './patient-list-columns.repository';
+import { adherenceByPatient, adherenceOf } from '../tasks/adherence.repository';
+import { ensureTasks, overdueMinutesOf } from '../tasks/tasks.service';
+import type { Executor } from '../db/database';
 import { providerRoleOf, toBasicProfile } from './people.dto';
 import {
   addCareTeamMembers,
@@ -29,15 +36,33 @@ import {
   type PatientCareValues,
 } from './patients.repository';
 
+const DAY_MS = 86_400_000;
+const utcDate = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * Tasks are made when read (tasks.service): make the adherence period's tasks of these patients
+ * first, or a task nobody looked at would be missing rather than missed and adherence would look
+ * better than it is. Only patients with a schedule have any; a day either side covers every zone.
+ */
+async function ensurePeriodTasks(db: Executor, organisationId: string, among: string[] | undefined, from: Date, to: Date) {
+  for (const patientAccountId of await scheduledPatientIds(db, organisationId, among)) {
+    await ensureTasks(db, patientAccountId, utcDate(from.getTime() - DAY_MS), utcDate(to.getTime() + DAY_MS));
+  }
+}
+
 /**
  * Find patients (spec §7 `/patients`, `/patients/search`). Clinicians (physicians, nurses,
- * assistants) find the active patients of their organisation; a patient finds only themself.
+ * assistants) find the active patients of their organisation; a patient finds only themself. Each
+ * row carries the patient's open alerts, last reading and adherence over the last
+ * PATIENT_LIST_ADHERENCE_DAYS days (issue 17 part 5), and the list sorts on any of them before it
+ * is paged.
  */
 export async function listPatients(
   deps: Deps,
   actor: Actor,
   meta: RequestMeta,
   query: PatientSearchQuery,
+  now = new Date(),
 ): Promise<{ items: PatientListItem[]; meta: ListMeta }> {
   const clinician = hasRouteRole(actor, 'clinician');
   const patient = !clinician && (hasRouteRole(actor, 'patient') || actor.accountType === 'pat');
@@ -47,6 +72,12 @@ export async function listPatients(
     resourceId: patient ? actor.accountId : actor.organisationId,
     allowed: clinician || patient,
   });
+  const { sort, direction } = patientSortOf(query);
+  const since = new Date(now.getTime() - PATIENT_LIST_ADHERENCE_DAYS * DAY_MS);
+  const rule = { overdueMinutes: await overdueMinutesOf(deps.db, actor.organisationId), now };
+  const self = patient ? [actor.accountId] : undefined;
+  // Sorting by adherence ranks every patient the caller may see, so all their tasks must be there.
+  if (sort === 'adherence') await ensurePeriodTasks(deps.db, actor.organisationId, self, since, now);
   const { rows, total } = await listPatientRows(
     deps.db,
     {
@@ -57,16 +88,31 @@ export async function listPatients(
       mrn: query.mrn,
       dateOfBirth: query.dateOfBirth,
     },
+    { sort, direction, adherence: { from: since, to: now, rule } },
     query.page,
     query.pageSize,
   );
-  await auditPatientsListed(deps.db, actor, meta, 'patients.list', rows.map((r) => r.accountId));
-  const providerNames = await findNames(
-    deps.db,
-    rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])),
-  );
+  const ids = rows.map((r) => r.accountId);
+  await auditPatientsListed(deps.db, actor, meta, 'patients.list', ids);
+  if (sort !== 'adherence') await ensurePeriodTasks(deps.db, actor.organisationId, ids, since, now);
+  const [providerNames, alerts, readings, adherence] = await Promise.all([
+    findNames(
+      deps.db,
+      rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])),
+    ),
+    openAlertsOf(deps.db, ids),
+    lastReadingsOf(deps.db, ids),
+    adherenceByPatient(deps.db, ids, since, now, rule),
+  ]);
+  const alertsOf = new Map(alerts.map((a) => [a.patientAccountId, a]));
+  const readingOf = new Map(readings.map((r) => [r.patientAccountId, r]));
+  const adherenceOfPatient = new Map(adherence.map((a) => [a.patientAccountId, a]));
   const items = rows.map((row) => {
     const providerName = row.primaryProviderId ? providerNames.get(row.primaryProviderId) : undefined;
+    const open = alertsOf.get(row.accountId);
+    const worst = rangeClassSchema.safeParse(open?.worst);
+    const reading = readingOf.get(row.accountId);
+    const counts = adherenceOfPatient.get(row.accountId);
     return {
       ...toBasicProfile(row.profile),
       accountId: row.accountId,
@@ -77,6 +123,9 @@ export async function listPatients(
           : null,
       isOnline: row.isOnline,
       lastSeen: row.lastSeen ? row.lastSeen.toISOString() : null,
+      openAlerts: { count: open?.count ?? 0, worst: worst.success ? worst.data : null },
+      lastReading: reading ? { type: reading.type, takenAt: reading.takenAt.toISOString() } : null,
+      adherence: adherenceOf(counts?.due ?? 0, counts?.completed ?? 0),
     };
   });
   return { items, meta: listMeta(total, query.page, query.pageSize) };

@@ -3,7 +3,6 @@ import {
   SERIES_MAX_POINTS,
   SNAPSHOT_ADHERENCE_DAYS,
   patientEventKindSchema,
-  type Adherence,
   type PatientSnapshot,
   type Reading,
   type Series,
@@ -26,6 +25,7 @@ import { snapshotGatewaysOf } from '../gateways/gateways.service';
 import { findNames } from './patients.repository';
 import { patientDetailOf } from './patients.service';
 import { adherenceOfPatient } from '../tasks/tasks.service';
+import { adherenceOf } from '../tasks/adherence.repository';
 import {
   latestReadingPerType,
   messageSummary,
@@ -63,10 +63,6 @@ export function toReading(row: ReadingRow): Reading {
     rangeClass: rangeClass.success ? rangeClass.data : null,
     meal: row.meal,
   };
-}
-
-export function adherenceOf(due: number, completed: number): Adherence {
-  return { due, completed, percent: due > 0 ? Math.round((completed / due) * 100) : null };
 }
 
 /**

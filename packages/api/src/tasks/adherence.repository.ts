@@ -1,5 +1,7 @@
 import { TASK_EARLY_MINUTES } from '@opencare/schemas/constants';
-import { and, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Adherence } from '@opencare/schemas/entities/patients';
+import { and, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import { measurementSchedules, tasks } from '../db/schema';
 
@@ -61,4 +63,35 @@ export async function taskAdherence(db: Executor, patientAccountId: string, from
     .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))
     .where(and(eq(tasks.patientAccountId, patientAccountId), gte(tasks.dueAt, from), lte(tasks.dueAt, to)));
   return { due: row?.due ?? 0, completed: row?.completed ?? 0 };
+}
+
+/** Per patient, the counts over the tasks due in [from, to]; a patient with no task there is absent. */
+export function adherenceByPatient(db: Executor, patientAccountIds: string[], from: Date, to: Date, rule: AdherenceRule) {
+  if (patientAccountIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ patientAccountId: tasks.patientAccountId, ...adherenceCounts(rule) })
+    .from(tasks)
+    .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))
+    .where(and(inArray(tasks.patientAccountId, patientAccountIds), gte(tasks.dueAt, from), lte(tasks.dueAt, to)))
+    .groupBy(tasks.patientAccountId);
+}
+
+/**
+ * The share of counted tasks done (0 to 1) over the tasks due in [from, to] of the patient in an
+ * outer query's column, null when none counted: a correlated subquery a list orders by, so it sorts
+ * on exactly what `adherenceOf` shows.
+ */
+export function adherenceRatioOf(db: Executor, patientAccountId: AnyPgColumn, from: Date, to: Date, rule: AdherenceRule): SQL {
+  const { due, completed } = adherenceCounts(rule);
+  const ratio = db
+    .select({ ratio: sql`${completed}::float8 / nullif(${due}, 0)` })
+    .from(tasks)
+    .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))
+    .where(and(eq(tasks.patientAccountId, patientAccountId), gte(tasks.dueAt, from), lte(tasks.dueAt, to)));
+  return sql`(${ratio})`;
+}
+
+/** Adherence as every screen shows it: whole per cent, null when nothing was due. */
+export function adherenceOf(due: number, completed: number): Adherence {
+  return { due, completed, percent: due > 0 ? Math.round((completed / due) * 100) : null };
 }

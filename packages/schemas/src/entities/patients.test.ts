@@ -3,6 +3,7 @@ import { issues } from '../testing/issues';
 import { analyticsQuerySchema } from './analytics';
 import {
   patientSearchQuerySchema,
+  patientSortOf,
   providerSearchQuerySchema,
   seriesQuerySchema,
   timelineQuerySchema,
@@ -36,7 +37,34 @@ describe('patientSearchQuerySchema', () => {
     expect(issues(patientSearchQuerySchema, { pageSize: '101' }).map(([field]) => field)).toEqual([
       'pageSize',
     ]);
-    expect(issues(patientSearchQuerySchema, { sort: 'name' })[0]?.[1]).toMatch(/sort/);
+    expect(issues(patientSearchQuerySchema, { order: 'name' })[0]?.[1]).toMatch(/order/);
+  });
+
+  it('sorts by a known column in a known direction, each column from its most useful end by default', () => {
+    expect(patientSearchQuerySchema.parse({ sort: 'openAlerts', direction: 'asc' })).toMatchObject({
+      sort: 'openAlerts',
+      direction: 'asc',
+    });
+    expect(patientSortOf(patientSearchQuerySchema.parse({}))).toEqual({ sort: 'name', direction: 'asc' });
+    expect(patientSortOf(patientSearchQuerySchema.parse({ sort: 'openAlerts' }))).toEqual({
+      sort: 'openAlerts',
+      direction: 'desc',
+    });
+    expect(patientSortOf({ sort: 'lastReading' }).direction).toBe('desc');
+    expect(patientSortOf({ sort: 'adherence' }).direction).toBe('asc');
+    expect(patientSortOf({ sort: 'name', direction: 'desc' })).toEqual({ sort: 'name', direction: 'desc' });
+  });
+
+  it('refuses an unknown column or direction, naming the field', () => {
+    expect(issues(patientSearchQuerySchema, { sort: 'age' })).toEqual([
+      ['sort', 'Sort by name, openAlerts, lastReading or adherence.'],
+    ]);
+    expect(issues(patientSearchQuerySchema, { sort: '' })).toEqual([
+      ['sort', 'Sort by name, openAlerts, lastReading or adherence.'],
+    ]);
+    expect(issues(patientSearchQuerySchema, { sort: 'name', direction: 'up' })).toEqual([
+      ['direction', 'The sort direction is asc or desc.'],
+    ]);
   });
 });
 

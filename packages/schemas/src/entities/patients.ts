@@ -33,12 +33,55 @@ export const patientListItemSchema = profileSchema.extend({
   primaryProvider: personRefSchema.nullable(),
   isOnline: z.boolean(),
   lastSeen: z.string().nullable(),
+  /** Alerts not yet resolved (acknowledged ones included), and the range class of the worst of them. */
+  openAlerts: z.object({ count: z.number().int(), worst: rangeClassSchema.nullable() }),
+  /** The patient's latest reading: when it was taken and its measurement code; null before the first. */
+  lastReading: z.object({ type: z.string(), takenAt: z.string() }).nullable(),
+  /** Task adherence over the last PATIENT_LIST_ADHERENCE_DAYS days; `percent` null when nothing was due. */
+  adherence: z.object({
+    due: z.number().int(),
+    completed: z.number().int(),
+    percent: z.number().int().nullable(),
+  }),
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 
+/** The period of the list's adherence column. */
+export const PATIENT_LIST_ADHERENCE_DAYS = 7;
+
+/** What the patient list sorts by (on the server, across pages). */
+export const PATIENT_SORTS = ['name', 'openAlerts', 'lastReading', 'adherence'] as const;
+export const patientSortSchema = z.enum(PATIENT_SORTS, 'Sort by name, openAlerts, lastReading or adherence.');
+export type PatientSort = z.infer<typeof patientSortSchema>;
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export const sortDirectionSchema = z.enum(SORT_DIRECTIONS, 'The sort direction is asc or desc.');
+export type SortDirection = z.infer<typeof sortDirectionSchema>;
+
+/**
+ * The direction a column sorts in when none is asked: the end a clinician wants first — names A to
+ * Z, the most severe (then most numerous) open alerts, the most recent reading, the lowest adherence.
+ */
+export const PATIENT_SORT_DEFAULT_DIRECTION: Record<PatientSort, SortDirection> = {
+  name: 'asc',
+  openAlerts: 'desc',
+  lastReading: 'desc',
+  adherence: 'asc',
+};
+
+/** The sort a query asks for, defaults filled in (by name, A to Z). */
+export function patientSortOf(query: { sort?: PatientSort | undefined; direction?: SortDirection | undefined }): {
+  sort: PatientSort;
+  direction: SortDirection;
+} {
+  const sort = query.sort ?? 'name';
+  return { sort, direction: query.direction ?? PATIENT_SORT_DEFAULT_DIRECTION[sort] };
+}
+
 /**
  * `GET /patients` and `GET /patients/search`: `search` matches a name or an MRN (the one search box),
- * `name`, `mrn` and `dateOfBirth` narrow further; every criterion given must match.
+ * `name`, `mrn` and `dateOfBirth` narrow further; every criterion given must match. `sort` and
+ * `direction` order the whole list before it is paged.
  */
 export const patientSearchQuerySchema = paginationSchema.extend({
   search: criterion('Search', 100),
@@ -48,6 +91,9 @@ export const patientSearchQuerySchema = paginationSchema.extend({
     .union([z.literal(''), dateSchema])
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /** By name when not given; the direction defaults per column (PATIENT_SORT_DEFAULT_DIRECTION). */
+  sort: patientSortSchema.optional(),
+  direction: sortDirectionSchema.optional(),
 });
 export type PatientSearchQuery = z.infer<typeof patientSearchQuerySchema>;
 

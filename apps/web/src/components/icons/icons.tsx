@@ -133,6 +133,9 @@ export const UserOffIcon = icon(
   </>,
 );
 export const SwitchIcon = icon(<path d="M4 8h13l-3-3M20 16H7l3 3" />, { mirrorInRtl: true });
+export const ArrowUpIcon = icon(<path d="M12 19V5M6 11l6-6 6 6" />);
+export const ArrowDownIcon = icon(<path d="M12 5v14M6 13l6 6 6-6" />);
+export const SortIcon = icon(<path d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" />);
 export const CheckIcon = icon(<path d="m5 12 5 5 9-10" />);
 export const BoxIcon = icon(
   <>

@@ -6,7 +6,8 @@ import { useConnectionState, useSocketEvent } from '../../realtime/use-realtime'
 
 /**
  * Alerts as they change ('alert:changed', sent to the organisation's clinicians): every cached
- * alert list (the inbox, the badge's count, the home worklist) is fetched again, as the event
+ * alert list (the inbox, the badge's count, the home worklist) and the patient list (its open
+ * alerts column, and the order when sorted by it) is fetched again, as the event
  * carries ids only and a change may move an alert between lists or pages. An escalation to this
  * person also says so on screen. A resync after missed events does the same, and so does the
  * socket connecting after the lists were loaded (a change between the two would be missed).
@@ -15,7 +16,10 @@ export function useLiveAlerts(): void {
   const utils = trpc.useUtils();
   const notifications = use(NotificationsContext);
   const { t } = useTranslation('alerts');
-  const reload = () => void utils.alerts.list.invalidate();
+  const reload = () => {
+    void utils.alerts.list.invalidate();
+    void utils.patients.list.invalidate();
+  };
   const state = useConnectionState();
   const connectedAtMount = useRef(state === 'connected');
   useEffect(() => {
@@ -23,7 +27,10 @@ export function useLiveAlerts(): void {
       connectedAtMount.current = false;
       return;
     }
-    if (!connectedAtMount.current) void utils.alerts.list.invalidate();
+    if (!connectedAtMount.current) {
+      void utils.alerts.list.invalidate();
+      void utils.patients.list.invalidate();
+    }
   }, [state, utils]);
   useSocketEvent('alert:changed', reload);
   useSocketEvent('live:resync', reload);

@@ -1,4 +1,11 @@
-import type { PatientDetail, TimelineEvent, TimelinePage } from '@opencare/schemas/entities/patients';
+import {
+  PATIENT_SORT_DEFAULT_DIRECTION,
+  type PatientDetail,
+  type PatientSort,
+  type SortDirection,
+  type TimelineEvent,
+  type TimelinePage,
+} from '@opencare/schemas/entities/patients';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../../api/trpc';
@@ -6,13 +13,27 @@ import { trpc } from '../../api/trpc';
 export const PATIENTS_PAGE_SIZE = 20;
 export const TIMELINE_PAGE_SIZE = 20;
 
-/** A page of the organisation's patients: one query per search and page. */
-export function patientListInput(query: { page: number; search: string; dateOfBirth: string }) {
+/**
+ * A page of the organisation's patients: one query per search, sort and page. The default sort (by
+ * name) and a column's default direction are left out, so equal lists share one cache entry.
+ */
+export function patientListInput(query: {
+  page: number;
+  search: string;
+  dateOfBirth: string;
+  sort?: PatientSort;
+  direction?: SortDirection;
+}) {
+  const sort = query.sort && query.sort !== 'name' ? query.sort : undefined;
+  const column = query.sort ?? 'name';
   return {
     page: query.page,
     pageSize: PATIENTS_PAGE_SIZE,
     search: query.search || undefined,
     dateOfBirth: query.dateOfBirth || undefined,
+    sort,
+    direction:
+      query.direction && query.direction !== PATIENT_SORT_DEFAULT_DIRECTION[column] ? query.direction : undefined,
   };
 }
 

@@ -1,18 +1,32 @@
 import { Anchor, Paper, Table, Text } from '@mantine/core';
-import type { PatientListItem } from '@opencare/schemas/entities/patients';
+import type { PatientListItem, PatientSort, SortDirection } from '@opencare/schemas/entities/patients';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLivePresence } from '../../../realtime/use-live-presence';
 import { pathTo } from '../../../route-paths';
 import { useReadingFormat } from '../shared/use-reading-format';
+import { AdherenceCell } from './adherence-cell';
+import { LastReadingCell } from './last-reading-cell';
+import { OpenAlertsCell } from './open-alerts-cell';
 import { PresenceIndicator } from './presence-indicator';
+import { SortableHeader } from './sortable-header';
+
+interface PatientsTableProps {
+  patients: PatientListItem[];
+  sort: { sort: PatientSort; direction: SortDirection };
+  onSort: (column: PatientSort) => void;
+  /** The rows shown are the previous sort's or page's while the next ones load. */
+  busy?: boolean;
+}
 
 /**
  * A page of patients; the name opens the snapshot (a click anywhere on the row does too). A phone
- * shows name, MRN and age; the date of birth and primary provider come back on wider screens.
- * Under each name, whether the patient is online (kept current live) or when they were last seen.
+ * shows name (MRN under it), open alerts and age; last reading and adherence come back from small
+ * tablets, the MRN on laptops, the primary provider and then the date of birth on wide screens. Under each name,
+ * whether the patient is online (kept current live) or when they were last seen. The name, alert,
+ * reading and adherence headers sort the whole list on the server.
  */
-export function PatientsTable({ patients }: { patients: PatientListItem[] }) {
+export function PatientsTable({ patients, sort, onSort, busy = false }: PatientsTableProps) {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const navigate = useNavigate();
@@ -20,14 +34,25 @@ export function PatientsTable({ patients }: { patients: PatientListItem[] }) {
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="patients-table">
+        <Table verticalSpacing="sm" highlightOnHover data-testid="patients-table" aria-busy={busy}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('list.columns.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('list.columns.mrn')}</Table.Th>
+              <SortableHeader column="name" sort={sort} onSort={onSort}>
+                {t('list.columns.name')}
+              </SortableHeader>
+              <SortableHeader column="openAlerts" sort={sort} onSort={onSort}>
+                {t('list.columns.openAlerts')}
+              </SortableHeader>
+              <SortableHeader column="lastReading" sort={sort} onSort={onSort} visibleFrom="sm">
+                {t('list.columns.lastReading')}
+              </SortableHeader>
+              <SortableHeader column="adherence" sort={sort} onSort={onSort} visibleFrom="sm">
+                {t('list.columns.adherence')}
+              </SortableHeader>
+              <Table.Th visibleFrom="md">{t('list.columns.mrn')}</Table.Th>
               <Table.Th>{t('list.columns.age')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('list.columns.dateOfBirth')}</Table.Th>
-              <Table.Th visibleFrom="md">{t('list.columns.primaryProvider')}</Table.Th>
+              <Table.Th visibleFrom="xl">{t('list.columns.dateOfBirth')}</Table.Th>
+              <Table.Th visibleFrom="lg">{t('list.columns.primaryProvider')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -50,25 +75,34 @@ export function PatientsTable({ patients }: { patients: PatientListItem[] }) {
                     >
                       {patient.fullName}
                     </Anchor>
-                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    <Text size="xs" c="dimmed" hiddenFrom="md">
                       <bdi>{patient.mrn}</bdi>
                     </Text>
                     <PresenceIndicator presence={presenceOf(patient.accountId, patient)} />
                   </Table.Td>
+                  <Table.Td>
+                    <OpenAlertsCell openAlerts={patient.openAlerts} />
+                  </Table.Td>
                   <Table.Td visibleFrom="sm">
+                    <LastReadingCell lastReading={patient.lastReading} />
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <AdherenceCell adherence={patient.adherence} />
+                  </Table.Td>
+                  <Table.Td visibleFrom="md">
                     <bdi>{patient.mrn}</bdi>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {patient.age ? (
                       <bdi>{t('common.years', { value: format.number(patient.age.value, 0) })}</bdi>
                     ) : (
                       '—'
                     )}
                   </Table.Td>
-                  <Table.Td visibleFrom="sm">
+                  <Table.Td visibleFrom="xl" style={{ whiteSpace: 'nowrap' }}>
                     {patient.dateOfBirth ? <bdi>{format.day(patient.dateOfBirth)}</bdi> : '—'}
                   </Table.Td>
-                  <Table.Td visibleFrom="md">
+                  <Table.Td visibleFrom="lg">
                     {patient.primaryProvider?.fullName ?? t('list.noPrimaryProvider')}
                   </Table.Td>
                 </Table.Tr>

@@ -1,4 +1,11 @@
 import { useDebouncedValue } from '@mantine/hooks';
+import {
+  PATIENT_SORT_DEFAULT_DIRECTION,
+  patientSortOf,
+  patientSortSchema,
+  sortDirectionSchema,
+  type PatientSort,
+} from '@opencare/schemas/entities/patients';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -11,8 +18,9 @@ export interface PatientFilterValues {
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The search, date of birth and page live in the address, so the way back from a patient returns
- * to the same list. Typing waits 300 ms before it changes the address (and asks the server).
+ * The search, date of birth, sort and page live in the address, so the way back from a patient (or
+ * a reload) returns to the same list. Typing waits 300 ms before it changes the address (and asks
+ * the server). A sort the address cannot name (edited by hand) is the default sort, by name.
  */
 export function usePatientListParams() {
   const [params, setParams] = useSearchParams();
@@ -21,6 +29,12 @@ export function usePatientListParams() {
     ? (params.get('dateOfBirth') ?? '')
     : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const sortParam = patientSortSchema.safeParse(params.get('sort'));
+  const directionParam = sortDirectionSchema.safeParse(params.get('direction'));
+  const sort = patientSortOf({
+    sort: sortParam.success ? sortParam.data : undefined,
+    direction: directionParam.success ? directionParam.data : undefined,
+  });
 
   const [typed, setTyped] = useState(search);
   const [debounced] = useDebouncedValue(typed.trim(), 300);
@@ -53,6 +67,20 @@ export function usePatientListParams() {
     if (date !== dateOfBirth) update({ dateOfBirth: date || null, page: null });
   };
   const setPage = (next: number) => update({ page: next > 1 ? String(next) : null });
+  /** The sorted column again turns its direction round; another column starts from its useful end. */
+  const setSort = (column: PatientSort) => {
+    const direction =
+      column === sort.sort
+        ? sort.direction === 'asc'
+          ? 'desc'
+          : 'asc'
+        : PATIENT_SORT_DEFAULT_DIRECTION[column];
+    update({
+      sort: column === 'name' ? null : column,
+      direction: direction === PATIENT_SORT_DEFAULT_DIRECTION[column] ? null : direction,
+      page: null,
+    });
+  };
 
-  return { filters, setFilters, page, setPage, query: { search, dateOfBirth, page } };
+  return { filters, setFilters, page, setPage, sort, setSort, query: { search, dateOfBirth, page, ...sort } };
 }

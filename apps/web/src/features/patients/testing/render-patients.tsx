@@ -87,6 +87,9 @@ export function patientRow(overrides: Record<string, unknown> = {}) {
     primaryProvider: { accountId: PHYSICIAN_ID, fullName: 'Priya Raman' },
     isOnline: false,
     lastSeen: null,
+    openAlerts: { count: 0, worst: null },
+    lastReading: null,
+    adherence: { due: 0, completed: 0, percent: null },
     ...overrides,
   };
 }

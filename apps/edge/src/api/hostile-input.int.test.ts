@@ -208,16 +208,26 @@ async function send(
   path: string,
   init: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<{ status: number; text: string } | undefined> {
-  try {
-    const response = await fetch(`${t.url}${path}`, {
-      method,
-      headers: init.headers,
-      body: init.body,
-      signal: AbortSignal.timeout(20_000),
-    });
-    return { status: response.status, text: await response.text() };
-  } catch {
-    return undefined;
+  // A kept-alive connection the server closed as idle just as the client reused it fails with no
+  // answer from the edge at all (undici's "other side closed"): that one request is sent again on a
+  // new connection. A request the edge leaves unanswered for 20 s is not retried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(`${t.url}${path}`, {
+        method,
+        headers: init.headers,
+        body: init.body,
+        signal: AbortSignal.timeout(20_000),
+      });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      if (attempt === 2 || (error as Error).name === 'TimeoutError') {
+        // Why, for whoever reads a failure: a timeout, a reset, a refused connection.
+        const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+        console.error(`hostile input: no answer to ${method} ${path.slice(0, 80)}: ${(error as Error).name} ${cause?.code ?? ''} ${cause?.message ?? ''}`);
+        return undefined;
+      }
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ROLES } from '@opencare/schemas/roles';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
@@ -50,6 +50,7 @@ function dayOf(element: HTMLElement): string | undefined {
 }
 
 beforeEach(() => {
+  localStorage.clear();
   sessionStore.accessToken.set('test-token');
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2030-03-01T12:00:00Z'));
@@ -131,6 +132,12 @@ describe('a clinician’s week calendar', () => {
     const list = await screen.findByTestId('clinician-appointments');
     const cards = within(list).getAllByTestId('appointment-card');
     expect(cards.map((c) => c.dataset.id).sort()).toEqual([thisWeek.id, cancelledOne.id].sort());
+    expect(screen.queryByTestId('appointments-calendar')).toBeNull();
+
+    // This device remembers the choice: the screen opens on the list next time.
+    cleanup();
+    open(ROLES.Physician, PHYSICIAN_ID);
+    expect(await screen.findByTestId('clinician-appointments')).toBeTruthy();
     expect(screen.queryByTestId('appointments-calendar')).toBeNull();
   });
 

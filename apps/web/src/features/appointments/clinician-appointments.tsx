@@ -34,9 +34,14 @@ import { BookForPatientButton } from './book-for-patient-button';
 import { CancelModal } from './cancel-modal';
 import { formatDate, formatTime, formatWeek, startOfDay, weekStartOf } from './format';
 import { isChangeable } from './labels';
+import { storedItem } from '../../session/stored-item';
 import { RescheduleModal } from './reschedule-modal';
 
 type Shown = 'calendar' | 'list';
+/** Calendar or list, as this device last showed it. */
+const shownOnThisDevice = storedItem<Shown>('local', 'opencare.appointmentsShown', (raw) =>
+  raw === 'calendar' || raw === 'list' ? raw : null,
+);
 // A week of one clinic: the largest page the API gives.
 const PAGE_SIZE = 100;
 
@@ -54,7 +59,7 @@ export function ClinicianAppointments() {
   // Booking writes, rescheduling and cancelling update: an assistant's role holds neither.
   const mayBook = useMayDo('Write');
   const mayChange = useMayDo('Update');
-  const [shown, setShown] = useState<Shown>('calendar');
+  const [shown, setShown] = useState<Shown>(() => shownOnThisDevice.get() ?? 'calendar');
   const [date, setDate] = useState(today);
   const [status, setStatus] = useState<AppointmentStatus | null>(null);
   const [onlyMine, setOnlyMine] = useState(ownAppointments);
@@ -112,7 +117,10 @@ export function ClinicianAppointments() {
         <SegmentedControl
           aria-label={t('clinician.show')}
           value={shown}
-          onChange={(value) => setShown(value)}
+          onChange={(value) => {
+            shownOnThisDevice.set(value);
+            setShown(value);
+          }}
           data={[
             { value: 'calendar', label: t('clinician.calendar') },
             { value: 'list', label: t('clinician.list') },

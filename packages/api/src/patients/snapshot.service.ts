@@ -16,6 +16,7 @@ import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { isEventOfPatient, listPatientEvents, toTimelineEvent } from '../timeline/patient-events';
+import { NOTE_EVENT_ACTIONS } from '../visits/visit-events';
 import { readsNotes, visitsAsSeenBy } from '../visits/visit-read';
 import { findVisitsOfPatient } from '../visits/visits.repository';
 import { limitsFor } from '../measurements/thresholds.service';
@@ -152,7 +153,6 @@ export async function getPatientSeries(
 }
 
 const CURSOR_SHAPE = /^\d{1,15}$/;
-const NOTE_ACTIONS = new Set(['noteSigned', 'addendumAdded']);
 
 /**
  * A completed visit's event shows the visit's summary (written for the patient: every reader of the
@@ -204,8 +204,7 @@ export async function getPatientTimeline(
     // An event of a kind this version does not know is left out rather than break the page.
     const kind = patientEventKindSchema.safeParse(row.kind);
     if (!kind.success) return [];
-    // That a note was signed or amended is the care team's business, like the note itself.
-    if (!seesNotes && kind.data === 'visit' && NOTE_ACTIONS.has(String(row.data.action))) return [];
+    if (!seesNotes && kind.data === 'visit' && NOTE_EVENT_ACTIONS.has(row.data.action)) return [];
     return [toTimelineEvent({ ...row, kind: kind.data })];
   });
   return {

@@ -9,9 +9,10 @@ import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
-import { changePatientRecord, type RecordPatientEvent } from '../timeline/patient-events';
+import { changePatientRecord } from '../timeline/patient-events';
 import { telemedicineConfigOf } from './telemedicine.service';
 import { visitCallFor } from './visit-call';
+import { recordVisitEvent } from './visit-events';
 import { visitStatusOf } from './visit.dto';
 import { visitAsSeenBy } from './visit-read';
 import { assertJoinable } from './visit-joining';
@@ -40,23 +41,6 @@ function joinable(row: VisitRow) {
     completedAt: row.visit.completedAt,
     appointment: row.appointment,
   };
-}
-
-/** A visit event on the patient's timeline, so screens watching the patient see it at once. */
-function recordVisitEvent(record: RecordPatientEvent, row: VisitRow, action: 'started' | 'ended', at: Date) {
-  return record({
-    organisationId: row.appointment.organisationId,
-    patientAccountId: row.appointment.patientAccountId,
-    kind: 'visit',
-    refId: row.visit.id,
-    at,
-    data: {
-      action,
-      type: row.appointment.type,
-      appointmentId: row.appointment.id,
-      startsAt: row.appointment.startsAt.toISOString(),
-    },
-  });
 }
 
 /**

@@ -22,6 +22,7 @@ import { patientFor } from '../patients/patient-access';
 import { changePatientRecord } from '../timeline/patient-events';
 import { visitAsSeenBy, visitsAsSeenBy } from './visit-read';
 import { newVisitCode } from './visit-code';
+import { recordVisitEvent } from './visit-events';
 import { closeAllParticipants } from './visit-participants.repository';
 import { announceStatus } from './visit-seats';
 import {
@@ -163,20 +164,7 @@ export async function completeVisit(
     if (!completed) throw new AppError('appointmentCompleted');
     await closeAllParticipants(tx, id, now);
     await updateAppointment(tx, appointment.id, { status: 'completed' });
-    await record({
-      organisationId: appointment.organisationId,
-      patientAccountId: appointment.patientAccountId,
-      kind: 'visit',
-      refId: id,
-      at: now,
-      // The summary and notes stay on the visit; the timeline links to it.
-      data: {
-        action: 'completed',
-        type: appointment.type,
-        appointmentId: appointment.id,
-        startsAt: appointment.startsAt.toISOString(),
-      },
-    });
+    await recordVisitEvent(record, row, 'completed', now);
   });
   const after = await findVisit(deps.db, id);
   if (!after) throw new AppError('notFound');
@@ -217,26 +205,9 @@ export async function signVisitNote(deps: Deps, actor: Actor, meta: RequestMeta,
   const now = new Date();
   await changePatientRecord(deps, async (tx, record) => {
     if (!(await signVisitNotes(tx, id, actor.accountId, now))) throw new AppError('visitNoteSigned');
-    await record(noteEvent(row, 'noteSigned', now));
+    await recordVisitEvent(record, row, 'noteSigned', now);
   });
   return visitDto(deps.db, actor, id);
-}
-
-/**
- * Signing and amending a note are on the patient's timeline, so the screens watching the patient
- * read the visit's note again at once. The event names the change only: the note's text stays on
- * the visit, for the care team.
- */
-function noteEvent(row: VisitRow, action: 'noteSigned' | 'addendumAdded', at: Date) {
-  const { appointment } = row;
-  return {
-    organisationId: appointment.organisationId,
-    patientAccountId: appointment.patientAccountId,
-    kind: 'visit' as const,
-    refId: row.visit.id,
-    at,
-    data: { action, type: appointment.type, appointmentId: appointment.id, startsAt: appointment.startsAt.toISOString() },
-  };
 }
 
 /** An addendum to a signed note (text, author, time); an unsigned note is edited instead. */
@@ -252,7 +223,7 @@ export async function addVisitNoteAddendum(
   const now = new Date();
   await changePatientRecord(deps, async (tx, record) => {
     await insertNoteAddendum(tx, { visitId: id, authorAccountId: actor.accountId, text: input.text, createdAt: now });
-    await record(noteEvent(row, 'addendumAdded', now));
+    await recordVisitEvent(record, row, 'addendumAdded', now);
   });
   return visitDto(deps.db, actor, id);
 }

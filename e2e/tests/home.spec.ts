@@ -3,29 +3,12 @@ import { expect, test } from '@playwright/test';
 import { apiAs } from './api-as';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { nowInNewYork } from './clinic-time';
 
 /**
  * Each role's home against a real edge (issue 17): the physician's day (today's visits, open
  * alerts, patients behind on their readings) and the patient's today, in the first screen of a phone.
  */
-
-/** The date and time in the demo clinic's zone (the browser's too: playwright.config.ts). */
-function nowInNewYork(minutesFromNow = 0): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + minutesFromNow * 60_000));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}`,
-  };
-}
 
 test("the physician's home lists today's visit, with Join, and the open alert it raised", async ({
   page,

@@ -3,25 +3,10 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { expectNoHorizontalOverflow } from './layout';
+import { nowInNewYork } from './clinic-time';
 
-const ZONE = 'America/New_York';
 /** The light palette's range colours (apps/web/src/theme.ts), as the browser computes them. */
 const RANGE_RGB = { high: 'rgb(201, 42, 42)', normal: 'rgb(35, 122, 54)' } as const;
-
-/** The demo patients' wall-clock date and time now (their profiles, and the browser, are in New York). */
-function nowInNewYork(minutesFromNow = 0): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + minutesFromNow * 60_000));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
-}
 
 /** An API session of a demo user: its token and a call helper. */
 async function apiAs(request: APIRequestContext, username: string) {

@@ -1,7 +1,7 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { PatientListItem } from '@opencare/schemas/entities/patients';
 import { useTranslation } from 'react-i18next';
-import { rangeColor } from '../shared/range-class';
+import { RangeDot, rangeColor, rangePillStyle } from '../shared/range-class';
 import { useReadingFormat } from '../shared/use-reading-format';
 
 /**
@@ -26,22 +26,9 @@ export function OpenAlertsCell({ openAlerts }: { openAlerts: PatientListItem['op
       data-count={openAlerts.count}
       data-range={openAlerts.worst ?? 'none'}
       title={t('list.openAlerts.label', { count: openAlerts.count, range })}
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 6,
-        padding: '1px 8px',
-        borderRadius: 999,
-        border: `1px solid ${color}`,
-        background: `color-mix(in srgb, ${color} 12%, transparent)`,
-        fontSize: 'var(--mantine-font-size-xs)',
-        whiteSpace: 'nowrap',
-      }}
+      style={{ ...rangePillStyle(color), background: `color-mix(in srgb, ${color} 12%, transparent)` }}
     >
-      <span
-        aria-hidden
-        style={{ width: 8, height: 8, borderRadius: 999, background: color, flexShrink: 0 }}
-      />
+      <RangeDot color={color} />
       <span aria-hidden style={{ fontWeight: 700 }}>
         <bdi>{format.number(openAlerts.count, 0)}</bdi>
       </span>

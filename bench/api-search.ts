@@ -47,7 +47,8 @@ import { openDatabase, type Database } from '@opencare/api/db/database';
 import { accountRoles, accounts, patientProfiles, profiles, users } from '@opencare/api/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '@opencare/api/demo/demo-data';
 import { findNames, listPatientRows } from '@opencare/api/patients/patients.repository';
-import { lastReadingsOf, openAlertsOf, scheduledPatientIds } from '@opencare/api/patients/patient-list-columns.repository';
+import { scheduledPatients } from '@opencare/api/adherence/behind.repository';
+import { lastReadingsOf, openAlertsOf } from '@opencare/api/patients/patient-list-columns.repository';
 import { adherenceByPatient } from '@opencare/api/tasks/adherence.repository';
 import { overdueMinutesOf } from '@opencare/api/tasks/tasks.service';
 import { PATIENT_LIST_ADHERENCE_DAYS } from '@opencare/schemas/entities/patients';
@@ -150,7 +151,7 @@ async function serve(databaseUrl: string): Promise<void> {
     const order = { sort: 'name' as const, direction: 'asc' as const, adherence: { from: since, to: now, rule } };
     const { rows, total } = await listPatientRows(database.db, { organisationId: physician.organisationId, search: q.search }, order, page, pageSize);
     const ids = rows.map((r) => r.accountId);
-    await scheduledPatientIds(database.db, physician.organisationId, ids);
+    await scheduledPatients(database.db, physician.organisationId, ids);
     const [names, alerts, readings, adherence] = await Promise.all([
       findNames(database.db, rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : []))),
       openAlertsOf(database.db, ids),

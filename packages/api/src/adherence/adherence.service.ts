@@ -13,11 +13,10 @@ import type { Deps, RequestMeta } from '../deps';
 import { adherenceOf } from '../tasks/adherence.repository';
 import { findNames } from '../patients/patients.repository';
 import { settingsOf } from '../settings/settings.service';
-import { ensureTasks } from '../tasks/tasks.service';
+import { ensureTasksOver } from '../tasks/tasks.service';
 import { adherencePerPatient, lastReadings, scheduledPatients } from './behind.repository';
 
 const DAY_MS = 86_400_000;
-const utcDate = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** Worst first: the lowest adherence (none known last), then the longest without a reading, then the most missed. */
 function worstFirst(a: PatientBehind, b: PatientBehind): number {
@@ -43,11 +42,8 @@ export async function patientsBehind(deps: Deps, actor: Actor, meta: RequestMeta
     scheduledPatients(deps.db, actor.organisationId),
   ]);
   const since = new Date(now.getTime() - BEHIND_ADHERENCE_DAYS * DAY_MS);
-  // Tasks are made when read: make the period's (a day either side covers every time zone).
-  for (const { patientAccountId } of scheduled) {
-    await ensureTasks(deps.db, patientAccountId, utcDate(since.getTime() - DAY_MS), utcDate(now.getTime() + DAY_MS));
-  }
   const ids = scheduled.map((s) => s.patientAccountId);
+  await ensureTasksOver(deps.db, ids, since, now);
   const rule = { overdueMinutes: taskOverdueMinutes, now };
   const [counts, readings, names] = await Promise.all([
     adherencePerPatient(deps.db, ids, since, now, new Date(now.getTime() - DAY_MS), rule),

@@ -8,8 +8,12 @@ import { adherenceCounts, missedTask, type AdherenceRule } from '../tasks/adhere
  * of one organisation with explicit columns, and count.
  */
 
-/** The organisation's active patient accounts with an active schedule, and when their first one was made. */
-export function scheduledPatients(db: Executor, organisationId: string) {
+/**
+ * The organisation's active patient accounts with an active schedule (among some accounts, when
+ * given), and when their first one was made.
+ */
+export function scheduledPatients(db: Executor, organisationId: string, among?: readonly string[]) {
+  if (among?.length === 0) return Promise.resolve([]);
   return db
     .select({
       patientAccountId: measurementSchedules.patientAccountId,
@@ -24,6 +28,7 @@ export function scheduledPatients(db: Executor, organisationId: string) {
         eq(accounts.organisationId, organisationId),
         eq(accounts.accountType, 'pat'),
         eq(accounts.status, 'active'),
+        among ? inArray(measurementSchedules.patientAccountId, [...among]) : undefined,
       ),
     )
     .groupBy(measurementSchedules.patientAccountId);

@@ -1,7 +1,7 @@
 import type { PatientSort, SortDirection } from '@opencare/schemas/entities/patients';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database';
-import { accounts, alerts, measurementSchedules, measurements, profiles } from '../db/schema';
+import { accounts, alerts, measurements, profiles } from '../db/schema';
 import { adherenceRatioOf, type AdherenceRule } from '../tasks/adherence.repository';
 
 /**
@@ -37,29 +37,6 @@ export function lastReadingsOf(db: Pick<Database, 'selectDistinctOn'>, patientAc
     .from(measurements)
     .where(inArray(measurements.patientAccountId, patientAccountIds))
     .orderBy(measurements.patientAccountId, desc(measurements.takenAt), desc(measurements.id));
-}
-
-/** The active patients of an organisation with an active schedule (among some accounts, when given). */
-export async function scheduledPatientIds(
-  db: Executor,
-  organisationId: string,
-  among?: string[],
-): Promise<string[]> {
-  if (among?.length === 0) return [];
-  const rows = await db
-    .select({ patientAccountId: measurementSchedules.patientAccountId })
-    .from(measurementSchedules)
-    .innerJoin(accounts, eq(accounts.id, measurementSchedules.patientAccountId))
-    .where(
-      and(
-        eq(measurementSchedules.organisationId, organisationId),
-        eq(measurementSchedules.active, true),
-        eq(accounts.status, 'active'),
-        among ? inArray(measurementSchedules.patientAccountId, among) : undefined,
-      ),
-    )
-    .groupBy(measurementSchedules.patientAccountId);
-  return rows.map((r) => r.patientAccountId);
 }
 
 export interface PatientOrder {

@@ -19,9 +19,10 @@ import { findAccount, type AccountRecord } from '../accounts/accounts.repository
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from './patient-access';
-import { lastReadingsOf, openAlertsOf, scheduledPatientIds } from './patient-list-columns.repository';
+import { lastReadingsOf, openAlertsOf } from './patient-list-columns.repository';
 import { adherenceByPatient, adherenceOf } from '../tasks/adherence.repository';
-import { ensureTasks, overdueMinutesOf } from '../tasks/tasks.service';
+import { ensureTasksOver, overdueMinutesOf } from '../tasks/tasks.service';
+import { scheduledPatients } from '../adherence/behind.repository';
 import type { Executor } from '../db/database';
 import { providerRoleOf, toBasicProfile } from './people.dto';
 import {
@@ -37,17 +38,11 @@ import {
 } from './patients.repository';
 
 const DAY_MS = 86_400_000;
-const utcDate = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-/**
- * Tasks are made when read (tasks.service): make the adherence period's tasks of these patients
- * first, or a task nobody looked at would be missing rather than missed and adherence would look
- * better than it is. Only patients with a schedule have any; a day either side covers every zone.
- */
+/** The adherence period's tasks of these patients with a schedule (all the organisation's when not given). */
 async function ensurePeriodTasks(db: Executor, organisationId: string, among: string[] | undefined, from: Date, to: Date) {
-  for (const patientAccountId of await scheduledPatientIds(db, organisationId, among)) {
-    await ensureTasks(db, patientAccountId, utcDate(from.getTime() - DAY_MS), utcDate(to.getTime() + DAY_MS));
-  }
+  const scheduled = await scheduledPatients(db, organisationId, among);
+  await ensureTasksOver(db, scheduled.map((s) => s.patientAccountId), from, to);
 }
 
 /**

@@ -63,6 +63,19 @@ export async function ensureTasks(db: Executor, patientAccountId: string, from: 
   }
 }
 
+/**
+ * The tasks of some patients for a period of instants (adherence, the patient list): made before
+ * they are counted, or a task nobody looked at would be missing rather than missed and adherence
+ * would look better than it is. A day either side covers every time zone.
+ */
+export async function ensureTasksOver(db: Executor, patientAccountIds: readonly string[], from: Date, to: Date): Promise<void> {
+  const DAY_MS = 86_400_000;
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  for (const patientAccountId of patientAccountIds) {
+    await ensureTasks(db, patientAccountId, day(from.getTime() - DAY_MS), day(to.getTime() + DAY_MS));
+  }
+}
+
 export function timezoneOf(patient: AccountRecord): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: patient.profile.timezone });

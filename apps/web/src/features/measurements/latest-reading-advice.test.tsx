@@ -39,7 +39,7 @@ describe("the patient's latest reading advice", () => {
     const advice = await screen.findByTestId('reading-advice');
     expect(advice.getAttribute('role')).toBe('alert');
     expect(advice.textContent).toContain(ADVICE.bp.highest);
-    expect(advice.textContent).toMatch(/Your Blood pressure reading at/);
+    expect(advice.textContent).toMatch(/Blood pressure at \d{2}:\d{2}/);
     // Only the last hours' newest reading is asked for.
     const asked = calls.find((c) => c.path === 'measurements.list')?.body as { from: string; pageSize: number };
     expect(asked.pageSize).toBe(1);

@@ -37,8 +37,10 @@ export const peerSignalSchema = z.union([
       usernameFragment: z.string().max(256).nullable().optional(),
     }),
   }),
-  z.strictObject({ renegotiate: z.literal(true) }),
+  // Simple Peer itself sends these two with a `type` beside the field (the greeting has none).
+  z.strictObject({ type: z.literal('renegotiate').optional(), renegotiate: z.literal(true) }),
   z.strictObject({
+    type: z.literal('transceiverRequest').optional(),
     transceiverRequest: z.strictObject({ kind: z.enum(['audio', 'video']), init: z.record(z.string(), z.unknown()).optional() }),
   }),
 ]);
@@ -56,7 +58,8 @@ export interface ClientToServerEvents {
   'patient:unwatch': (payload: z.infer<typeof patientWatchPayloadSchema>, ack: (result: Ack<{ patientId: string }>) => void) => void;
   'visit:enter': (
     payload: z.infer<typeof visitEnterPayloadSchema>,
-    ack: (result: Ack<{ participants: VisitParticipant[] }>) => void,
+    /** `inRoom`: the other devices already in the visit's room (they can be signalled now). */
+    ack: (result: Ack<{ participants: VisitParticipant[]; inRoom: string[] }>) => void,
   ) => void;
   'visit:exit': (payload: z.infer<typeof visitExitPayloadSchema>, ack: (result: Ack<{ visitId: string }>) => void) => void;
   'visit:signal': (payload: z.infer<typeof visitSignalPayloadSchema>, ack: (result: Ack<{ sent: true }>) => void) => void;
@@ -75,6 +78,8 @@ export interface ServerToClientEvents {
   /** Someone of the organisation came online or went offline. */
   'presence:changed': (payload: { accountId: string; isOnline: boolean; lastSeen: string | null }) => void;
   'visit:participants': (payload: { visitId: string; participants: VisitParticipant[] }) => void;
+  /** A device of the visit entered its room: from now on it hears signals (so offer to it now). */
+  'visit:entered': (payload: { visitId: string; deviceId: string }) => void;
   'visit:status': (payload: { visitId: string; status: VisitStatusCode; startedAt: string | null; endedAt: string | null }) => void;
   /** This device's place in the visit was taken over by the same person on another device: leave. */
   'visit:takenOver': (payload: { visitId: string; deviceId: string }) => void;
@@ -135,4 +140,6 @@ export interface LiveAlertEvent {
 export type VisitLiveEvent =
   | { kind: 'participants'; visitId: string; participants: VisitParticipant[] }
   | { kind: 'status'; visitId: string; status: VisitStatusCode; startedAt: string | null; endedAt: string | null }
-  | { kind: 'takenOver'; visitId: string; accountId: string; deviceId: string };
+  | { kind: 'takenOver'; visitId: string; accountId: string; deviceId: string }
+  /** These devices' places closed (left, or the visit ended): their sockets leave the room. */
+  | { kind: 'left'; visitId: string; deviceIds: string[] };

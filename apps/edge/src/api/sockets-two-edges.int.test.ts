@@ -79,9 +79,13 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
     const seenByPatient = nextEvent(patient, 'visit:participants', (p) => p.participants.length === 2);
     expect((await join(a, 'physician', physicianTab)).status).toBe(200);
     const physician = await connected(clients.open(a.url, { token: cast.token.physician }));
+    // The patient on B hears that the physician's device entered on A: it can be offered to now.
+    const physicianEntered = nextEvent(patient, 'visit:entered');
+    // …and the physician's device is told the patient's device is in the room, though on B.
     expect(await ask(physician, 'visit:enter', { visitId, deviceId: physicianTab })).toMatchObject({
-      data: { participants: expect.any(Array) },
+      data: { participants: expect.any(Array), inRoom: [patientTab] },
     });
+    expect(await physicianEntered).toEqual({ visitId, deviceId: physicianTab });
     expect((await seenByPatient).participants.map((p) => p.deviceId).sort()).toEqual(
       [patientTab, physicianTab].sort(),
     );
@@ -115,10 +119,12 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
       signal: { type: 'answer' },
     });
 
-    // A device that is not in the visit is not a target.
+    // Simple Peer's own renegotiation request (screen share from the answering side) goes through.
+    const renegotiation = nextEvent(physician, 'visit:signal');
     expect(
-      await ask(physician, 'visit:signal', { visitId, toDeviceId: tab(), signal: { renegotiate: true } }),
-    ).toMatchObject({ error: 'notFound' });
+      await ask(patient, 'visit:signal', { visitId, toDeviceId: physicianTab, signal: { type: 'renegotiate', renegotiate: true } }),
+    ).toEqual({ data: { sent: true } });
+    expect((await renegotiation).signal).toEqual({ type: 'renegotiate', renegotiate: true });
 
     // The patient takes over from a second device through A: the first device, on B, is told and
     // can no longer signal.

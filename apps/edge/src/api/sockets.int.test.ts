@@ -210,6 +210,32 @@ describe('what a client sends', () => {
     expect(await ask(socket, 'session:whoami', {})).toMatchObject({ data: { accountId: cast.id.physician } });
   });
 
+  it('puts a device out of the room when its place closes: left, then the visit ended', async () => {
+    const visitId = await videoVisit();
+    const [patientTab, physicianTab] = [tab(), tab()];
+    const join = (who: Person, deviceId: string) =>
+      t.call('POST', `/api/v1/visits/${visitId}/participants/join`, { token: cast.token[who], body: { deviceId } });
+    expect((await join('patient', patientTab)).status).toBe(200);
+    expect((await join('physician', physicianTab)).status).toBe(200);
+    const [patient, physician] = [await signedIn('patient'), await signedIn('physician')];
+    expect(await ask(patient, 'visit:enter', { visitId, deviceId: patientTab })).toHaveProperty('data');
+    expect(await ask(physician, 'visit:enter', { visitId, deviceId: physicianTab })).toHaveProperty('data');
+    const signal = { type: 'offer', sdp: 'v=0' } as const;
+    expect(await ask(patient, 'visit:signal', { visitId, toDeviceId: physicianTab, signal })).toEqual({ data: { sent: true } });
+
+    // The patient leaves over the API but keeps the socket open: it can no longer signal.
+    const left = await t.call('POST', `/api/v1/visits/${visitId}/participants/leave`, {
+      token: cast.token.patient,
+      body: { deviceId: patientTab },
+    });
+    expect(left.status).toBe(200);
+    expect(await ask(patient, 'visit:signal', { visitId, toDeviceId: physicianTab, signal })).toMatchObject({ error: 'err_forbidden' });
+
+    // The physician ends the visit: nobody signals in it any more.
+    expect((await t.call('POST', `/api/v1/visits/${visitId}/end`, { token: cast.token.physician })).status).toBe(200);
+    expect(await ask(physician, 'visit:signal', { visitId, toDeviceId: patientTab, signal })).toMatchObject({ error: 'err_forbidden' });
+  });
+
   it('keeps visits closed to a device that did not join them', async () => {
     const visitId = await videoVisit();
     const deviceId = tab();

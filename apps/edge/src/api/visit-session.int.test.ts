@@ -3,7 +3,8 @@ import { resolveActor } from '@opencare/api/auth/auth.service';
 import { patientEvents, visitParticipants } from '@opencare/api/db/schema';
 import type { LiveChannel } from '@opencare/api/live/live-channel';
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
-import { activeParticipant, enterVisitRoom } from '@opencare/api/visits/visit-room.service';
+import { findActiveByDevice } from '@opencare/api/visits/visit-participants.repository';
+import { enterVisitRoom } from '@opencare/api/visits/visit-room.service';
 import type { VisitLiveEvent } from '@opencare/schemas/socket-events';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { and, eq } from 'drizzle-orm';
@@ -215,7 +216,11 @@ describe('one device per person', () => {
     const left = await leave(visitId, 'patient', tab);
     expect(left.status).toBe(200);
     expect(left.body.data.map((p: Json) => p.deviceId)).toEqual([doctorTab]);
-    expect(live).toEqual([{ kind: 'participants', visitId, participants: left.body.data }]);
+    // The others hear who is left; the device's sockets are put out of the visit's room.
+    expect(live).toEqual([
+      { kind: 'participants', visitId, participants: left.body.data },
+      { kind: 'left', visitId, deviceIds: [tab] },
+    ]);
     live = [];
     expect((await leave(visitId, 'patient', tab)).body.data).toEqual(left.body.data);
     // Someone else's device id does not make anyone leave.
@@ -255,6 +260,7 @@ describe('starting and ending', () => {
     expect(live).toEqual([
       { kind: 'status', visitId, status: 'ic', startedAt, endedAt: ended.body.data.endedAt },
       { kind: 'participants', visitId, participants: [] },
+      { kind: 'left', visitId, deviceIds: [patientTab] },
     ]);
     expect((await rowsOf(visitId)).every((r) => r.leftAt !== null)).toBe(true);
     expect((await timelineOf(visitId)).map((e) => (e.data as Json).action).sort()).toEqual([
@@ -305,7 +311,7 @@ describe('the visit room for the socket layer', () => {
 
     const inRoom = await enterVisitRoom(t.edge.deps, patient, meta, { visitId, deviceId: tab });
     expect(inRoom.map((p) => p.deviceId)).toEqual([tab]);
-    expect(await activeParticipant(t.edge.deps, visitId, tab)).toMatchObject({ accountId: cast.id.patient });
+    expect(await findActiveByDevice(t.edge.deps.db, visitId, tab)).toMatchObject({ accountId: cast.id.patient });
     // Not the patient's device for the physician, nor a device that never joined, nor one that left.
     await expect(
       enterVisitRoom(t.edge.deps, physician, meta, { visitId, deviceId: tab }),
@@ -317,7 +323,7 @@ describe('the visit room for the socket layer', () => {
     await expect(
       enterVisitRoom(t.edge.deps, patient, meta, { visitId, deviceId: tab }),
     ).rejects.toMatchObject({ status: 403 });
-    expect(await activeParticipant(t.edge.deps, visitId, tab)).toBeUndefined();
+    expect(await findActiveByDevice(t.edge.deps.db, visitId, tab)).toBeUndefined();
   });
 });
 

@@ -40,6 +40,12 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
           io.in(device).socketsLeave([rooms.visit(event.visitId), device]);
           return;
         }
+        case 'left': {
+          // A device without a place hears and sends nothing of the visit (the relay trusts the room).
+          const devices = event.deviceIds.map((id) => rooms.visitDevice(event.visitId, id));
+          if (devices.length > 0) io.in(devices).socketsLeave([rooms.visit(event.visitId), ...devices]);
+          return;
+        }
       }
     },
     sessionsEnded(sessionIds, reason) {

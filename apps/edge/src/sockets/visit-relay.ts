@@ -1,10 +1,6 @@
 import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
-import {
-  activeParticipant,
-  enterVisitRoomAsGuest,
-  enterVisitRoom,
-} from '@opencare/api/visits/visit-room.service';
+import { enterVisitRoomAsGuest, enterVisitRoom } from '@opencare/api/visits/visit-room.service';
 import type { VisitParticipant } from '@opencare/schemas/entities/visits';
 import {
   visitEnterPayloadSchema,
@@ -30,6 +26,20 @@ function enterAsGuest(
   return enterVisitRoomAsGuest(deps, meta, guest);
 }
 
+/**
+ * The devices already in a visit's room, on every edge: the entering device offers to them at once
+ * (they are told it entered, and offer to it where it is their turn). Without an answer from some
+ * edge, none: the devices then find each other by greeting (SimplePeerEngine).
+ */
+async function devicesInRoom(io: PeopleServer, visitId: string): Promise<string[]> {
+  try {
+    const sockets = await io.in(rooms.visit(visitId)).fetchSockets();
+    return [...new Set(sockets.flatMap((s) => (s.data.visits[visitId] ? [s.data.visits[visitId]] : [])))];
+  } catch {
+    return [];
+  }
+}
+
 function countSignal(socket: PeopleSocket, now = Date.now()): void {
   const window = socket.data.signals;
   if (now - window.since >= SIGNAL_LIMIT.windowMs) socket.data.signals = { since: now, count: 0 };
@@ -40,7 +50,11 @@ function countSignal(socket: PeopleSocket, now = Date.now()): void {
 /**
  * A visit's room. A device enters after it joined the visit over the API (which applied the
  * joining rules); from then on it hears the visit's participants and status, and Simple Peer
- * signals addressed to it. Signals are relayed as they are, between active participants only.
+ * signals addressed to it. The others are told it entered, so an offer to it is not lost.
+ *
+ * Access is checked once, on entering: a device whose place closes (taken over, left, visit ended)
+ * is put out of the room on every edge (live-channel.ts), so a signal is relayed, as it is, from a
+ * socket still in the room to the room of the device it names, with no database look-up.
  */
 export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: Deps): void {
   onClientEvent(socket, deps, 'visit:enter', async (payload, meta) => {
@@ -49,9 +63,11 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     const participants = actor
       ? await enterVisitRoom(deps, actor, meta, { visitId, deviceId })
       : await enterAsGuest(deps, socket, meta, visitId, deviceId);
+    const inRoom = await devicesInRoom(io, visitId);
     await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
     socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
-    return { participants };
+    socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
+    return { participants, inRoom: inRoom.filter((id) => id !== deviceId) };
   });
 
   onClientEvent(socket, deps, 'visit:exit', async (payload) => {
@@ -64,25 +80,18 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     return { visitId };
   });
 
-  onClientEvent(socket, deps, 'visit:signal', async (payload) => {
+  onClientEvent(socket, deps, 'visit:signal', (payload) => {
     countSignal(socket);
     const { visitId, toDeviceId, signal } = parseInput(visitSignalPayloadSchema, payload);
-    // Sent as the device this socket entered with, while that device still holds its place
-    // (a device taken over from another one cannot keep talking to the call).
+    // Sent as the device this socket entered with, while that device still holds its place.
     const fromDeviceId = socket.data.visits[visitId];
-    if (!fromDeviceId) throw new AppError('err_forbidden');
-    const [from, to] = await Promise.all([
-      activeParticipant(deps, visitId, fromDeviceId),
-      activeParticipant(deps, visitId, toDeviceId),
-    ]);
-    if (!from) throw new AppError('err_forbidden');
-    if (!to) throw new AppError('notFound');
+    if (!fromDeviceId || !socket.rooms.has(rooms.visit(visitId))) throw new AppError('err_forbidden');
     io.to(rooms.visitDevice(visitId, toDeviceId)).emit('visit:signal', {
       visitId,
       fromDeviceId,
-      fromAccountId: from.accountId,
+      fromAccountId: socket.data.actor?.accountId ?? null,
       signal,
     });
-    return { sent: true as const };
+    return Promise.resolve({ sent: true as const });
   });
 }

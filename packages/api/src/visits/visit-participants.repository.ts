@@ -107,11 +107,14 @@ export async function closeParticipant(db: Executor, rowId: string, at: Date): P
 }
 
 /** Close every open row of a visit (it ended). */
-export async function closeAllParticipants(db: Executor, visitId: string, at: Date): Promise<void> {
-  await db
+/** Close every open place of a visit; returns the devices that held them. */
+export async function closeAllParticipants(db: Executor, visitId: string, at: Date): Promise<string[]> {
+  const closed = await db
     .update(visitParticipants)
     .set({ leftAt: at })
-    .where(and(eq(visitParticipants.visitId, visitId), isNull(visitParticipants.leftAt)));
+    .where(and(eq(visitParticipants.visitId, visitId), isNull(visitParticipants.leftAt)))
+    .returning({ deviceId: visitParticipants.deviceId });
+  return closed.map((place) => place.deviceId);
 }
 
 /**

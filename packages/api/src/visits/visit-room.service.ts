@@ -55,16 +55,6 @@ export async function enterVisitRoom(
   return currentParticipants(deps, input.visitId);
 }
 
-/** The active participant on a device of a visit, if any (a signal's target must be one). */
-export async function activeParticipant(
-  deps: Deps,
-  visitId: string,
-  deviceId: string,
-): Promise<VisitParticipant | undefined> {
-  const place = await findActiveByDevice(deps.db, visitId, deviceId);
-  return place ? toVisitParticipant(place) : undefined;
-}
-
 /**
  * A guest's device enters the room of the visit its guest token names (telehealth-invitations/
  * guest-token.ts `verifyGuestToken` gives the claims): only while that invitation holds an active

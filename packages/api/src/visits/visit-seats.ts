@@ -103,7 +103,10 @@ export async function leaveSeat(
     return here !== undefined;
   });
   const participants = await currentParticipants(deps, visitId);
-  if (left) deps.live.visit({ kind: 'participants', visitId, participants });
+  if (left) {
+    deps.live.visit({ kind: 'participants', visitId, participants });
+    deps.live.visit({ kind: 'left', visitId, deviceIds: [deviceId] });
+  }
   return participants;
 }
 

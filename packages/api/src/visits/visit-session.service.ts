@@ -133,7 +133,7 @@ export async function endVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: 
   const row = await visitOf(deps, id);
   await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.end', 'care', 'Update');
   const now = new Date();
-  await changePatientRecord(deps, async (tx, record) => {
+  const closed = await changePatientRecord(deps, async (tx, record) => {
     await lockVisit(tx, id);
     const fresh = await findVisit(tx, id);
     if (!fresh) throw new AppError('notFound');
@@ -142,11 +142,13 @@ export async function endVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: 
     if (status === 'can') throw new AppError('appointmentCanceled');
     if (status === 'ns') throw new AppError('appointmentMissed');
     if (!(await endVisitRow(tx, id, now))) throw new AppError('visitEnded');
-    await closeAllParticipants(tx, id, now);
+    const devices = await closeAllParticipants(tx, id, now);
     await recordVisitEvent(record, fresh, 'ended', now);
+    return devices;
   });
   const after = await visitOf(deps, id);
   announceStatus(deps, after);
   deps.live.visit({ kind: 'participants', visitId: id, participants: await currentParticipants(deps, id) });
+  deps.live.visit({ kind: 'left', visitId: id, deviceIds: closed });
   return visitAsSeenBy(deps.db, actor, after);
 }

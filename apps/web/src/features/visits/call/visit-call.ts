@@ -91,6 +91,8 @@ export class VisitCall {
     await this.engine.start();
     if (this.local) this.addLocal(this.local, {});
     this.applyToggles();
+    // Offers are made while the device enters the room, and sent once the other is there.
+    this.engine.setParticipants(this.options.session.participants);
     await this.enterRoom();
   }
 
@@ -172,6 +174,9 @@ export class VisitCall {
       // Peers only once in the room: signals from a device that has not entered are refused.
       if (this.entered) this.engine?.setParticipants(p.participants);
     };
+    const onEntered = (p: { visitId: string; deviceId: string }) => {
+      if (p.visitId === this.visitId && this.entered) this.engine?.deviceEntered(p.deviceId);
+    };
     const onStatus = (p: { visitId: string; startedAt: string | null; endedAt: string | null }) => {
       if (p.visitId !== this.visitId) return;
       this.dispatch({ type: 'visitTimes', startedAt: p.startedAt, endedAt: p.endedAt });
@@ -188,12 +193,14 @@ export class VisitCall {
       if (!socket.recovered && this.snapshot.phase === 'inCall') void this.enterRoom();
     };
     socket.on('visit:participants', onParticipants);
+    socket.on('visit:entered', onEntered);
     socket.on('visit:status', onStatus);
     socket.on('visit:takenOver', onTakenOver);
     socket.on('session:revoked', onRevoked);
     socket.on('connect', onConnect);
     this.cleanups.push(() => {
       socket.off('visit:participants', onParticipants);
+      socket.off('visit:entered', onEntered);
       socket.off('visit:status', onStatus);
       socket.off('visit:takenOver', onTakenOver);
       socket.off('session:revoked', onRevoked);
@@ -205,10 +212,11 @@ export class VisitCall {
     const { socket, deviceId } = this.options;
     if (!socket?.connected) return;
     try {
-      const { participants } = await emitWithAck(socket, 'visit:enter', { visitId: this.visitId, deviceId });
+      const { participants, inRoom } = await emitWithAck(socket, 'visit:enter', { visitId: this.visitId, deviceId });
       this.entered = true;
       this.dispatch({ type: 'participants', participants });
       this.engine?.setParticipants(participants);
+      for (const other of inRoom) this.engine?.deviceEntered(other);
     } catch {
       this.update({ failure: 'unableToJoin' });
     }

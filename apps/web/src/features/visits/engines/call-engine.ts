@@ -38,5 +38,7 @@ export interface CallEngine {
   shareState(state: RemoteDeviceState): void;
   /** Who is in the visit now (Simple Peer opens or closes its peers from this). */
   setParticipants(participants: VisitParticipant[]): void;
+  /** A device entered the visit's room and can be signalled now (Simple Peer connects to it). */
+  deviceEntered(deviceId: string): void;
   stop(): void;
 }

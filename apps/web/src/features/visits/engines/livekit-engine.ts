@@ -85,6 +85,9 @@ export class LiveKitEngine implements CallEngine {
     this.people = new Map(participants.map((p) => [p.deviceId, p]));
   }
 
+  /** LiveKit's own server connects the room: nothing to do. */
+  deviceEntered(): void {}
+
   stop(): void {
     this.connected = false;
     void this.room.disconnect();

@@ -3,16 +3,25 @@ import type { PeerSignal } from '@opencare/schemas/socket-events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A stand-in for simple-peer: records how it was made and what it was fed. */
-const made: { initiator: boolean; signals: unknown[]; destroyed: boolean }[] = [];
+interface Made {
+  initiator: boolean;
+  signals: unknown[];
+  destroyed: boolean;
+  /** Make the peer produce a signal of its own (an offer, a candidate). */
+  produce: (signal: unknown) => void;
+}
+const made: Made[] = [];
 vi.mock('simple-peer/simplepeer.min.js', () => ({
   default: class {
-    record = { initiator: false, signals: [] as unknown[], destroyed: false };
+    record: Made = { initiator: false, signals: [], destroyed: false, produce: () => undefined };
     streams: MediaStream[] = [];
     constructor(options: { initiator: boolean }) {
       this.record.initiator = options.initiator;
       made.push(this.record);
     }
-    on() {}
+    on(event: string, handler: (data: unknown) => void) {
+      if (event === 'signal') this.record.produce = handler;
+    }
     signal(data: unknown) {
       this.record.signals.push(data);
     }
@@ -63,14 +72,48 @@ describe('Simple Peer', () => {
     expect(isInitiator('bbbb2222', 'aaaa1111')).toBe(false);
   });
 
-  it('opens one peer per other device; the offering side starts, the other waits', async () => {
-    const { engine } = engineFor('aaaa1111');
+  it('the offering side makes its offer ahead and sends it once the device is in the room', async () => {
+    const { engine, sent } = engineFor('aaaa1111');
     await engine.start();
     engine.setParticipants([person('aaaa1111'), person('bbbb2222'), person('0000zzzz')]);
-    expect(made.map((p) => p.initiator)).toEqual([true, false]);
+    expect(made.map((p) => p.initiator)).toEqual([true]);
+    made[0]?.produce({ type: 'offer', sdp: 'v=0' });
+    made[0]?.produce({ type: 'candidate', candidate: { candidate: 'c1' } });
+    expect(sent).toEqual([]);
+    engine.deviceEntered('bbbb2222');
+    engine.deviceEntered('0000zzzz');
+    expect(sent).toEqual([
+      { to: 'bbbb2222', signal: { type: 'offer', sdp: 'v=0' } },
+      { to: 'bbbb2222', signal: { type: 'candidate', candidate: { candidate: 'c1' } } },
+    ]);
+    made[0]?.produce({ type: 'candidate', candidate: { candidate: 'c2' } });
+    expect(sent).toHaveLength(3);
+    // Where it is the other's turn to offer, no peer until its offer comes; no word from it: greet.
+    expect(made).toHaveLength(1);
+    vi.advanceTimersByTime(GREET_AFTER_MS);
+    expect(sent.at(-1)).toEqual({ to: '0000zzzz', signal: { renegotiate: true } });
   });
 
-  it('the waiting side greets when no offer came, and stops once one does', async () => {
+  it('without word that the device is in the room, the held offer goes out after a while', async () => {
+    const { engine, sent } = engineFor('aaaa1111');
+    await engine.start();
+    engine.setParticipants([person('aaaa1111'), person('bbbb2222')]);
+    made[0]?.produce({ type: 'offer', sdp: 'v=0' });
+    vi.advanceTimersByTime(GREET_AFTER_MS);
+    expect(sent).toEqual([{ to: 'bbbb2222', signal: { type: 'offer', sdp: 'v=0' } }]);
+  });
+
+  it('a device heard entering before it is among the participants is offered to when it is', async () => {
+    const { engine, sent } = engineFor('aaaa1111');
+    await engine.start();
+    engine.deviceEntered('bbbb2222');
+    expect(made).toEqual([]);
+    engine.setParticipants([person('aaaa1111'), person('bbbb2222')]);
+    made[0]?.produce({ type: 'offer', sdp: 'v=0' });
+    expect(sent).toEqual([{ to: 'bbbb2222', signal: { type: 'offer', sdp: 'v=0' } }]);
+  });
+
+  it('without the entry notice, the waiting side greets after a while, and stops once an offer came', async () => {
     const { engine, sent, receive } = engineFor('bbbb2222');
     await engine.start();
     engine.setParticipants([person('aaaa1111'), person('bbbb2222')]);
@@ -83,10 +126,13 @@ describe('Simple Peer', () => {
     expect(made[0]?.signals).toEqual([{ type: 'offer', sdp: 'v=0' }]);
   });
 
-  it('a greeting makes the offering side start its unconnected peer afresh', async () => {
-    const { engine, receive } = engineFor('aaaa1111');
+  it('a greeting sends the held offer, or makes an unconnected peer start afresh', async () => {
+    const { engine, sent, receive } = engineFor('aaaa1111');
     await engine.start();
     engine.setParticipants([person('aaaa1111'), person('bbbb2222')]);
+    made[0]?.produce({ type: 'offer', sdp: 'v=0' });
+    receive('bbbb2222', { renegotiate: true });
+    expect(sent).toEqual([{ to: 'bbbb2222', signal: { type: 'offer', sdp: 'v=0' } }]);
     receive('bbbb2222', { renegotiate: true });
     expect(made).toHaveLength(2);
     expect(made[0]?.destroyed).toBe(true);
@@ -97,6 +143,7 @@ describe('Simple Peer', () => {
     const { engine } = engineFor('aaaa1111');
     await engine.start();
     engine.setParticipants([person('aaaa1111'), person('bbbb2222')]);
+    engine.deviceEntered('bbbb2222');
     engine.setParticipants([person('aaaa1111')]);
     expect(made[0]?.destroyed).toBe(true);
   });

@@ -21,6 +21,8 @@ interface PeerEntry {
   offerSent: boolean;
   greeter: ReturnType<typeof setInterval> | null;
   streams: Set<string>;
+  /** Signals of an offer made ahead, held until the other device is in the room; null once it is. */
+  held: PeerSignal[] | null;
 }
 
 /** How long the answering side waits for an offer before greeting, and how many times it greets. */
@@ -34,11 +36,12 @@ export const isInitiator = (self: string, other: string) => self < other;
 /**
  * Simple Peer: one RTCPeerConnection per remote device, signalled over the socket relay.
  *
- * The relay only reaches devices already in the visit's room, so a first offer can be lost when
- * the other device has joined but not yet entered. To recover, the answering side greets the
- * offering side (`{ renegotiate: true }`) when no offer came within GREET_AFTER_MS of seeing it
- * (waiting first keeps a greeting from racing an offer already on its way); a greeting from a
- * device without a connected peer makes the offering side start its peer afresh.
+ * The relay only reaches devices that entered the visit's room. The edge tells a device which
+ * devices were in the room when it entered, and tells the room when a device enters
+ * (`deviceEntered`): of each pair, the offering side then offers at once. A device among the
+ * participants but not heard of in the room gets GREET_AFTER_MS; then the offering side offers
+ * anyway and the answering side greets (`{ renegotiate: true }`) until an offer comes: a greeting
+ * makes the offering side start its peer afresh.
  */
 export class SimplePeerEngine implements CallEngine {
   readonly kind = 'simple-peer';
@@ -47,6 +50,10 @@ export class SimplePeerEngine implements CallEngine {
   private people = new Map<string, VisitParticipant>();
   private state: RemoteDeviceState | null = null;
   private unlisten: (() => void) | null = null;
+  /** Devices heard entering before they were among the participants. */
+  private readonly enteredEarly = new Set<string>();
+  /** Devices among the participants but not heard entering: tried after GREET_AFTER_MS. */
+  private readonly awaited = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly selfDeviceId: string,
@@ -88,13 +95,77 @@ export class SimplePeerEngine implements CallEngine {
       participants.filter((p) => p.deviceId !== this.selfDeviceId).map((p) => [p.deviceId, p]),
     );
     for (const deviceId of [...this.peers.keys()]) if (!this.people.has(deviceId)) this.dropPeer(deviceId);
-    for (const deviceId of this.people.keys()) if (!this.peers.has(deviceId)) this.connectTo(deviceId);
+    for (const deviceId of this.people.keys()) {
+      if (this.peers.has(deviceId) || this.awaited.has(deviceId)) continue;
+      // The offering side makes its offer now, and holds it until the device is in the room.
+      if (isInitiator(this.selfDeviceId, deviceId)) this.openPeer(deviceId, true, true);
+      if (this.enteredEarly.delete(deviceId)) this.deviceEntered(deviceId);
+      else this.awaitEntry(deviceId);
+    }
   }
 
-  /** Open the peer with a device in the visit: offer to it, or wait for its offer (greeting it). */
-  private connectTo(deviceId: string) {
+  /**
+   * A device is in the visit's room: it entered after this one (the edge told), or was there when
+   * this one entered. The offering side offers now; the other waits for the offer, which comes
+   * because the other device is told the same of this one.
+   */
+  deviceEntered(deviceId: string): void {
+    if (!this.unlisten) return;
+    if (!this.people.has(deviceId)) {
+      this.enteredEarly.add(deviceId);
+      return;
+    }
+    if (!isInitiator(this.selfDeviceId, deviceId)) return;
+    this.stopAwaiting(deviceId);
+    const entry = this.peers.get(deviceId);
+    if (entry?.held) return this.release(deviceId, entry);
+    if (entry?.connected) return;
+    if (entry) this.dropPeer(deviceId);
+    this.openPeer(deviceId, true);
+  }
+
+  private awaitEntry(deviceId: string) {
+    this.awaited.set(
+      deviceId,
+      setTimeout(() => {
+        this.awaited.delete(deviceId);
+        if (!this.unlisten || !this.people.has(deviceId)) return;
+        const entry = this.peers.get(deviceId);
+        if (entry?.held) this.release(deviceId, entry);
+        else if (!entry) this.connectTo(deviceId, true);
+      }, GREET_AFTER_MS),
+    );
+  }
+
+  /** Send what a peer made ahead held back. */
+  private release(deviceId: string, entry: PeerEntry) {
+    const held = entry.held ?? [];
+    entry.held = null;
+    for (const signal of held) this.send(deviceId, entry, signal);
+  }
+
+  private send(deviceId: string, entry: PeerEntry, signal: PeerSignal) {
+    if (entry.held) {
+      entry.held.push(signal);
+      return;
+    }
+    if ('type' in signal && signal.type === 'offer') entry.offerSent = true;
+    this.signaller.send(deviceId, signal);
+  }
+
+  private stopAwaiting(deviceId: string) {
+    clearTimeout(this.awaited.get(deviceId));
+    this.awaited.delete(deviceId);
+  }
+
+  /**
+   * Open the peer with a device in the visit: offer to it, or wait for its offer, greeting it (at
+   * once when it was awaited long enough; after a lost peer, only after GREET_AFTER_MS, not to
+   * race the other side's own retry).
+   */
+  private connectTo(deviceId: string, greetNow = false) {
     if (isInitiator(this.selfDeviceId, deviceId)) this.openPeer(deviceId, true);
-    else this.greetUntilOffered(deviceId, this.openPeer(deviceId, false));
+    else this.greetUntilOffered(deviceId, this.openPeer(deviceId, false), greetNow);
   }
 
   /** A peer that failed or closed while its device is still in the visit is tried again. */
@@ -107,6 +178,8 @@ export class SimplePeerEngine implements CallEngine {
   stop(): void {
     this.unlisten?.();
     this.unlisten = null;
+    for (const deviceId of [...this.awaited.keys()]) this.stopAwaiting(deviceId);
+    this.enteredEarly.clear();
     for (const deviceId of [...this.peers.keys()]) this.dropPeer(deviceId);
     this.local.clear();
   }
@@ -115,7 +188,9 @@ export class SimplePeerEngine implements CallEngine {
     const entry = this.peers.get(from);
     const initiator = isInitiator(this.selfDeviceId, from);
     if ('renegotiate' in signal && initiator && !entry?.connected) {
-      // A greeting: the other side is in the room now; (re)start the offer.
+      // A greeting: the other side is in the room now; send the offer held for it, or start afresh.
+      this.stopAwaiting(from);
+      if (entry?.held) return this.release(from, entry);
       if (entry) this.dropPeer(from);
       this.openPeer(from, true);
       return;
@@ -132,7 +207,7 @@ export class SimplePeerEngine implements CallEngine {
     target.peer.signal(signal as SignalData);
   }
 
-  private openPeer(deviceId: string, initiator: boolean): PeerEntry {
+  private openPeer(deviceId: string, initiator: boolean, hold = false): PeerEntry {
     const peer = new SimplePeer({
       initiator,
       trickle: true,
@@ -147,13 +222,13 @@ export class SimplePeerEngine implements CallEngine {
       offerSent: false,
       greeter: null,
       streams: new Set(),
+      held: hold ? [] : null,
     };
     this.peers.set(deviceId, entry);
     const mine = () => this.peers.get(deviceId) === entry;
 
     peer.on('signal', (data: SignalData) => {
-      if (data.type === 'offer') entry.offerSent = true;
-      if (mine()) this.signaller.send(deviceId, data as PeerSignal);
+      if (mine()) this.send(deviceId, entry, data as PeerSignal);
     });
     peer.on('connect', () => {
       if (!mine()) return;
@@ -195,7 +270,8 @@ export class SimplePeerEngine implements CallEngine {
     return entry;
   }
 
-  private greetUntilOffered(deviceId: string, entry: PeerEntry) {
+  private greetUntilOffered(deviceId: string, entry: PeerEntry, now: boolean) {
+    if (now) this.signaller.send(deviceId, { renegotiate: true });
     let left = GREETINGS;
     entry.greeter = setInterval(() => {
       if (this.peers.get(deviceId) !== entry || entry.offered || entry.connected || left <= 0) {

@@ -7,7 +7,8 @@ import { apiAs } from './api-as';
  * A video visit between two browsers through the edge (issue 6): the physician and the patient join
  * the same visit over Simple Peer (the e2e edge has no LiveKit) and each sees the other's camera
  * playing; the patient takes the visit over from a second device; joining a visit of tomorrow is
- * refused with the minutes; the physician ends and completes the visit, which reaches the timeline.
+ * refused with the minutes; a reading the patient takes during the call shows in the physician's
+ * call view; the physician ends and completes the visit, which reaches the timeline.
  */
 
 // Chromium's fake camera and microphone, allowed without a prompt; peers on one machine connect
@@ -92,6 +93,17 @@ test('a physician and a patient see each other, the patient takes over from a se
   await expectRemoteVideoPlaying(physician);
   await expectRemoteVideoPlaying(patient);
   await expect(physician.getByTestId('visit-timer')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+
+  // A reading the patient records during the call shows in the physician's call view at once.
+  const readings = physician.getByTestId('call-readings');
+  await expect(readings).toBeVisible();
+  const during = await (await apiAs(request, 'patient')).post<{ id: string }>('/measurements', {
+    type: 'bp',
+    values: { systolic: 151, diastolic: 97, pulse: 88 },
+    takenAt: new Date().toISOString(),
+  });
+  const shown = readings.locator(`[data-testid="timeline-item"][data-ref-id="${during.id}"]`);
+  await expect(shown).toContainText('151/97');
 
   // The same patient on a second device: told the visit is active elsewhere, takes it over.
   const second = await personPage(browser, 'patient');

@@ -9,6 +9,7 @@ import { mainStreamOf } from '../visit-state';
 import { useStartVisitMutation } from '../visit-queries';
 import { CaptureButton } from '../tools/capture-button';
 import { CallControls } from './call-controls';
+import { CallReadings } from './call-readings';
 import { CallStage } from './call-stage';
 import { EndWarningBanner } from './end-warning-banner';
 import { ReportIssueModal } from './report-issue-modal';
@@ -125,6 +126,12 @@ export function CallView({ call, onEnd }: CallViewProps) {
         onMainVideo={setMainVideo}
         onSelectMain={(id) => call.dispatch({ type: 'selectMain', main: { kind: 'stream', id } })}
       />
+      {clinician && (
+        <CallReadings
+          patientId={appointment.patient.id}
+          since={new Date(Date.parse(appointment.startsAt) - session.timing.joinEarlyMinutes * 60_000).toISOString()}
+        />
+      )}
       {/* The controls stay in reach while the streams scroll (a phone's screen is short). */}
       <Stack
         gap="xs"

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
@@ -8,24 +8,21 @@ import { apiAs } from './api-as';
  * the same visit over Simple Peer (the e2e edge has no LiveKit) and each sees the other's camera
  * playing; the patient takes the visit over from a second device; joining a visit of tomorrow is
  * refused with the minutes; a reading the patient takes during the call shows in the physician's
- * call view; the physician ends and completes the visit, which reaches the timeline.
+ * call view; the physician ends and completes the visit, which reaches the timeline. On a weak
+ * network (Chromium's emulation) the patient's camera pauses by itself and the call says so.
  */
 
 // Chromium's fake camera and microphone, allowed without a prompt; peers on one machine connect
 // over loopback.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  },
-});
+const CALL_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: CALL_ARGS } });
 
 
 /** A telemedicine visit of the physician with `patient` that began a minute ago and lasts an hour. */
@@ -41,11 +38,14 @@ async function visitNow(request: APIRequestContext, patient: string) {
   return { ...visit, patientId: accountId };
 }
 
-async function personPage(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({
-    permissions: ['camera', 'microphone'],
-    viewport: { width: 1280, height: 800 },
-  });
+async function personPage(
+  browser: Browser,
+  username: string,
+  { viewport = { width: 1280, height: 800 }, language = 'en-US' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'], viewport });
+  // The language this device was set to (the switch keeps it in the browser).
+  if (language !== 'en-US') await context.addInitScript((code) => localStorage.setItem('opencare.language', code), language);
   const page = await context.newPage();
   await logIn(page, username, DEMO_PASSWORD);
   return page;
@@ -197,4 +197,43 @@ test('a guest opens the invitation link signed out and joins the physician over 
   // A made-up key shows the invalid-invitation message.
   await guest.goto('/telehealth-invitations?key=not-a-real-invitation-key-0000');
   await expect(guest.getByTestId('invitation-invalid')).toBeVisible();
+});
+
+test('on a weak network the patient’s camera pauses by itself and says so (Arabic, phone)', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const visit = await visitNow(request, 'patient');
+  const physician = await personPage(browser, 'physician');
+  const patient = await personPage(browser, 'patient', { viewport: { width: 390, height: 844 }, language: 'ar' });
+  // Chromium's network emulation slows the patient's call to a second's round trip and loses some
+  // packets. It applies to calls connected after it is set, so it is set before joining.
+  const network = await patient.context().newCDPSession(patient);
+  await network.send('Network.enable');
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 600,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+    packetLoss: 10,
+  });
+  await joinVisit(physician, visit.code);
+  await joinVisit(patient, visit.code);
+  await expect(patient.locator('html')).toHaveAttribute('dir', 'rtl');
+  for (const page of [physician, patient]) await page.getByTestId('toggle-video').click();
+  await expect(patient.getByTestId('toggle-video')).toHaveAttribute('aria-pressed', 'false');
+
+  // The call connects, finds the link poor, pauses the patient's camera and says so; audio goes on.
+  await expect(patient.locator('[data-testid="local-stream"] [data-testid="link-quality"]')).toHaveAttribute(
+    'data-level',
+    'poor',
+    { timeout: 45_000 },
+  );
+  const notice = patient.getByTestId('weak-network');
+  await expect(notice).toHaveAttribute('data-state', 'videoPaused', { timeout: 15_000 });
+  await expect(notice).toContainText('اتصالك ضعيف');
+  await expect(patient.getByTestId('toggle-video')).toHaveAttribute('aria-pressed', 'true');
+  await expect(patient.getByTestId('toggle-audio')).toHaveAttribute('aria-pressed', 'false');
+  // The physician sees the patient's camera off, and a weak link on the patient's tile.
+  const patientTile = physician.locator('[data-testid="remote-stream"]').first();
+  await expect(patientTile.getByTestId('link-quality')).not.toHaveAttribute('data-level', 'good', { timeout: 15_000 });
+  await expect(patientTile.locator('video')).toBeHidden();
 });

@@ -1,3 +1,5 @@
+import type { LinkQuality } from './engines/link-quality';
+
 /**
  * A stream on the visit screen (spec §3, stream wrapper): the local camera, a screen share, a second
  * camera, or a remote participant's stream. `deviceId` names the device it comes from, so a remote
@@ -17,6 +19,8 @@ export interface StreamWrapper {
   accountId: string | null;
   type: 'local' | 'remote';
   deviceId: string;
+  /** How the link of this stream's device is doing (this device's own for a local stream); null until measured. */
+  linkQuality: LinkQuality | null;
 }
 
 /** The special camera's name match (spec §9). */
@@ -39,6 +43,7 @@ export function wrapStream(
     fullName: '',
     accountId: null,
     type: 'local',
+    linkQuality: null,
     ...fields,
   };
 }

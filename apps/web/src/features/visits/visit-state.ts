@@ -1,5 +1,6 @@
 import type { Visit } from '@opencare/schemas/entities/appointments';
 import type { VisitCall, VisitParticipant } from '@opencare/schemas/entities/visits';
+import type { CallQuality } from './engines/link-quality';
 import type { StreamWrapper } from './stream-wrapper';
 
 /** The layouts of the call area: auto (default, spec §9) picks by the number of streams. */
@@ -36,6 +37,8 @@ export interface VisitState {
   layout: Layout;
   main: MainSelection;
   ekgSignal: boolean;
+  /** This device paused its camera on a weak network; 'recovered' once the network is good again. */
+  weakNetwork: 'videoPaused' | 'recovered' | null;
 }
 
 /** Spec §3 defaults: audio on, video muted (the camera is one click away), speaker on. */
@@ -64,6 +67,7 @@ export const initialVisitState: VisitState = {
   layout: 'auto',
   main: null,
   ekgSignal: false,
+  weakNetwork: null,
 };
 
 export type VisitAction =
@@ -82,6 +86,8 @@ export type VisitAction =
   | { type: 'technicalIssue'; active: boolean }
   | { type: 'visitTimes'; startedAt: string | null; endedAt: string | null }
   | { type: 'ekg'; visible: boolean }
+  | { type: 'quality'; quality: CallQuality }
+  | { type: 'weakNetwork'; value: VisitState['weakNetwork'] }
   | { type: 'reset' };
 
 /**
@@ -181,6 +187,19 @@ export function visitReducer(state: VisitState, action: VisitAction): VisitState
       const main = state.main?.kind === 'component' ? null : state.main;
       return { ...state, ekgSignal: false, ...withMain(state.streams, main) };
     }
+    case 'quality': {
+      const { self, devices } = action.quality;
+      const own = self ? { level: self, roundTripMs: null, lossPercent: null, kbps: null } : null;
+      return {
+        ...state,
+        streams: state.streams.map((s) => ({
+          ...s,
+          linkQuality: s.type === 'local' ? own : (devices[s.deviceId] ?? null),
+        })),
+      };
+    }
+    case 'weakNetwork':
+      return { ...state, weakNetwork: action.value };
     case 'reset':
       return { ...initialVisitState, layout: state.layout, visit: state.visit };
   }

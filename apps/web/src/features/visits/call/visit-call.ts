@@ -9,6 +9,7 @@ import { mediaErrorKey } from '../media-errors';
 import { wrapStream, type StreamWrapper } from '../stream-wrapper';
 import { initialVisitState, visitReducer, type VisitAction, type VisitState } from '../visit-state';
 import { openDisplay, openSecondCamera, stopStream } from './local-media';
+import { initialWeakNetworkWatch, QUALITY_EVERY_MS, watchWeakNetwork } from './weak-network';
 
 /** Where the call is: in it, or out of it and why. */
 export type CallPhase = 'inCall' | 'takenOver' | 'left' | 'ended';
@@ -93,7 +94,42 @@ export class VisitCall {
     this.applyToggles();
     // Offers are made while the device enters the room, and sent once the other is there.
     this.engine.setParticipants(this.options.session.participants);
+    this.watchQuality();
     await this.enterRoom();
+  }
+
+  /**
+   * Read the links every few seconds: bars on the tiles, and on a weak network this device's camera
+   * pauses by itself (audio goes on) and video is offered again when the network is good again.
+   */
+  private watchQuality() {
+    let watch = initialWeakNetworkWatch;
+    const timer = setInterval(() => {
+      void this.engine
+        ?.sampleQuality()
+        .then((quality) => {
+          if (this.snapshot.phase !== 'inCall') return;
+          this.dispatch({ type: 'quality', quality });
+          const { toggles, weakNetwork } = this.snapshot.state;
+          const cameraOn = !toggles.muteVideo && Boolean(this.local?.getVideoTracks().length);
+          const result = watchWeakNetwork(watch, quality.self, { cameraOn, videoPaused: weakNetwork === 'videoPaused' });
+          watch = result.watch;
+          if (result.step === 'pauseVideo') {
+            this.dispatch({ type: 'toggle', name: 'muteVideo', value: true });
+            this.applyToggles();
+            this.dispatch({ type: 'weakNetwork', value: 'videoPaused' });
+          } else if (result.step === 'recovered') {
+            this.dispatch({ type: 'weakNetwork', value: 'recovered' });
+          }
+        })
+        .catch(() => undefined);
+    }, QUALITY_EVERY_MS);
+    this.cleanups.push(() => clearInterval(timer));
+  }
+
+  /** The weak-network notice was read (or video turned back on). */
+  dismissWeakNetwork() {
+    this.dispatch({ type: 'weakNetwork', value: null });
   }
 
   private async createEngine(): Promise<CallEngine> {
@@ -275,6 +311,7 @@ export class VisitCall {
     }
     this.dispatch({ type: 'toggle', name: 'muteVideo' });
     this.applyToggles();
+    this.dismissWeakNetwork();
   }
 
   toggleSpeaker() {

@@ -1,5 +1,6 @@
 import type { ErrorKey } from '@opencare/schemas/errors';
 import type { VisitParticipant } from '@opencare/schemas/entities/visits';
+import type { CallQuality } from './link-quality';
 
 /** What the engine tells the visit screen. */
 export interface CallEngineEvents {
@@ -38,6 +39,8 @@ export interface CallEngine {
   shareState(state: RemoteDeviceState): void;
   /** Who is in the visit now (Simple Peer opens or closes its peers from this). */
   setParticipants(participants: VisitParticipant[]): void;
+  /** How the links are doing now (read every few seconds). */
+  sampleQuality(): Promise<CallQuality>;
   /** A device entered the visit's room and can be signalled now (Simple Peer connects to it). */
   deviceEntered(deviceId: string): void;
   stop(): void;

@@ -7,6 +7,7 @@ import {
   type RemoteTrackPublication,
 } from 'livekit-client';
 import type { CallEngine, CallEngineEvents, RemoteDeviceState } from './call-engine';
+import { levelOfLivekit, type CallQuality } from './link-quality';
 
 /** The part of the participant's LiveKit identity that is the device id (identity may be "account:device"). */
 export function deviceOfIdentity(identity: string): string {
@@ -83,6 +84,15 @@ export class LiveKitEngine implements CallEngine {
 
   setParticipants(participants: VisitParticipant[]): void {
     this.people = new Map(participants.map((p) => [p.deviceId, p]));
+  }
+
+  sampleQuality(): Promise<CallQuality> {
+    const devices: CallQuality['devices'] = {};
+    for (const participant of this.room.remoteParticipants.values()) {
+      const level = levelOfLivekit(participant.connectionQuality);
+      if (level) devices[deviceOfIdentity(participant.identity)] = { level, roundTripMs: null, lossPercent: null, kbps: null };
+    }
+    return Promise.resolve({ self: levelOfLivekit(this.room.localParticipant.connectionQuality), devices });
   }
 
   /** LiveKit's own server connects the room: nothing to do. */

@@ -3,6 +3,7 @@ import type { PeerSignal } from '@opencare/schemas/socket-events';
 import type { Instance as Peer, SignalData } from 'simple-peer';
 import SimplePeer from 'simple-peer/simplepeer.min.js';
 import type { CallEngine, CallEngineEvents, RemoteDeviceState } from './call-engine';
+import { linkQuality, sampleOf, worstOf, type CallQuality, type Stat, type StatsSample } from './link-quality';
 
 /** How signals travel: the edge's socket relay (visit:signal), one device to another. */
 export interface Signaller {
@@ -23,6 +24,8 @@ interface PeerEntry {
   streams: Set<string>;
   /** Signals of an offer made ahead, held until the other device is in the room; null once it is. */
   held: PeerSignal[] | null;
+  /** The connection's statistics when last sampled (link quality is the change since). */
+  lastSample: StatsSample | null;
 }
 
 /** How long the answering side waits for an offer before greeting, and how many times it greets. */
@@ -102,6 +105,22 @@ export class SimplePeerEngine implements CallEngine {
       if (this.enteredEarly.delete(deviceId)) this.deviceEntered(deviceId);
       else this.awaitEntry(deviceId);
     }
+  }
+
+  async sampleQuality(): Promise<CallQuality> {
+    const devices: CallQuality['devices'] = {};
+    await Promise.all(
+      [...this.peers].map(async ([deviceId, entry]) => {
+        // simple-peer keeps its RTCPeerConnection in `_pc`.
+        const connection = (entry.peer as unknown as { _pc?: RTCPeerConnection })._pc;
+        if (!entry.connected || !connection) return;
+        const report = await connection.getStats();
+        const sample = sampleOf(report.values() as Iterable<Stat>, Date.now());
+        if (entry.lastSample) devices[deviceId] = linkQuality(entry.lastSample, sample);
+        entry.lastSample = sample;
+      }),
+    );
+    return { self: worstOf(Object.values(devices).map((q) => q.level)), devices };
   }
 
   /**
@@ -223,6 +242,7 @@ export class SimplePeerEngine implements CallEngine {
       greeter: null,
       streams: new Set(),
       held: hold ? [] : null,
+      lastSample: null,
     };
     this.peers.set(deviceId, entry);
     const mine = () => this.peers.get(deviceId) === entry;

@@ -110,6 +110,28 @@ export function CallView({ call, onEnd }: CallViewProps) {
           {errorMessageOf(tc, failure)}
         </Alert>
       )}
+      {state.weakNetwork && (
+        <Alert
+          color={state.weakNetwork === 'videoPaused' ? 'yellow' : 'blue'}
+          variant="light"
+          role="status"
+          withCloseButton
+          onClose={() => call.dismissWeakNetwork()}
+          closeButtonLabel={t('call.dismiss')}
+          data-testid="weak-network"
+          data-state={state.weakNetwork}
+          py="xs"
+        >
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">{t(`call.weakNetwork.${state.weakNetwork}`)}</Text>
+            {state.weakNetwork === 'recovered' && (
+              <Button size="xs" variant="light" onClick={() => call.toggleVideo()}>
+                {t('call.weakNetwork.cameraOn')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
       {state.participants.length < 2 && (
         <Text size="sm" c="dimmed" data-testid="waiting-for-others">
           {t('call.waiting', { name: other })}

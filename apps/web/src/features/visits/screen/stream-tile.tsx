@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StreamWrapper } from '../stream-wrapper';
 import { MicOffIcon } from './call-icons';
+import { QualityBars } from './quality-bars';
 
 interface StreamTileProps {
   wrapper: StreamWrapper;
@@ -70,6 +71,11 @@ export function StreamTile({ wrapper, onSelect, videoRef, height }: StreamTilePr
           <Avatar size="lg" radius="xl" color="blue">
             {initials(wrapper.fullName) || '?'}
           </Avatar>
+        </Box>
+      )}
+      {wrapper.linkQuality && (
+        <Box pos="absolute" top={6} style={{ insetInlineEnd: 6 }}>
+          <QualityBars quality={wrapper.linkQuality} />
         </Box>
       )}
       <Group pos="absolute" bottom={6} left={6} right={6} gap={4} wrap="nowrap">

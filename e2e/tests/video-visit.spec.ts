@@ -1,4 +1,4 @@
-import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timelineEventSchema, type TimelineEvent } from './entities/patients';
-import { visitDeviceIdSchema, type VisitParticipant } from './entities/visits';
+import { visitChatBodySchema, visitDeviceIdSchema, type VisitChatMessage, type VisitParticipant } from './entities/visits';
 import type { GatewayStatus } from './entities/gateways';
 import type { FieldIssue } from './errors';
 import { uuidSchema } from './rules';
@@ -44,6 +44,9 @@ export const peerSignalSchema = z.union([
 ]);
 export type PeerSignal = z.infer<typeof peerSignalSchema>;
 
+/** A chat message to everyone in the visit, from a device that entered its room. */
+export const visitChatPayloadSchema = z.strictObject({ visitId: uuidSchema, body: visitChatBodySchema });
+
 export const visitSignalPayloadSchema = z.strictObject({
   visitId: uuidSchema,
   toDeviceId: visitDeviceIdSchema,
@@ -56,10 +59,12 @@ export interface ClientToServerEvents {
   'patient:unwatch': (payload: z.infer<typeof patientWatchPayloadSchema>, ack: (result: Ack<{ patientId: string }>) => void) => void;
   'visit:enter': (
     payload: z.infer<typeof visitEnterPayloadSchema>,
-    ack: (result: Ack<{ participants: VisitParticipant[] }>) => void,
+    /** Who is in the visit now, and the chat so far (a guest reads it only while in the call). */
+    ack: (result: Ack<{ participants: VisitParticipant[]; messages: VisitChatMessage[] }>) => void,
   ) => void;
   'visit:exit': (payload: z.infer<typeof visitExitPayloadSchema>, ack: (result: Ack<{ visitId: string }>) => void) => void;
   'visit:signal': (payload: z.infer<typeof visitSignalPayloadSchema>, ack: (result: Ack<{ sent: true }>) => void) => void;
+  'visit:chat': (payload: z.infer<typeof visitChatPayloadSchema>, ack: (result: Ack<VisitChatMessage>) => void) => void;
 }
 
 export interface ServerToClientEvents {
@@ -79,6 +84,8 @@ export interface ServerToClientEvents {
   /** This device's place in the visit was taken over by the same person on another device: leave. */
   'visit:takenOver': (payload: { visitId: string; deviceId: string }) => void;
   'visit:signal': (payload: { visitId: string; fromDeviceId: string; fromAccountId: string | null; signal: PeerSignal }) => void;
+  /** A chat message was sent in the visit (the sender hears it too). */
+  'visit:chatMessage': (payload: VisitChatMessage) => void;
   /**
    * An alert of the organisation opened, rose, was acknowledged, assigned, resolved or escalated: to
    * its clinicians, whose inbox and badge load it again. Ids only: the inbox reads the rest.
@@ -135,4 +142,5 @@ export interface LiveAlertEvent {
 export type VisitLiveEvent =
   | { kind: 'participants'; visitId: string; participants: VisitParticipant[] }
   | { kind: 'status'; visitId: string; status: VisitStatusCode; startedAt: string | null; endedAt: string | null }
-  | { kind: 'takenOver'; visitId: string; accountId: string; deviceId: string };
+  | { kind: 'takenOver'; visitId: string; accountId: string; deviceId: string }
+  | { kind: 'chatMessage'; visitId: string; message: VisitChatMessage };

@@ -40,6 +40,9 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
           io.in(device).socketsLeave([rooms.visit(event.visitId), device]);
           return;
         }
+        case 'chatMessage':
+          io.to(rooms.visit(event.visitId)).emit('visit:chatMessage', event.message);
+          return;
       }
     },
     sessionsEnded(sessionIds, reason) {

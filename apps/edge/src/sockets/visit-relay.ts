@@ -1,5 +1,6 @@
 import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
+import { chatSoFar, sendVisitChat } from '@opencare/api/visits/visit-chat.service';
 import {
   activeParticipant,
   enterVisitRoomAsGuest,
@@ -7,6 +8,7 @@ import {
 } from '@opencare/api/visits/visit-room.service';
 import type { VisitParticipant } from '@opencare/schemas/entities/visits';
 import {
+  visitChatPayloadSchema,
   visitEnterPayloadSchema,
   visitExitPayloadSchema,
   visitSignalPayloadSchema,
@@ -30,11 +32,17 @@ function enterAsGuest(
   return enterVisitRoomAsGuest(deps, meta, guest);
 }
 
-function countSignal(socket: PeopleSocket, now = Date.now()): void {
-  const window = socket.data.signals;
-  if (now - window.since >= SIGNAL_LIMIT.windowMs) socket.data.signals = { since: now, count: 0 };
-  socket.data.signals.count += 1;
-  if (socket.data.signals.count > SIGNAL_LIMIT.count) throw new AppError('rateLimited');
+/** Chat messages a socket may send per window: plenty for people typing, not for a script. */
+export const CHAT_LIMIT = { count: 30, windowMs: 10_000 };
+
+type Counted = 'signals' | 'chats';
+
+/** One more of `what` from this socket in the current window; refused (429) over the limit. */
+function count(socket: PeopleSocket, what: Counted, limit: typeof SIGNAL_LIMIT, now = Date.now()): void {
+  const window = socket.data[what];
+  if (now - window.since >= limit.windowMs) socket.data[what] = { since: now, count: 0 };
+  socket.data[what].count += 1;
+  if (socket.data[what].count > limit.count) throw new AppError('rateLimited');
 }
 
 /**
@@ -51,7 +59,7 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
       : await enterAsGuest(deps, socket, meta, visitId, deviceId);
     await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
     socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
-    return { participants };
+    return { participants, messages: await chatSoFar(deps, visitId) };
   });
 
   onClientEvent(socket, deps, 'visit:exit', async (payload) => {
@@ -65,7 +73,7 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
   });
 
   onClientEvent(socket, deps, 'visit:signal', async (payload) => {
-    countSignal(socket);
+    count(socket, 'signals', SIGNAL_LIMIT);
     const { visitId, toDeviceId, signal } = parseInput(visitSignalPayloadSchema, payload);
     // Sent as the device this socket entered with, while that device still holds its place
     // (a device taken over from another one cannot keep talking to the call).
@@ -84,5 +92,17 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
       signal,
     });
     return { sent: true as const };
+  });
+
+  onClientEvent(socket, deps, 'visit:chat', async (payload, meta) => {
+    count(socket, 'chats', CHAT_LIMIT);
+    const { visitId, body } = parseInput(visitChatPayloadSchema, payload);
+    // From the device this socket entered with, as that person (or guest), while it holds its place.
+    const deviceId = socket.data.visits[visitId];
+    if (!deviceId) throw new AppError('err_forbidden');
+    const { actor, guest } = socket.data;
+    const sender = actor ? { accountId: actor.accountId } : guest ? { invitationId: guest.invitationId } : null;
+    if (!sender) throw new AppError('err_forbidden');
+    return sendVisitChat(deps, actor ?? null, meta, { visitId, deviceId, sender, body });
   });
 }

@@ -97,3 +97,37 @@ test('a message sent during the call is seen live, answered, and kept on the vis
     await expect(messages.nth(1)).toContainText('It feels tight.');
   }
 });
+
+test('a guest invited by link reads the chat so far and writes to the physician', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const visit = await visitNow(request);
+  const physicianApi = await apiAs(request, 'physician');
+  const email = `chat.guest.${Date.now()}@example.org`;
+  await physicianApi.post('/telehealth-invitations', { visitId: visit.id, fullName: 'Gail Guest', email });
+  const outbox = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+  const text = ((await outbox.json()) as { data: { text: string }[] }).data[0]?.text ?? '';
+  const key = /telehealth-invitations\?key=([\w-]+)/.exec(text)?.[1] ?? '';
+  expect(key).not.toBe('');
+
+  const physician = await inCall(browser, 'physician', visit.code);
+  await physician.getByTestId('toggle-chat').click();
+  await physician.getByTestId('chat-input').fill('Welcome, Gail.');
+  await physician.getByTestId('chat-send').click();
+  await expect(physician.getByTestId('chat-message')).toHaveCount(1);
+
+  // The guest, signed out, joins by the link: the message sent before they came is waiting, unread.
+  const guest = await (await browser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
+  await guest.goto(`/telehealth-invitations?key=${key}`);
+  await guest.getByTestId('join-visit').click();
+  await expect(guest.getByTestId('call-view')).toBeVisible();
+  await expect(guest.getByTestId('chat-unread')).toHaveAttribute('data-count', '1');
+  await guest.getByTestId('toggle-chat').click();
+  await expect(guest.getByTestId('chat-message')).toContainText('Welcome, Gail.');
+  await guest.getByTestId('chat-input').fill('Thank you, I can see you.');
+  await guest.getByTestId('chat-input').press('Enter');
+  await expect(guest.getByTestId('chat-message').nth(1)).toHaveAttribute('data-own', 'true');
+
+  const fromGuest = physician.getByTestId('chat-message').nth(1);
+  await expect(fromGuest).toContainText('Gail Guest');
+  await expect(fromGuest).toContainText('Thank you, I can see you.');
+});

@@ -9,22 +9,23 @@ export function ChatComposer({ chat }: { chat: VisitChat }) {
   const { t } = useTranslation('visits');
   const { t: tc } = useTranslation();
   const [body, setBody] = useState('');
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const empty = body.trim() === '';
 
+  /**
+   * The box empties at once, so the next message can be written while this one is on its way; if
+   * it is refused, its text comes back (unless something new was typed), so nothing is lost.
+   */
   async function send() {
-    if (empty || sending) return;
-    setSending(true);
+    if (empty) return;
+    const text = body;
+    setBody('');
     setError(null);
     try {
-      await chat.send(body);
-      setBody('');
+      await chat.send(text);
     } catch (failure) {
-      // The text stays in the box, so nothing typed is lost.
       setError(failure);
-    } finally {
-      setSending(false);
+      setBody((current) => (current === '' ? text : current));
     }
   }
 
@@ -64,7 +65,7 @@ export function ChatComposer({ chat }: { chat: VisitChat }) {
         <Text size="xs" c="dimmed" data-testid="chat-count">
           <bdi>{t('chat.count', { count: body.length, max: VISIT_CHAT_BODY_MAX })}</bdi>
         </Text>
-        <Button type="submit" size="xs" loading={sending} disabled={empty} data-testid="chat-send">
+        <Button type="submit" size="xs" disabled={empty} data-testid="chat-send">
           {t('chat.send')}
         </Button>
       </Group>

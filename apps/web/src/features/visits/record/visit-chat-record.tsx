@@ -28,8 +28,9 @@ export function VisitChatRecord({ visitId }: { visitId: string }) {
                   <Text size="xs" c="dimmed">
                     <bdi>{message.senderName}</bdi> · <bdi>{when(message.sentAt)}</bdi>
                   </Text>
-                  <Text size="sm" dir="auto" className={classes.text}>
-                    {message.body}
+                  {/* Isolated, not dir="auto": a message in another script keeps to the page's side, under its sender. */}
+                  <Text size="sm" className={classes.text}>
+                    <bdi>{message.body}</bdi>
                   </Text>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon } from './chat-icon';
 import { ChatPanel } from './chat-panel';
@@ -9,6 +10,8 @@ import type { VisitChat } from './visit-chat';
 export function ChatButton({ chat }: { chat: VisitChat }) {
   const { t } = useTranslation('visits');
   const { unread, open } = useVisitChat(chat);
+  // The call goes on in picture-in-picture without this screen: messages then count as unread.
+  useEffect(() => () => chat.setOpen(false), [chat]);
   const label = unread > 0 ? t('chat.openUnread', { count: unread }) : t('chat.open');
   return (
     <>

@@ -1,4 +1,4 @@
-import { Drawer, Stack, Text, useDirection } from '@mantine/core';
+import { Drawer, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ChatComposer } from './chat-composer';
@@ -7,19 +7,18 @@ import { useVisitChat } from './use-visit-chat';
 import type { VisitChat } from './visit-chat';
 
 /**
- * The chat beside the call: from the reading end of the screen (the left in Arabic), the whole
- * width on a phone. The call goes on behind it.
+ * The chat beside the call: from the end of the line (Mantine mirrors `right` to the left in
+ * Arabic), the whole width on a phone. The call goes on behind it.
  */
 export function ChatPanel({ chat }: { chat: VisitChat }) {
   const { t } = useTranslation('visits');
-  const { dir } = useDirection();
   const phone = useMediaQuery('(max-width: 36em)');
   const { open, messages } = useVisitChat(chat);
   return (
     <Drawer
       opened={open}
       onClose={() => chat.setOpen(false)}
-      position={dir === 'rtl' ? 'left' : 'right'}
+      position="right"
       size={phone ? '100%' : 400}
       title={t('chat.title')}
       closeButtonProps={{ 'aria-label': t('chat.close') }}

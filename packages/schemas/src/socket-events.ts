@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timelineEventSchema, type TimelineEvent } from './entities/patients';
-import { visitDeviceIdSchema, type VisitParticipant } from './entities/visits';
+import { visitChatBodySchema, visitDeviceIdSchema, type VisitChatMessage, type VisitParticipant } from './entities/visits';
 import type { GatewayStatus } from './entities/gateways';
 import type { FieldIssue } from './errors';
 import { uuidSchema } from './rules';
@@ -46,6 +46,9 @@ export const peerSignalSchema = z.union([
 ]);
 export type PeerSignal = z.infer<typeof peerSignalSchema>;
 
+/** A chat message to everyone in the visit, from a device that entered its room. */
+export const visitChatPayloadSchema = z.strictObject({ visitId: uuidSchema, body: visitChatBodySchema });
+
 export const visitSignalPayloadSchema = z.strictObject({
   visitId: uuidSchema,
   toDeviceId: visitDeviceIdSchema,
@@ -58,11 +61,15 @@ export interface ClientToServerEvents {
   'patient:unwatch': (payload: z.infer<typeof patientWatchPayloadSchema>, ack: (result: Ack<{ patientId: string }>) => void) => void;
   'visit:enter': (
     payload: z.infer<typeof visitEnterPayloadSchema>,
-    /** `inRoom`: the other devices already in the visit's room (they can be signalled now). */
-    ack: (result: Ack<{ participants: VisitParticipant[]; inRoom: string[] }>) => void,
+    /**
+     * Who is in the visit now, the other devices already in its room (they can be signalled now),
+     * and the chat so far (a guest reads it only while in the call).
+     */
+    ack: (result: Ack<{ participants: VisitParticipant[]; inRoom: string[]; messages: VisitChatMessage[] }>) => void,
   ) => void;
   'visit:exit': (payload: z.infer<typeof visitExitPayloadSchema>, ack: (result: Ack<{ visitId: string }>) => void) => void;
   'visit:signal': (payload: z.infer<typeof visitSignalPayloadSchema>, ack: (result: Ack<{ sent: true }>) => void) => void;
+  'visit:chat': (payload: z.infer<typeof visitChatPayloadSchema>, ack: (result: Ack<VisitChatMessage>) => void) => void;
 }
 
 export interface ServerToClientEvents {
@@ -84,6 +91,8 @@ export interface ServerToClientEvents {
   /** This device's place in the visit was taken over by the same person on another device: leave. */
   'visit:takenOver': (payload: { visitId: string; deviceId: string }) => void;
   'visit:signal': (payload: { visitId: string; fromDeviceId: string; fromAccountId: string | null; signal: PeerSignal }) => void;
+  /** A chat message was sent in the visit (the sender hears it too). */
+  'visit:chatMessage': (payload: VisitChatMessage) => void;
   /**
    * An alert of the organisation opened, rose, was acknowledged, assigned, resolved or escalated: to
    * its clinicians, whose inbox and badge load it again. Ids only: the inbox reads the rest.
@@ -142,4 +151,5 @@ export type VisitLiveEvent =
   | { kind: 'status'; visitId: string; status: VisitStatusCode; startedAt: string | null; endedAt: string | null }
   | { kind: 'takenOver'; visitId: string; accountId: string; deviceId: string }
   /** These devices' places closed (left, or the visit ended): their sockets leave the room. */
-  | { kind: 'left'; visitId: string; deviceIds: string[] };
+  | { kind: 'left'; visitId: string; deviceIds: string[] }
+  | { kind: 'chatMessage'; visitId: string; message: VisitChatMessage };

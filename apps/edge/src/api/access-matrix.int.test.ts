@@ -989,6 +989,8 @@ describe('socket access matrix', () => {
             await t.call('POST', `/api/v1/visits/${id}/participants/join`, { ...as(other), body: { deviceId: 'device-b' } });
             await ask(socket, 'visit:enter', { visitId: id, deviceId: 'device-a' });
           }
+          // A chat message is sent from a device that entered the visit's room.
+          if (event === 'visit:chat') await ask(socket, 'visit:enter', { visitId: id, deviceId: 'device-a' });
           const payload =
             event === 'session:whoami'
               ? {}
@@ -996,9 +998,11 @@ describe('socket access matrix', () => {
                 ? { patientId: id }
                 : event === 'visit:signal'
                   ? { visitId: id, toDeviceId: 'device-b', signal: { renegotiate: true } }
-                  : event === 'visit:exit'
-                    ? { visitId: id }
-                    : { visitId: id, deviceId: 'device-a' };
+                    : event === 'visit:chat'
+                    ? { visitId: id, body: 'Can you hear me?' }
+                    : event === 'visit:exit'
+                      ? { visitId: id }
+                      : { visitId: id, deviceId: 'device-a' };
           const ack = (await ask(socket, event as never, payload)) as Json;
           const allowed = POLICIES[entry.policy](policyRole, target);
           await record(into, key, entry, role, target, allowed, { status: ackStatus(ack), body: { key: ack?.error, join: joined, data: ack?.data }, sent: payload });
@@ -1026,7 +1030,7 @@ describe('socket access matrix', () => {
     const patients: Record<Target, string> = { own: account.patient!, sameOrg: account.patient2!, otherOrg: account.patient3!, none: account.patient! };
     const socket = await connected(clients.open(t.url, { guestToken: seat.guestToken }));
     // Entered before it signals, and signals before it leaves.
-    const order = ['socket session:whoami', 'socket patient:watch', 'socket patient:unwatch', 'socket visit:enter', 'socket visit:signal', 'socket visit:exit'];
+    const order = ['socket session:whoami', 'socket patient:watch', 'socket patient:unwatch', 'socket visit:enter', 'socket visit:signal', 'socket visit:chat', 'socket visit:exit'];
     for (const key of order) {
       const rule = GUEST_SOCKET_POLICY[key]!;
       const event = key.slice('socket '.length);
@@ -1041,9 +1045,11 @@ describe('socket access matrix', () => {
               ? { patientId: patients[target] }
               : event === 'visit:signal'
                 ? { visitId, toDeviceId: 'device-b', signal: { renegotiate: true } }
-                : event === 'visit:exit'
-                  ? { visitId }
-                  : { visitId, deviceId: guest.deviceId };
+                  : event === 'visit:chat'
+                  ? { visitId, body: 'Can you hear me?' }
+                  : event === 'visit:exit'
+                    ? { visitId }
+                    : { visitId, deviceId: guest.deviceId };
         const ack = (await ask(socket, event as never, payload)) as Json;
         const allowed = rule === 'harmless' || (rule === 'ownVisit' && target === 'own');
         await record(into, key, { policy: 'nobody' }, 'guestToken', target, allowed, { status: ackStatus(ack), body: { key: ack?.error, data: ack?.data }, sent: payload });

@@ -840,6 +840,7 @@ async function discoverSchemas(): Promise<void> {
     'visit:enter': { visitId, deviceId: patientDevice },
     'visit:exit': { visitId },
     'visit:signal': { visitId, toDeviceId: physicianDevice, signal: { type: 'offer', sdp: 'v=0' } },
+    'visit:chat': { visitId, body: 'Sample message' },
   };
   for (const [event, sample] of Object.entries(people)) valueTargets.push({ kind: 'people', label: event, sample, valid: true, where: 'json', event });
   const agent: Record<string, unknown> = {

@@ -50,7 +50,7 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
     expect(await arrived).toMatchObject({ patientId: cast.id.patient, event: { kind: 'measurement' } });
   });
 
-  it('relays Simple Peer signals between devices on different edges, and tells a device taken over', async () => {
+  it('relays Simple Peer signals and chat messages between devices on different edges, and tells a device taken over', async () => {
     const clinic = await organisationOf(a.edge.deps.db, cast.id.patient);
     const { visitId } = await insertAppointmentWithVisit(a.edge.deps.db, {
       organisationId: clinic,
@@ -118,6 +118,11 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
       fromAccountId: cast.id.patient,
       signal: { type: 'answer' },
     });
+
+    // A chat message sent on A reaches the patient's device on B.
+    const chat = nextEvent(patient, 'visit:chatMessage');
+    expect(await ask(physician, 'visit:chat', { visitId, body: 'Can you see me?' })).toHaveProperty('data');
+    expect(await chat).toMatchObject({ visitId, senderAccountId: cast.id.physician, body: 'Can you see me?' });
 
     // Simple Peer's own renegotiation request (screen share from the answering side) goes through.
     const renegotiation = nextEvent(physician, 'visit:signal');

@@ -46,6 +46,9 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
           if (devices.length > 0) io.in(devices).socketsLeave([rooms.visit(event.visitId), ...devices]);
           return;
         }
+        case 'chatMessage':
+          io.to(rooms.visit(event.visitId)).emit('visit:chatMessage', event.message);
+          return;
       }
     },
     sessionsEnded(sessionIds, reason) {

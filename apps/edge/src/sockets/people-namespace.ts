@@ -61,6 +61,7 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
             userAgent: socket.handshake.headers['user-agent'],
           },
           signals: { since: Date.now(), count: 0 },
+          chats: { since: Date.now(), count: 0 },
         };
         next();
       },

@@ -19,6 +19,8 @@ export interface SocketData {
   visits: Record<string, string>;
   /** Simple Peer signals sent in the current window (a modest per-socket limit). */
   signals: { since: number; count: number };
+  /** Visit chat messages sent in the current window. */
+  chats: { since: number; count: number };
 }
 
 export type PeopleServer = Server<

@@ -1,8 +1,10 @@
 import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
+import { chatSoFar, sendVisitChat } from '@opencare/api/visits/visit-chat.service';
 import { enterVisitRoomAsGuest, enterVisitRoom } from '@opencare/api/visits/visit-room.service';
 import type { VisitParticipant } from '@opencare/schemas/entities/visits';
 import {
+  visitChatPayloadSchema,
   visitEnterPayloadSchema,
   visitExitPayloadSchema,
   visitSignalPayloadSchema,
@@ -40,11 +42,17 @@ async function devicesInRoom(io: PeopleServer, visitId: string): Promise<string[
   }
 }
 
-function countSignal(socket: PeopleSocket, now = Date.now()): void {
-  const window = socket.data.signals;
-  if (now - window.since >= SIGNAL_LIMIT.windowMs) socket.data.signals = { since: now, count: 0 };
-  socket.data.signals.count += 1;
-  if (socket.data.signals.count > SIGNAL_LIMIT.count) throw new AppError('rateLimited');
+/** Chat messages a socket may send per window: plenty for people typing, not for a script. */
+export const CHAT_LIMIT = { count: 30, windowMs: 10_000 };
+
+type Counted = 'signals' | 'chats';
+
+/** One more of `what` from this socket in the current window; refused (429) over the limit. */
+function count(socket: PeopleSocket, what: Counted, limit: typeof SIGNAL_LIMIT, now = Date.now()): void {
+  const window = socket.data[what];
+  if (now - window.since >= limit.windowMs) socket.data[what] = { since: now, count: 0 };
+  socket.data[what].count += 1;
+  if (socket.data[what].count > limit.count) throw new AppError('rateLimited');
 }
 
 /**
@@ -63,11 +71,11 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     const participants = actor
       ? await enterVisitRoom(deps, actor, meta, { visitId, deviceId })
       : await enterAsGuest(deps, socket, meta, visitId, deviceId);
-    const inRoom = await devicesInRoom(io, visitId);
+    const [inRoom, messages] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId)]);
     await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
     socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
     socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
-    return { participants, inRoom: inRoom.filter((id) => id !== deviceId) };
+    return { participants, inRoom: inRoom.filter((id) => id !== deviceId), messages };
   });
 
   onClientEvent(socket, deps, 'visit:exit', async (payload) => {
@@ -81,7 +89,7 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
   });
 
   onClientEvent(socket, deps, 'visit:signal', (payload) => {
-    countSignal(socket);
+    count(socket, 'signals', SIGNAL_LIMIT);
     const { visitId, toDeviceId, signal } = parseInput(visitSignalPayloadSchema, payload);
     // Sent as the device this socket entered with, while that device still holds its place.
     const fromDeviceId = socket.data.visits[visitId];
@@ -93,5 +101,17 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
       signal,
     });
     return Promise.resolve({ sent: true as const });
+  });
+
+  onClientEvent(socket, deps, 'visit:chat', async (payload, meta) => {
+    count(socket, 'chats', CHAT_LIMIT);
+    const { visitId, body } = parseInput(visitChatPayloadSchema, payload);
+    // From the device this socket entered with, as that person (or guest), while it holds its place.
+    const deviceId = socket.data.visits[visitId];
+    if (!deviceId) throw new AppError('err_forbidden');
+    const { actor, guest } = socket.data;
+    const sender = actor ? { accountId: actor.accountId } : guest ? { invitationId: guest.invitationId } : null;
+    if (!sender) throw new AppError('err_forbidden');
+    return sendVisitChat(deps, actor ?? null, meta, { visitId, deviceId, sender, body });
   });
 }

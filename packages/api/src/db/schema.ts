@@ -719,6 +719,27 @@ export const visitParticipants = pgTable(
 );
 
 /**
+ * The visit's chat (issue 18): what its participants wrote during the call, kept with the visit so
+ * its record shows them afterwards. The sender is an account or a guest's invitation; their name is
+ * kept as it was then. Rows are only ever inserted.
+ */
+export const visitMessages = pgTable(
+  'visit_messages',
+  {
+    id: id(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    senderAccountId: uuid('sender_account_id').references(() => accounts.id),
+    senderInvitationId: uuid('sender_invitation_id'),
+    senderName: text('sender_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visit_messages_visit_idx').on(t.visitId, t.createdAt)],
+);
+
+/**
  * A guest link to a visit for someone without an account (spec §7 telehealth invitations). Only the
  * key's hash is stored: the link in the e-mail is the one copy of the key.
  */

@@ -10,11 +10,18 @@ import {
 } from '@opencare/schemas/entities/appointments';
 import { FILE_MAX_BYTES, measurementSchema } from '@opencare/schemas/entities/measurements';
 import { saveVisitCaptureInputSchema } from '@opencare/schemas/entities/visit-captures';
-import { joinVisitInputSchema, leaveVisitInputSchema, visitParticipantSchema, visitSessionSchema } from '@opencare/schemas/entities/visits';
+import {
+  joinVisitInputSchema,
+  leaveVisitInputSchema,
+  visitChatMessageSchema,
+  visitParticipantSchema,
+  visitSessionSchema,
+} from '@opencare/schemas/entities/visits';
 import { z } from 'zod';
 import { byIdSchema, idAndBody } from '../operations/common-inputs';
 import { operation, operations } from '../operations/operation';
 import { saveVisitCapture } from './visit-captures.service';
+import { listVisitChat } from './visit-chat.service';
 import { endVisit, joinVisit, leaveVisit, startVisit } from './visit-session.service';
 import {
   addVisitNoteAddendum,
@@ -48,6 +55,15 @@ export const visitsOperations = operations('visits', {
     output: visitSchema,
     rest: [{ method: 'GET', path: '/visits/:id', input: 'params' }],
     handler: ({ deps, actor, meta }, input) => getVisit(deps, actor, meta, input.id),
+  }),
+  messages: operation({
+    type: 'query',
+    summary: "The visit's chat, oldest first: what its participants wrote during the call.",
+    access: { guard: 'authed', policy: 'patientRead', kind: 'visit' },
+    input: byIdSchema,
+    output: z.array(visitChatMessageSchema),
+    rest: [{ method: 'GET', path: '/visits/:id/messages', input: 'params' }],
+    handler: ({ deps, actor, meta }, input) => listVisitChat(deps, actor, meta, input.id),
   }),
   byCode: operation({
     type: 'query',

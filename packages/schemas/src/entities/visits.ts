@@ -61,6 +61,25 @@ export const visitCallSchema = z.discriminatedUnion('engine', [
 ]);
 export type VisitCall = z.infer<typeof visitCallSchema>;
 
+/**
+ * The visit's chat: short plain-text messages between everyone in the call (guests too), kept with
+ * the visit so its record shows them afterwards.
+ */
+export const VISIT_CHAT_BODY_MAX = 2000;
+export const visitChatBodySchema = text('Message', VISIT_CHAT_BODY_MAX);
+
+/** One chat message as everyone sees it: the sender's name as it was when they wrote. */
+export const visitChatMessageSchema = z.object({
+  id: z.uuid(),
+  visitId: z.uuid(),
+  /** Null for a guest, who has no account. */
+  senderAccountId: z.uuid().nullable(),
+  senderName: z.string(),
+  body: z.string(),
+  sentAt: z.string(),
+});
+export type VisitChatMessage = z.infer<typeof visitChatMessageSchema>;
+
 /** What joining answers: the visit, who is in it, this device's place and how to call. */
 export const visitSessionSchema = z.object({
   visit: visitSchema,

@@ -4,6 +4,7 @@ import type { PeerSignal } from '@opencare/schemas/socket-events';
 import { emitWithAck } from '../../../realtime/emit-with-ack';
 import type { PeopleSocket } from '../../../realtime/realtime-context';
 import type { CallEngine, CallEngineEvents, RemoteDeviceState } from '../engines/call-engine';
+import { VisitChat } from '../chat/visit-chat';
 import { SimplePeerEngine, type Signaller } from '../engines/simple-peer-engine';
 import { mediaErrorKey } from '../media-errors';
 import { wrapStream, type StreamWrapper } from '../stream-wrapper';
@@ -46,9 +47,12 @@ export class VisitCall {
   private secondCamera: MediaStream | null = null;
   private readonly remoteStates = new Map<string, RemoteDeviceState>();
   private entered = false;
+  /** The visit's chat, heard over the same room. */
+  readonly chat: VisitChat;
 
   constructor(private readonly options: VisitCallOptions) {
     const { session } = options;
+    this.chat = new VisitChat({ socket: options.socket, visitId: session.visit.id, selfAccountId: session.self.accountId });
     this.local = options.local;
     let state = visitReducer(initialVisitState, { type: 'visitLoaded', visit: session.visit });
     state = visitReducer(state, {
@@ -234,6 +238,7 @@ export class VisitCall {
     socket.on('visit:takenOver', onTakenOver);
     socket.on('session:revoked', onRevoked);
     socket.on('connect', onConnect);
+    this.cleanups.push(this.chat.listen());
     this.cleanups.push(() => {
       socket.off('visit:participants', onParticipants);
       socket.off('visit:entered', onEntered);
@@ -248,8 +253,9 @@ export class VisitCall {
     const { socket, deviceId } = this.options;
     if (!socket?.connected) return;
     try {
-      const { participants, inRoom } = await emitWithAck(socket, 'visit:enter', { visitId: this.visitId, deviceId });
+      const { participants, inRoom, messages } = await emitWithAck(socket, 'visit:enter', { visitId: this.visitId, deviceId });
       this.entered = true;
+      this.chat.received(messages);
       this.dispatch({ type: 'participants', participants });
       this.engine?.setParticipants(participants);
       for (const other of inRoom) this.engine?.deviceEntered(other);

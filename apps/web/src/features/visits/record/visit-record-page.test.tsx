@@ -31,11 +31,33 @@ afterEach(() => {
 });
 
 describe('the visit record', () => {
+  it('keeps the chat of the call, oldest first, with who wrote each message', async () => {
+    const v = completed();
+    const said = (n: number, senderName: string, body: string) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      visitId: v.id,
+      senderAccountId: null,
+      senderName,
+      body,
+      sentAt: `2026-01-05T14:5${n}:00.000Z`,
+    });
+    fakeFetch(({ path }) =>
+      path === 'visits.get' ? ok(v) : path === 'visits.messages' ? ok([said(1, 'Priya Raman', 'Can you hear me?'), said(2, 'Pat Morgan', 'Yes, clearly.')]) : undefined,
+    );
+    open(v, ROLES.Patient, PATIENT_ID);
+    const messages = await screen.findAllByTestId('visit-chat-message');
+    expect(messages.map((m) => m.textContent)).toEqual([
+      expect.stringMatching(/^Priya Raman · .*Can you hear me\?$/),
+      expect.stringMatching(/^Pat Morgan · .*Yes, clearly\.$/),
+    ]);
+  });
+
   it('shows the patient who, when and the summary, with no note and no note buttons', async () => {
     const v = completed();
-    fakeFetch(({ path }) => (path === 'visits.get' ? ok(v) : undefined));
+    fakeFetch(({ path }) => (path === 'visits.get' ? ok(v) : path === 'visits.messages' ? ok([]) : undefined));
     open(v, ROLES.Patient, PATIENT_ID);
     expect(await screen.findByText('Visit record')).toBeTruthy();
+    expect((await screen.findByTestId('visit-chat-empty')).textContent).toBe('No messages were sent during this visit.');
     expect(screen.getByTestId('visit-summary').textContent).toBe('Healing well; keep the dressing dry.');
     expect(screen.getByText('Pat Morgan')).toBeTruthy();
     expect(screen.getByText('Priya Raman')).toBeTruthy();

@@ -11,6 +11,7 @@ import { roleNumbersOf } from '../../../session/acting-account';
 import { useSession } from '../../../session/use-session';
 import { TypeBadge } from '../../appointments/appointment-badges';
 import { EditableNote } from './editable-note';
+import { VisitChatRecord } from './visit-chat-record';
 import { useWhen, VisitNoteView } from './visit-note';
 import classes from './visit-record.module.css';
 
@@ -113,6 +114,7 @@ function VisitRecord({ visit }: { visit: Visit }) {
           {signsNotes ? <EditableNote visit={visit} /> : <VisitNoteView note={visit.note} />}
         </Stack>
       )}
+      <VisitChatRecord visitId={visit.id} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUTS, type ActionToggles, type Layout } from '../visit-state';
 import {
@@ -26,6 +27,8 @@ export interface CallControlsProps {
   ekg: boolean;
   pictureInPicture: boolean;
   canEnd: boolean;
+  /** The chat's button (features/visits/chat), beside the other controls. */
+  chat?: ReactNode;
   onToggleAudio: () => void;
   onToggleVideo: () => void;
   onToggleSpeaker: () => void;
@@ -81,6 +84,7 @@ export function CallControls(props: CallControlsProps) {
         onClick={props.onToggleScreen}
         testId="toggle-screen"
       />
+      {props.chat}
       <Menu position="top" withArrow>
         <Menu.Target>
           <ActionIcon

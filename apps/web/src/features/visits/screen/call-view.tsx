@@ -5,6 +5,7 @@ import { errorMessageOf } from '../../../api/error-message';
 import { useNotifyError } from '../../../components/notifications/use-notify';
 import { useActiveCall, useCallSnapshot } from '../call/use-active-call';
 import type { VisitCall } from '../call/visit-call';
+import { ChatButton } from '../chat/chat-button';
 import { mainStreamOf } from '../visit-state';
 import { useStartVisitMutation } from '../visit-queries';
 import { CaptureButton } from '../tools/capture-button';
@@ -175,6 +176,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
           ekg={state.ekgSignal}
           pictureInPicture={state.pictureInPicture}
           canEnd={clinician}
+          chat={<ChatButton chat={call.chat} />}
           onToggleAudio={() => call.toggleAudio()}
           onToggleVideo={() => call.toggleVideo()}
           onToggleSpeaker={() => call.toggleSpeaker()}

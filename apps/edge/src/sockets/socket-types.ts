@@ -19,6 +19,8 @@ export interface SocketData {
   visits: Record<string, string>;
   /** Simple Peer signals sent in the current window (a modest per-socket limit). */
   signals: { since: number; count: number };
+  /** Drawing strokes sent in the current window (visit-drawing.ts). */
+  draws: { since: number; count: number };
 }
 
 export type PeopleServer = Server<

@@ -11,6 +11,7 @@ import {
   visitExitPayloadSchema,
   visitSignalPayloadSchema,
 } from '@opencare/schemas/socket-events';
+import { countEvent } from './event-window';
 import { onClientEvent } from './socket-events';
 import { rooms, type PeopleServer, type PeopleSocket } from './socket-types';
 
@@ -28,13 +29,6 @@ function enterAsGuest(
   const guest = socket.data.guest;
   if (!guest || guest.visitId !== visitId || guest.deviceId !== deviceId) throw new AppError('err_forbidden');
   return enterVisitRoomAsGuest(deps, meta, guest);
-}
-
-function countSignal(socket: PeopleSocket, now = Date.now()): void {
-  const window = socket.data.signals;
-  if (now - window.since >= SIGNAL_LIMIT.windowMs) socket.data.signals = { since: now, count: 0 };
-  socket.data.signals.count += 1;
-  if (socket.data.signals.count > SIGNAL_LIMIT.count) throw new AppError('rateLimited');
 }
 
 /**
@@ -65,7 +59,7 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
   });
 
   onClientEvent(socket, deps, 'visit:signal', async (payload) => {
-    countSignal(socket);
+    countEvent(socket, 'signals', SIGNAL_LIMIT);
     const { visitId, toDeviceId, signal } = parseInput(visitSignalPayloadSchema, payload);
     // Sent as the device this socket entered with, while that device still holds its place
     // (a device taken over from another one cannot keep talking to the call).

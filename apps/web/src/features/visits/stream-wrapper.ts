@@ -1,3 +1,5 @@
+import type { DrawnStream } from '@opencare/schemas/socket-events';
+
 /**
  * A stream on the visit screen (spec §3, stream wrapper): the local camera, a screen share, a second
  * camera, or a remote participant's stream. `deviceId` names the device it comes from, so a remote
@@ -6,17 +8,27 @@
 export interface StreamWrapper {
   /** Unique on the screen: the stream's own id. */
   id: string;
+  /** The stream's id on the device that sends it (another id here under LiveKit): how its state names it. */
+  sentAs: string;
   stream: MediaStream;
   isMainVideo: boolean;
   isVideoMuted: boolean;
   isAudioMuted: boolean;
   isScreenShare: boolean;
   isSpcCamera: boolean;
+  /** A second camera of its device (dual camera). */
+  isSecondCamera: boolean;
   isVideoCall: boolean;
   fullName: string;
   accountId: string | null;
   type: 'local' | 'remote';
   deviceId: string;
+}
+
+/** The same stream on every screen of the visit: its device, and which of that device's streams. */
+export function drawnStreamOf(wrapper: StreamWrapper): DrawnStream {
+  const source = wrapper.isScreenShare ? 'screen' : wrapper.isSecondCamera ? 'secondCamera' : 'camera';
+  return { deviceId: wrapper.deviceId, source };
 }
 
 /** The special camera's name match (spec §9). */
@@ -29,11 +41,13 @@ export function wrapStream(
   const video = stream.getVideoTracks()[0];
   return {
     id: stream.id,
+    sentAs: stream.id,
     stream,
     isMainVideo: false,
     isVideoMuted: false,
     isAudioMuted: false,
     isScreenShare: false,
+    isSecondCamera: false,
     isSpcCamera: video ? SPC_CAMERA_MATCH.test(video.label) : false,
     isVideoCall: true,
     fullName: '',

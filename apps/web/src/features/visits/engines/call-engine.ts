@@ -12,6 +12,8 @@ export interface CallEngineEvents {
 }
 
 export interface RemoteStreamInfo {
+  /** The stream's id on the sending device (a LiveKit stream arrives under an id of its own). */
+  sentAs: string;
   fullName: string;
   accountId: string | null;
 }
@@ -22,6 +24,7 @@ export interface RemoteDeviceState {
   videoMuted: boolean;
   screenShareStreamId: string | null;
   spcCameraStreamId: string | null;
+  secondCameraStreamId: string | null;
 }
 
 /**

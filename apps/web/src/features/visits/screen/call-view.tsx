@@ -119,6 +119,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
         main={state.main}
         layout={state.layout}
         drawing={{ active: drawing, color: DRAW_COLOR }}
+        drawings={call.drawings}
         visitId={visit.id}
         canSave={clinician}
         mainVideo={mainVideo}

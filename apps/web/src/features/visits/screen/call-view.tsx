@@ -137,7 +137,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
       >
         {mainStream && (
           <Group gap="xs" justify="center" data-testid="visit-tools">
-            <CaptureButton video={mainVideo} visitId={visit.id} canSave={clinician} />
+            <CaptureButton video={mainVideo} stream={mainStream} visitId={visit.id} canSave={clinician} />
           </Group>
         )}
         <CallControls

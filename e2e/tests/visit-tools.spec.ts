@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 
@@ -17,6 +17,8 @@ test.use({
       '--no-first-run',
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
+      // Two browsers of one machine reach each other over loopback (the drawing test's call).
+      '--allow-loopback-in-peer-connection',
     ],
   },
 });
@@ -108,4 +110,111 @@ test('a physician captures, annotates, crops and saves a snapshot to the patient
   expect(saved).toMatchObject({ source: 'visit', fileId: expect.any(String) });
   const photo = await request.get(`/api/v1/files/${saved!.fileId}`, { headers: patient.headers });
   expect(((await photo.json()) as { data: { contentType: string } }).data.contentType).toBe('image/jpeg');
+});
+
+async function personPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({
+    permissions: ['camera', 'microphone'],
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await logIn(page, username, DEMO_PASSWORD);
+  return page;
+}
+
+async function joinVisit(page: Page, code: string) {
+  await page.goto(`/telehealth-visit/${code}`);
+  await expect(page.getByTestId('preview-video')).toBeVisible();
+  await page.getByTestId('join-visit').click();
+  await expect(page.getByTestId('call-view')).toBeVisible();
+}
+
+/** How many pixels of a drawing canvas are painted (what a person sees as the line). */
+const paintedPixels = (canvas: Locator) =>
+  canvas.evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted += 1;
+    return painted;
+  });
+
+test("the physician's drawing on the patient's camera shows on the patient's screen; a capture of a camera that is off is refused; the saved capture opens full size from the patient's timeline", async ({
+  browser,
+  request,
+}) => {
+  const physicianApi = await tokenOf(request, 'physician');
+  const patientApi = await tokenOf(request, 'patient');
+  const created = await request.post('/api/v1/visits', {
+    headers: physicianApi.headers,
+    data: {
+      patientId: patientApi.accountId,
+      type: 'tv',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      durationMinutes: 60,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const visit = ((await created.json()) as { data: { code: string } }).data;
+  const caption = `Shared drawing check ${Date.now()}`;
+
+  const physician = await personPage(browser, 'physician');
+  const patient = await personPage(browser, 'patient');
+  await joinVisit(physician, visit.code);
+  await joinVisit(patient, visit.code);
+
+  // The patient's camera arrives as the physician's main stream, still off: nothing to capture.
+  const patientOnPhysician = physician.locator('[data-testid="remote-stream"][data-main="true"]');
+  await expect(patientOnPhysician).toBeVisible({ timeout: 20_000 });
+  // Her initials stand in for the picture once her device says the camera is off.
+  await expect(patientOnPhysician.getByText('PM', { exact: true })).toBeVisible();
+  await physician.getByTestId('capture-snapshot').click();
+  await expect(physician.getByText(/camera is off — ask them to turn it on/)).toBeVisible();
+  await expect(physician.getByRole('dialog', { name: 'Snapshot' })).toHaveCount(0);
+
+  await patient.getByRole('button', { name: 'Turn camera on' }).click();
+  const video = patientOnPhysician.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+
+  // The physician draws a line over the patient's camera…
+  await physician.getByTestId('call-more').click();
+  await physician.getByTestId('toggle-drawing').click();
+  const area = (await patientOnPhysician.boundingBox())!;
+  await physician.mouse.move(area.x + area.width * 0.3, area.y + area.height * 0.5);
+  await physician.mouse.down();
+  await physician.mouse.move(area.x + area.width * 0.6, area.y + area.height * 0.4, { steps: 8 });
+  await physician.mouse.up();
+  await expect(patientOnPhysician.getByTestId('drawing-overlay')).toHaveAttribute('data-strokes', '1');
+
+  // …and the patient sees it on their own camera's tile.
+  const onPatient = patient.getByTestId('local-stream').getByTestId('drawing-overlay');
+  await expect(onPatient).toHaveAttribute('data-strokes', '1', { timeout: 10_000 });
+  await expect.poll(() => paintedPixels(onPatient)).toBeGreaterThan(50);
+  await patient.screenshot({ path: '/tmp/h5-out/drawing-on-patient.png' });
+
+  // Clearing on the physician's side clears it for the patient too.
+  await physician.getByRole('button', { name: 'Clear drawing' }).click();
+  await expect(onPatient).toHaveCount(0);
+
+  await physician.getByTestId('capture-snapshot').click();
+  const editor = physician.getByRole('dialog', { name: 'Snapshot' });
+  await expect(editor.getByTestId('snapshot-canvas')).toBeVisible();
+  await editor.getByLabel('Caption').fill(caption);
+  // At 1280×800 the save button is in sight, not below the fold of the dialog.
+  const save = editor.getByRole('button', { name: 'Save to patient record' });
+  await expect(save).toBeInViewport();
+  await save.click();
+  await expect(physician.getByText("Snapshot saved to the patient's record.")).toBeVisible();
+
+  await physician.goto(`/patients/${patientApi.accountId}`);
+  const thumbnail = physician.getByRole('button', { name: 'Open the photo full size' }).first();
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail.locator('img')).toHaveJSProperty('complete', true);
+  expect(await thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await thumbnail.focus();
+  await physician.keyboard.press('Enter');
+  const full = physician.getByRole('dialog').getByTestId('photo-full');
+  await expect(full).toBeVisible();
+  expect((await full.boundingBox())!.width).toBeGreaterThan((await thumbnail.boundingBox())!.width);
+  await physician.context().close();
+  await patient.context().close();
 });

@@ -55,6 +55,37 @@ export const visitSignalPayloadSchema = z.strictObject({
   signal: peerSignalSchema,
 });
 
+/**
+ * Drawing over a stream of the visit, seen by everyone in it. Each side gives a stream its own id,
+ * so a stream is named by who sends it: the device, and which of its streams (camera, second
+ * camera, screen). Points are fractions (0–1) of the picture, so a stroke lands on the same spot
+ * whatever the size of each screen.
+ */
+export const DRAWN_STREAM_SOURCES = ['camera', 'secondCamera', 'screen'] as const;
+export type DrawnStreamSource = (typeof DRAWN_STREAM_SOURCES)[number];
+export const drawnStreamSchema = z.strictObject({ deviceId: visitDeviceIdSchema, source: z.enum(DRAWN_STREAM_SOURCES) });
+export type DrawnStream = z.infer<typeof drawnStreamSchema>;
+/** Enough for a long, slow stroke; the drawing side thins a longer one before sending. */
+export const MAX_STROKE_POINTS = 1000;
+const fraction = z.number().min(0).max(1);
+export const drawnStrokeSchema = z.strictObject({
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  width: z.number().min(1).max(32),
+  points: z.array(z.strictObject({ x: fraction, y: fraction })).min(1).max(MAX_STROKE_POINTS),
+});
+export const drawingActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('stroke'), stroke: drawnStrokeSchema }),
+  z.strictObject({ kind: z.literal('undo') }),
+  z.strictObject({ kind: z.literal('clear') }),
+]);
+export type DrawingAction = z.infer<typeof drawingActionSchema>;
+export const visitDrawPayloadSchema = z.strictObject({
+  visitId: uuidSchema,
+  stream: drawnStreamSchema,
+  action: drawingActionSchema,
+});
+export type VisitDrawPayload = z.infer<typeof visitDrawPayloadSchema>;
+
 export interface ClientToServerEvents {
   'session:whoami': (payload: z.infer<typeof whoamiPayloadSchema>, ack: (result: Ack<SessionInfo>) => void) => void;
   'patient:watch': (payload: z.infer<typeof patientWatchPayloadSchema>, ack: (result: Ack<{ patientId: string }>) => void) => void;
@@ -70,6 +101,7 @@ export interface ClientToServerEvents {
   'visit:exit': (payload: z.infer<typeof visitExitPayloadSchema>, ack: (result: Ack<{ visitId: string }>) => void) => void;
   'visit:signal': (payload: z.infer<typeof visitSignalPayloadSchema>, ack: (result: Ack<{ sent: true }>) => void) => void;
   'visit:chat': (payload: z.infer<typeof visitChatPayloadSchema>, ack: (result: Ack<VisitChatMessage>) => void) => void;
+  'visit:draw': (payload: VisitDrawPayload, ack: (result: Ack<{ sent: true }>) => void) => void;
 }
 
 export interface ServerToClientEvents {
@@ -93,6 +125,8 @@ export interface ServerToClientEvents {
   'visit:signal': (payload: { visitId: string; fromDeviceId: string; fromAccountId: string | null; signal: PeerSignal }) => void;
   /** A chat message was sent in the visit (the sender hears it too). */
   'visit:chatMessage': (payload: VisitChatMessage) => void;
+  /** A stroke drawn, undone or cleared by another device of the visit. */
+  'visit:draw': (payload: VisitDrawPayload & { fromDeviceId: string }) => void;
   /**
    * An alert of the organisation opened, rose, was acknowledged, assigned, resolved or escalated: to
    * its clinicians, whose inbox and badge load it again. Ids only: the inbox reads the rest.

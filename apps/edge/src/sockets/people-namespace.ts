@@ -14,6 +14,7 @@ import { attachPatientWatch } from './patient-watch';
 import { presenceTracker } from './presence';
 import { drainClientEvents, failure, onClientEvent, personOf } from './socket-events';
 import { rooms, type PeopleServer, type PeopleSocket, type SocketData } from './socket-types';
+import { attachVisitDrawing } from './visit-drawing';
 import { attachVisitRelay } from './visit-relay';
 import { startPeriodic, type StopPeriodic } from '../periodic';
 
@@ -62,6 +63,7 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
           },
           signals: { since: Date.now(), count: 0 },
           chats: { since: Date.now(), count: 0 },
+          draws: { since: Date.now(), count: 0 },
         };
         next();
       },
@@ -102,6 +104,7 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
     });
     attachPatientWatch(socket, deps);
     attachVisitRelay(io, socket, deps);
+    attachVisitDrawing(socket, deps);
   });
 
   return {

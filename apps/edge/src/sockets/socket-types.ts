@@ -21,6 +21,8 @@ export interface SocketData {
   signals: { since: number; count: number };
   /** Visit chat messages sent in the current window. */
   chats: { since: number; count: number };
+  /** Drawing strokes sent in the current window (visit-drawing.ts). */
+  draws: { since: number; count: number };
 }
 
 export type PeopleServer = Server<

@@ -9,6 +9,7 @@ import {
   visitExitPayloadSchema,
   visitSignalPayloadSchema,
 } from '@opencare/schemas/socket-events';
+import { countEvent } from './event-window';
 import { onClientEvent } from './socket-events';
 import { rooms, type PeopleServer, type PeopleSocket } from './socket-types';
 
@@ -45,16 +46,6 @@ async function devicesInRoom(io: PeopleServer, visitId: string): Promise<string[
 /** Chat messages a socket may send per window: plenty for people typing, not for a script. */
 export const CHAT_LIMIT = { count: 30, windowMs: 10_000 };
 
-type Counted = 'signals' | 'chats';
-
-/** One more of `what` from this socket in the current window; refused (429) over the limit. */
-function count(socket: PeopleSocket, what: Counted, limit: typeof SIGNAL_LIMIT, now = Date.now()): void {
-  const window = socket.data[what];
-  if (now - window.since >= limit.windowMs) socket.data[what] = { since: now, count: 0 };
-  socket.data[what].count += 1;
-  if (socket.data[what].count > limit.count) throw new AppError('rateLimited');
-}
-
 /**
  * A visit's room. A device enters after it joined the visit over the API (which applied the
  * joining rules); from then on it hears the visit's participants and status, and Simple Peer
@@ -89,7 +80,7 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
   });
 
   onClientEvent(socket, deps, 'visit:signal', (payload) => {
-    count(socket, 'signals', SIGNAL_LIMIT);
+    countEvent(socket, 'signals', SIGNAL_LIMIT);
     const { visitId, toDeviceId, signal } = parseInput(visitSignalPayloadSchema, payload);
     // Sent as the device this socket entered with, while that device still holds its place.
     const fromDeviceId = socket.data.visits[visitId];
@@ -104,7 +95,7 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
   });
 
   onClientEvent(socket, deps, 'visit:chat', async (payload, meta) => {
-    count(socket, 'chats', CHAT_LIMIT);
+    countEvent(socket, 'chats', CHAT_LIMIT);
     const { visitId, body } = parseInput(visitChatPayloadSchema, payload);
     // From the device this socket entered with, as that person (or guest), while it holds its place.
     const deviceId = socket.data.visits[visitId];

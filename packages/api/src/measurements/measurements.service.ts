@@ -108,7 +108,9 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
     // Another upload of the same id won the race: answer as a replay, below.
     if (!inserted) return false;
     const event = { organisationId, patientAccountId, at: takenAt };
-    await record({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass } });
+    // A photo reading names its file, so the timeline shows the picture (read with the patient's access).
+    const photo = fileId ? { fileId } : {};
+    await record({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo } });
     const task = await completeTaskFor(tx, { patientAccountId, organisationId, timezone: timezoneOf(patient), type: input.type, takenAt, measurementId: id, taskId: input.taskId });
     if (task) await record({ ...event, kind: 'taskCompleted', refId: task.id, data: { type: input.type, measurementId: id } });
     // Readings again: the patient's "no readings" alert is over (issue 17, stale data).

@@ -1,13 +1,13 @@
-import { Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Measurement, MeasurementType } from '@opencare/schemas/entities/measurements';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
-import { trpc } from '../../api/trpc';
 import { LoadFailed, Loading } from '../../components/data/load-state';
 import { usePreferences } from '../../session/use-preferences';
 import { UNIT_KEYS, formatTakenAt, shownValues } from './format';
 import { useMeasurementHistory } from './measurement-queries';
+import { PhotoThumbnail } from './photo-thumbnail';
 import { RangeBadge } from './range-badge';
 
 /** The patient's readings, newest first, of the chosen type (or all), a page at a time. */
@@ -92,7 +92,12 @@ function HistoryItem({ measurement, showType }: { measurement: Measurement; show
             {` · ${t(`history.source.${measurement.source}`)}`}
           </Text>
           {measurement.note && <Text size="sm">{measurement.note}</Text>}
-          {measurement.fileId && <PhotoThumb fileId={measurement.fileId} takenAt={measurement.takenAt} />}
+          {measurement.fileId && (
+            <PhotoThumbnail
+              fileId={measurement.fileId}
+              alt={t('camera.photoOf', { date: formatTakenAt(measurement.takenAt, i18n.language) })}
+            />
+          )}
         </Stack>
         {measurement.rangeClass && <RangeBadge rangeClass={measurement.rangeClass} />}
       </Group>
@@ -100,11 +105,3 @@ function HistoryItem({ measurement, showType }: { measurement: Measurement; show
   );
 }
 
-function PhotoThumb({ fileId, takenAt }: { fileId: string; takenAt: string }) {
-  const { t, i18n } = useTranslation('measurements');
-  // A stored photo never changes; one that cannot be read leaves its placeholder.
-  const photo = trpc.files.get.useQuery({ id: fileId }, { staleTime: Infinity });
-  const src = photo.data?.dataUrl ?? null;
-  if (!src) return <Skeleton h={96} w={128} radius="md" />;
-  return <Image src={src} alt={t('camera.photoOf', { date: formatTakenAt(takenAt, i18n.language) })} h={96} w="auto" maw={160} radius="md" fit="contain" />;
-}

@@ -32,7 +32,7 @@ describe('audio and video settings', () => {
     renderRoutes([settingsRoute], { path: '/settings/video' });
     fireEvent.click(screen.getByRole('button', { name: 'Start camera' }));
     expect((await screen.findByTestId('camera-error')).textContent).toBe(
-      'This browser does not support media devices.',
+      'This browser cannot use a camera or microphone. Open the visit in an up-to-date Chrome, Edge, Firefox or Safari.',
     );
   });
 

@@ -15,7 +15,7 @@ describe('preferences', () => {
     expect(router.state.location.pathname).toBe('/settings/preferences');
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Extra large' }).checked).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Dark' }).checked).toBe(true);
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'LiveKit' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Through the video server' }).checked).toBe(true);
   });
 
   it('applies each choice at once through the preferences hook', () => {
@@ -23,7 +23,7 @@ describe('preferences', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Large' }));
     fireEvent.click(screen.getByRole('radio', { name: 'العربية' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Light' }));
-    fireEvent.click(screen.getByRole('radio', { name: 'Simple Peer' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Directly between devices' }));
     expect(setPreference.mock.calls).toEqual([
       ['textSize', 'lg'],
       ['language', 'ar'],
@@ -34,7 +34,7 @@ describe('preferences', () => {
 
   it('names every choice group for assistive technology', () => {
     renderRoutes([settingsRoute], { path: '/settings/preferences' });
-    for (const name of ['Text size', 'Language', 'Theme', 'Call engine']) {
+    for (const name of ['Text size', 'Language', 'Theme', 'Video visit connection']) {
       expect(screen.getByRole('radiogroup', { name })).toBeTruthy();
     }
   });

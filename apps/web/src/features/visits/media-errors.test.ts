@@ -27,7 +27,7 @@ describe('media errors (spec §8)', () => {
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: undefined });
     const failure = await openCameraAndMicrophone().catch((error: unknown) => error);
     expect(errorMessageOf(i18next.t.bind(i18next), failure)).toBe(
-      'This browser does not support media devices.',
+      'This browser cannot use a camera or microphone. Open the visit in an up-to-date Chrome, Edge, Firefox or Safari.',
     );
   });
 

@@ -14,6 +14,7 @@ import {
   MailIcon,
 } from '../../../components/icons/icons';
 import { pathTo } from '../../../route-paths';
+import { PhotoThumbnail } from '../../measurements/photo-thumbnail';
 import { VisitNoteView } from '../../visits/record/visit-note';
 import { RangeBadge, rangeColor } from '../shared/range-class';
 import { useReadingFormat } from '../shared/use-reading-format';
@@ -41,7 +42,10 @@ export function TimelineItem({ event }: { event: TimelineEvent }) {
   const format = useReadingFormat();
   const textOf = useTimelineText();
   const { title, detail } = textOf(event);
-  const ranged = event.kind === 'measurement' || event.kind === 'alert';
+  // A photo has no range: it shows its picture, not a "not classified" badge.
+  const photoId = event.kind === 'measurement' && typeof event.data.fileId === 'string' ? event.data.fileId : null;
+  const photo = event.kind === 'measurement' && (photoId !== null || event.data.type === 'camera');
+  const ranged = (event.kind === 'measurement' || event.kind === 'alert') && !photo;
   const rangeClass = rangeOf(event);
   const color = ranged ? rangeColor(rangeClass) : 'var(--mantine-color-dimmed)';
 
@@ -86,6 +90,7 @@ export function TimelineItem({ event }: { event: TimelineEvent }) {
             <bdi>{detail}</bdi>
           </Text>
         )}
+        {photoId && <PhotoThumbnail fileId={photoId} alt={title} />}
         {event.visit && event.refId && <VisitRecordOnTimeline visitId={event.refId} record={event.visit} />}
         <Text size="xs" c="dimmed">
           <bdi>{format.dateTime(event.at)}</bdi>

@@ -7,6 +7,9 @@ import type { CallEngine, CallEngineEvents, RemoteDeviceState } from '../engines
 import { VisitChat } from '../chat/visit-chat';
 import { SimplePeerEngine, type Signaller } from '../engines/simple-peer-engine';
 import { mediaErrorKey } from '../media-errors';
+import { SharedDrawing } from '../tools/shared-drawing';
+import { ApiError } from '../../../api/api-error';
+import { isErrorKey } from '@opencare/schemas/errors';
 import { wrapStream, type StreamWrapper } from '../stream-wrapper';
 import { initialVisitState, visitReducer, type VisitAction, type VisitState } from '../visit-state';
 import { openDisplay, openSecondCamera, stopStream } from './local-media';
@@ -49,11 +52,16 @@ export class VisitCall {
   private entered = false;
   /** The visit's chat, heard over the same room. */
   readonly chat: VisitChat;
+  /** The drawings over the streams, seen by everyone in the visit. */
+  readonly drawings: SharedDrawing;
 
   constructor(private readonly options: VisitCallOptions) {
     const { session } = options;
     this.chat = new VisitChat({ socket: options.socket, visitId: session.visit.id, selfAccountId: session.self.accountId });
     this.local = options.local;
+    this.drawings = new SharedDrawing(session.visit.id, options.deviceId, options.socket, (error: unknown) =>
+      this.update({ failure: error instanceof ApiError && isErrorKey(error.key) ? error.key : 'unknown' }),
+    );
     let state = visitReducer(initialVisitState, { type: 'visitLoaded', visit: session.visit });
     state = visitReducer(state, {
       type: 'joined',
@@ -141,19 +149,23 @@ export class VisitCall {
     const events: CallEngineEvents = {
       remoteStream: (fromDevice, stream, info) => {
         const known = this.remoteStates.get(fromDevice);
+        const isScreenShare = known?.screenShareStreamId === info.sentAs;
         this.dispatch({
           type: 'streamAdded',
           stream: wrapStream(stream, {
             type: 'remote',
+            sentAs: info.sentAs,
             deviceId: fromDevice,
             fullName: info.fullName,
             accountId: info.accountId,
-            isScreenShare: known?.screenShareStreamId === stream.id,
-            isSpcCamera: known?.spcCameraStreamId === stream.id,
+            isScreenShare,
+            isSpcCamera: known?.spcCameraStreamId === info.sentAs,
+            isSecondCamera: known?.secondCameraStreamId === info.sentAs,
             isVideoMuted: known?.videoMuted ?? false,
             isAudioMuted: known?.audioMuted ?? false,
           }),
         });
+        if (isScreenShare) this.showScreenShare(stream.id);
       },
       remoteStreamEnded: (_device, streamId) => this.dispatch({ type: 'streamRemoved', id: streamId }),
       remoteState: (fromDevice, remote) => {
@@ -161,17 +173,21 @@ export class VisitCall {
         for (const s of this.snapshot.state.streams.filter(
           (w) => w.deviceId === fromDevice && w.type === 'remote',
         )) {
-          const camera = s.id !== remote.screenShareStreamId;
+          const camera = s.sentAs !== remote.screenShareStreamId;
+          const secondCamera = s.sentAs === (remote.secondCameraStreamId ?? null);
           this.dispatch({
             type: 'streamUpdated',
             id: s.id,
             changes: {
               isScreenShare: !camera,
-              isSpcCamera: s.id === remote.spcCameraStreamId,
-              isVideoMuted: camera && s.id !== remote.spcCameraStreamId ? remote.videoMuted : false,
+              isSpcCamera: s.sentAs === remote.spcCameraStreamId,
+              isSecondCamera: secondCamera,
+              // The device's mute is its main camera's: a second camera and a screen have their own.
+              isVideoMuted: camera && !secondCamera && s.sentAs !== remote.spcCameraStreamId ? remote.videoMuted : false,
               isAudioMuted: remote.audioMuted,
             },
           });
+          if (!camera && !s.isScreenShare) this.showScreenShare(s.id);
         }
       },
       failed: (key) => this.update({ failure: key }),
@@ -181,6 +197,12 @@ export class VisitCall {
       return new LiveKitEngine(session.call.url, session.call.token, events);
     }
     return new SimplePeerEngine(deviceId, session.call.iceServers, this.signaller(), events);
+  }
+
+  /** A screen shared by someone else becomes the main stream, on every width (a phone's strip is too small to read). */
+  private showScreenShare(streamId: string) {
+    if (this.snapshot.state.main?.kind === 'component') return;
+    this.dispatch({ type: 'selectMain', main: { kind: 'stream', id: streamId } });
   }
 
   private signaller(): Signaller {
@@ -239,6 +261,7 @@ export class VisitCall {
     socket.on('session:revoked', onRevoked);
     socket.on('connect', onConnect);
     this.cleanups.push(this.chat.listen());
+    this.cleanups.push(this.drawings.listen());
     this.cleanups.push(() => {
       socket.off('visit:participants', onParticipants);
       socket.off('visit:entered', onEntered);
@@ -302,6 +325,7 @@ export class VisitCall {
       screenShareStreamId: this.screen?.id ?? null,
       spcCameraStreamId:
         this.snapshot.state.streams.find((s) => s.type === 'local' && s.isSpcCamera)?.id ?? null,
+      secondCameraStreamId: this.secondCamera?.id ?? null,
     });
   }
 
@@ -360,7 +384,7 @@ export class VisitCall {
       const current = this.local?.getVideoTracks()[0]?.getSettings().deviceId;
       const camera = await openSecondCamera(current);
       this.secondCamera = camera;
-      this.addLocal(camera, {});
+      this.addLocal(camera, { isSecondCamera: true });
       this.dispatch({ type: 'toggle', name: 'dualCamera', value: true });
       this.applyToggles();
     } catch (error) {

@@ -13,6 +13,8 @@ export interface CallEngineEvents {
 }
 
 export interface RemoteStreamInfo {
+  /** The stream's id on the sending device (a LiveKit stream arrives under an id of its own). */
+  sentAs: string;
   fullName: string;
   accountId: string | null;
 }
@@ -23,6 +25,7 @@ export interface RemoteDeviceState {
   videoMuted: boolean;
   screenShareStreamId: string | null;
   spcCameraStreamId: string | null;
+  secondCameraStreamId: string | null;
 }
 
 /**

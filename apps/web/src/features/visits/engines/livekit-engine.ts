@@ -123,6 +123,7 @@ export class LiveKitEngine implements CallEngine {
     const deviceId = deviceOfIdentity(participant.identity);
     const person = this.people.get(deviceId);
     this.events.remoteStream(deviceId, stream, {
+      sentAs: publication.trackInfo?.stream || stream.id,
       fullName: person?.fullName ?? participant.name ?? '',
       accountId: person?.accountId ?? null,
     });

@@ -262,6 +262,8 @@ export class SimplePeerEngine implements CallEngine {
       entry.streams.add(stream.id);
       const person = this.people.get(deviceId);
       this.events.remoteStream(deviceId, stream, {
+        // The sender's msid: the same id on both sides.
+        sentAs: stream.id,
         fullName: person?.fullName ?? '',
         accountId: person?.accountId ?? null,
       });

@@ -1,17 +1,20 @@
 import { Box, SimpleGrid, Stack } from '@mantine/core';
-import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { DrawingOverlay } from '../tools/drawing-overlay';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { EkgDisplay } from '../tools/ekg-display';
 import { SpcCameraTools } from '../tools/spc-camera-tools';
+import type { SharedDrawing } from '../tools/shared-drawing';
+import { StreamDrawing } from '../tools/stream-drawing';
 import type { StreamWrapper } from '../stream-wrapper';
 import type { Layout, MainSelection } from '../visit-state';
-import { StreamTile } from './stream-tile';
+import { StreamTile, type TileView } from './stream-tile';
 
 interface CallStageProps {
   streams: StreamWrapper[];
   main: MainSelection;
   layout: Layout;
   drawing: { active: boolean; color: string };
+  drawings: SharedDrawing;
   visitId: string;
   canSave: boolean;
   onSelectMain: (id: string) => void;
@@ -27,6 +30,16 @@ export function CallStage(props: CallStageProps) {
   const { streams, main, layout } = props;
   const phone = useMediaQuery('(max-width: 48em)');
   const mainStream = streams.find((s) => s.isMainVideo);
+  // Everyone's lines show on every tile; only the main one is drawn on.
+  const overlay = (s: StreamWrapper) => (view: TileView) => (
+    <StreamDrawing
+      drawings={props.drawings}
+      wrapper={s}
+      view={view}
+      active={s.isMainVideo && props.drawing.active}
+      color={props.drawing.color}
+    />
+  );
   if (layout === 'grid' && main?.kind !== 'component') {
     return (
       <SimpleGrid
@@ -39,6 +52,7 @@ export function CallStage(props: CallStageProps) {
             wrapper={s}
             height={phone ? 180 : 300}
             videoRef={s.isMainVideo ? props.onMainVideo : undefined}
+            overlay={overlay(s)}
             onSelect={s.isMainVideo ? undefined : () => props.onSelectMain(s.id)}
           />
         ))}
@@ -48,12 +62,17 @@ export function CallStage(props: CallStageProps) {
   const others = streams.filter((s) => s !== mainStream);
   return (
     <Stack gap="sm" data-testid="call-spotlight">
-      <MainArea {...props} stream={mainStream} tall={phone ? '45vh' : 'max(240px, calc(100dvh - 520px))'} />
+      <MainArea {...props} stream={mainStream} overlay={mainStream && overlay(mainStream)} tall={phone ? '45vh' : 'max(240px, calc(100dvh - 520px))'} />
       {others.length > 0 && (
         <Box style={{ display: 'flex', gap: 8, overflowX: 'auto' }} data-testid="call-strip">
           {others.map((s) => (
             <Box key={s.id} w={phone ? 120 : 200} style={{ flex: 'none' }}>
-              <StreamTile wrapper={s} height={phone ? 90 : 130} onSelect={() => props.onSelectMain(s.id)} />
+              <StreamTile
+                wrapper={s}
+                height={phone ? 90 : 130}
+                overlay={overlay(s)}
+                onSelect={() => props.onSelectMain(s.id)}
+              />
             </Box>
           ))}
         </Box>
@@ -63,8 +82,9 @@ export function CallStage(props: CallStageProps) {
 }
 
 /** The main place: the main stream with drawing over it and the special camera's tools, or the ekg. */
-function MainArea(props: CallStageProps & { stream: StreamWrapper | undefined; tall: string }) {
-  const { ref, width, height } = useElementSize();
+function MainArea(
+  props: CallStageProps & { stream: StreamWrapper | undefined; tall: string; overlay?: (view: TileView) => ReactNode },
+) {
   if (props.main?.kind === 'component') {
     return (
       <Box data-testid="main-component">
@@ -75,15 +95,7 @@ function MainArea(props: CallStageProps & { stream: StreamWrapper | undefined; t
   if (!props.stream) return null;
   return (
     <Stack gap="xs">
-      <Box ref={ref} pos="relative">
-        <StreamTile wrapper={props.stream} height={props.tall} videoRef={props.onMainVideo} />
-        <DrawingOverlay
-          active={props.drawing.active}
-          color={props.drawing.color}
-          width={width}
-          height={height}
-        />
-      </Box>
+      <StreamTile wrapper={props.stream} height={props.tall} videoRef={props.onMainVideo} overlay={props.overlay} />
       {props.stream.isSpcCamera && (
         <SpcCameraTools
           stream={props.stream}

@@ -143,6 +143,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
         main={state.main}
         layout={state.layout}
         drawing={{ active: drawing, color: DRAW_COLOR }}
+        drawings={call.drawings}
         visitId={visit.id}
         canSave={clinician}
         mainVideo={mainVideo}
@@ -166,7 +167,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
       >
         {mainStream && (
           <Group gap="xs" justify="center" data-testid="visit-tools">
-            <CaptureButton video={mainVideo} visitId={visit.id} canSave={clinician} />
+            <CaptureButton video={mainVideo} stream={mainStream} visitId={visit.id} canSave={clinician} />
           </Group>
         )}
         <CallControls

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StreamWrapper } from '../stream-wrapper';
 import { MicOffIcon } from './call-icons';
@@ -12,6 +13,17 @@ interface StreamTileProps {
   /** The video element, for picture-in-picture, capture and drawing. */
   videoRef?: (element: HTMLVideoElement | null) => void;
   height: number | string;
+  /** What lies over the picture (the shared drawing), given how the picture is shown. */
+  overlay?: (view: TileView) => ReactNode;
+}
+
+/** How a tile shows its picture: the tile's size, the picture's own size, its fit and mirroring. */
+export interface TileView {
+  width: number;
+  height: number;
+  picture: { width: number; height: number } | null;
+  fit: 'cover' | 'contain';
+  mirrored: boolean;
 }
 
 const initials = (name: string) =>
@@ -26,9 +38,15 @@ const initials = (name: string) =>
  * One stream: its video (always muted here; sound plays from the active-call provider), its
  * owner's name, and their initials when the camera is off. A local camera is mirrored like a mirror.
  */
-export function StreamTile({ wrapper, onSelect, videoRef, height }: StreamTileProps) {
+export function StreamTile({ wrapper, onSelect, videoRef, height, overlay }: StreamTileProps) {
   const { t } = useTranslation('visits');
   const video = useRef<HTMLVideoElement | null>(null);
+  const tile = useElementSize();
+  const [picture, setPicture] = useState<TileView['picture']>(null);
+  const readPicture = () => {
+    const element = video.current;
+    if (element && element.videoWidth > 0) setPicture({ width: element.videoWidth, height: element.videoHeight });
+  };
 
   useEffect(() => {
     const element = video.current;
@@ -40,8 +58,10 @@ export function StreamTile({ wrapper, onSelect, videoRef, height }: StreamTilePr
   const name = wrapper.type === 'local' ? t('call.you', { name: wrapper.fullName }) : wrapper.fullName;
   const label = wrapper.isScreenShare ? t('call.screenOf', { name }) : name;
   const mirror = wrapper.type === 'local' && !wrapper.isScreenShare;
+  const fit = wrapper.isScreenShare ? 'contain' : 'cover';
   const body = (
     <Box
+      ref={tile.ref}
       pos="relative"
       h={height}
       bg="dark.8"
@@ -58,10 +78,12 @@ export function StreamTile({ wrapper, onSelect, videoRef, height }: StreamTilePr
         autoPlay
         playsInline
         muted
+        onLoadedMetadata={readPicture}
+        onResize={readPicture}
         style={{
           width: '100%',
           height: '100%',
-          objectFit: wrapper.isScreenShare ? 'contain' : 'cover',
+          objectFit: fit,
           transform: mirror ? 'scaleX(-1)' : undefined,
           visibility: wrapper.isVideoMuted ? 'hidden' : 'visible',
         }}
@@ -73,6 +95,7 @@ export function StreamTile({ wrapper, onSelect, videoRef, height }: StreamTilePr
           </Avatar>
         </Box>
       )}
+      {overlay?.({ width: tile.width, height: tile.height, picture, fit, mirrored: mirror })}
       {wrapper.linkQuality && (
         <Box pos="absolute" top={6} style={{ insetInlineEnd: 6 }}>
           <QualityBars quality={wrapper.linkQuality} />

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_DRAWING,
   drawStrokes,
-  extendStroke,
-  startStroke,
+  pictureBox,
+  thinPoints,
+  undoStrokeBy,
   toSurfacePoint,
-  undoStroke,
 } from './drawing-data';
 
 const box = { left: 100, top: 50, width: 400, height: 200 };
@@ -30,21 +29,8 @@ describe('drawing data', () => {
     expect(toSurfacePoint(50, 400, box)).toEqual({ x: 0, y: 1 });
   });
 
-  it('keeps strokes as points and undoes the last one', () => {
-    let data = startStroke(EMPTY_DRAWING, { x: 0.1, y: 0.1 }, 'red');
-    data = extendStroke(data, { x: 0.2, y: 0.2 });
-    data = startStroke(data, { x: 0.5, y: 0.5 }, 'yellow');
-    expect(data.strokes.map((s) => [s.color, s.points.length])).toEqual([
-      ['red', 2],
-      ['yellow', 1],
-    ]);
-    expect(undoStroke(data).strokes).toHaveLength(1);
-    expect(undoStroke(undoStroke(undoStroke(data))).strokes).toEqual([]);
-    expect(extendStroke(EMPTY_DRAWING, { x: 0, y: 0 })).toBe(EMPTY_DRAWING);
-  });
-
   it('draws the same strokes in the same place of the picture at any size', () => {
-    const data = extendStroke(startStroke(EMPTY_DRAWING, { x: 0.25, y: 0.5 }, 'red'), { x: 0.75, y: 0.5 });
+    const data = { strokes: [{ color: 'red', width: 4, points: [{ x: 0.25, y: 0.5 }, { x: 0.75, y: 0.5 }] }] };
     const small = recordingContext();
     drawStrokes(small.context, data.strokes, 400, 300);
     expect(small.calls).toEqual(['begin', 'move 100,150', 'line 300,150', 'stroke']);
@@ -55,7 +41,28 @@ describe('drawing data', () => {
 
   it('draws a tap as a dot', () => {
     const { context, calls } = recordingContext();
-    drawStrokes(context, startStroke(EMPTY_DRAWING, { x: 0.5, y: 0.5 }, 'red').strokes, 640, 480);
+    drawStrokes(context, [{ color: 'red', width: 4, points: [{ x: 0.5, y: 0.5 }] }], 640, 480);
     expect(calls).toEqual(['begin', 'dot 320,240', 'fill']);
+  });
+
+  it('undoes the last line of the device asking, not the last line of all', () => {
+    const mine = { by: 'mine', color: 'red', width: 4, points: [{ x: 0.1, y: 0.1 }] };
+    const theirs = { ...mine, by: 'theirs' };
+    expect(undoStrokeBy({ strokes: [mine, theirs] }, 'mine').strokes).toEqual([theirs]);
+    expect(undoStrokeBy({ strokes: [theirs] }, 'mine').strokes).toEqual([theirs]);
+  });
+
+  it('thins points evenly, keeping both ends', () => {
+    const points = Array.from({ length: 5 }, (_, i) => ({ x: i / 4, y: 0 }));
+    expect(thinPoints(points, 3)).toEqual([points[0], points[2], points[4]]);
+    expect(thinPoints(points, 10)).toEqual(points);
+  });
+
+  it('finds the picture in its tile: overflowing it when covering, inside it when contained', () => {
+    const tile = { width: 400, height: 400 };
+    const picture = { width: 800, height: 400 };
+    expect(pictureBox(tile, picture, 'cover')).toEqual({ left: -200, top: 0, width: 800, height: 400 });
+    expect(pictureBox(tile, picture, 'contain')).toEqual({ left: 0, top: 100, width: 400, height: 200 });
+    expect(pictureBox(tile, null, 'cover')).toEqual({ left: 0, top: 0, width: 400, height: 400 });
   });
 });

@@ -9,6 +9,8 @@ export interface Point {
 }
 
 export interface Stroke {
+  /** The device that drew it (its undo takes back its own last line, not someone else's). */
+  by?: string;
   color: string;
   /** Line width in CSS pixels. */
   width: number;
@@ -36,19 +38,36 @@ export function toSurfacePoint(
   };
 }
 
-export function startStroke(data: DrawingData, point: Point, color: string, width = PEN_WIDTH): DrawingData {
-  return { strokes: [...data.strokes, { color, width, points: [point] }] };
+/** Takes back the last line a device drew, leaving the others' lines. */
+export function undoStrokeBy(data: DrawingData, by: string): DrawingData {
+  const index = data.strokes.findLastIndex((stroke) => stroke.by === by);
+  return index < 0 ? data : { strokes: data.strokes.filter((_, i) => i !== index) };
 }
 
-/** Adds a point to the stroke being drawn (the last one). */
-export function extendStroke(data: DrawingData, point: Point): DrawingData {
-  const last = data.strokes.at(-1);
-  if (!last) return data;
-  return { strokes: [...data.strokes.slice(0, -1), { ...last, points: [...last.points, point] }] };
+/** At most `max` points, spread evenly along the stroke and keeping both ends (a long stroke is sent whole). */
+export function thinPoints(points: readonly Point[], max: number): Point[] {
+  if (points.length <= max) return [...points];
+  const step = (points.length - 1) / (max - 1);
+  return Array.from({ length: max }, (_, i) => points[Math.round(i * step)] as Point);
 }
 
-export function undoStroke(data: DrawingData): DrawingData {
-  return { strokes: data.strokes.slice(0, -1) };
+/**
+ * Where the picture lies in a tile (CSS pixels, from the tile's top-left): a video shown with
+ * `cover` overflows the tile, with `contain` sits inside it. A drawing lies over the picture, not
+ * the tile, so a line lands on the same spot of the picture on screens of any shape.
+ */
+export function pictureBox(
+  tile: { width: number; height: number },
+  picture: { width: number; height: number } | null,
+  fit: 'cover' | 'contain',
+): { left: number; top: number; width: number; height: number } {
+  if (!picture || picture.width <= 0 || picture.height <= 0 || tile.width <= 0 || tile.height <= 0)
+    return { left: 0, top: 0, width: tile.width, height: tile.height };
+  const scales = [tile.width / picture.width, tile.height / picture.height];
+  const scale = fit === 'cover' ? Math.max(...scales) : Math.min(...scales);
+  const width = picture.width * scale;
+  const height = picture.height * scale;
+  return { left: (tile.width - width) / 2, top: (tile.height - height) / 2, width, height };
 }
 
 /** Draws strokes on a context whose drawing area is width × height (CSS pixels). */

@@ -1,36 +1,36 @@
 import { Button, Group } from '@mantine/core';
+import type { DrawingAction } from '@opencare/schemas/socket-events';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  EMPTY_DRAWING,
-  drawStrokes,
-  extendStroke,
-  startStroke,
-  toSurfacePoint,
-  undoStroke,
-  type DrawingData,
-} from './drawing-data';
+import { PEN_WIDTH, drawStrokes, toSurfacePoint, type Point, type Stroke } from './drawing-data';
 
 export interface DrawingOverlayProps {
   /** Drawing is on: the canvas takes the pointer and the undo and clear buttons show. */
   active: boolean;
   color: string;
-  /** The size of the video area it lies over, in CSS pixels. */
-  width: number;
-  height: number;
-  onClear?: () => void;
+  /** Where the picture lies in its tile (CSS pixels): the canvas covers the picture exactly. */
+  box: { left: number; top: number; width: number; height: number };
+  /** The picture is shown mirrored (one's own camera): the drawing is mirrored with it. */
+  mirrored: boolean;
+  /** The lines drawn so far, by everyone in the visit. */
+  strokes: readonly Stroke[];
+  /** This device drew a line here that it may take back. */
+  canUndo: boolean;
+  onAction: (action: DrawingAction) => void;
 }
 
 /**
- * A canvas laid over the main video to draw on with a mouse, a finger or a pen (pointer events).
- * Strokes are kept as data and drawn again whenever the size changes. While drawing is off the
- * lines stay visible but the pointer passes through to the video.
+ * A canvas laid over a video to draw on with a mouse, a finger or a pen (pointer events). The line
+ * being drawn stays here until the pen lifts, then becomes a stroke for everyone. Strokes are data,
+ * drawn again whenever the size changes. While drawing is off the lines stay visible but the
+ * pointer passes through to the video.
  */
-export function DrawingOverlay({ active, color, width, height, onClear }: DrawingOverlayProps) {
+export function DrawingOverlay({ active, color, box, mirrored, strokes, canUndo, onAction }: DrawingOverlayProps) {
   const { t } = useTranslation('visits');
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [drawing, setDrawing] = useState<DrawingData>(EMPTY_DRAWING);
+  const [line, setLine] = useState<Stroke | null>(null);
   const pointer = useRef<number | null>(null);
+  const { width, height } = box;
 
   useEffect(() => {
     const element = canvas.current;
@@ -42,31 +42,30 @@ export function DrawingOverlay({ active, color, width, height, onClear }: Drawin
     element.height = Math.round(height * ratio);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, width, height);
-    drawStrokes(context, drawing.strokes, width, height);
-  }, [drawing, width, height]);
+    drawStrokes(context, line ? [...strokes, line] : strokes, width, height);
+  }, [strokes, line, width, height]);
 
-  const pointOf = (event: PointerEvent<HTMLCanvasElement>) =>
-    toSurfacePoint(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect());
+  const pointOf = (event: PointerEvent<HTMLCanvasElement>): Point => {
+    const point = toSurfacePoint(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect());
+    return mirrored ? { x: 1 - point.x, y: point.y } : point;
+  };
 
   const down = (event: PointerEvent<HTMLCanvasElement>) => {
     if (!active || pointer.current !== null) return;
-    // Read now: React clears the event's currentTarget before the state updater runs.
-    const point = pointOf(event);
     pointer.current = event.pointerId;
     event.currentTarget.setPointerCapture(event.pointerId);
-    setDrawing((current) => startStroke(current, point, color));
+    setLine({ color, width: PEN_WIDTH, points: [pointOf(event)] });
   };
   const move = (event: PointerEvent<HTMLCanvasElement>) => {
     if (pointer.current !== event.pointerId) return;
     const point = pointOf(event);
-    setDrawing((current) => extendStroke(current, point));
+    setLine((current) => (current ? { ...current, points: [...current.points, point] } : current));
   };
   const up = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (pointer.current === event.pointerId) pointer.current = null;
-  };
-  const clear = () => {
-    setDrawing(EMPTY_DRAWING);
-    onClear?.();
+    if (pointer.current !== event.pointerId) return;
+    pointer.current = null;
+    if (line) onAction({ kind: 'stroke', stroke: line });
+    setLine(null);
   };
 
   return (
@@ -74,6 +73,7 @@ export function DrawingOverlay({ active, color, width, height, onClear }: Drawin
       <canvas
         ref={canvas}
         data-testid="drawing-overlay"
+        data-strokes={strokes.length}
         aria-label={t('tools.drawing.label')}
         role="img"
         onPointerDown={down}
@@ -82,9 +82,11 @@ export function DrawingOverlay({ active, color, width, height, onClear }: Drawin
         onPointerCancel={up}
         style={{
           position: 'absolute',
-          inset: 0,
+          left: box.left,
+          top: box.top,
           width,
           height,
+          transform: mirrored ? 'scaleX(-1)' : undefined,
           // Touch moves draw instead of scrolling the page, but only while drawing is on.
           touchAction: active ? 'none' : 'auto',
           pointerEvents: active ? 'auto' : 'none',
@@ -93,15 +95,10 @@ export function DrawingOverlay({ active, color, width, height, onClear }: Drawin
       />
       {active && (
         <Group gap="xs" pos="absolute" top={8} style={{ insetInlineEnd: 8 }}>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setDrawing(undoStroke)}
-            disabled={drawing.strokes.length === 0}
-          >
+          <Button size="xs" variant="default" onClick={() => onAction({ kind: 'undo' })} disabled={!canUndo}>
             {t('tools.drawing.undo')}
           </Button>
-          <Button size="xs" variant="default" onClick={clear} disabled={drawing.strokes.length === 0}>
+          <Button size="xs" variant="default" onClick={() => onAction({ kind: 'clear' })} disabled={strokes.length === 0}>
             {t('tools.drawing.clear')}
           </Button>
         </Group>

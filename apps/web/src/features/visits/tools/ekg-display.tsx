@@ -1,10 +1,10 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EKG_WINDOW, ekgY, samplesDue, scrollWindow, simulatedSamples } from './ekg-signal';
+import { EKG_WINDOW, ekgY } from './ekg-signal';
 
 export interface EkgDisplayProps {
-  /** A device's samples (mV at EKG_SAMPLE_RATE), newest last. Without them a simulated trace is shown. */
+  /** A device's samples (mV at EKG_SAMPLE_RATE), newest last; absent while no device streams one. */
   samples?: number[];
 }
 
@@ -48,59 +48,34 @@ function drawTrace(canvas: HTMLCanvasElement, values: readonly number[]) {
 }
 
 /**
- * An ekg signal display: a waveform scrolling at a fixed rate (EKG_SAMPLE_RATE, whatever the
- * screen's frame rate). No device delivers one yet (gateway devices come with issue 7), so without
- * samples it draws a simulated trace, labelled as such on screen.
+ * The ekg display: a device's samples drawn as on ECG paper, the newest window of EKG_WINDOW_SECONDS.
+ * No device streams one to a visit yet (gateway devices come with issue 7), and a clinical visit
+ * shows no made-up trace: without samples the panel says plainly that no device is streaming.
  */
 export function EkgDisplay({ samples }: EkgDisplayProps) {
   const { t } = useTranslation('visits');
   const canvas = useRef<HTMLCanvasElement>(null);
-  const simulated = samples === undefined;
 
   useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    if (!simulated) {
-      drawTrace(element, samples.slice(-EKG_WINDOW));
-      return;
-    }
-    let trace: number[] = [];
-    let shown = 0;
-    const started = performance.now();
-    let frame = requestAnimationFrame(function tick(now) {
-      const due = samplesDue(now - started, shown);
-      if (due > 0) {
-        trace = scrollWindow(trace, simulatedSamples(shown, Math.min(due, EKG_WINDOW)));
-        shown += due;
-        drawTrace(element, trace);
-      }
-      frame = requestAnimationFrame(tick);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [simulated, samples]);
+    if (canvas.current && samples) drawTrace(canvas.current, samples.slice(-EKG_WINDOW));
+  }, [samples]);
 
   return (
     <Paper withBorder p="xs" radius="md" data-testid="ekg-display">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs">
-          <Text fw={600} size="sm">
-            {t('tools.ekg.title')}
-          </Text>
-          {simulated && (
-            <Badge color="orange" variant="filled" data-testid="ekg-simulated">
-              {t('tools.ekg.simulated')}
-            </Badge>
-          )}
-        </Group>
-        <canvas
-          ref={canvas}
-          role="img"
-          aria-label={t(simulated ? 'tools.ekg.simulatedLabel' : 'tools.ekg.label')}
-          style={{ width: '100%', height: HEIGHT, display: 'block' }}
-        />
-        {simulated && (
-          <Text size="xs" c="dimmed">
-            {t('tools.ekg.simulatedHint')}
+        <Text fw={600} size="sm">
+          {t('tools.ekg.title')}
+        </Text>
+        {samples ? (
+          <canvas
+            ref={canvas}
+            role="img"
+            aria-label={t('tools.ekg.label')}
+            style={{ width: '100%', height: HEIGHT, display: 'block' }}
+          />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="ekg-no-device">
+            {t('tools.ekg.noDevice')}
           </Text>
         )}
       </Stack>

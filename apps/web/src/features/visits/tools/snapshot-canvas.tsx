@@ -86,7 +86,8 @@ export function SnapshotCanvas({
         onPointerCancel={up}
         style={{
           maxWidth: '100%',
-          maxHeight: '60vh',
+          // Leaves room for the tools above and the caption and buttons below on a short screen.
+          maxHeight: 'max(160px, min(60vh, calc(100dvh - 440px)))',
           touchAction: 'none',
           cursor: tool === 'text' ? 'text' : 'crosshair',
           borderRadius: 'var(--mantine-radius-sm)',

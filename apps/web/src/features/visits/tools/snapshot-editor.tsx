@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@ma
 import type { SaveVisitCaptureInput } from '@opencare/schemas/entities/visit-captures';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../api/trpc';
 import { useNotifications, useNotifyError } from '../../../components/notifications/use-notify';
@@ -38,8 +39,17 @@ const DEFAULT_STYLE: MarkStyle = { tool: 'pen', color: 'red', fontSize: FONT_SIZ
 /** Annotate (pen, text), crop and undo a snapshot, then save it to the patient's record or download it. */
 export function SnapshotEditor({ image, onClose, visitId, canSave, initialStyle }: SnapshotEditorProps) {
   const { t } = useTranslation('visits');
+  // A phone gets the whole screen: the picture and every control fit without a margin around them.
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={image !== null} onClose={onClose} title={t('tools.editor.title')} size="xl" centered>
+    <Modal
+      opened={image !== null}
+      onClose={onClose}
+      title={t('tools.editor.title')}
+      size="xl"
+      centered
+      fullScreen={phone}
+    >
       {image !== null && (
         <EditorBody
           key={image}
@@ -180,7 +190,17 @@ function EditorBody({
           {t('tools.editor.downloadOnly')}
         </Alert>
       )}
-      <Group justify="flex-end" gap="xs">
+      {/* Save and close stay in sight however tall the rest is (a 800-px-high screen cut them off). */}
+      <Group
+        justify="flex-end"
+        gap="xs"
+        pos="sticky"
+        bottom={0}
+        py="xs"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 1 }}
+        data-testid="snapshot-actions"
+      >
         <Button variant="default" onClick={onClose}>
           {t('tools.editor.close')}
         </Button>

@@ -989,8 +989,8 @@ describe('socket access matrix', () => {
             await t.call('POST', `/api/v1/visits/${id}/participants/join`, { ...as(other), body: { deviceId: 'device-b' } });
             await ask(socket, 'visit:enter', { visitId: id, deviceId: 'device-a' });
           }
-          // A chat message is sent from a device that entered the visit's room.
-          if (event === 'visit:chat') await ask(socket, 'visit:enter', { visitId: id, deviceId: 'device-a' });
+          // A chat message or a stroke is sent from a device that entered the visit's room.
+          if (event === 'visit:chat' || event === 'visit:draw') await ask(socket, 'visit:enter', { visitId: id, deviceId: 'device-a' });
           const payload =
             event === 'session:whoami'
               ? {}
@@ -1000,6 +1000,8 @@ describe('socket access matrix', () => {
                   ? { visitId: id, toDeviceId: 'device-b', signal: { renegotiate: true } }
                     : event === 'visit:chat'
                     ? { visitId: id, body: 'Can you hear me?' }
+                    : event === 'visit:draw'
+                    ? { visitId: id, stream: { deviceId: 'device-a', source: 'camera' }, action: { kind: 'clear' } }
                     : event === 'visit:exit'
                       ? { visitId: id }
                       : { visitId: id, deviceId: 'device-a' };
@@ -1030,7 +1032,7 @@ describe('socket access matrix', () => {
     const patients: Record<Target, string> = { own: account.patient!, sameOrg: account.patient2!, otherOrg: account.patient3!, none: account.patient! };
     const socket = await connected(clients.open(t.url, { guestToken: seat.guestToken }));
     // Entered before it signals, and signals before it leaves.
-    const order = ['socket session:whoami', 'socket patient:watch', 'socket patient:unwatch', 'socket visit:enter', 'socket visit:signal', 'socket visit:chat', 'socket visit:exit'];
+    const order = ['socket session:whoami', 'socket patient:watch', 'socket patient:unwatch', 'socket visit:enter', 'socket visit:signal', 'socket visit:chat', 'socket visit:draw', 'socket visit:exit'];
     for (const key of order) {
       const rule = GUEST_SOCKET_POLICY[key]!;
       const event = key.slice('socket '.length);
@@ -1047,6 +1049,8 @@ describe('socket access matrix', () => {
                 ? { visitId, toDeviceId: 'device-b', signal: { renegotiate: true } }
                   : event === 'visit:chat'
                   ? { visitId, body: 'Can you hear me?' }
+                  : event === 'visit:draw'
+                  ? { visitId, stream: { deviceId: guest.deviceId, source: 'camera' }, action: { kind: 'clear' } }
                   : event === 'visit:exit'
                     ? { visitId }
                     : { visitId, deviceId: guest.deviceId };

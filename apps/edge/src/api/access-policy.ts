@@ -173,6 +173,7 @@ export const SOCKET_POLICY: Record<string, RestEntry> = {
   'socket visit:exit': e('anyUser', 'visit', { note: 'leaving a room one is not in is harmless: it answers ok and changes nothing' }),
   'socket visit:signal': e('patientRead', 'visit'),
   'socket visit:chat': e('patientRead', 'visit'),
+  'socket visit:draw': e('patientRead', 'visit'),
 };
 
 /*
@@ -223,6 +224,7 @@ export const GUEST_SOCKET_POLICY: Record<string, 'ownVisit' | 'harmless' | 'nobo
   'socket visit:exit': 'harmless',
   'socket visit:signal': 'ownVisit',
   'socket visit:chat': 'ownVisit',
+  'socket visit:draw': 'ownVisit',
 };
 
 /**

@@ -237,3 +237,23 @@ test('on a weak network the patient’s camera pauses by itself and says so (Ara
   await expect(patientTile.getByTestId('link-quality')).not.toHaveAttribute('data-level', 'good', { timeout: 15_000 });
   await expect(patientTile.locator('video')).toBeHidden();
 });
+
+test('a screen the physician shares becomes the main stream on the patient’s phone', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const visit = await visitNow(request, 'patient');
+  const physician = await personPage(browser, 'physician');
+  const patient = await personPage(browser, 'patient', { viewport: { width: 390, height: 844 } });
+  await joinVisit(physician, visit.code);
+  await joinVisit(patient, visit.code);
+  for (const page of [physician, patient]) await page.getByTestId('toggle-video').click();
+  await expectRemoteVideoPlaying(patient);
+
+  // Sharing adds a stream to the connected call: whichever side offered first, it reaches the other.
+  await physician.getByTestId('toggle-screen').click();
+  await expect(physician.getByTestId('toggle-screen')).toHaveAttribute('aria-pressed', 'true');
+  const main = patient.locator('[data-testid="remote-stream"][data-main="true"]');
+  await expect(main.getByText(/^Screen of /)).toBeVisible({ timeout: 20_000 });
+  const size = await main.boundingBox();
+  expect(size?.width ?? 0).toBeGreaterThan(300);
+  await expect(patient.getByTestId('call-failure')).toBeHidden();
+});

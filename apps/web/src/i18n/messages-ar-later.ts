@@ -9,6 +9,7 @@ import arScreens from './locales/ar/screens.json';
 import arSignup from './locales/ar/signup.json';
 import arUserManagement from './locales/ar/user-management.json';
 import type { LaterMessages } from './resources';
+import arVisits from './locales/ar/visits.json';
 
 /** Arabic, the namespaces fetched with the first screen. */
 export const messages: LaterMessages = {
@@ -22,4 +23,5 @@ export const messages: LaterMessages = {
   patients: arPatients,
   apiKeys: arApiKeys,
   gateways: arGateways,
+  visits: arVisits,
 };

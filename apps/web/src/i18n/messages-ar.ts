@@ -4,7 +4,6 @@ import arFields from './locales/ar/fields.json';
 import arMail from './locales/ar/mail.json';
 import arSettings from './locales/ar/settings.json';
 import arSystem from './locales/ar/system.json';
-import arVisits from './locales/ar/visits.json';
 import type { FirstMessages } from './resources';
 
 /** Arabic, the first load's namespaces. Annotated with the source's type: a missing key is a compile error (locales.test.ts names it). */
@@ -15,5 +14,4 @@ export const messages: FirstMessages = {
   system: arSystem,
   mail: arMail,
   alerts: arAlerts,
-  visits: arVisits,
 };

@@ -8,6 +8,7 @@ import enPatients from './locales/en-US/patients.json';
 import enScreens from './locales/en-US/screens.json';
 import enSignup from './locales/en-US/signup.json';
 import enUserManagement from './locales/en-US/user-management.json';
+import enVisits from './locales/en-US/visits.json';
 
 /** en-US, the namespaces the first load does not need (see messages-en-us.ts). */
 export const messages = {
@@ -21,4 +22,5 @@ export const messages = {
   patients: enPatients,
   apiKeys: enApiKeys,
   gateways: enGateways,
+  visits: enVisits,
 };

@@ -5,7 +5,6 @@ import enFields from './locales/en-US/fields.json';
 import enMail from './locales/en-US/mail.json';
 import enSettings from './locales/en-US/settings.json';
 import enSystem from './locales/en-US/system.json';
-import enVisits from './locales/en-US/visits.json';
 
 /**
  * The error catalogue's en-US messages are the source text of `common:errors.<key>`: the catalogue
@@ -28,5 +27,4 @@ export const messages = {
   system: enSystem,
   mail: enMail,
   alerts: enAlerts,
-  visits: enVisits,
 };

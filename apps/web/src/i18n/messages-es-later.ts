@@ -9,6 +9,7 @@ import esScreens from './locales/es/screens.json';
 import esSignup from './locales/es/signup.json';
 import esUserManagement from './locales/es/user-management.json';
 import type { LaterMessages } from './resources';
+import esVisits from './locales/es/visits.json';
 
 /** Spanish, the namespaces fetched with the first screen. */
 export const messages: LaterMessages = {
@@ -22,4 +23,5 @@ export const messages: LaterMessages = {
   patients: esPatients,
   apiKeys: esApiKeys,
   gateways: esGateways,
+  visits: esVisits,
 };

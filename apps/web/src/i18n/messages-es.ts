@@ -4,7 +4,6 @@ import esFields from './locales/es/fields.json';
 import esMail from './locales/es/mail.json';
 import esSettings from './locales/es/settings.json';
 import esSystem from './locales/es/system.json';
-import esVisits from './locales/es/visits.json';
 import type { FirstMessages } from './resources';
 
 /** Spanish, the first load's namespaces. Annotated with the source's type: a missing key is a compile error (locales.test.ts names it). */
@@ -15,5 +14,4 @@ export const messages: FirstMessages = {
   system: esSystem,
   mail: esMail,
   alerts: esAlerts,
-  visits: esVisits,
 };

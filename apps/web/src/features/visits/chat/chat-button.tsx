@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatIcon } from './chat-icon';
+import { ChatIcon } from '../screen/call-icons';
 import { ChatPanel } from './chat-panel';
 import { useVisitChat } from './use-visit-chat';
 import type { VisitChat } from './visit-chat';

@@ -44,3 +44,4 @@ export const HeartIcon = icon(<path d="M3 12h4l2-4 3 8 2-4h7" />);
 export const AlertIcon = icon(<path d="M12 3 2 20h20zM12 10v4M12 17h.01" />);
 export const PhoneOffIcon = icon(<path d="M4 14c5-4 11-4 16 0l-2 3-3-1v-2a11 11 0 0 0-6 0v2l-3 1z" />);
 export const MoreIcon = icon(<path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />);
+export const ChatIcon = icon(<path d="M4 5h16v11H9l-5 4z" />);

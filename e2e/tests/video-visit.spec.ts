@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
+import { CALL_LAUNCH_OPTIONS, visitNow } from './video-call';
 
 /**
  * A video visit between two browsers through the edge (issue 6): the physician and the patient join
@@ -12,31 +13,7 @@ import { apiAs } from './api-as';
  * network (Chromium's emulation) the patient's camera pauses by itself and the call says so.
  */
 
-// Chromium's fake camera and microphone, allowed without a prompt; peers on one machine connect
-// over loopback.
-const CALL_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: CALL_ARGS } });
-
-
-/** A telemedicine visit of the physician with `patient` that began a minute ago and lasts an hour. */
-async function visitNow(request: APIRequestContext, patient: string) {
-  const physician = await apiAs(request, 'physician');
-  const { accountId } = await apiAs(request, patient);
-  const visit = await physician.post<{ id: string; code: string }>('/visits', {
-    patientId: accountId,
-    type: 'tv',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    durationMinutes: 60,
-  });
-  return { ...visit, patientId: accountId };
-}
+test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
 
 async function personPage(
   browser: Browser,

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { CALL_LAUNCH_OPTIONS, visitNow } from './video-call';
 
 /**
  * The chat of a video visit (issue 18): the physician writes during the call, the patient sees the
@@ -9,31 +10,7 @@ import { logIn } from './login-helpers';
  * messages are on the visit's record.
  */
 
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  },
-});
-
-/** A telemedicine visit of the physician with the patient that began a minute ago. */
-async function visitNow(request: APIRequestContext) {
-  const physician = await apiAs(request, 'physician');
-  const { accountId } = await apiAs(request, 'patient');
-  return physician.post<{ id: string; code: string }>('/visits', {
-    patientId: accountId,
-    type: 'tv',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    durationMinutes: 60,
-  });
-}
+test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
 
 async function inCall(browser: Browser, username: string, code: string): Promise<Page> {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'], viewport: { width: 1280, height: 800 } });

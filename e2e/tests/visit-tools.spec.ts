@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
+import { CALL_LAUNCH_OPTIONS } from './video-call';
 
 /**
  * The visit screen's capture tool end to end: a physician in a video visit captures the camera's
@@ -9,18 +10,7 @@ import { logIn } from './login-helpers';
  */
 test.use({
   permissions: ['camera', 'microphone'],
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      // Two browsers of one machine reach each other over loopback (the drawing test's call).
-      '--allow-loopback-in-peer-connection',
-    ],
-  },
+  launchOptions: CALL_LAUNCH_OPTIONS,
 });
 
 async function tokenOf(request: APIRequestContext, username: string) {

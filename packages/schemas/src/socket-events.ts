@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { timelineEventSchema, type TimelineEvent } from './entities/patients';
-import { visitChatBodySchema, visitDeviceIdSchema, type VisitChatMessage, type VisitParticipant } from './entities/visits';
+import {
+  visitChatBodySchema,
+  visitDeviceIdSchema,
+  type VisitChatMessage,
+  type VisitParticipant,
+  type VisitWaiting,
+  type WaitingVisit,
+} from './entities/visits';
 import type { GatewayStatus } from './entities/gateways';
 import type { FieldIssue } from './errors';
 import { uuidSchema } from './rules';
@@ -94,9 +101,12 @@ export interface ClientToServerEvents {
     payload: z.infer<typeof visitEnterPayloadSchema>,
     /**
      * Who is in the visit now, the other devices already in its room (they can be signalled now),
-     * and the chat so far (a guest reads it only while in the call).
+     * and the chat so far (a guest reads it only while in the call). A device not admitted yet
+     * enters the waiting room instead: `waiting` says where it is, and it hears nothing of the call.
      */
-    ack: (result: Ack<{ participants: VisitParticipant[]; inRoom: string[]; messages: VisitChatMessage[] }>) => void,
+    ack: (
+      result: Ack<{ participants: VisitParticipant[]; inRoom: string[]; messages: VisitChatMessage[]; waiting: VisitWaiting | null }>,
+    ) => void,
   ) => void;
   'visit:exit': (payload: z.infer<typeof visitExitPayloadSchema>, ack: (result: Ack<{ visitId: string }>) => void) => void;
   'visit:signal': (payload: z.infer<typeof visitSignalPayloadSchema>, ack: (result: Ack<{ sent: true }>) => void) => void;
@@ -127,6 +137,12 @@ export interface ServerToClientEvents {
   'visit:chatMessage': (payload: VisitChatMessage) => void;
   /** A stroke drawn, undone or cleared by another device of the visit. */
   'visit:draw': (payload: VisitDrawPayload & { fromDeviceId: string }) => void;
+  /** To a device in the waiting room: its place in line or the provider's delay changed. */
+  'visit:waiting': (payload: { visitId: string } & VisitWaiting) => void;
+  /** To a device in the waiting room: it was let in (it joins again, and enters the call). */
+  'visit:admitted': (payload: { visitId: string; deviceId: string }) => void;
+  /** To the visit's provider, on any screen: someone arrived in the waiting room. */
+  'visit:knock': (payload: WaitingVisit) => void;
   /**
    * An alert of the organisation opened, rose, was acknowledged, assigned, resolved or escalated: to
    * its clinicians, whose inbox and badge load it again. Ids only: the inbox reads the rest.
@@ -186,4 +202,10 @@ export type VisitLiveEvent =
   | { kind: 'takenOver'; visitId: string; accountId: string; deviceId: string }
   /** These devices' places closed (left, or the visit ended): their sockets leave the room. */
   | { kind: 'left'; visitId: string; deviceIds: string[] }
-  | { kind: 'chatMessage'; visitId: string; message: VisitChatMessage };
+  | { kind: 'chatMessage'; visitId: string; message: VisitChatMessage }
+  /** Someone arrived in the waiting room: the provider's screens are told (their account room). */
+  | { kind: 'knock'; providerAccountId: string; visit: WaitingVisit }
+  /** These waiting devices were let in. */
+  | { kind: 'admitted'; visitId: string; deviceIds: string[] }
+  /** The waiting room's devices of this visit: their place or the provider's delay changed. */
+  | ({ kind: 'waiting'; visitId: string } & VisitWaiting);

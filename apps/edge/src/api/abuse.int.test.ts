@@ -130,6 +130,9 @@ describe('a signalling flood beside legitimate work', () => {
       sockets[who] = await connected(clients.open(t.url, { token: cast.token[who] }));
       expect(await ask(sockets[who], 'visit:enter', { visitId, deviceId: devices[who] })).toHaveProperty('data');
     }
+    // The clinician lets the patient in from the waiting room, and the patient enters the call's room.
+    expect((await t.call('POST', `/api/v1/visits/${visitId}/admit`, { token: cast.token[physician], body: {} })).status).toBe(200);
+    expect(await ask(sockets[patient], 'visit:enter', { visitId, deviceId: devices[patient] })).toMatchObject({ data: { waiting: null } });
     return { visitId, devices, sockets };
   }
 

@@ -16,7 +16,7 @@ import { ROLES } from '@opencare/schemas/roles';
 import { testDatabaseKind } from '@opencare/api/testing/env';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAppointmentWithVisit, workingDay, at } from '../testing/appointment-fixtures';
+import { admitAutomatically, insertAppointmentWithVisit, workingDay, at } from '../testing/appointment-fixtures';
 import { agentAsk, agentClients, agentOutcome, gatewayInfo, pairGateway, randomMac } from '../testing/gateway-fixtures';
 import { changes, idsOwnedBy, leakedIds, rowsOf, snapshot, type Owners, type Snapshot } from '../testing/matrix-evidence';
 import { restRoutes, socketEvents, trpcProcedures } from '../testing/route-catalogue';
@@ -402,6 +402,7 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'PATCH /api/v1/visits/:id/notes': () => ({ body: { notes: 'Fine' } }),
     'POST /api/v1/visits/:id/notes/addenda': () => ({ body: { text: 'Fine' } }),
     'POST /api/v1/visits/:id/participants/join': () => ({ body: { deviceId: `device-${uniq()}` } }),
+    'PUT /api/v1/visits/:id/running-late': () => ({ body: { minutes: 10 } }),
     'POST /api/v1/visits/:id/participants/leave': () => ({ body: { deviceId: 'device-leave' } }),
     'POST /api/v1/telehealth-invitations': () => ({ body: { visitId: id, fullName: 'Guest', email: `g${uniq()}@matrix.test` } }),
     'POST /api/v1/logs': () => ({ body: { key: 'unknown', message: 'matrix', environment: { mode: 'test' } } }),
@@ -709,6 +710,8 @@ beforeAll(async () => {
   if (!org.one) org.one = await firstId(sql`select organisation_id as id from accounts where id = ${account.admin}`);
   await seedDemoReadings(db(), org.one, [{ accountId: account.carePatient!, everyNthDay: 5 }]);
   await secondOrganisation();
+  // Who may enter a visit's room is the policy's business; being let in from the waiting room is not.
+  for (const organisationId of [org.one, org.two]) await admitAutomatically(db(), organisationId!);
   for (const kind of SEEDED_KINDS)
     for (const [role, target] of [
       ['patient2', 'sameOrg'],

@@ -57,6 +57,7 @@ describe('system settings', () => {
     ['telemedicine', { defaultCallEngine: 'skype' }, 'defaultCallEngine', ''],
     ['telemedicine', { joinEarlyMinutes: 61 }, 'joinEarlyMinutes', ''],
     ['telemedicine', { endWarningMinutes: 0 }, 'endWarningMinutes', ''],
+    ['telemedicine', { admitRequired: 'yes' }, 'admitRequired', ''],
     ['appointmentManagement', { slotStepMinutes: 7 }, 'slotStepMinutes', ''],
     ['appointmentManagement', { workdayStart: '8am' }, 'workdayStart', 'Enter a time as HH:MM (24-hour).'],
     ['appointmentManagement', { workdayStart: '18:00' }, 'workdayEnd', 'The working day must end after it starts.'],
@@ -126,10 +127,11 @@ describe('settings take effect', () => {
       joinEarlyMinutes: 10,
       endWarningMinutes: 5,
       stayOrLeaveSeconds: 60,
+      admitRequired: true,
     });
-    await patch('telemedicine', { joinEarlyMinutes: 20, endWarningMinutes: 2 });
+    await patch('telemedicine', { joinEarlyMinutes: 20, endWarningMinutes: 2, admitRequired: false });
     const after = await t.call('GET', '/api/v1/telemedicine/config', { token: others.physician });
-    expect(after.body.data).toMatchObject({ joinEarlyMinutes: 20, endWarningMinutes: 2 });
+    expect(after.body.data).toMatchObject({ joinEarlyMinutes: 20, endWarningMinutes: 2, admitRequired: false });
   });
 
   it('telemedicine: with LiveKit configured, the chosen engine is the one used', async () => {

@@ -67,28 +67,32 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
         body: { deviceId, takeOver },
       });
 
-    // The patient checks in through B and listens on B; the physician joins through A, listens on A.
+    // The patient checks in through B and waits there; the physician's screen on A hears the knock.
+    const physicianHome = await connected(clients.open(a.url, { token: cast.token.physician }));
+    const knock = nextEvent(physicianHome, 'visit:knock', (k) => k.visitId === visitId);
     const patientTab = tab();
-    expect((await join(b, 'patient', patientTab)).status).toBe(200);
+    expect((await join(b, 'patient', patientTab)).body.data).toMatchObject({ call: null, waiting: { place: 1 } });
     const patient = await connected(clients.open(b.url, { token: cast.token.patient }));
-    expect(await ask(patient, 'visit:enter', { visitId, deviceId: patientTab })).toMatchObject({
-      data: { participants: [{ deviceId: patientTab }] },
-    });
+    expect(await ask(patient, 'visit:enter', { visitId, deviceId: patientTab })).toMatchObject({ data: { waiting: { place: 1 } } });
+    expect((await knock).waiting.map((p) => p.deviceId)).toEqual([patientTab]);
 
+    // The physician joins through A and listens on A, then lets the patient in through A: the
+    // patient's device on B is told, joins again and enters the call's room.
     const physicianTab = tab();
-    const seenByPatient = nextEvent(patient, 'visit:participants', (p) => p.participants.length === 2);
     expect((await join(a, 'physician', physicianTab)).status).toBe(200);
     const physician = await connected(clients.open(a.url, { token: cast.token.physician }));
-    // The patient on B hears that the physician's device entered on A: it can be offered to now.
-    const physicianEntered = nextEvent(patient, 'visit:entered');
-    // …and the physician's device is told the patient's device is in the room, though on B.
-    expect(await ask(physician, 'visit:enter', { visitId, deviceId: physicianTab })).toMatchObject({
-      data: { participants: expect.any(Array), inRoom: [patientTab] },
+    expect(await ask(physician, 'visit:enter', { visitId, deviceId: physicianTab })).toMatchObject({ data: { inRoom: [] } });
+    const admitted = nextEvent(patient, 'visit:admitted');
+    expect((await a.call('POST', `/api/v1/visits/${visitId}/admit`, { token: cast.token.physician, body: {} })).status).toBe(200);
+    expect(await admitted).toEqual({ visitId, deviceId: patientTab });
+    expect((await join(b, 'patient', patientTab)).body.data).toMatchObject({ waiting: null, call: { engine: expect.any(String) } });
+    // The physician on A hears that the patient's device entered on B: it can be offered to now…
+    const patientEntered = nextEvent(physician, 'visit:entered');
+    // …and the patient's device is told the physician's device is in the room, though on A.
+    expect(await ask(patient, 'visit:enter', { visitId, deviceId: patientTab })).toMatchObject({
+      data: { participants: expect.any(Array), inRoom: [physicianTab], waiting: null },
     });
-    expect(await physicianEntered).toEqual({ visitId, deviceId: physicianTab });
-    expect((await seenByPatient).participants.map((p) => p.deviceId).sort()).toEqual(
-      [patientTab, physicianTab].sort(),
-    );
+    expect(await patientEntered).toEqual({ visitId, deviceId: patientTab });
 
     // An offer from A to the patient's device on B, and the answer back.
     const offer = nextEvent(patient, 'visit:signal');

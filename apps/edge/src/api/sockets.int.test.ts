@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
+  admitAutomatically,
   organisationOf,
   signInCast,
   type Cast,
@@ -22,6 +23,7 @@ beforeAll(async () => {
     mailer: { kind: 'outbox', send: (mail) => Promise.resolve(void mails.push(mail)) },
   });
   cast = await signInCast(t);
+  await admitAutomatically(t.edge.deps.db, await organisationOf(t.edge.deps.db, cast.id.patient));
 });
 afterAll(() => t.close());
 

@@ -9,6 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
+  admitAutomatically,
   organisationOf,
   signInCast,
   type Cast,
@@ -29,6 +30,7 @@ beforeAll(async () => {
   });
   cast = await signInCast(t);
   clinic = await organisationOf(t.edge.deps.db, cast.id.patient);
+  await admitAutomatically(t.edge.deps.db, clinic);
 });
 afterAll(() => t.close());
 
@@ -181,7 +183,7 @@ describe('a guest joining the call', () => {
     const claims = await verifyGuestToken(t.edge.deps.config, res.body.data.guestToken);
     expect(claims).toEqual({ invitationId: invitation.id, visitId, deviceId: tab });
     const meta = { ip: '127.0.0.1', requestId: 'test' };
-    expect((await enterVisitRoomAsGuest(t.edge.deps, meta, claims)).map((p) => p.role)).toEqual(['guest']);
+    expect((await enterVisitRoomAsGuest(t.edge.deps, meta, claims)).participants.map((p) => p.role)).toEqual(['guest']);
     // A guest token is not an access token.
     expect((await t.call('GET', '/api/v1/profile', { token: res.body.data.guestToken })).status).toBe(401);
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
+  admitAutomatically,
   organisationOf,
   signInCast,
   type Cast,
@@ -22,6 +23,7 @@ beforeAll(async () => {
   });
   cast = await signInCast(t);
   clinic = await organisationOf(t.edge.deps.db, cast.id.patient);
+  await admitAutomatically(t.edge.deps.db, clinic);
 });
 afterAll(() => t.close());
 

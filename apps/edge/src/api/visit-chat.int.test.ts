@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
+  admitAutomatically,
   organisationOf,
   signInCast,
   type Cast,
@@ -26,6 +27,7 @@ beforeAll(async () => {
   t = await startTestEdge({ mailer: { kind: 'outbox', send: (mail) => Promise.resolve(void sent.push(mail)) } });
   cast = await signInCast(t);
   clinic = await organisationOf(t.edge.deps.db, cast.id.patient);
+  await admitAutomatically(t.edge.deps.db, clinic);
 });
 afterEach(() => clients.closeAll());
 afterAll(() => t.close());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
+  admitAutomatically,
   organisationOf,
   signInCast,
   type Cast,
@@ -16,6 +17,7 @@ let cast: Cast;
 beforeAll(async () => {
   t = await startTestEdge();
   cast = await signInCast(t);
+  await admitAutomatically(t.edge.deps.db, await organisationOf(t.edge.deps.db, cast.id.patient));
 });
 afterAll(() => t.close());
 

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
+  admitAutomatically,
   organisationOf,
   signInCast,
   type Cast,
@@ -29,6 +30,7 @@ beforeAll(async () => {
   t = await startTestEdge({ env: { ICE_SERVERS: JSON.stringify(ICE) } });
   cast = await signInCast(t);
   clinic = await organisationOf(t.edge.deps.db, cast.id.patient);
+  await admitAutomatically(t.edge.deps.db, clinic);
   // Listen to what the visit service tells watching screens (and still pass it on to the edge).
   const edgeLive: LiveChannel = t.edge.deps.live;
   t.edge.deps.live = { ...edgeLive, visit: (event) => (live.push(event), edgeLive.visit(event)) };
@@ -310,7 +312,7 @@ describe('the visit room for the socket layer', () => {
     const physician = await resolveActor(t.edge.deps, cast.token.physician);
 
     const inRoom = await enterVisitRoom(t.edge.deps, patient, meta, { visitId, deviceId: tab });
-    expect(inRoom.map((p) => p.deviceId)).toEqual([tab]);
+    expect(inRoom.participants.map((p) => p.deviceId)).toEqual([tab]);
     expect(await findActiveByDevice(t.edge.deps.db, visitId, tab)).toMatchObject({ accountId: cast.id.patient });
     // Not the patient's device for the physician, nor a device that never joined, nor one that left.
     await expect(

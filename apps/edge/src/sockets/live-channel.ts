@@ -30,25 +30,45 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
           return;
         case 'status': {
           const { visitId, status, startedAt, endedAt } = event;
-          io.to(rooms.visit(visitId)).emit('visit:status', { visitId, status, startedAt, endedAt });
+          io.to([rooms.visit(visitId), rooms.visitWaiting(visitId)]).emit('visit:status', { visitId, status, startedAt, endedAt });
           return;
         }
         case 'takenOver': {
-          // The device that lost its place is told, then leaves the visit's rooms on every edge.
+          // The device that lost its place leaves the visit's rooms on every edge, then is told (so
+          // nothing it sends once told is relayed), then leaves its own room.
           const device = rooms.visitDevice(event.visitId, event.deviceId);
+          io.in(device).socketsLeave([rooms.visit(event.visitId), rooms.visitWaiting(event.visitId)]);
           io.to(device).emit('visit:takenOver', { visitId: event.visitId, deviceId: event.deviceId });
-          io.in(device).socketsLeave([rooms.visit(event.visitId), device]);
+          io.in(device).socketsLeave(device);
           return;
         }
         case 'left': {
           // A device without a place hears and sends nothing of the visit (the relay trusts the room).
           const devices = event.deviceIds.map((id) => rooms.visitDevice(event.visitId, id));
-          if (devices.length > 0) io.in(devices).socketsLeave([rooms.visit(event.visitId), ...devices]);
+          if (devices.length > 0) {
+            io.in(devices).socketsLeave([rooms.visit(event.visitId), rooms.visitWaiting(event.visitId), ...devices]);
+          }
           return;
         }
         case 'chatMessage':
           io.to(rooms.visit(event.visitId)).emit('visit:chatMessage', event.message);
           return;
+        case 'knock':
+          io.to(rooms.account(event.providerAccountId)).emit('visit:knock', event.visit);
+          return;
+        case 'admitted':
+          // Each device let in is told; it joins again and enters the call's room (visit-relay.ts).
+          for (const deviceId of event.deviceIds) {
+            const device = rooms.visitDevice(event.visitId, deviceId);
+            io.in(device).socketsLeave(rooms.visitWaiting(event.visitId));
+            io.to(device).emit('visit:admitted', { visitId: event.visitId, deviceId });
+          }
+          return;
+        case 'waiting': {
+          const { visitId, place, runningLateMinutes } = event;
+          io.to(rooms.visitWaiting(visitId)).emit('visit:waiting', { visitId, place, runningLateMinutes });
+          return;
+        }
       }
     },
     sessionsEnded(sessionIds, reason) {

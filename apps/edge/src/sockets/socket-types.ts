@@ -56,7 +56,9 @@ export const rooms = {
   patient: (patientId: string) => `patient:${patientId}`,
   /** Every device in a visit: participants and status. */
   visit: (visitId: string) => `visit:${visitId}`,
-  /** One device of a visit: Simple Peer signals and take-over. */
+  /** The devices of a visit still in its waiting room: their place in line and the visit's status. */
+  visitWaiting: (visitId: string) => `visit:${visitId}:waiting`,
+  /** One device of a visit: Simple Peer signals, take-over and being let in. */
   visitDevice: (visitId: string, deviceId: string) => `visit:${visitId}:device:${deviceId}`,
 };
 

@@ -1,8 +1,9 @@
 import type { Deps } from '@opencare/api/deps';
-import { AppError, parseInput } from '@opencare/api/errors/app-error';
+import { parseInput } from '@opencare/api/errors/app-error';
 import { visitDrawPayloadSchema } from '@opencare/schemas/socket-events';
 import { countEvent, type EventLimit } from './event-window';
 import { onClientEvent } from './socket-events';
+import { deviceInCall } from './visit-relay';
 import { rooms, type PeopleSocket } from './socket-types';
 
 /** Strokes, undos and clears a socket may send per window: a stroke is sent once, when the pen lifts. */
@@ -18,8 +19,7 @@ export function attachVisitDrawing(socket: PeopleSocket, deps: Deps): void {
     countEvent(socket, 'draws', DRAW_LIMIT);
     const draw = parseInput(visitDrawPayloadSchema, payload);
     // Only from the room itself: entering it is where the visit's joining rules were applied.
-    const fromDeviceId = socket.data.visits[draw.visitId];
-    if (!fromDeviceId || !socket.rooms.has(rooms.visit(draw.visitId))) throw new AppError('err_forbidden');
+    const fromDeviceId = deviceInCall(socket, draw.visitId);
     socket.to(rooms.visit(draw.visitId)).emit('visit:draw', { ...draw, fromDeviceId });
     return Promise.resolve({ sent: true as const });
   });

@@ -1,8 +1,7 @@
 import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
 import { chatSoFar, sendVisitChat } from '@opencare/api/visits/visit-chat.service';
-import { enterVisitRoomAsGuest, enterVisitRoom } from '@opencare/api/visits/visit-room.service';
-import type { VisitParticipant } from '@opencare/schemas/entities/visits';
+import { enterVisitRoomAsGuest, enterVisitRoom, type RoomEntry } from '@opencare/api/visits/visit-room.service';
 import {
   visitChatPayloadSchema,
   visitEnterPayloadSchema,
@@ -23,7 +22,7 @@ function enterAsGuest(
   meta: RequestMeta,
   visitId: string,
   deviceId: string,
-): Promise<VisitParticipant[]> {
+): Promise<RoomEntry> {
   const guest = socket.data.guest;
   if (!guest || guest.visitId !== visitId || guest.deviceId !== deviceId) throw new AppError('err_forbidden');
   return enterVisitRoomAsGuest(deps, meta, guest);
@@ -43,6 +42,16 @@ async function devicesInRoom(io: PeopleServer, visitId: string): Promise<string[
   }
 }
 
+/**
+ * The device this socket entered a visit's call with, while it is in the call's room (not in the
+ * waiting room, not put out): signals, chat and strokes go out as this device, or not at all.
+ */
+export function deviceInCall(socket: PeopleSocket, visitId: string): string {
+  const deviceId = socket.data.visits[visitId];
+  if (!deviceId || !socket.rooms.has(rooms.visit(visitId))) throw new AppError('err_forbidden');
+  return deviceId;
+}
+
 /** Chat messages a socket may send per window: plenty for people typing, not for a script. */
 export const CHAT_LIMIT = { count: 30, windowMs: 10_000 };
 
@@ -50,6 +59,9 @@ export const CHAT_LIMIT = { count: 30, windowMs: 10_000 };
  * A visit's room. A device enters after it joined the visit over the API (which applied the
  * joining rules); from then on it hears the visit's participants and status, and Simple Peer
  * signals addressed to it. The others are told it entered, so an offer to it is not lost.
+ *
+ * A device not let in yet enters the waiting room instead: it hears its place in line, the visit's
+ * status and its admission, and nothing of the call (no participants, signals or chat).
  *
  * Access is checked once, on entering: a device whose place closes (taken over, left, visit ended)
  * is put out of the room on every edge (live-channel.ts), so a signal is relayed, as it is, from a
@@ -59,20 +71,26 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
   onClientEvent(socket, deps, 'visit:enter', async (payload, meta) => {
     const { visitId, deviceId } = parseInput(visitEnterPayloadSchema, payload);
     const { actor } = socket.data;
-    const participants = actor
+    const { participants, waiting } = actor
       ? await enterVisitRoom(deps, actor, meta, { visitId, deviceId })
       : await enterAsGuest(deps, socket, meta, visitId, deviceId);
+    socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
+    if (waiting) {
+      await socket.join([rooms.visitWaiting(visitId), rooms.visitDevice(visitId, deviceId)]);
+      return { participants: [], inRoom: [], messages: [], waiting };
+    }
     const [inRoom, messages] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId)]);
     await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
-    socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
+    await socket.leave(rooms.visitWaiting(visitId));
     socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
-    return { participants, inRoom: inRoom.filter((id) => id !== deviceId), messages };
+    return { participants, inRoom: inRoom.filter((id) => id !== deviceId), messages, waiting: null };
   });
 
   onClientEvent(socket, deps, 'visit:exit', async (payload) => {
     const { visitId } = parseInput(visitExitPayloadSchema, payload);
     const deviceId = socket.data.visits[visitId];
     await socket.leave(rooms.visit(visitId));
+    await socket.leave(rooms.visitWaiting(visitId));
     if (deviceId) await socket.leave(rooms.visitDevice(visitId, deviceId));
     const { [visitId]: _left, ...others } = socket.data.visits;
     socket.data.visits = others;
@@ -83,8 +101,7 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     countEvent(socket, 'signals', SIGNAL_LIMIT);
     const { visitId, toDeviceId, signal } = parseInput(visitSignalPayloadSchema, payload);
     // Sent as the device this socket entered with, while that device still holds its place.
-    const fromDeviceId = socket.data.visits[visitId];
-    if (!fromDeviceId || !socket.rooms.has(rooms.visit(visitId))) throw new AppError('err_forbidden');
+    const fromDeviceId = deviceInCall(socket, visitId);
     io.to(rooms.visitDevice(visitId, toDeviceId)).emit('visit:signal', {
       visitId,
       fromDeviceId,
@@ -97,9 +114,8 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
   onClientEvent(socket, deps, 'visit:chat', async (payload, meta) => {
     countEvent(socket, 'chats', CHAT_LIMIT);
     const { visitId, body } = parseInput(visitChatPayloadSchema, payload);
-    // From the device this socket entered with, as that person (or guest), while it holds its place.
-    const deviceId = socket.data.visits[visitId];
-    if (!deviceId) throw new AppError('err_forbidden');
+    // From the device this socket entered with, as that person (or guest), while it is in the call.
+    const deviceId = deviceInCall(socket, visitId);
     const { actor, guest } = socket.data;
     const sender = actor ? { accountId: actor.accountId } : guest ? { invitationId: guest.invitationId } : null;
     if (!sender) throw new AppError('err_forbidden');

@@ -2,6 +2,7 @@ import { findAccount } from '@opencare/api/accounts/accounts.repository';
 import { insertAppointment } from '@opencare/api/appointments/appointments.repository';
 import { localDateOf, zonedInstant } from '@opencare/api/appointments/slots';
 import type { Database } from '@opencare/api/db/database';
+import { findAreaValues, upsertAreaValues } from '@opencare/api/settings/settings.repository';
 import { newVisitCode } from '@opencare/api/visits/visit-code';
 import { insertVisit } from '@opencare/api/visits/visits.repository';
 import { ROLES } from '@opencare/schemas/roles';
@@ -104,4 +105,13 @@ export async function organisationOf(db: Database, accountId: string): Promise<s
   const record = await findAccount(db, accountId);
   if (!record) throw new Error(`no account ${accountId}`);
   return record.account.organisationId;
+}
+
+/**
+ * The organisation lets patients and guests into a visit's call at once, with no waiting room: for
+ * tests of the call itself. The waiting room, the default, has its own (visit-waiting-room.int.test.ts).
+ */
+export async function admitAutomatically(db: Database, organisationId: string): Promise<void> {
+  const values = { ...(await findAreaValues(db, organisationId, 'telemedicine')), admitRequired: false };
+  await upsertAreaValues(db, organisationId, 'telemedicine', values, null);
 }

@@ -9,9 +9,13 @@ import type { AccountType } from '@opencare/schemas/lookups';
 
 /** A user of another organisation, unique per run, with the demo password. */
 export async function createOutsider(db: Database, role: number, accountType: AccountType) {
-  const suffix = randomBytes(4).toString('hex');
-  const organisationId = await insertOrganisation(db, `Other clinic ${suffix}`);
-  const username = `outsider${suffix}`;
+  const organisationId = await insertOrganisation(db, `Other clinic ${randomBytes(4).toString('hex')}`);
+  return createPerson(db, role, accountType, organisationId);
+}
+
+/** One more person of an organisation, signed in with the demo password (Olive Outsider). */
+export async function createPerson(db: Database, role: number, accountType: AccountType, organisationId: string) {
+  const username = `outsider${randomBytes(4).toString('hex')}`;
   const userId = await insertUser(db, {
     username,
     email: `${username}@other.example.org`,

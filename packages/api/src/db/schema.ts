@@ -670,6 +670,8 @@ export const visits = pgTable(
     // A signed note is locked: later changes are addenda (visit_note_addenda), never edits.
     notesSignedAt: at('notes_signed_at'),
     notesSignedByAccountId: uuid('notes_signed_by_account_id'),
+    // The provider's word to the waiting room ("running 10 minutes late"); null: on time.
+    runningLateMinutes: integer('running_late_minutes'),
     createdAt: createdAt(),
   },
   (t) => [index('visits_organisation_idx').on(t.organisationId, t.completedAt)],
@@ -713,6 +715,9 @@ export const visitParticipants = pgTable(
     role: text('role').notNull(),
     deviceId: text('device_id').notNull(),
     joinedAt: at('joined_at').notNull().defaultNow(),
+    // Null while in the waiting room; set when a clinician lets them in (or at once, for providers
+    // and where the organisation admits automatically).
+    admittedAt: at('admitted_at'),
     leftAt: at('left_at'),
   },
   (t) => [index('visit_participants_visit_idx').on(t.visitId, t.leftAt)],

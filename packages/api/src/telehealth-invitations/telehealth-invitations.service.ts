@@ -20,7 +20,7 @@ import { findOrganisationName } from '../settings/settings.repository';
 import { removeFromLivekitRoom } from '../visits/livekit-rooms';
 import { guestIdentityOf } from '../visits/livekit-token';
 import { telemedicineConfigOf } from '../visits/telemedicine.service';
-import { visitCallFor } from '../visits/visit-call';
+import { callOrWait } from '../visits/visit-waiting-room.service';
 import { toVisitDto, visitStatusOf } from '../visits/visit.dto';
 import { assertJoinable, RUNNING_VISIT_GRACE_MINUTES } from '../visits/visit-joining';
 import { leaveAllSeatsOfGuest, leaveSeat, takeSeat } from '../visits/visit-seats';
@@ -189,17 +189,13 @@ export async function joinAsGuest(
     deps,
     visit.visit.id,
     { person: { invitationId: invitation.id }, role: 'guest', deviceId: input.deviceId },
-    input.takeOver,
-    (fresh) => assertJoinable(joinableOf(fresh), new Date(), settings.joinEarlyMinutes),
+    {
+      takeOver: input.takeOver,
+      admitRequired: settings.admitRequired,
+      check: (fresh) => assertJoinable(joinableOf(fresh), new Date(), settings.joinEarlyMinutes),
+    },
   );
-  const call = await visitCallFor(deps, settings, {
-    visitId: visit.visit.id,
-    identity: guestIdentityOf(invitation.id),
-    fullName: invitation.fullName,
-    role: 'guest',
-    deviceId: input.deviceId,
-    endsAt: visit.appointment.endsAt,
-  });
+  const how = await callOrWait(deps, settings, seat.row, seat.self, guestIdentityOf(invitation.id));
   // The guest has no account: the audit log names the invitation they came with.
   await audit(deps.db, null, meta, {
     action: 'visit.guestJoin',
@@ -213,7 +209,7 @@ export async function joinAsGuest(
     visit: { ...dto, summary: null, appointment: { ...dto.appointment, reason: null } },
     self: seat.self,
     participants: seat.participants,
-    call,
+    ...how,
     timing: {
       joinEarlyMinutes: settings.joinEarlyMinutes,
       endWarningMinutes: settings.endWarningMinutes,

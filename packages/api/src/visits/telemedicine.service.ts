@@ -28,5 +28,6 @@ export async function telemedicineConfigOf(
     joinEarlyMinutes: settings.joinEarlyMinutes,
     endWarningMinutes: settings.endWarningMinutes,
     stayOrLeaveSeconds: settings.stayOrLeaveSeconds,
+    admitRequired: settings.admitRequired,
   };
 }

@@ -1,8 +1,8 @@
 import type { VisitParticipant, VisitParticipantRole } from '@opencare/schemas/entities/visits';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, min } from 'drizzle-orm';
 import { fullNameOf } from '../accounts/account.dto';
 import type { Executor } from '../db/database';
-import { profiles, telehealthInvitations, visitParticipants, visits } from '../db/schema';
+import { appointments, profiles, telehealthInvitations, visitParticipants, visits } from '../db/schema';
 
 /** Who is in a visit, on which device: rows stay once closed (left_at), as the visit's attendance. */
 
@@ -13,6 +13,7 @@ const participantColumns = {
   role: visitParticipants.role,
   deviceId: visitParticipants.deviceId,
   joinedAt: visitParticipants.joinedAt,
+  admittedAt: visitParticipants.admittedAt,
   // Left-joined: an account's profile, or the guest's name on their invitation.
   profile: { firstName: profiles.firstName, middleName: profiles.middleName, lastName: profiles.lastName },
   guestName: telehealthInvitations.fullName,
@@ -35,6 +36,7 @@ function toParticipant(row: ParticipantRow): ActiveParticipant {
     role: row.role as VisitParticipantRole,
     deviceId: row.deviceId,
     joinedAt: row.joinedAt.toISOString(),
+    admitted: row.admittedAt !== null,
   };
 }
 
@@ -62,17 +64,73 @@ export async function findActiveByDevice(
   return row ? toParticipant(row) : undefined;
 }
 
+export type Person = { accountId: string } | { invitationId: string };
+
+const isPerson = (person: Person) =>
+  'accountId' in person
+    ? eq(visitParticipants.accountId, person.accountId)
+    : eq(visitParticipants.invitationId, person.invitationId);
+
 /** The devices a person (an account, or a guest by their invitation) is in the visit with. */
-export async function findActiveOfPerson(
+export async function findActiveOfPerson(db: Executor, visitId: string, person: Person): Promise<ActiveParticipant[]> {
+  return (await selectActive(db, visitId, and(isPerson(person)))).map(toParticipant);
+}
+
+/** Whether this person was let in earlier in this visit: back after a reload, they do not wait again. */
+export async function wasAdmitted(db: Executor, visitId: string, person: Person): Promise<boolean> {
+  const [row] = await db
+    .select({ id: visitParticipants.id })
+    .from(visitParticipants)
+    .where(and(eq(visitParticipants.visitId, visitId), isPerson(person), isNotNull(visitParticipants.admittedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Let waiting devices in (the ones named, or all); returns the devices let in now. */
+export async function admitParticipants(
   db: Executor,
   visitId: string,
-  person: { accountId: string } | { invitationId: string },
-): Promise<ActiveParticipant[]> {
-  const who =
-    'accountId' in person
-      ? eq(visitParticipants.accountId, person.accountId)
-      : eq(visitParticipants.invitationId, person.invitationId);
-  return (await selectActive(db, visitId, and(who))).map(toParticipant);
+  deviceIds: string[] | undefined,
+  at: Date,
+): Promise<string[]> {
+  const admitted = await db
+    .update(visitParticipants)
+    .set({ admittedAt: at })
+    .where(
+      and(
+        eq(visitParticipants.visitId, visitId),
+        isNull(visitParticipants.leftAt),
+        isNull(visitParticipants.admittedAt),
+        deviceIds ? inArray(visitParticipants.deviceId, deviceIds) : undefined,
+      ),
+    )
+    .returning({ deviceId: visitParticipants.deviceId });
+  return admitted.map((place) => place.deviceId);
+}
+
+/**
+ * The provider's line: their visits with someone in the waiting room, longest wait first. A
+ * visit's place in line is its position here.
+ */
+export async function findWaitingLine(
+  db: Executor,
+  providerAccountId: string,
+): Promise<{ visitId: string; runningLateMinutes: number | null }[]> {
+  const since = min(visitParticipants.joinedAt);
+  return db
+    .select({ visitId: visitParticipants.visitId, runningLateMinutes: visits.runningLateMinutes })
+    .from(visitParticipants)
+    .innerJoin(visits, eq(visits.id, visitParticipants.visitId))
+    .innerJoin(appointments, eq(appointments.id, visits.appointmentId))
+    .where(
+      and(
+        eq(appointments.providerAccountId, providerAccountId),
+        isNull(visitParticipants.leftAt),
+        isNull(visitParticipants.admittedAt),
+      ),
+    )
+    .groupBy(visitParticipants.visitId, visits.runningLateMinutes)
+    .orderBy(asc(since), asc(visitParticipants.visitId));
 }
 
 /** The visits where any of these accounts holds an open place (a disabled person leaves them all). */
@@ -94,6 +152,7 @@ export async function insertParticipant(
     role: VisitParticipantRole;
     deviceId: string;
     joinedAt: Date;
+    admittedAt: Date | null;
   },
 ): Promise<void> {
   await db.insert(visitParticipants).values(values);
@@ -106,7 +165,6 @@ export async function closeParticipant(db: Executor, rowId: string, at: Date): P
     .where(and(eq(visitParticipants.id, rowId), isNull(visitParticipants.leftAt)));
 }
 
-/** Close every open row of a visit (it ended). */
 /** Close every open place of a visit; returns the devices that held them. */
 export async function closeAllParticipants(db: Executor, visitId: string, at: Date): Promise<string[]> {
   const closed = await db

@@ -1,4 +1,4 @@
-import type { VisitParticipant } from '@opencare/schemas/entities/visits';
+import type { VisitParticipant, VisitWaiting } from '@opencare/schemas/entities/visits';
 import { authorize } from '../access/access';
 import type { Actor } from '../access/actor';
 import { audit } from '../audit/audit.service';
@@ -9,6 +9,8 @@ import {
   findActiveParticipants,
   type ActiveParticipant,
 } from './visit-participants.repository';
+import { waitingOf } from './visit-waiting-room.service';
+import { findVisit } from './visits.repository';
 
 /**
  * What the socket layer asks of visits. A device enters a visit's room (to receive its participants,
@@ -24,6 +26,7 @@ export function toVisitParticipant(p: ActiveParticipant): VisitParticipant {
     role: p.role,
     deviceId: p.deviceId,
     joinedAt: p.joinedAt,
+    admitted: p.admitted,
   };
 }
 
@@ -37,14 +40,29 @@ export async function currentParticipants(
 /**
  * A signed-in person's device enters the room of a visit it joined. Refused (403, audited) unless
  * the actor's account holds an active participant row with that device id in that visit: a device
- * that left, was taken over, or never joined cannot listen in. Returns who is in the visit now.
+ * that left, was taken over, or never joined cannot listen in. Returns who is in the visit now, and
+ * where this device waits if it was not let in yet.
  */
+export interface RoomEntry {
+  participants: VisitParticipant[];
+  /** Null once admitted: the device enters the call's room. */
+  waiting: VisitWaiting | null;
+}
+
+async function entryOf(deps: Deps, visitId: string, place: ActiveParticipant): Promise<RoomEntry> {
+  const participants = await currentParticipants(deps, visitId);
+  if (place.admitted) return { participants, waiting: null };
+  const row = await findVisit(deps.db, visitId);
+  if (!row) throw new AppError('notFound');
+  return { participants, waiting: await waitingOf(deps, row) };
+}
+
 export async function enterVisitRoom(
   deps: Deps,
   actor: Actor,
   meta: RequestMeta,
   input: { visitId: string; deviceId: string },
-): Promise<VisitParticipant[]> {
+): Promise<RoomEntry> {
   const place = await findActiveByDevice(deps.db, input.visitId, input.deviceId);
   await authorize(deps, actor, meta, {
     action: 'visit.enterRoom',
@@ -52,7 +70,8 @@ export async function enterVisitRoom(
     resourceId: input.visitId,
     allowed: place !== undefined && place.accountId === actor.accountId,
   });
-  return currentParticipants(deps, input.visitId);
+  if (!place) throw new AppError('err_forbidden');
+  return entryOf(deps, input.visitId, place);
 }
 
 /**
@@ -64,7 +83,7 @@ export async function enterVisitRoomAsGuest(
   deps: Deps,
   meta: RequestMeta,
   guest: { invitationId: string; visitId: string; deviceId: string },
-): Promise<VisitParticipant[]> {
+): Promise<RoomEntry> {
   const place = await findActiveByDevice(deps.db, guest.visitId, guest.deviceId);
   const allowed = place !== undefined && place.invitationId === guest.invitationId;
   await audit(deps.db, null, meta, {
@@ -73,6 +92,6 @@ export async function enterVisitRoomAsGuest(
     resourceId: guest.visitId,
     outcome: allowed ? 'allowed' : 'denied',
   });
-  if (!allowed) throw new AppError('err_forbidden');
-  return currentParticipants(deps, guest.visitId);
+  if (!allowed || !place) throw new AppError('err_forbidden');
+  return entryOf(deps, guest.visitId, place);
 }

@@ -11,8 +11,11 @@ import {
   findVisitsWithAccounts,
   insertParticipant,
   lockVisit,
+  wasAdmitted,
+  type Person,
 } from './visit-participants.repository';
 import { currentParticipants, toVisitParticipant } from './visit-room.service';
+import { announceLine, announceLineOf, knockOf } from './visit-waiting-room.service';
 import { findVisit, markVisitWaiting, type VisitRow } from './visits.repository';
 
 /**
@@ -21,7 +24,7 @@ import { findVisit, markVisitWaiting, type VisitRow } from './visits.repository'
  * the joining rules again under the visit's lock, so a visit ended a moment ago is not joined.
  */
 
-export type Person = { accountId: string } | { invitationId: string };
+export type { Person };
 
 export interface Seat {
   person: Person;
@@ -35,31 +38,37 @@ export interface SeatTaken {
   participants: VisitParticipant[];
 }
 
+export interface SeatRules {
+  /** Join here although this person is in the visit on another device. */
+  takeOver: boolean;
+  /** The organisation's setting: patients and guests wait until a clinician lets them in. */
+  admitRequired: boolean;
+  /** The joining rules, again under the visit's lock. */
+  check: (row: VisitRow) => void;
+}
+
 /** How take-over names the person to the socket layer: the account, or the guest's identity. */
 const liveIdOf = (person: Person) =>
   'accountId' in person ? person.accountId : `guest-${person.invitationId}`;
 
-export async function takeSeat(
-  deps: Deps,
-  visitId: string,
-  seat: Seat,
-  takeOver: boolean,
-  check: (row: VisitRow) => void,
-): Promise<SeatTaken> {
+export async function takeSeat(deps: Deps, visitId: string, seat: Seat, rules: SeatRules): Promise<SeatTaken> {
   const now = new Date();
   const outcome = await deps.db.transaction(async (tx) => {
     await lockVisit(tx, visitId);
     const row = await findVisit(tx, visitId);
     if (!row) throw new AppError('notFound');
-    check(row);
+    rules.check(row);
     const mine = await findActiveOfPerson(tx, visitId, seat.person);
     const here = mine.find((p) => p.deviceId === seat.deviceId);
     // Rejoining from the same device (a reload, a reconnect) keeps the place it had.
-    if (here) return { row, changed: false, closed: [] as string[], waiting: false };
+    if (here) return { row, changed: false, closed: [] as string[], checkedIn: false };
     // Another person already holds this device id: device ids are random per tab, so refuse.
     if (await findActiveByDevice(tx, visitId, seat.deviceId)) throw new AppError('unableToJoin');
-    if (mine.length > 0 && !takeOver) throw new AppError('visitActiveElsewhere');
+    if (mine.length > 0 && !rules.takeOver) throw new AppError('visitActiveElsewhere');
     for (const other of mine) await closeParticipant(tx, other.rowId, now);
+    // Providers are in at once; so is someone let in earlier in this visit (back on a new device).
+    const admitted =
+      seat.role === 'provider' || !rules.admitRequired || (await wasAdmitted(tx, visitId, seat.person));
     await insertParticipant(tx, {
       visitId,
       accountId: 'accountId' in seat.person ? seat.person.accountId : null,
@@ -67,10 +76,11 @@ export async function takeSeat(
       role: seat.role,
       deviceId: seat.deviceId,
       joinedAt: now,
+      admittedAt: admitted ? now : null,
     });
     // Checking in: the patient (or a guest) is there before a clinician started the visit.
-    const waiting = seat.role !== 'provider' && (await markVisitWaiting(tx, visitId));
-    return { row, changed: true, closed: mine.map((p) => p.deviceId), waiting };
+    const checkedIn = seat.role !== 'provider' && (await markVisitWaiting(tx, visitId));
+    return { row, changed: true, closed: mine.map((p) => p.deviceId), checkedIn };
   });
 
   const active = await findActiveParticipants(deps.db, visitId);
@@ -83,8 +93,13 @@ export async function takeSeat(
     }
     deps.live.visit({ kind: 'participants', visitId, participants });
   }
-  const row = outcome.waiting ? ((await findVisit(deps.db, visitId)) ?? outcome.row) : outcome.row;
-  if (outcome.waiting) announceStatus(deps, row);
+  const row = outcome.checkedIn ? ((await findVisit(deps.db, visitId)) ?? outcome.row) : outcome.row;
+  if (outcome.checkedIn) announceStatus(deps, row);
+  // Someone new in the waiting room: the provider hears a knock, and the line its places.
+  if (outcome.changed && !self.admitted) {
+    deps.live.visit({ kind: 'knock', providerAccountId: row.appointment.providerAccountId, visit: knockOf(row, participants) });
+    await announceLine(deps, row.appointment.providerAccountId);
+  }
   return { row, self: toVisitParticipant(self), participants };
 }
 
@@ -100,12 +115,14 @@ export async function leaveSeat(
     const mine = await findActiveOfPerson(tx, visitId, person);
     const here = mine.find((p) => p.deviceId === deviceId);
     if (here) await closeParticipant(tx, here.rowId, new Date());
-    return here !== undefined;
+    return here;
   });
   const participants = await currentParticipants(deps, visitId);
   if (left) {
     deps.live.visit({ kind: 'participants', visitId, participants });
     deps.live.visit({ kind: 'left', visitId, deviceIds: [deviceId] });
+    // Someone gave up waiting: those behind move up.
+    if (!left.admitted) await announceLineOf(deps, visitId);
   }
   return participants;
 }
@@ -139,9 +156,12 @@ export async function leaveAllSeatsOfGuest(deps: Deps, visitId: string, invitati
     const theirs = await findActiveOfPerson(tx, visitId, { invitationId });
     const now = new Date();
     for (const place of theirs) await closeParticipant(tx, place.rowId, now);
-    return theirs.length > 0;
+    return theirs;
   });
-  if (left) deps.live.visit({ kind: 'participants', visitId, participants: await currentParticipants(deps, visitId) });
+  if (left.length === 0) return;
+  deps.live.visit({ kind: 'participants', visitId, participants: await currentParticipants(deps, visitId) });
+  deps.live.visit({ kind: 'left', visitId, deviceIds: left.map((place) => place.deviceId) });
+  if (left.some((place) => !place.admitted)) await announceLineOf(deps, visitId);
 }
 
 /** Tell the visit's screens its status (after start, check-in, end, completion). */

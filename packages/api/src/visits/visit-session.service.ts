@@ -11,7 +11,6 @@ import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
 import { changePatientRecord } from '../timeline/patient-events';
 import { telemedicineConfigOf } from './telemedicine.service';
-import { visitCallFor } from './visit-call';
 import { recordVisitEvent } from './visit-events';
 import { visitStatusOf } from './visit.dto';
 import { visitAsSeenBy } from './visit-read';
@@ -19,6 +18,7 @@ import { assertJoinable } from './visit-joining';
 import { closeAllParticipants, lockVisit } from './visit-participants.repository';
 import { currentParticipants } from './visit-room.service';
 import { announceStatus, leaveSeat, takeSeat } from './visit-seats';
+import { announceLine, callOrWait } from './visit-waiting-room.service';
 import { endVisitRow, findVisit, startVisitRow, type VisitRow } from './visits.repository';
 
 /**
@@ -88,22 +88,17 @@ export async function joinVisit(
     deps,
     id,
     { person: { accountId: actor.accountId }, role, deviceId: input.deviceId },
-    input.takeOver,
-    (fresh) => assertJoinable(joinable(fresh), new Date(), settings.joinEarlyMinutes),
+    {
+      takeOver: input.takeOver,
+      admitRequired: settings.admitRequired,
+      check: (fresh) => assertJoinable(joinable(fresh), new Date(), settings.joinEarlyMinutes),
+    },
   );
-  const call = await visitCallFor(deps, settings, {
-    visitId: id,
-    identity: actor.accountId,
-    fullName: seat.self.fullName,
-    role,
-    deviceId: input.deviceId,
-    endsAt: row.appointment.endsAt,
-  });
   return {
     visit: await visitAsSeenBy(deps.db, actor, seat.row),
     self: seat.self,
     participants: seat.participants,
-    call,
+    ...(await callOrWait(deps, settings, seat.row, seat.self, actor.accountId)),
     timing: {
       joinEarlyMinutes: settings.joinEarlyMinutes,
       endWarningMinutes: settings.endWarningMinutes,
@@ -150,5 +145,7 @@ export async function endVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: 
   announceStatus(deps, after);
   deps.live.visit({ kind: 'participants', visitId: id, participants: await currentParticipants(deps, id) });
   deps.live.visit({ kind: 'left', visitId: id, deviceIds: closed });
+  // Whoever still waited for this visit leaves the line (they hear it ended): the rest move up.
+  await announceLine(deps, after.appointment.providerAccountId);
   return visitAsSeenBy(deps.db, actor, after);
 }

@@ -11,8 +11,11 @@ import {
 import { FILE_MAX_BYTES, measurementSchema } from '@opencare/schemas/entities/measurements';
 import { saveVisitCaptureInputSchema } from '@opencare/schemas/entities/visit-captures';
 import {
+  admitVisitInputSchema,
   joinVisitInputSchema,
   leaveVisitInputSchema,
+  runningLateInputSchema,
+  waitingVisitSchema,
   visitChatMessageSchema,
   visitParticipantSchema,
   visitSessionSchema,
@@ -23,6 +26,7 @@ import { operation, operations } from '../operations/operation';
 import { saveVisitCapture } from './visit-captures.service';
 import { listVisitChat } from './visit-chat.service';
 import { endVisit, joinVisit, leaveVisit, startVisit } from './visit-session.service';
+import { admitToVisit, myWaitingRoom, setRunningLate } from './visit-waiting-room.service';
 import {
   addVisitNoteAddendum,
   completeVisit,
@@ -154,6 +158,33 @@ export const visitsOperations = operations('visits', {
     output: z.array(visitParticipantSchema),
     rest: [{ method: 'POST', path: '/visits/:id/participants/leave', input: idAndBody(leaveVisitInputSchema), message: 'Left the visit.' }],
     handler: ({ deps, actor, meta }, input) => leaveVisit(deps, actor, meta, input.id, { deviceId: input.deviceId }),
+  }),
+  waitingRoom: operation({
+    type: 'query',
+    summary: "The caller's waiting room: their visits with someone waiting to be let in, longest wait first.",
+    access: { guard: 'authed', policy: 'physicianOrNurse' },
+    input: undefined,
+    output: z.array(waitingVisitSchema),
+    rest: [{ method: 'GET', path: '/visits/waiting-room', input: 'none' }],
+    handler: ({ deps, actor, meta }) => myWaitingRoom(deps, actor, meta),
+  }),
+  admit: operation({
+    type: 'mutation',
+    summary: 'A physician or nurse lets people in from the waiting room: the devices named, or everyone waiting.',
+    access: { guard: 'authed', policy: 'patientCare', kind: 'visit' },
+    input: byIdSchema.extend(admitVisitInputSchema.shape),
+    output: z.array(visitParticipantSchema),
+    rest: [{ method: 'POST', path: '/visits/:id/admit', input: idAndBody(admitVisitInputSchema), message: 'Let in.' }],
+    handler: ({ deps, actor, meta }, input) => admitToVisit(deps, actor, meta, input.id, input.deviceIds),
+  }),
+  runningLate: operation({
+    type: 'mutation',
+    summary: "A physician or nurse tells the visit's waiting room how late they are running (0: on time).",
+    access: { guard: 'authed', policy: 'patientCare', kind: 'visit' },
+    input: byIdSchema.extend(runningLateInputSchema.shape),
+    output: waitingVisitSchema,
+    rest: [{ method: 'PUT', path: '/visits/:id/running-late', input: idAndBody(runningLateInputSchema), message: 'The waiting room was told.' }],
+    handler: ({ deps, actor, meta }, input) => setRunningLate(deps, actor, meta, input.id, { minutes: input.minutes }),
   }),
   end: operation({
     type: 'mutation',

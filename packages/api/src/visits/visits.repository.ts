@@ -17,6 +17,7 @@ const visitColumns = {
     summary: visits.summary,
     notes: visits.notes,
     notesSignedAt: visits.notesSignedAt,
+    runningLateMinutes: visits.runningLateMinutes,
   },
   // Left-joined: leads with its key, so drizzle reads "not completed" as null.
   completedBy: {
@@ -138,6 +139,11 @@ export async function markVisitWaiting(db: Executor, id: string): Promise<boolea
     .where(and(eq(visits.id, id), eq(visits.status, 'p')))
     .returning({ id: visits.id });
   return done.length > 0;
+}
+
+/** The provider's word to the waiting room; null: on time. */
+export async function setRunningLateRow(db: Executor, id: string, minutes: number | null): Promise<void> {
+  await db.update(visits).set({ runningLateMinutes: minutes }).where(eq(visits.id, id));
 }
 
 /** Pending or waiting becomes in progress, once: a second start changes nothing. */

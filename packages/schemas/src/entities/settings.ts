@@ -67,6 +67,8 @@ export const telemedicineSettingsSchema = z.strictObject({
   endWarningMinutes: z.number().int().min(1).max(30),
   /** Then the countdown to stay or leave, in seconds. */
   stayOrLeaveSeconds: z.number().int().min(10).max(300),
+  /** Patients and guests wait until a clinician lets them in (false: they enter the call at once). */
+  admitRequired: z.boolean(),
 });
 
 export const appointmentSettingsSchema = z
@@ -197,6 +199,7 @@ export const DEFAULT_SETTINGS: Settings = {
     joinEarlyMinutes: 10,
     endWarningMinutes: 5,
     stayOrLeaveSeconds: 60,
+    admitRequired: true,
   },
   appointmentManagement: {
     slotStepMinutes: 30,
@@ -251,6 +254,7 @@ export const telemedicineConfigSchema = z.object({
   joinEarlyMinutes: z.number().int(),
   endWarningMinutes: z.number().int(),
   stayOrLeaveSeconds: z.number().int(),
+  admitRequired: z.boolean(),
 });
 export type TelemedicineConfig = z.infer<typeof telemedicineConfigSchema>;
 

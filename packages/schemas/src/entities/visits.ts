@@ -36,8 +36,45 @@ export const visitParticipantSchema = z.object({
   role: visitParticipantRoleSchema,
   deviceId: z.string(),
   joinedAt: z.string(),
+  /** Let into the call; false while in the waiting room (the organisation's admit-required setting). */
+  admitted: z.boolean(),
 });
 export type VisitParticipant = z.infer<typeof visitParticipantSchema>;
+
+/**
+ * A device in the waiting room: its place in the provider's line (1 = next; the provider's other
+ * visits with someone waiting longer come first) and the provider's own word on the delay.
+ */
+export const visitWaitingSchema = z.object({
+  place: z.number().int().min(1),
+  runningLateMinutes: z.number().int().nullable(),
+});
+export type VisitWaiting = z.infer<typeof visitWaitingSchema>;
+
+/** Let people in from the waiting room: these devices, or everyone waiting when none is named. */
+export const admitVisitInputSchema = z.strictObject({
+  deviceIds: z.array(visitDeviceIdSchema).min(1).max(20).optional(),
+});
+export type AdmitVisitInput = z.infer<typeof admitVisitInputSchema>;
+
+/** One of the provider's visits with people in its waiting room (their list, and the knock). */
+export const waitingVisitSchema = z.object({
+  visitId: z.uuid(),
+  code: z.string(),
+  patientName: z.string(),
+  startsAt: z.string(),
+  runningLateMinutes: z.number().int().nullable(),
+  /** Who waits, first come first. */
+  waiting: z.array(visitParticipantSchema),
+});
+export type WaitingVisit = z.infer<typeof waitingVisitSchema>;
+
+export const RUNNING_LATE_MAX_MINUTES = 120;
+/** The provider tells the waiting room how late they are running; 0 says on time again. */
+export const runningLateInputSchema = z.strictObject({
+  minutes: z.number().int('Enter whole minutes.').min(0).max(RUNNING_LATE_MAX_MINUTES, `Enter at most ${RUNNING_LATE_MAX_MINUTES} minutes.`),
+});
+export type RunningLateInput = z.infer<typeof runningLateInputSchema>;
 
 /** An ICE server for the peer-to-peer engine (RTCIceServer). */
 export const iceServerSchema = z.object({
@@ -85,7 +122,10 @@ export const visitSessionSchema = z.object({
   visit: visitSchema,
   self: visitParticipantSchema,
   participants: z.array(visitParticipantSchema),
-  call: visitCallSchema,
+  /** How to call; null while this device waits to be admitted (it joins again once it is). */
+  call: visitCallSchema.nullable(),
+  /** Where this device waits, or null once admitted. */
+  waiting: visitWaitingSchema.nullable(),
   timing: z.object({
     joinEarlyMinutes: z.number().int(),
     endWarningMinutes: z.number().int(),

@@ -3,10 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { ReturnToCall } from '../../features/visits/call/return-to-call';
+import { VisitKnocks } from '../../features/visits/waiting/visit-knocks';
 import { MaintenanceBanner } from '../../features/system-settings/maintenance-banner';
 import { useDefaultLanguage } from '../../features/system-settings/use-default-language';
 import { ROUTES } from '../../route-paths';
+import { roleNumbersOf } from '../../session/acting-account';
 import { useSession } from '../../session/use-session';
 import { LanguageSwitch } from '../language-switch';
 import { AccountMenu } from '../navigation/account-menu';
@@ -25,6 +28,8 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const signedIn = state.status === 'signed-in';
+  // Physicians and nurses hear a knock on the waiting room of their visits, on any screen.
+  const clinician = signedIn && hasAnyRole(roleNumbersOf(state.account), ROUTE_ROLES.physicianOrNurse);
   useDefaultLanguage();
 
   // Following a link closes the phone menu.
@@ -73,6 +78,7 @@ export function MainLayout() {
         {signedIn && <MaintenanceBanner />}
         <PageOutlet />
         <ReturnToCall />
+        {clinician && <VisitKnocks />}
       </AppShell.Main>
     </AppShell>
   );

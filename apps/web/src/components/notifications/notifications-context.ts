@@ -8,10 +8,21 @@ export interface NotificationInput {
   message: string;
   title?: string;
   tone?: NotificationTone;
+  /** Stays until closed or acted on, instead of going after a few seconds. */
+  sticky?: boolean;
+  /** Buttons under the message; each one's own click handler says whether it closes the notice. */
+  actions?: NotificationAction[];
 }
 
-export interface AppNotification extends Required<Omit<NotificationInput, 'title'>> {
+export interface NotificationAction {
+  label: string;
+  onClick: () => void;
+  testId?: string;
+}
+
+export interface AppNotification extends Required<Omit<NotificationInput, 'title' | 'sticky' | 'actions'>> {
   title?: string;
+  actions: NotificationAction[];
 }
 
 export interface NotificationsContextValue {

@@ -1,4 +1,4 @@
-import { Notification, Portal, Stack } from '@mantine/core';
+import { Button, Group, Notification, Portal, Stack } from '@mantine/core';
 import { NOTIFICATION_TIMEOUT_MS } from '@opencare/schemas/constants';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,14 +30,12 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const notify = useCallback(
-    ({ id, message, title, tone = 'info' }: NotificationInput) => {
+    ({ id, message, title, tone = 'info', sticky = false, actions = [] }: NotificationInput) => {
       const key = id ?? `notification-${(counter += 1)}`;
       clearTimeout(timers.current.get(key));
-      timers.current.set(
-        key,
-        setTimeout(() => dismiss(key), NOTIFICATION_TIMEOUT_MS),
-      );
-      setShown((list) => [...list.filter((n) => n.id !== key), { id: key, message, title, tone }].slice(-MAX_SHOWN));
+      timers.current.delete(key);
+      if (!sticky) timers.current.set(key, setTimeout(() => dismiss(key), NOTIFICATION_TIMEOUT_MS));
+      setShown((list) => [...list.filter((n) => n.id !== key), { id: key, message, title, tone, actions }].slice(-MAX_SHOWN));
     },
     [dismiss],
   );
@@ -80,6 +78,15 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
               onClose={() => dismiss(n.id)}
             >
               {n.message}
+              {n.actions.length > 0 && (
+                <Group gap="xs" mt="xs">
+                  {n.actions.map((action) => (
+                    <Button key={action.label} size="compact-sm" variant="light" onClick={action.onClick} data-testid={action.testId}>
+                      {action.label}
+                    </Button>
+                  ))}
+                </Group>
+              )}
             </Notification>
           ))}
         </Stack>

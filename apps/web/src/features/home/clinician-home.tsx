@@ -7,6 +7,7 @@ import { IncompleteVisits } from './incomplete-visits';
 import { OpenAlerts } from './open-alerts';
 import { TodaysVisits } from './todays-visits';
 import { UnreadMail } from './unread-mail';
+import { WaitingRoomCard } from '../visits/waiting/waiting-room-card';
 
 /**
  * The clinician's day (issue 17): today's visits first, then what waits for the care team (open
@@ -22,6 +23,7 @@ export function ClinicianHome() {
   const own = physicianOrNurse ? state.account.id : undefined;
   return (
     <Stack gap="md" data-testid="clinician-home">
+      {physicianOrNurse && <WaitingRoomCard />}
       <TodaysVisits providerId={own} linkPatient={physicianOrNurse} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
         <OpenAlerts linkPatient={physicianOrNurse} />

@@ -79,6 +79,7 @@ function clinicServer(overrides: Partial<Record<string, ReturnType<typeof ok>>> 
     if (path === 'visits.incomplete') return okList([visit()]);
     if (path === 'organisations.overview') return ok(OVERVIEW);
     if (path === 'adherence.behind') return ok(BEHIND);
+    if (path === 'visits.waitingRoom') return ok([]);
     return undefined;
   });
 }
@@ -122,7 +123,9 @@ describe('home', () => {
     expect(within(behind[1]!).getByTestId('home-behind-adherence').textContent).toBe('43% done in 7 days');
     expect(within(behind[1]!).queryByTestId('home-behind-why')).toBeNull();
     expect(screen.getByTestId('home-behind-count').textContent).toBe('2');
-    expect(asked(calls)).toEqual(['adherence.behind', 'alerts.list', 'appointments.list', 'mail.threads', 'mail.unreadCount', 'visits.incomplete']);
+    expect(asked(calls)).toEqual(['adherence.behind', 'alerts.list', 'appointments.list', 'mail.threads', 'mail.unreadCount', 'visits.incomplete', 'visits.waitingRoom']);
+    // Nobody waits: no waiting room on the home.
+    expect(screen.queryByTestId('home-waiting-room')).toBeNull();
     expect(screen.queryByTestId('selected-date')).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import type { GuestVisitSession } from '@opencare/schemas/entities/visits';
 import type { PeopleSocket } from '../../realtime/realtime-context';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +7,11 @@ import { io } from 'socket.io-client';
 import { errorKeyOf, errorMessageOf } from '../../api/error-message';
 import { trpc, trpcClient } from '../../api/trpc';
 import { useActiveCall, useCallSnapshot } from './call/use-active-call';
-import { VisitCall } from './call/visit-call';
+import { canCall, VisitCall } from './call/visit-call';
 import { visitDeviceId } from './device-id';
 import { CallView } from './screen/call-view';
 import { openCameraAndMicrophone } from './media-errors';
+import { WaitingScreen } from './waiting/waiting-room';
 
 /**
  * A guest in the visit of their link: joined with the key (no account), then a socket of their own
@@ -27,6 +29,8 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
   const [busy, setBusy] = useState(false);
   const { mutateAsync: joinAsGuest } = trpc.telehealthInvitations.join.useMutation();
   const socket = useRef<PeopleSocket | null>(null);
+  /** Joined, and waiting to be let in. */
+  const [waiting, setWaiting] = useState<GuestVisitSession | null>(null);
 
   const join = useCallback(
     async (takeOver: boolean) => {
@@ -34,13 +38,19 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
       setError(null);
       try {
         const session = await joinAsGuest({ key: invitationKey, deviceId, takeOver });
+        // One socket for the guest's whole stay: the waiting room, then the call.
+        const guestSocket: PeopleSocket = socket.current ?? io({ auth: { guestToken: session.guestToken } });
+        socket.current = guestSocket;
+        if (!canCall(session)) {
+          setWaiting(session);
+          return;
+        }
+        setWaiting(null);
         // Without a camera or microphone the guest still sees and hears the others.
         const local = await openCameraAndMicrophone().catch((failure: unknown) => {
           setError(failure);
           return null;
         });
-        const guestSocket: PeopleSocket = io({ auth: { guestToken: session.guestToken } });
-        socket.current = guestSocket;
         const call = new VisitCall({
           session,
           deviceId,
@@ -60,10 +70,20 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
     [invitationKey, deviceId, active, screenPath, joinAsGuest],
   );
 
+  const leaveWaitingRoom = useCallback(async () => {
+    await trpcClient.telehealthInvitations.leave.mutate({ key: invitationKey, deviceId }).catch(setError);
+    socket.current?.disconnect();
+    socket.current = null;
+    setWaiting(null);
+  }, [invitationKey, deviceId]);
+
   // The guest's socket serves this call only: closed once it is over or the page goes.
   const phase = snapshot?.phase;
   useEffect(() => {
-    if (phase && phase !== 'inCall') socket.current?.disconnect();
+    if (phase && phase !== 'inCall') {
+      socket.current?.disconnect();
+      socket.current = null;
+    }
   }, [phase]);
   const latest = useRef({ attached, active });
   latest.current = { attached, active };
@@ -77,6 +97,18 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
   );
 
   if (attached && snapshot?.phase === 'inCall') return <CallView call={attached} onEnd={() => undefined} />;
+  if (waiting?.waiting) {
+    return (
+      <WaitingScreen
+        socket={socket.current}
+        session={waiting}
+        waiting={waiting.waiting}
+        deviceId={deviceId}
+        onAdmitted={() => void join(false)}
+        onLeave={leaveWaitingRoom}
+      />
+    );
+  }
   const activeElsewhere = errorKeyOf(error) === 'visitActiveElsewhere';
   return (
     <Stack gap="sm" data-testid="guest-join">

@@ -38,9 +38,11 @@ function session(): VisitSession {
       role: 'patient',
       deviceId: 'device-0001',
       joinedAt: theVisit.appointment.startsAt,
+      admitted: true,
     },
     participants: [],
     call: { engine: 'simple-peer', iceServers: [], reason: 'livekitUnavailable' },
+    waiting: null,
     timing: { joinEarlyMinutes: 15, endWarningMinutes: 5, stayOrLeaveSeconds: 60 },
   };
 }

@@ -8,13 +8,14 @@ import { useSocket } from '../../realtime/use-realtime';
 import { useSession } from '../../session/use-session';
 import { appointmentsViewOf } from '../appointments/appointments-view';
 import { useActiveCall, useCallSnapshot } from './call/use-active-call';
-import { VisitCall } from './call/visit-call';
+import { canCall, VisitCall } from './call/visit-call';
 import { visitDeviceId } from './device-id';
 import { AfterCall } from './screen/after-call';
 import { CallView } from './screen/call-view';
 import { PreJoin } from './screen/pre-join';
 import { useLocalPreview } from './use-local-preview';
 import { useVisitJoin } from './use-visit-join';
+import { WaitingScreen } from './waiting/waiting-room';
 import { useEndVisitMutation, useLeaveVisit } from './visit-queries';
 
 /**
@@ -39,7 +40,8 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
   const leaveVisit = useLeaveVisit();
   const { mutateAsync: endVisit } = useEndVisitMutation();
   const wantsPreview =
-    !attached && (state.step === 'ready' || state.step === 'activeElsewhere' || state.step === 'joining');
+    !attached &&
+    (state.step === 'ready' || state.step === 'activeElsewhere' || state.step === 'joining' || state.step === 'waiting');
   const preview = useLocalPreview(wantsPreview);
 
   // Leaving the screen leaves the call, unless it goes on in picture-in-picture.
@@ -58,7 +60,8 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
   const startCall = useCallback(
     async (takeOver: boolean) => {
       const session = await join(takeOver);
-      if (!session) return;
+      // In the waiting room: the call starts once this device is let in (it joins again then).
+      if (!session || !canCall(session)) return;
       const call = new VisitCall({ session, deviceId, socket, local: preview.take(), onLeave: leaveVisit });
       active.setCall(call, screenPath);
       await call.start();
@@ -90,6 +93,18 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
         visit={snapshot.state.visit ?? attached.session.visit}
         clinician={attached.session.self.role === 'provider'}
         onRejoin={rejoin}
+      />
+    );
+  }
+  if (state.step === 'waiting' && state.session.waiting) {
+    return (
+      <WaitingScreen
+        socket={socket}
+        session={state.session}
+        waiting={state.session.waiting}
+        deviceId={deviceId}
+        onAdmitted={() => void startCall(false)}
+        onLeave={() => leaveVisit(state.visit.id, deviceId).then(reset)}
       />
     );
   }

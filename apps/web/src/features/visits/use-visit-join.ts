@@ -11,6 +11,8 @@ export type JoinState =
   | { step: 'joining'; visit: Visit }
   /** This person is in the visit on another device: offer to take over. */
   | { step: 'activeElsewhere'; visit: Visit }
+  /** Joined, and in the waiting room until a clinician lets this device in. */
+  | { step: 'waiting'; visit: Visit; session: VisitSession }
   | { step: 'joined'; visit: Visit; session: VisitSession };
 
 /** Where this device is in joining, once the visit is known. */
@@ -18,13 +20,15 @@ type Attempt =
   | { step: 'ready'; error: unknown }
   | { step: 'joining' }
   | { step: 'activeElsewhere' }
+  | { step: 'waiting'; session: VisitSession }
   | { step: 'joined'; session: VisitSession };
 
 /**
  * Check in to a visit by its code (`visits.byCode`) and join it from this device (`visits.join`,
  * spec §2, §5). A refusal keeps the pre-join screen with the reason (joinTooEarly names the
  * minutes); `visitActiveElsewhere` offers to take over, which joins again with `takeOver` (the other
- * device is told and leaves).
+ * device is told and leaves). A device not let in yet waits (no way to call); once let in it joins
+ * again from the waiting room, and keeps its place.
  */
 export function useVisitJoin(code: string, deviceId: string) {
   const byCode = trpc.visits.byCode.useQuery({ code });
@@ -35,8 +39,8 @@ export function useVisitJoin(code: string, deviceId: string) {
   const visit = byCode.data;
   if (!visit) {
     state = byCode.status === 'error' ? { step: 'notFound', error: byCode.error } : { step: 'loading' };
-  } else if (attempt.step === 'joined') {
-    state = { step: 'joined', visit: attempt.session.visit, session: attempt.session };
+  } else if (attempt.step === 'joined' || attempt.step === 'waiting') {
+    state = { step: attempt.step, visit: attempt.session.visit, session: attempt.session };
   } else if (attempt.step === 'ready') {
     state = { step: 'ready', visit, error: attempt.error };
   } else {
@@ -46,11 +50,11 @@ export function useVisitJoin(code: string, deviceId: string) {
   const { mutateAsync } = joinMutation;
   const join = useCallback(
     async (takeOver = false): Promise<VisitSession | null> => {
-      if (!visit || (attempt.step !== 'ready' && attempt.step !== 'activeElsewhere')) return null;
+      if (!visit || attempt.step === 'joining' || attempt.step === 'joined') return null;
       setAttempt({ step: 'joining' });
       try {
         const session = await mutateAsync({ id: visit.id, deviceId, takeOver });
-        setAttempt({ step: 'joined', session });
+        setAttempt({ step: session.waiting ? 'waiting' : 'joined', session });
         return session;
       } catch (error) {
         setAttempt(

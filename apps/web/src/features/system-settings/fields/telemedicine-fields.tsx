@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { CALL_ENGINES } from '@opencare/schemas/preferences';
 import { useTranslation } from 'react-i18next';
 import { ChoiceControl } from '../../settings/choice-control';
@@ -44,6 +44,14 @@ export function TelemedicineFields({ form }: { form: AreaFormApi<'telemedicine'>
           required
         />
       </SimpleGrid>
+      <Switch
+        name="admitRequired"
+        checked={form.values.admitRequired === true}
+        onChange={(event) => form.set('admitRequired', event.currentTarget.checked)}
+        label={t('telemedicine.admitRequired')}
+        description={t('telemedicine.admitRequiredHint')}
+        error={form.error('admitRequired')}
+      />
     </Stack>
   );
 }

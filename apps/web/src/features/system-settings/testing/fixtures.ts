@@ -33,6 +33,7 @@ export const telemedicineConfig = (overrides: Partial<TelemedicineConfig> = {}):
   livekitAvailable: false,
   joinEarlyMinutes: DEFAULT_SETTINGS.telemedicine.joinEarlyMinutes,
   endWarningMinutes: DEFAULT_SETTINGS.telemedicine.endWarningMinutes,
+  admitRequired: DEFAULT_SETTINGS.telemedicine.admitRequired,
   stayOrLeaveSeconds: DEFAULT_SETTINGS.telemedicine.stayOrLeaveSeconds,
   ...overrides,
 });

@@ -25,8 +25,12 @@ export interface CallSnapshot {
   failure: ErrorKey | null;
 }
 
+/** A session with a way to call: the device was let in (one in the waiting room has none yet). */
+export type CallSession = VisitSession & { call: NonNullable<VisitSession['call']> };
+export const canCall = (session: VisitSession): session is CallSession => session.call !== null;
+
 export interface VisitCallOptions {
-  session: VisitSession;
+  session: CallSession;
   deviceId: string;
   socket: PeopleSocket | null;
   /** The camera and microphone opened for the device check; the call takes them over. */

@@ -39,6 +39,7 @@ const person = (deviceId: string): VisitParticipant => ({
   role: 'patient',
   deviceId,
   joinedAt: '2030-01-01T00:00:00.000Z',
+  admitted: true,
 });
 
 function engineFor(self: string) {
@@ -146,5 +147,15 @@ describe('Simple Peer', () => {
     engine.deviceEntered('bbbb2222');
     engine.setParticipants([person('aaaa1111')]);
     expect(made[0]?.destroyed).toBe(true);
+  });
+
+  it('someone in the waiting room is no peer until let in', async () => {
+    const { engine } = engineFor('aaaa1111');
+    await engine.start();
+    engine.setParticipants([person('aaaa1111'), { ...person('bbbb2222'), admitted: false }]);
+    engine.deviceEntered('bbbb2222');
+    expect(made).toHaveLength(0);
+    engine.setParticipants([person('aaaa1111'), person('bbbb2222')]);
+    expect(made).toHaveLength(1);
   });
 });

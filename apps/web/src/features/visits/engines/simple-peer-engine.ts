@@ -94,8 +94,9 @@ export class SimplePeerEngine implements CallEngine {
   }
 
   setParticipants(participants: VisitParticipant[]): void {
+    // Someone still in the waiting room is no peer: they hear nothing of the call until let in.
     this.people = new Map(
-      participants.filter((p) => p.deviceId !== this.selfDeviceId).map((p) => [p.deviceId, p]),
+      participants.filter((p) => p.admitted && p.deviceId !== this.selfDeviceId).map((p) => [p.deviceId, p]),
     );
     for (const deviceId of [...this.peers.keys()]) if (!this.people.has(deviceId)) this.dropPeer(deviceId);
     for (const deviceId of this.people.keys()) {

@@ -16,6 +16,7 @@ import { EndWarningBanner } from './end-warning-banner';
 import { ReportIssueModal } from './report-issue-modal';
 import { useEndWarning } from './use-end-warning';
 import { VisitTimerBadge } from './visit-timer-badge';
+import { WaitingToJoin } from '../waiting/waiting-to-join';
 
 const DRAW_COLOR = '#fa5252';
 
@@ -51,6 +52,8 @@ export function CallView({ call, onEnd }: CallViewProps) {
   const visit = state.visit ?? session.visit;
   const other = clinician ? appointment.patient.fullName : appointment.provider.fullName;
   const mainStream = mainStreamOf(state);
+  // Someone in the waiting room is not in the call yet.
+  const inCall = state.participants.filter((p) => p.admitted);
 
   async function pictureInPicture() {
     try {
@@ -80,7 +83,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
             {t('call.with', { name: other })}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('call.participants', { count: state.participants.length })}
+            {t('call.participants', { count: inCall.length })}
           </Text>
         </Stack>
         <Group gap="xs">
@@ -133,7 +136,8 @@ export function CallView({ call, onEnd }: CallViewProps) {
           </Group>
         </Alert>
       )}
-      {state.participants.length < 2 && (
+      {clinician && <WaitingToJoin visitId={visit.id} participants={state.participants} />}
+      {inCall.length < 2 && (
         <Text size="sm" c="dimmed" data-testid="waiting-for-others">
           {t('call.waiting', { name: other })}
         </Text>

@@ -103,11 +103,15 @@ describe('the check’s upload', () => {
     expect(guest.body.data).toEqual({ bytes: CALL_CHECK_UPLOAD_MAX_BYTES });
   });
 
-  it('refuses a body over the cap with 413, and a stranger before reading anything', async () => {
+  it('refuses a body over the cap with 413, anything but raw bytes with 415, and a stranger before reading anything', async () => {
     const tooLarge = await upload(CALL_CHECK_UPLOAD_MAX_BYTES + 1, { token: token.patient });
     expect([tooLarge.status, tooLarge.body.key]).toEqual([413, 'payloadTooLarge']);
     const stranger = await upload(CALL_CHECK_UPLOAD_MAX_BYTES + 1);
     expect([stranger.status, stranger.body.key]).toEqual([401, 'tokenRequired']);
+    const json = await t.call('POST', '/api/v1/call-check/upload', { token: token.patient, body: { bytes: 10 } });
+    expect([json.status, json.body.key]).toEqual([415, 'callCheckUploadType']);
+    const text = await t.call('POST', '/api/v1/call-check/upload', { token: token.patient, body: 'abc', headers: { 'content-type': 'text/plain' } });
+    expect([text.status, text.body.key]).toEqual([415, 'callCheckUploadType']);
     const badKey = await upload(10, { key: randomBytes(32).toString('base64url') });
     expect([badKey.status, badKey.body.key]).toEqual([400, 'invalidInvitation']);
   });

@@ -13,14 +13,17 @@ import { authenticate, ok, rateLimit } from './rest-kit';
  */
 export function callCheckRoutes(deps: Deps) {
   return async function callCheckScope(scope: FastifyInstance) {
-    // Whatever the bytes are sent as, they are only counted.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALL_CHECK_UPLOAD_MAX_BYTES }, (_req, body, done) => {
+    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: CALL_CHECK_UPLOAD_MAX_BYTES }, (_req, body, done) => {
       done(null, body);
     });
     scope.setErrorHandler((error, req, reply) => {
       const code = (error as { code?: string }).code;
-      const mapped = code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('payloadTooLarge') : error;
+      const mapped =
+        code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? new AppError('payloadTooLarge')
+          : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? new AppError('callCheckUploadType')
+            : error;
       const { status, body } = toErrorResponse(mapped);
       if (status >= 500) req.log.error({ err: loggableError(error) }, 'request failed');
       return reply.status(status).send(body);
@@ -38,8 +41,9 @@ export function callCheckRoutes(deps: Deps) {
         },
       },
       async (req, reply) => {
-        const bytes = Buffer.isBuffer(req.body) ? req.body.length : 0;
-        return ok(reply, { bytes });
+        // Only raw bytes: a JSON body would be parsed (and could be hostile) before it was counted.
+        if (req.body !== undefined && !Buffer.isBuffer(req.body)) throw new AppError('callCheckUploadType');
+        return ok(reply, { bytes: req.body?.length ?? 0 });
       },
     );
     await Promise.resolve();

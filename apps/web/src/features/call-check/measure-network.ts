@@ -18,15 +18,23 @@ export interface CheckCaller {
 }
 
 /** The edge's answers to a few small requests: the median is the round trip (a cold first one does not skew it). */
-async function roundTrip(): Promise<number | null> {
+async function roundTrip(signal: AbortSignal): Promise<number | null> {
   const times: number[] = [];
-  for (let i = 0; i < PINGS; i += 1) {
+  for (let i = 0; i < PINGS && !signal.aborted; i += 1) {
+    // One controller per request, stopped by the check's signal or its own timeout (AbortSignal.any is too new for older Safari).
+    const request = new AbortController();
+    const stop = () => request.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    const timer = setTimeout(stop, PING_TIMEOUT_MS);
     const started = performance.now();
     try {
-      const answer = await fetch('/healthz', { cache: 'no-store', signal: AbortSignal.timeout(PING_TIMEOUT_MS) });
+      const answer = await fetch('/healthz', { cache: 'no-store', signal: request.signal });
       if (answer.ok) times.push(performance.now() - started);
     } catch {
       // A lost request counts as no answer.
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
     }
   }
   return median(times);
@@ -37,13 +45,14 @@ function candidateType(candidate: RTCIceCandidate): string | null {
 }
 
 /** ICE candidates gathered through the configured servers, by kind (no call is made: gathering only). */
-async function gatherCandidates(iceServers: RTCIceServer[]): Promise<NetworkMeasurements['candidates']> {
+async function gatherCandidates(iceServers: RTCIceServer[], signal: AbortSignal): Promise<NetworkMeasurements['candidates']> {
   const found = { host: false, srflx: false, relay: false };
   if (typeof RTCPeerConnection === 'undefined') return found;
   const connection = new RTCPeerConnection({ iceServers });
   try {
     const done = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
+      signal.addEventListener('abort', () => resolve(), { once: true });
       connection.addEventListener('icecandidate', (event) => {
         if (!event.candidate) {
           clearTimeout(timer);
@@ -66,7 +75,7 @@ async function gatherCandidates(iceServers: RTCIceServer[]): Promise<NetworkMeas
 }
 
 /** The upload's POST, with the session's token (once more after a refresh) or the guest's key. */
-async function upload(bytes: number, caller: CheckCaller): Promise<number> {
+async function upload(bytes: number, caller: CheckCaller, signal: AbortSignal): Promise<number> {
   const query = caller.guestKey ? `?key=${encodeURIComponent(caller.guestKey)}` : '';
   const send = (token: string | null) =>
     fetch(`/api/v1/call-check/upload${query}`, {
@@ -74,6 +83,7 @@ async function upload(bytes: number, caller: CheckCaller): Promise<number> {
       headers: { 'content-type': 'application/octet-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: new Uint8Array(bytes),
       cache: 'no-store',
+      signal,
     });
   const token = caller.guestKey ? null : sessionStore.accessToken.get();
   let answer = await send(token);
@@ -84,16 +94,16 @@ async function upload(bytes: number, caller: CheckCaller): Promise<number> {
 }
 
 /** The upstream estimate in kbit/s: the time of an upload, less one round trip for the answer. */
-async function uploadKbps(cap: number, roundTripMs: number, caller: CheckCaller): Promise<number | null> {
+async function uploadKbps(cap: number, roundTripMs: number, caller: CheckCaller, signal: AbortSignal): Promise<number | null> {
   try {
     let bytes = Math.min(FIRST_UPLOAD_BYTES, cap);
     let started = performance.now();
-    let received = await upload(bytes, caller);
+    let received = await upload(bytes, caller, signal);
     let elapsed = performance.now() - started;
     if (elapsed < FULL_UPLOAD_AFTER_MS && cap > bytes) {
       bytes = cap;
       started = performance.now();
-      received = await upload(bytes, caller);
+      received = await upload(bytes, caller, signal);
       elapsed = performance.now() - started;
     }
     return (received * 8) / Math.max(1, elapsed - roundTripMs);
@@ -107,18 +117,21 @@ function serverKinds(iceServers: CallCheck['iceServers']): NetworkMeasurements['
   return { stun: urls.some((url) => /^stuns?:/i.test(url)), turn: urls.some((url) => /^turns?:/i.test(url)) };
 }
 
-/** Measure this device's network against the clinic's server, as the pre-call check shows it. */
-export async function measureNetwork(caller: CheckCaller): Promise<NetworkMeasurements> {
-  const roundTripMs = await roundTrip();
+/**
+ * Measure this device's network against the clinic's server, as the pre-call check shows it.
+ * `signal` stops it (the person joined or left): a check must not compete with the call for the line.
+ */
+export async function measureNetwork(caller: CheckCaller, signal: AbortSignal): Promise<NetworkMeasurements> {
+  const roundTripMs = await roundTrip(signal);
   if (roundTripMs === null) {
     return { roundTripMs, candidates: { host: false, srflx: false, relay: false }, servers: { stun: false, turn: false }, uploadKbps: null };
   }
-  const check = await trpcClient.callCheck.servers.query(caller.guestKey ? { key: caller.guestKey } : {});
-  const candidates = await gatherCandidates(check.iceServers);
+  const check = await trpcClient.callCheck.servers.query(caller.guestKey ? { key: caller.guestKey } : {}, { signal });
+  const candidates = await gatherCandidates(check.iceServers, signal);
   return {
     roundTripMs,
     candidates,
     servers: serverKinds(check.iceServers),
-    uploadKbps: await uploadKbps(check.uploadMaxBytes, roundTripMs, caller),
+    uploadKbps: signal.aborted ? null : await uploadKbps(check.uploadMaxBytes, roundTripMs, caller, signal),
   };
 }

@@ -53,7 +53,12 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
 
   const previewText = !opened ? t('callCheck.notStarted') : media.error ? '' : !stream ? t('callCheck.opening') : t('callCheck.cameraOff');
   return (
-    <Stack gap="md" data-testid="pre-call-check">
+    <Stack
+      gap="md"
+      data-testid="pre-call-check"
+      // Whether the camera and microphone are open, for whoever waits on them (the e2e suite).
+      data-media={stream ? 'open' : media.error ? 'failed' : opened ? 'opening' : 'closed'}
+    >
       <Box
         bg="dark.8"
         h={{ base: 200, sm: 280 }}

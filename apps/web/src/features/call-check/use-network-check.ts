@@ -11,26 +11,26 @@ export type NetworkCheckState =
 /** The network check: run once when `auto` (the pre-join screen), again on request. */
 export function useNetworkCheck(caller: CheckCaller, auto: boolean) {
   const [state, setState] = useState<NetworkCheckState>({ step: 'idle' });
-  const run = useRef(0);
+  const run = useRef<AbortController | null>(null);
   const { guestKey } = caller;
 
   const start = useCallback(async () => {
-    const mine = ++run.current;
+    run.current?.abort();
+    const mine = new AbortController();
+    run.current = mine;
     setState({ step: 'running' });
     try {
-      const measured = await measureNetwork({ guestKey });
-      if (mine === run.current) setState({ step: 'done', measured, judgement: judgeNetwork(measured) });
+      const measured = await measureNetwork({ guestKey }, mine.signal);
+      if (!mine.signal.aborted) setState({ step: 'done', measured, judgement: judgeNetwork(measured) });
     } catch (error) {
-      if (mine === run.current) setState({ step: 'failed', error });
+      if (!mine.signal.aborted) setState({ step: 'failed', error });
     }
   }, [guestKey]);
 
   useEffect(() => {
     if (auto) void start();
-    // A check still running when the screen goes is not shown anywhere.
-    return () => {
-      run.current += 1;
-    };
+    // A check still running when the screen goes (the call began) stops: it would compete for the line.
+    return () => run.current?.abort();
   }, [auto, start]);
 
   return { state, start };

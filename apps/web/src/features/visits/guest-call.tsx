@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import type { PeopleSocket } from '../../realtime/realtime-context';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';
 import { errorKeyOf, errorMessageOf } from '../../api/error-message';
 import { trpc, trpcClient } from '../../api/trpc';
+import { PreCallCheck } from '../call-check/pre-call-check';
+import { usePreCallMedia } from '../call-check/use-pre-call-media';
 import { useActiveCall, useCallSnapshot } from './call/use-active-call';
 import { VisitCall } from './call/visit-call';
 import { visitDeviceId } from './device-id';
@@ -27,6 +29,8 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
   const [busy, setBusy] = useState(false);
   const { mutateAsync: joinAsGuest } = trpc.telehealthInvitations.join.useMutation();
   const socket = useRef<PeopleSocket | null>(null);
+  const inCall = attached !== null && snapshot?.phase === 'inCall';
+  const media = usePreCallMedia(!inCall && snapshot?.phase !== 'ended');
 
   const join = useCallback(
     async (takeOver: boolean) => {
@@ -34,11 +38,14 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
       setError(null);
       try {
         const session = await joinAsGuest({ key: invitationKey, deviceId, takeOver });
-        // Without a camera or microphone the guest still sees and hears the others.
-        const local = await openCameraAndMicrophone().catch((failure: unknown) => {
-          setError(failure);
-          return null;
-        });
+        // The check's camera and microphone, or (joined before they opened) asked for now. Without
+        // them the guest still sees and hears the others.
+        const local =
+          media.take() ??
+          (await openCameraAndMicrophone().catch((failure: unknown) => {
+            setError(failure);
+            return null;
+          }));
         const guestSocket: PeopleSocket = io({ auth: { guestToken: session.guestToken } });
         socket.current = guestSocket;
         const call = new VisitCall({
@@ -46,6 +53,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
           deviceId,
           socket: guestSocket,
           local,
+          startWith: media.choice,
           // The app's client, not a hook: the call may outlive this screen (picture-in-picture).
           onLeave: () => trpcClient.telehealthInvitations.leave.mutate({ key: invitationKey, deviceId }).then(() => undefined),
         });
@@ -57,7 +65,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
         setBusy(false);
       }
     },
-    [invitationKey, deviceId, active, screenPath, joinAsGuest],
+    [invitationKey, deviceId, active, screenPath, joinAsGuest, media],
   );
 
   // The guest's socket serves this call only: closed once it is over or the page goes.
@@ -76,7 +84,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
     [],
   );
 
-  if (attached && snapshot?.phase === 'inCall') return <CallView call={attached} onEnd={() => undefined} />;
+  if (inCall) return <CallView call={attached} onEnd={() => undefined} />;
   const activeElsewhere = errorKeyOf(error) === 'visitActiveElsewhere';
   return (
     <Stack gap="sm" data-testid="guest-join">
@@ -105,6 +113,11 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
             {activeElsewhere ? t('preJoin.takeOver') : t('preJoin.join')}
           </Button>
         </Group>
+      )}
+      {snapshot?.phase !== 'ended' && (
+        <Paper withBorder radius="md" p="md" maw={640} w="100%" mx="auto">
+          <PreCallCheck media={media} opened autoNetwork caller={{ guestKey: invitationKey }} />
+        </Paper>
       )}
     </Stack>
   );

@@ -45,12 +45,6 @@ export function PreJoin(props: PreJoinProps) {
           </Text>
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <Text fw={600}>{t('preJoin.deviceCheck')}</Text>
-          <PreCallCheck media={props.media} opened autoNetwork />
-        </Stack>
-      </Paper>
       {props.error !== null && props.error !== undefined && (
         <Alert color="red" variant="light" role="alert" data-testid="join-error">
           {errorMessageOf(tc, props.error)}
@@ -74,6 +68,13 @@ export function PreJoin(props: PreJoinProps) {
           </Button>
         </Group>
       )}
+      {/* Below the join button: the check runs by itself, and joining need not wait for it. */}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Text fw={600}>{t('preJoin.deviceCheck')}</Text>
+          <PreCallCheck media={props.media} opened autoNetwork />
+        </Stack>
+      </Paper>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { CALL_CHECK_UPLOAD_MAX_BYTES } from '@opencare/schemas/entities/call-check';
 import type { Mail } from '@opencare/api/mail/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,9 @@ const ICE_SERVERS = [
   { urls: 'stun:stun.check.test:3478' },
   { urls: ['turn:turn.check.test:3478?transport=udp'], username: 'visit', credential: 'relay-secret' },
 ];
+/** A TURN server listed bare: with TURN_SECRET its credentials are minted per caller and expire. */
+const MINTED_TURN = { urls: 'turns:turn.check.test:5349' };
+const TURN_SECRET = 'the-deployment-turn-secret';
 
 let t: TestEdge;
 const token = { patient: '', physician: '' };
@@ -20,7 +23,7 @@ const sent: Mail[] = [];
 
 beforeAll(async () => {
   t = await startTestEdge({
-    env: { ICE_SERVERS: JSON.stringify(ICE_SERVERS), RATE_LIMIT_PER_MINUTE: '40' },
+    env: { ICE_SERVERS: JSON.stringify([...ICE_SERVERS, MINTED_TURN]), TURN_SECRET, RATE_LIMIT_PER_MINUTE: '40' },
     mailer: { kind: 'outbox', send: (mail) => Promise.resolve(void sent.push(mail)) },
   });
   for (const who of ['patient', 'physician'] as const) {
@@ -66,15 +69,28 @@ describe('the check’s servers', () => {
   it('gives a signed-in person, over REST and tRPC, the ICE servers a call would use and the upload cap', async () => {
     const res = await servers({ token: token.patient });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ iceServers: ICE_SERVERS, uploadMaxBytes: CALL_CHECK_UPLOAD_MAX_BYTES });
+    expect(res.body.data).toEqual({
+      iceServers: [...ICE_SERVERS, { ...MINTED_TURN, username: expect.stringMatching(/^\d+:/), credential: expect.any(String) }],
+      uploadMaxBytes: CALL_CHECK_UPLOAD_MAX_BYTES,
+    });
+    // The minted pair: the caller's own, valid for ten minutes, checkable by coturn with the secret.
+    const minted = res.body.data.iceServers[2];
+    const [expiry, who] = String(minted.username).split(':');
+    expect(who).toBe(patientId);
+    expect(Number(expiry) - Date.now() / 1000).toBeGreaterThan(9 * 60);
+    expect(Number(expiry) - Date.now() / 1000).toBeLessThanOrEqual(10 * 60);
+    expect(minted.credential).toBe(createHmac('sha1', TURN_SECRET).update(minted.username).digest('base64'));
     const trpc = await t.call('GET', '/trpc/callCheck.servers?input=%7B%7D', { token: token.physician });
     expect(trpc.status).toBe(200);
-    expect(trpc.body.result.data.iceServers).toEqual(ICE_SERVERS);
+    expect(trpc.body.result.data.iceServers.slice(0, 2)).toEqual(ICE_SERVERS);
+    expect(trpc.body.result.data.iceServers[2].username).toMatch(new RegExp(`:${physicianId}$`));
   });
 
   it('gives a guest with a live link the same; refuses anyone without one, and a revoked link', async () => {
     const { key, id } = await guestKey();
-    expect((await servers({ key })).body.data.iceServers).toEqual(ICE_SERVERS);
+    const asGuest = (await servers({ key })).body.data.iceServers;
+    expect(asGuest.slice(0, 2)).toEqual(ICE_SERVERS);
+    expect(asGuest[2].username).toMatch(/^\d+:guest$/);
 
     const anonymous = await servers();
     expect(anonymous.status).toBe(401);

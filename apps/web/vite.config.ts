@@ -162,6 +162,8 @@ export default defineConfig({
     proxy: {
       '/api': edge,
       '/trpc': edge,
+      // The pre-call check times its round trip on the edge's health answer.
+      '/healthz': edge,
       '/socket.io': { target: edge, ws: true },
     },
   },

@@ -30,7 +30,8 @@ async function personPage(
 
 async function joinVisit(page: Page, code: string) {
   await page.goto(`/telehealth-visit/${code}`);
-  await expect(page.getByTestId('preview-video')).toBeVisible();
+  // The camera and microphone are open (the call starts with the camera off, spec §3).
+  await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');
   await page.getByTestId('join-visit').click();
   await expect(page.getByTestId('call-view')).toBeVisible();
 }

@@ -44,7 +44,8 @@ test('a physician captures, annotates, crops and saves a snapshot to the patient
 
   await logIn(page, 'physician', DEMO_PASSWORD);
   await page.goto(`/telehealth-visit/${visit.code}`);
-  await expect(page.getByTestId('preview-video')).toBeVisible();
+  // The camera and microphone are open (the call starts with the camera off, spec §3).
+  await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');
   await page.getByTestId('join-visit').click();
   await expect(page.getByTestId('call-view')).toBeVisible();
   await page.getByRole('button', { name: 'Turn camera on' }).click();
@@ -114,7 +115,8 @@ async function personPage(browser: Browser, username: string): Promise<Page> {
 
 async function joinVisit(page: Page, code: string) {
   await page.goto(`/telehealth-visit/${code}`);
-  await expect(page.getByTestId('preview-video')).toBeVisible();
+  // The camera and microphone are open (the call starts with the camera off, spec §3).
+  await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');
   await page.getByTestId('join-visit').click();
   await expect(page.getByTestId('call-view')).toBeVisible();
 }

@@ -187,6 +187,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
         ? { url: env.LIVEKIT_URL, apiUrl: env.LIVEKIT_API_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET }
         : null,
     iceServers: env.ICE_SERVERS,
+    turnSecret: env.TURN_SECRET,
     runtime: { version: EDGE_VERSION, database: database.kind, redis: Boolean(redis), smtp: Boolean(env.SMTP_URL), startedAt: new Date() },
   };
   const gatewayLink = socketGatewayLink();

@@ -78,6 +78,12 @@ export const envSchema = z.object({
       }
     })
     .pipe(z.array(iceServerSchema)),
+  /**
+   * coturn's `static-auth-secret` (with `use-auth-secret`): the TURN servers of ICE_SERVERS listed
+   * without username and credential then get credentials that expire (the pre-call check's in ten
+   * minutes, a visit's after it ends), instead of one pair every browser keeps.
+   */
+  TURN_SECRET: z.string().min(16).optional(),
 }).refine(
   (env) => new Set([env.LIVEKIT_URL, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET].map((v) => v === undefined)).size === 1,
   { path: ['LIVEKIT_URL'], message: 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together, or none of them.' },

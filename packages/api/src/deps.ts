@@ -26,6 +26,8 @@ export interface ApiConfig {
   livekit: LivekitServer | null;
   /** STUN/TURN servers for Simple Peer calls (empty: host candidates only, no third party asked). */
   iceServers: IceServer[];
+  /** coturn's shared secret (`use-auth-secret`): TURN servers without credentials get short-lived ones (ice-servers.ts). */
+  turnSecret?: string;
   /** What this server runs on, for the system-management area. */
   runtime: {
     version: string;

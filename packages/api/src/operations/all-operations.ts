@@ -29,6 +29,7 @@ import { tasksOperations } from '../tasks/tasks.operations';
 import { openApiOperations } from '../system/openapi.operations';
 import { usersOperations } from '../users/users.operations';
 import { vendorsOperations } from '../vendors/vendors.operations';
+import { callCheckOperations } from '../visits/call-check.operations';
 import { telemedicineOperations } from '../visits/telemedicine.operations';
 import type { FeatureOperations } from './operation';
 
@@ -56,6 +57,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   outboxOperations,
   settingsOperations,
   telemedicineOperations,
+  callCheckOperations,
   reportsOperations,
   organisationsOperations,
   fhirOperations,

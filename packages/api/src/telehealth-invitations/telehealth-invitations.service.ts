@@ -157,6 +157,11 @@ async function openKey(
   return { invitation, visit };
 }
 
+/** A guest's key opens a live invitation (the pre-call check before joining); anything else reads invalid. */
+export async function assertGuestKeyLive(deps: Deps, key: string): Promise<void> {
+  await openKey(deps, key);
+}
+
 /** A guest's socket handshake: the invitation behind their token is neither revoked nor expired. */
 export async function assertGuestLinkLive(deps: Deps, invitationId: string): Promise<void> {
   const invitation = await findTelehealthInvitation(deps.db, invitationId);

@@ -1,6 +1,7 @@
 import type { TelemedicineConfig } from '@opencare/schemas/entities/settings';
 import type { VisitCall, VisitParticipantRole } from '@opencare/schemas/entities/visits';
 import type { Deps } from '../deps';
+import { iceServersFor } from './ice-servers';
 import { livekitTokenTtlSeconds, mintLivekitToken } from './livekit-token';
 
 /**
@@ -30,7 +31,7 @@ export async function visitCallFor(
   }
   return {
     engine: 'simple-peer',
-    iceServers: deps.config.iceServers,
+    iceServers: iceServersFor(deps.config.iceServers, deps.config.turnSecret, participant.identity, livekitTokenTtlSeconds(participant.endsAt)),
     reason: settings.configuredEngine === 'livekit' ? 'livekitUnavailable' : 'configured',
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import type { GuestVisitSession } from '@opencare/schemas/entities/visits';
 import type { PeopleSocket } from '../../realtime/realtime-context';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';
 import { errorKeyOf, errorMessageOf } from '../../api/error-message';
 import { trpc, trpcClient } from '../../api/trpc';
+import { PreCallCheck } from '../call-check/pre-call-check';
+import { usePreCallMedia } from '../call-check/use-pre-call-media';
 import { useActiveCall, useCallSnapshot } from './call/use-active-call';
 import { canCall, VisitCall } from './call/visit-call';
 import { visitDeviceId } from './device-id';
@@ -31,6 +33,8 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
   const socket = useRef<PeopleSocket | null>(null);
   /** Joined, and waiting to be let in. */
   const [waiting, setWaiting] = useState<GuestVisitSession | null>(null);
+  const inCall = attached !== null && snapshot?.phase === 'inCall';
+  const media = usePreCallMedia(!inCall && snapshot?.phase !== 'ended');
 
   const join = useCallback(
     async (takeOver: boolean) => {
@@ -46,16 +50,20 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
           return;
         }
         setWaiting(null);
-        // Without a camera or microphone the guest still sees and hears the others.
-        const local = await openCameraAndMicrophone().catch((failure: unknown) => {
-          setError(failure);
-          return null;
-        });
+        // The check's camera and microphone, or (joined before they opened) asked for now. Without
+        // them the guest still sees and hears the others.
+        const local =
+          media.take() ??
+          (await openCameraAndMicrophone().catch((failure: unknown) => {
+            setError(failure);
+            return null;
+          }));
         const call = new VisitCall({
           session,
           deviceId,
           socket: guestSocket,
           local,
+          startWith: media.choice,
           // The app's client, not a hook: the call may outlive this screen (picture-in-picture).
           onLeave: () => trpcClient.telehealthInvitations.leave.mutate({ key: invitationKey, deviceId }).then(() => undefined),
         });
@@ -67,7 +75,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
         setBusy(false);
       }
     },
-    [invitationKey, deviceId, active, screenPath, joinAsGuest],
+    [invitationKey, deviceId, active, screenPath, joinAsGuest, media],
   );
 
   const leaveWaitingRoom = useCallback(async () => {
@@ -96,7 +104,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
     [],
   );
 
-  if (attached && snapshot?.phase === 'inCall') return <CallView call={attached} onEnd={() => undefined} />;
+  if (inCall) return <CallView call={attached} onEnd={() => undefined} />;
   if (waiting?.waiting) {
     return (
       <WaitingScreen
@@ -137,6 +145,11 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
             {activeElsewhere ? t('preJoin.takeOver') : t('preJoin.join')}
           </Button>
         </Group>
+      )}
+      {snapshot?.phase !== 'ended' && (
+        <Paper withBorder radius="md" p="md" maw={640} w="100%" mx="auto">
+          <PreCallCheck media={media} opened autoNetwork caller={{ guestKey: invitationKey }} />
+        </Paper>
       )}
     </Stack>
   );

@@ -63,12 +63,15 @@ export function hasMediaDevices(): boolean {
  * Camera and microphone for the visit. Without one of them the other alone (a laptop without a
  * camera can still talk); without both, the camera's error.
  */
-export async function openCameraAndMicrophone(): Promise<MediaStream> {
+export async function openCameraAndMicrophone(chosen: { cameraId?: string; microphoneId?: string } = {}): Promise<MediaStream> {
   if (!hasMediaDevices()) throw mediaError('mediaDevicesNotSupported');
+  // The chosen devices as a preference, not a demand: one unplugged since falls back to the default.
+  const video: MediaTrackConstraints = { width: 640, height: 480, ...(chosen.cameraId ? { deviceId: chosen.cameraId } : {}) };
+  const audio: MediaTrackConstraints | true = chosen.microphoneId ? { deviceId: chosen.microphoneId } : true;
   const attempts: [MediaStreamConstraints, MediaRequest][] = [
-    [{ audio: true, video: { width: 640, height: 480 } }, 'both'],
-    [{ video: { width: 640, height: 480 } }, 'camera'],
-    [{ audio: true }, 'microphone'],
+    [{ audio, video }, 'both'],
+    [{ video }, 'camera'],
+    [{ audio }, 'microphone'],
   ];
   let first: ErrorKey | null = null;
   for (const [constraints, request] of attempts) {

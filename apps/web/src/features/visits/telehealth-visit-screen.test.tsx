@@ -52,7 +52,10 @@ beforeEach(() => {
   // No camera here: the device check says so and joining still works (audio only, or none).
   vi.stubGlobal('navigator', {
     ...navigator,
-    mediaDevices: { getUserMedia: vi.fn().mockRejectedValue(new DOMException('none', 'NotFoundError')) },
+    mediaDevices: Object.assign(new EventTarget(), {
+      getUserMedia: vi.fn().mockRejectedValue(new DOMException('none', 'NotFoundError')),
+      enumerateDevices: vi.fn().mockResolvedValue([]),
+    }),
   });
 });
 afterEach(() => i18next.changeLanguage('en-US'));
@@ -60,14 +63,23 @@ afterEach(() => i18next.changeLanguage('en-US'));
 const open = () => renderRoutes(routes, `/telehealth-visit/${CODE}`, signedInAs(ROLES.Patient));
 
 describe('joining a video visit', () => {
-  it('shows the visit and the device check before joining', async () => {
-    const { calls } = fakeFetch(({ path, body }) =>
-      path === 'visits.byCode' && (body as { code: string }).code === CODE ? ok(theVisit) : undefined,
-    );
+  it('shows the visit and the pre-call check (camera, then the network with a verdict) before joining', async () => {
+    const { calls } = fakeFetch(({ path, body }) => {
+      if (path === 'visits.byCode' && (body as { code: string }).code === CODE) return ok(theVisit);
+      if (path === '/healthz') return { status: 200, body: { status: 'ok' } };
+      if (path === 'callCheck.servers') return ok({ iceServers: [], uploadMaxBytes: 1000 });
+      if (path === '/call-check/upload') return ok({ bytes: 1000 });
+      return undefined;
+    });
     open();
     expect((await screen.findByTestId('pre-join-with')).textContent).toContain('With Priya Raman');
     expect((await screen.findByTestId('preview-error')).textContent).toContain('No camera was found.');
-    expect(calls.map((c) => c.path)).toEqual(['visits.byCode']);
+    // happy-dom has no WebRTC: the check finds no way for video and says what to do.
+    const verdict = await screen.findByTestId('network-verdict', {}, { timeout: 5000 });
+    expect(verdict.getAttribute('data-verdict')).toBe('poor');
+    expect(verdict.textContent).toContain('Your network may block video calls: try another Wi-Fi or ask your IT team.');
+    expect(calls.filter((c) => c.path.startsWith('visits.')).map((c) => c.path)).toEqual(['visits.byCode']);
+    expect(calls.filter((c) => c.path === '/call-check/upload')).toHaveLength(1);
   });
 
   it('too early: says how many minutes before the start one may join, in the reader’s language', async () => {

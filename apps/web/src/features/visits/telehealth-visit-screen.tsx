@@ -7,13 +7,13 @@ import { useNotifyError } from '../../components/notifications/use-notify';
 import { useSocket } from '../../realtime/use-realtime';
 import { useSession } from '../../session/use-session';
 import { appointmentsViewOf } from '../appointments/appointments-view';
+import { usePreCallMedia } from '../call-check/use-pre-call-media';
 import { useActiveCall, useCallSnapshot } from './call/use-active-call';
 import { canCall, VisitCall } from './call/visit-call';
 import { visitDeviceId } from './device-id';
 import { AfterCall } from './screen/after-call';
 import { CallView } from './screen/call-view';
 import { PreJoin } from './screen/pre-join';
-import { useLocalPreview } from './use-local-preview';
 import { useVisitJoin } from './use-visit-join';
 import { WaitingScreen } from './waiting/waiting-room';
 import { useEndVisitMutation, useLeaveVisit } from './visit-queries';
@@ -42,7 +42,7 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
   const wantsPreview =
     !attached &&
     (state.step === 'ready' || state.step === 'activeElsewhere' || state.step === 'joining' || state.step === 'waiting');
-  const preview = useLocalPreview(wantsPreview);
+  const preview = usePreCallMedia(wantsPreview);
 
   // Leaving the screen leaves the call, unless it goes on in picture-in-picture.
   const latest = useRef({ call: attached, active });
@@ -62,7 +62,7 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
       const session = await join(takeOver);
       // In the waiting room: the call starts once this device is let in (it joins again then).
       if (!session || !canCall(session)) return;
-      const call = new VisitCall({ session, deviceId, socket, local: preview.take(), onLeave: leaveVisit });
+      const call = new VisitCall({ session, deviceId, socket, local: preview.take(), startWith: preview.choice, onLeave: leaveVisit });
       active.setCall(call, screenPath);
       await call.start();
     },
@@ -122,8 +122,7 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
     <PreJoin
       visit={state.visit}
       clinician={clinician}
-      preview={preview.stream}
-      previewError={preview.error}
+      media={preview}
       joining={state.step === 'joining'}
       activeElsewhere={state.step === 'activeElsewhere'}
       error={state.step === 'ready' ? state.error : null}

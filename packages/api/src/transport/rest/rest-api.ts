@@ -12,6 +12,7 @@ import { registerOperations } from '../operations/rest-operations';
 import { logRefusal } from '../refusals';
 import { authRoutes } from './auth.routes';
 import { fhirRoutes } from './fhir.routes';
+import { callCheckRoutes } from './call-check.routes';
 import { mailAttachmentRoutes } from './mail-attachments.routes';
 import { systemRoutes } from './system.routes';
 
@@ -71,6 +72,7 @@ export function restApi(deps: Deps) {
     void app.register(fhirRoutes(deps), { prefix: '/fhir/R4' });
     systemRoutes(app, deps);
     mailAttachmentRoutes(app, deps);
+    void app.register(callCheckRoutes(deps));
     await Promise.resolve();
   };
 }

@@ -27,6 +27,7 @@ import { settingsOperations } from '../../settings/settings.operations';
 import { tasksOperations } from '../../tasks/tasks.operations';
 import { usersOperations } from '../../users/users.operations';
 import { vendorsOperations } from '../../vendors/vendors.operations';
+import { callCheckOperations } from '../../visits/call-check.operations';
 import { telemedicineOperations } from '../../visits/telemedicine.operations';
 import { featureRouter } from '../operations/trpc-operations';
 import { router } from './trpc';
@@ -43,6 +44,7 @@ export const appRouter = router({
   logs: featureRouter(logsOperations),
   settings: featureRouter(settingsOperations),
   telemedicine: featureRouter(telemedicineOperations),
+  callCheck: featureRouter(callCheckOperations),
   appointments: featureRouter(appointmentsOperations),
   visits: featureRouter(visitsOperations),
   telehealthInvitations: featureRouter(telehealthInvitationsOperations),

@@ -35,6 +35,8 @@ export interface VisitCallOptions {
   socket: PeopleSocket | null;
   /** The camera and microphone opened for the device check; the call takes them over. */
   local: MediaStream | null;
+  /** Camera and microphone on or off from the first moment, as chosen before joining (spec default: camera off). */
+  startWith?: { camera: boolean; microphone: boolean };
   onLeave: (visitId: string, deviceId: string) => Promise<void>;
 }
 
@@ -73,6 +75,10 @@ export class VisitCall {
       room: session.call.engine === 'livekit' ? session.call.room : null,
       participants: session.participants,
     });
+    if (options.startWith) {
+      state = visitReducer(state, { type: 'toggle', name: 'muteVideo', value: !options.startWith.camera });
+      state = visitReducer(state, { type: 'toggle', name: 'muteAudio', value: !options.startWith.microphone });
+    }
     this.snapshot = { state, phase: 'inCall', failure: null };
   }
 

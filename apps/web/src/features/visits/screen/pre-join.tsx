@@ -1,17 +1,17 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Visit } from '@opencare/schemas/entities/appointments';
-import type { ErrorKey } from '@opencare/schemas/errors';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../api/error-message';
 import { formatDate, formatTime } from '../../appointments/format';
+import { PreCallCheck } from '../../call-check/pre-call-check';
+import type { PreCallMedia } from '../../call-check/use-pre-call-media';
 
 interface PreJoinProps {
   visit: Visit;
   /** Whose eyes: the patient sees the provider's name, a clinician the patient's. */
   clinician: boolean;
-  preview: MediaStream | null;
-  previewError: ErrorKey | null;
+  /** The camera and microphone as the call will take them, with the on/off choices. */
+  media: PreCallMedia;
   joining: boolean;
   activeElsewhere: boolean;
   error: unknown;
@@ -19,18 +19,11 @@ interface PreJoinProps {
   onTakeOver: () => void;
 }
 
-/** Before the call: the visit, a device check (the camera's preview) and the join button. */
+/** Before the call: the visit, the pre-call check (camera, microphone, speaker, network) and the join button. */
 export function PreJoin(props: PreJoinProps) {
   const { t, i18n } = useTranslation('visits');
   const { t: tc } = useTranslation();
   const { appointment } = props.visit;
-  const video = useRef<HTMLVideoElement>(null);
-
-  useEffect(() => {
-    if (video.current) video.current.srcObject = props.preview;
-  }, [props.preview]);
-
-  const hasVideo = (props.preview?.getVideoTracks().length ?? 0) > 0;
   return (
     <Stack gap="md" maw={720} mx="auto" data-testid="pre-join">
       <Paper withBorder radius="md" p="md">
@@ -49,42 +42,6 @@ export function PreJoin(props: PreJoinProps) {
               {formatTime(appointment.startsAt, i18n.language)} –{' '}
               {formatTime(appointment.endsAt, i18n.language)}
             </bdi>
-          </Text>
-        </Stack>
-      </Paper>
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <Text fw={600}>{t('preJoin.deviceCheck')}</Text>
-          <Box
-            bg="dark.8"
-            h={{ base: 200, sm: 300 }}
-            style={{
-              borderRadius: 'var(--mantine-radius-md)',
-              overflow: 'hidden',
-              display: 'grid',
-              placeItems: 'center',
-            }}
-          >
-            {hasVideo ? (
-              <video
-                ref={video}
-                autoPlay
-                playsInline
-                muted
-                data-testid="preview-video"
-                style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' }}
-              />
-            ) : (
-              <Text c="gray.4">{props.previewError ? '' : t('preJoin.noPreview')}</Text>
-            )}
-          </Box>
-          {props.previewError && (
-            <Alert color="orange" variant="light" data-testid="preview-error">
-              {errorMessageOf(tc, props.previewError)}
-            </Alert>
-          )}
-          <Text size="sm" c="dimmed">
-            {t('preJoin.videoOffHint')}
           </Text>
         </Stack>
       </Paper>
@@ -111,6 +68,13 @@ export function PreJoin(props: PreJoinProps) {
           </Button>
         </Group>
       )}
+      {/* Below the join button: the check runs by itself, and joining need not wait for it. */}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Text fw={600}>{t('preJoin.deviceCheck')}</Text>
+          <PreCallCheck media={props.media} opened autoNetwork />
+        </Stack>
+      </Paper>
     </Stack>
   );
 }

@@ -38,6 +38,8 @@ export const MEASUREMENT_CODES = {
   bw: 'Body weight',
   sy: 'Spirometry',
   ox: 'Pulse oximetry',
+  // A device profile's measurement only: an ECG is streamed live into a visit, never stored as a reading.
+  ecg: 'ECG (live)',
 } as const;
 
 export const DURATION_UNITS = { min: 'Minutes', hr: 'Hours', d: 'Days', m: 'Months' } as const;

@@ -64,9 +64,10 @@ afterAll(async () => {
 });
 
 describe('live ECG from a gateway', () => {
-  it('reaches the clinician and the patient watching the patient, and no one else', async () => {
+  it("reaches the clinician watching the patient and the patient's own screens, and no one else", async () => {
     const physician = await watching('physician');
-    const patient = await watching('patient');
+    // The patient's own screen hears their strap without watching (their account's room).
+    const patient = await connected(screens.open(t.url, { token: people.patient.token }));
     // Another patient watching themself, a clinician of another organisation refused the watch, and
     // the clinician's own screen that watches no-one.
     const otherPatient = await watching('patient2', people.patient2.accountId);

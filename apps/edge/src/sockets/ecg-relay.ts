@@ -9,11 +9,12 @@ export const ECG_DEVICE_RECHECK_MS = 30_000;
 
 /**
  * A gateway socket's live ECG: each batch is validated, counted against the socket's limit, and
- * relayed to `patient:<id>` of the device's patient: the screens of whoever passed patient:watch,
- * the check of the patient's own record (the patient, the clinicians of their organisation; a
- * clinician in the patient's visit watches the patient's readings). Not the visit's room: a visit
- * guest (a relative, an interpreter) is in it without any right to the record. Live only: no batch
- * is written anywhere, and the device's patient is read once per ECG_DEVICE_RECHECK_MS, not per batch.
+ * relayed, as gateway:status is, to the patient's own screens (`account:<id>`) and to `patient:<id>`:
+ * the screens of whoever passed patient:watch, the patient record's own check (the patient, the
+ * clinicians of their organisation; the clinician's visit screen watches the patient's readings).
+ * Not the visit's room: a visit guest (a relative, an interpreter) is in it with no right to the
+ * record, and a clinician outside the call who may read the record may watch it too. Live only: no
+ * batch is written anywhere, and the device's patient is read once per ECG_DEVICE_RECHECK_MS.
  */
 export function ecgRelay(io: PeopleServer, deps: Pick<Deps, 'db'>, gatewayId: string) {
   const patients = new Map<string, { patientId: string; until: number }>();
@@ -31,7 +32,7 @@ export function ecgRelay(io: PeopleServer, deps: Pick<Deps, 'db'>, gatewayId: st
       known = { patientId, until: now + ECG_DEVICE_RECHECK_MS };
       patients.set(batch.deviceId, known);
     }
-    io.to(rooms.patient(known.patientId)).emit('patient:ecg', { patientId: known.patientId, ...batch });
+    io.to([rooms.account(known.patientId), rooms.patient(known.patientId)]).emit('patient:ecg', { patientId: known.patientId, ...batch });
     return { relayed: true };
   };
 }

@@ -63,7 +63,18 @@ test("the patient's chest strap streams through their gateway to the physician's
     running.push(pair);
     await expect.poll(pair.output, { timeout: 20_000 }).toMatch(/Pairing code: [0-9A-Z]{8,32}\n/);
     const pairingCode = /Pairing code: ([0-9A-Z]{8,32})\n/.exec(pair.output())?.[1] ?? '';
-    gatewayId = (await patient.post<{ id: string }>(`/patients/${patient.accountId}/gateways`, { mac, pairingCode, displayName: 'Bedroom gateway' })).id;
+    // The agent prints its code as it first asks the edge for a token: the patient may be quicker.
+    const { token } = await apiSignIn(request, 'patient');
+    await expect
+      .poll(async () => {
+        const added = await request.post(`/api/v1/patients/${patient.accountId}/gateways`, {
+          headers: { authorization: `Bearer ${token}` },
+          data: { mac, pairingCode, displayName: 'Bedroom gateway' },
+        });
+        if (added.ok()) gatewayId = ((await added.json()) as { data: { id: string } }).data.id;
+        return added.status();
+      }, { timeout: 15_000 })
+      .toBe(201);
     expect(await pair.exited).toBe(0);
     const run = agent(['run', '--simulate', '--edge', baseURL ?? '', '--data-dir', dataDir, '--status-port', '0', '--read-interval', '3600']);
     running.push(run);

@@ -83,7 +83,7 @@ export function EkgDisplay({ stream }: EkgDisplayProps) {
           {stream && (
             <Text size="sm" aria-live="polite" data-testid="ekg-heart-rate">
               {t('tools.ekg.heartRate')}:{' '}
-              <Text span fw={700} dir="ltr">
+              <Text span fw={700}>
                 {bpm === null ? t('tools.ekg.counting') : t('tools.ekg.bpm', { bpm })}
               </Text>
             </Text>

@@ -31,6 +31,8 @@ async function ecgStrapOf(who: Who, gatewayId: string, address: string): Promise
   if (!ecg) throw new Error('no ECG profile in the demo organisation');
   const added = await api('POST', '/devices', who, { gatewayId, address, name: 'Chest strap', profileId: ecg.profileId });
   if (added.status !== 201) throw new Error(`add device failed: ${added.status}`);
+  // The device screens name it by the profile's measurement: a live ECG, not a lookup code.
+  expect(added.body.data).toMatchObject({ measurement: 'ecg', profileName: 'Polar H10 ECG (Polar Measurement Data)' });
   return added.body.data.id as string;
 }
 

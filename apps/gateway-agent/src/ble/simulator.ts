@@ -1,4 +1,4 @@
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import { signalBucket } from '@opencare/schemas/entities/gateways';
 import { encodeBloodPressure } from '../decoders/blood-pressure';
 import {
@@ -44,7 +44,7 @@ export interface SimulatedDevice {
   name: string;
   /** Advertised services, normalised. */
   services: string[];
-  measurement: MeasurementCode;
+  measurement: DeviceMeasurement;
   manufacturer: string;
 }
 
@@ -59,7 +59,7 @@ export const SIMULATED_DEVICES: readonly SimulatedDevice[] = [
 ];
 
 /** Where each device sits in the home: one per signal bucket of spec §9, so scan screens show them all. */
-const PLACEMENT: Record<MeasurementCode, { rssi: [number, number]; txPower: number | null }> = {
+const PLACEMENT: Record<DeviceMeasurement, { rssi: [number, number]; txPower: number | null }> = {
   bp: { rssi: [-30, -22], txPower: -59 }, // excellent: on the table next to the gateway
   bt: { rssi: [-64, -48], txPower: null }, // good
   bs: { rssi: [-75, -68], txPower: -62 }, // average
@@ -166,7 +166,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   /** Realistic values of each measurement, in canonical units. */
-  const makeValues: Record<MeasurementCode, () => Values> = {
+  const makeValues: Record<DeviceMeasurement, () => Values> = {
     bp: () => ({ systolic: between(112, 134), diastolic: between(70, 84), pulse: between(60, 80) }),
     bt: () => ({ temperature: between(36.3, 37.2, 1) }),
     bs: () => ({ glucose: between(85, 130) }),

@@ -1,4 +1,4 @@
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import type { Executor } from '../db/database';
 import { builtInProfilesByMeasurement, insertDeviceProfile, insertVersion } from '../device-profiles/device-profiles.repository';
 import { VENDOR_PROFILES } from '../device-profiles/vendor-profiles';
@@ -17,7 +17,7 @@ import { insertVendor } from '../vendors/vendors.repository';
 export const DEMO_GATEWAY = { mac: 'DE40C0FFEE01', pairingCode: 'DEMOGATEWAY1', displayName: 'Living room gateway' } as const;
 
 /** The gateway agent simulator's devices (apps/gateway-agent/src/ble/simulator.ts; a test there checks they match). */
-export const DEMO_DEVICES: readonly { address: string; name: string; measurement: MeasurementCode }[] = [
+export const DEMO_DEVICES: readonly { address: string; name: string; measurement: DeviceMeasurement }[] = [
   { address: 'C4:7C:8D:00:18:10', name: 'Blood pressure cuff', measurement: 'bp' },
   { address: 'C4:7C:8D:00:18:09', name: 'Thermometer', measurement: 'bt' },
   { address: 'C4:7C:8D:00:18:08', name: 'Glucose meter', measurement: 'bs' },

@@ -1,5 +1,5 @@
 import type { DeviceTask } from '@opencare/schemas/entities/devices';
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 
 /**
  * Vendor device profiles: a maker's own protocol, where no Bluetooth SIG service carries the data.
@@ -9,7 +9,7 @@ import type { MeasurementCode } from '@opencare/schemas/lookups';
 export interface VendorProfile {
   vendor: { vendorName: string; website: string };
   profileName: string;
-  measurement: MeasurementCode;
+  measurement: DeviceMeasurement;
   device: string;
   tasks: DeviceTask[];
 }

@@ -2,21 +2,12 @@ import { z } from 'zod';
 import { MEASUREMENT_CODES } from '../lookups';
 import { optionalText, requiredOr, uuidSchema } from '../rules';
 
-/** Measurement codes a device streams live and that are never stored as readings (the ECG). */
-export const LIVE_ONLY = ['ecg'] as const;
-export type LiveOnlyCode = (typeof LIVE_ONLY)[number];
-
 /**
  * Measurements (spec §1, §3): the lookup's measurement codes and the camera (a photo with a note).
  * Every value is stored canonically in one UCUM unit (https://ucum.org) per field, whatever unit the
  * patient entered or sees; measurement-units.ts converts for display.
  */
-export const MEASUREMENT_TYPES = [
-  ...(Object.keys(MEASUREMENT_CODES) as (keyof typeof MEASUREMENT_CODES)[]).filter(
-    (code): code is Exclude<keyof typeof MEASUREMENT_CODES, LiveOnlyCode> => !LIVE_ONLY.includes(code as LiveOnlyCode),
-  ),
-  'camera',
-] as const;
+export const MEASUREMENT_TYPES = [...(Object.keys(MEASUREMENT_CODES) as (keyof typeof MEASUREMENT_CODES)[]), 'camera'] as const;
 export const measurementTypeSchema = z.enum(MEASUREMENT_TYPES, 'Choose a measurement type.');
 export type MeasurementType = z.infer<typeof measurementTypeSchema>;
 

@@ -4,7 +4,7 @@ import { codedSchema, measurementCodeSchema, specialtyCodeSchema } from '../look
 import { roleNameSchema } from '../roles';
 import { dateSchema, paginationSchema, text } from '../rules';
 import { visitNoteSchema } from './appointments';
-import { LIVE_ONLY, rangeClassSchema } from './measurements';
+import { rangeClassSchema } from './measurements';
 import { patientProfileSchema, profileSchema, providerProfileSchema } from './profile';
 
 /** Optional text of a search box: trimmed, and an empty box is no criterion at all. */
@@ -249,8 +249,7 @@ const instantSchema = z.iso.datetime({ offset: true, error: 'Enter a date and ti
 /** `GET /patients/{id}/series?type=&from=&to=`: one measurement type over a period (default 30 days). */
 export const seriesQuerySchema = z
   .strictObject({
-    // A live-only code (the ECG) has no stored readings to chart.
-    type: measurementCodeSchema.exclude([...LIVE_ONLY]),
+    type: measurementCodeSchema,
     from: instantSchema.optional(),
     to: instantSchema.optional(),
   })

@@ -4,7 +4,7 @@ import { VENDOR_PROFILES } from '@opencare/api/device-profiles/vendor-profiles';
 import type { DeviceProfileVersion } from '@opencare/schemas/entities/devices';
 import type { Device } from '@opencare/schemas/entities/gateways';
 import type { GatewayWork } from '@opencare/schemas/gateway-events';
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import { SIMULATED_DEVICES } from '../../ble/simulator';
 
 /**
@@ -24,7 +24,7 @@ export function builtInVersions(): DeviceProfileVersion[] {
   }));
 }
 
-export function versionFor(measurement: MeasurementCode, versions = builtInVersions()): DeviceProfileVersion {
+export function versionFor(measurement: DeviceMeasurement, versions = builtInVersions()): DeviceProfileVersion {
   const version = versions.find((v) => v.measurement === measurement);
   if (!version) throw new Error(`No built-in profile for ${measurement}`);
   return version;

@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { loadOrCreatePairing, readToken, saveToken, type TokenState } from './pairing/state';
 import { pollForToken } from './pairing/request-token';
 import { startDeviceReader, type DeviceReader } from './profiles/device-reader';
+import { startEcgStreams, type EcgStreams } from './profiles/ecg-streams';
 import type { ProfileReading } from './profiles/profile-runner';
 import { recordReadingId } from './queue/reading-id';
 import { DurableQueue, QueueFullError, type StoredReading } from './queue/durable-queue';
@@ -79,6 +80,7 @@ export async function runAgent(options: RunOptions): Promise<RunningAgent> {
   let token: TokenState | null = readToken(config.dataDir);
   let link: EdgeLink | null = null;
   let reader: DeviceReader | null = null;
+  let ecg: EcgStreams | null = null;
   let readerPaused: string | null = transport ? null : 'Bluetooth is not usable';
   let stopped = false;
   const pairingAbort = new AbortController();
@@ -166,11 +168,27 @@ export async function runAgent(options: RunOptions): Promise<RunningAgent> {
         linkStatus = s;
         publish();
       },
-      onRemoved: () => void pauseReader('gateway removed by the patient'),
+      onRemoved: () => {
+        void pauseReader('gateway removed by the patient');
+        void ecg?.stop();
+      },
       // New work (on connect, or a device added): read at once rather than at the next interval.
-      onWork: () => void reader?.readNow(),
+      onWork: () => {
+        void reader?.readNow();
+        ecg?.refresh();
+      },
     });
     startReader();
+    if (transport && !ecg) {
+      ecg = startEcgStreams({
+        transport,
+        work: () => link?.work() ?? null,
+        onBatch: (batch) => link?.sendEcg(batch),
+        onDeviceState: (state) => link?.sendDeviceState(state),
+        log,
+      });
+      ecg.refresh();
+    }
   }
 
   if (token) {
@@ -218,6 +236,7 @@ export async function runAgent(options: RunOptions): Promise<RunningAgent> {
       clearInterval(tick);
       pairingAbort.abort();
       await reader?.stop();
+      await ecg?.stop();
       await link?.stop();
       await transport?.close().catch(() => undefined);
       if (link === null) linkStatus = { ...linkStatus, state: 'stopped', since: new Date().toISOString() };

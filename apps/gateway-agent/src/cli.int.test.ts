@@ -21,11 +21,11 @@ describe('gateway-agent CLI', () => {
     expect(pair.lines.join('\n')).toContain('--edge URL');
   });
 
-  it('scan --simulate prints the five simulated devices with signal, distance and measurement', async () => {
+  it('scan --simulate prints the six simulated devices with signal, distance and measurement', async () => {
     const scan = spawnAgent(['scan', '--simulate', '--seconds', '1']);
     expect(await scan.exited).toBe(0);
     const rows = scan.lines.filter((l) => /^[0-9A-F]{2}(:[0-9A-F]{2}){5} /.test(l));
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(scan.lines.find((l) => l.startsWith('ADDRESS'))).toMatch(/ADDRESS +NAME +RSSI +SIGNAL +~DISTANCE +MEASUREMENT/);
     expect(rows.join('\n')).toMatch(/ excellent .* m +bp/);
   });

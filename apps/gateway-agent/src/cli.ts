@@ -58,7 +58,7 @@ The daemon. Not paired yet: it waits for a patient to add it, like pair does.
 
   --edge URL           the edge (env OPENCARE_EDGE_URL)
   --transport KIND     noble (real Bluetooth adapter) or simulator (env OPENCARE_TRANSPORT)
-  --simulate           same as --transport simulator: five simulated health devices, for demos
+  --simulate           same as --transport simulator: five simulated health devices and an ECG strap, for demos
   --status-port PORT   local status page on 127.0.0.1 (default 8089, 0 = off; env OPENCARE_STATUS_PORT)
   --read-interval S    seconds between reads of each device (default 60; env OPENCARE_READ_INTERVAL_S)
   --mac MAC            this gateway's MAC number (env OPENCARE_MAC)

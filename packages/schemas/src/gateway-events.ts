@@ -35,6 +35,29 @@ export const deviceStatePayloadSchema = z.strictObject({
   batteryLevel: z.number().int().min(0).max(100).nullable().optional(),
 });
 
+/*
+ * A live ECG (a single-lead chest strap's samples): the agent sends what the device streams, a few
+ * hundred ms at a time, and the edge relays each batch to the screens watching the patient. Live only:
+ * nothing is stored, and a batch the edge cannot relay is simply gone (the next one follows).
+ */
+/** Beyond ±10 mV is no surface ECG: a lead off, a saturated amplifier or a corrupt frame. */
+export const ECG_MAX_MICROVOLTS = 10_000;
+/** Up to 2 s at the highest rate: a batch is 250–500 ms of samples. */
+export const ECG_BATCH_MAX_SAMPLES = 1000;
+/** How often the agent sends a batch, and the batches per window the edge takes from one gateway socket. */
+export const ECG_BATCH_MS = 250;
+export const ECG_BATCH_LIMIT = { count: 80, windowMs: 10_000 } as const;
+export const ecgSamplesPayloadSchema = z.strictObject({
+  deviceId: z.uuid(),
+  /** Samples per second (a Polar H10 streams 130). */
+  sampleRate: z.number().int().min(100).max(1000),
+  /** Microvolts, oldest first. */
+  samples: z.array(z.number().int().min(-ECG_MAX_MICROVOLTS).max(ECG_MAX_MICROVOLTS)).min(1).max(ECG_BATCH_MAX_SAMPLES),
+  /** Counts the device's batches from 0, so a screen can tell a gap (a batch lost) from a steady trace. */
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type EcgSamplesPayload = z.infer<typeof ecgSamplesPayloadSchema>;
+
 /** What a gateway needs to work: the patient's devices and the completed profiles they run. */
 export interface GatewayWork {
   gatewayId: string;
@@ -54,6 +77,8 @@ export interface GatewayClientToServerEvents {
   /** Up to GATEWAY_UPLOAD_MAX readings (gatewayReadingSchema each, validated one by one). */
   'readings:upload': (payload: { readings: unknown[] }, ack: (result: Ack<{ outcomes: ReadingOutcome[] }>) => void) => void;
   'device:state': (payload: z.infer<typeof deviceStatePayloadSchema>, ack: (result: Ack<{ deviceId: string }>) => void) => void;
+  /** A batch of a device's live ECG, relayed to the screens watching its patient (never stored). */
+  'ecg:samples': (payload: EcgSamplesPayload, ack: (result: Ack<{ relayed: true }>) => void) => void;
 }
 
 export interface GatewayServerToClientEvents {

@@ -40,6 +40,13 @@ export const MEASUREMENT_CODES = {
   ox: 'Pulse oximetry',
 } as const;
 
+/**
+ * What a device profile measures: a lookup measurement code, or `ecg`, a live stream (a single-lead
+ * ECG chest strap) that is shown in a visit as it arrives and never stored as a reading. Not a
+ * lookup code: it has no readings, units, ranges, charts or care-plan tasks.
+ */
+export const DEVICE_MEASUREMENTS = { ...MEASUREMENT_CODES, ecg: 'ECG (live)' } as const;
+
 export const DURATION_UNITS = { min: 'Minutes', hr: 'Hours', d: 'Days', m: 'Months' } as const;
 
 export const ACCOUNT_TYPES = { pat: 'Patient', prov: 'Provider', car: 'Caregiver', ins: 'Insurance' } as const;
@@ -71,12 +78,14 @@ export const appointmentTypeSchema = codeEnum(APPOINTMENT_TYPES);
 export const placementSchema = codeEnum(PLACEMENTS);
 export const roomCodeSchema = codeEnum(ROOM_CODES);
 export const measurementCodeSchema = codeEnum(MEASUREMENT_CODES);
+export const deviceMeasurementSchema = codeEnum(DEVICE_MEASUREMENTS);
 export const durationUnitSchema = codeEnum(DURATION_UNITS);
 export const accountTypeSchema = codeEnum(ACCOUNT_TYPES);
 
 export type Gender = z.infer<typeof genderSchema>;
 export type AccountType = z.infer<typeof accountTypeSchema>;
 export type MeasurementCode = z.infer<typeof measurementCodeSchema>;
+export type DeviceMeasurement = z.infer<typeof deviceMeasurementSchema>;
 
 /** A code with its description, as every coded field travels on the wire. */
 export const codedSchema = z.object({ code: z.string(), description: z.string() });

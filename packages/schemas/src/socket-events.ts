@@ -152,6 +152,19 @@ export interface ServerToClientEvents {
   'alert:escalated': (payload: { alertId: string; patientId: string; step: EscalationStep }) => void;
   /** A gateway of the patient (own, or watched) came online or went offline. */
   'gateway:status': (payload: { patientId: string; gatewayId: string; status: GatewayStatus; lastSeenAt: string | null }) => void;
+  /**
+   * A batch of live ECG from a device on the patient's gateway, to the screens watching the patient
+   * (`patient:watch`: whoever may read the record). Microvolts at sampleRate, oldest first.
+   */
+  'patient:ecg': (payload: PatientEcgPayload) => void;
+}
+
+export interface PatientEcgPayload {
+  patientId: string;
+  deviceId: string;
+  sampleRate: number;
+  samples: number[];
+  seq: number;
 }
 
 export interface SessionInfo {

@@ -1094,7 +1094,9 @@ describe('the /gateways namespace', () => {
               ? { queued: 0, rejected: 0, uptimeS: 60 }
               : event === 'readings:upload'
                 ? { readings: [{ deviceId, reading: { id: randomUUID(), type: 'bp', values: { systolic: 121, diastolic: 79, pulse: 66 } } }] }
-                : { deviceId, manufacturer: 'Matrix', batteryLevel: 42 };
+                : event === 'ecg:samples'
+                  ? { deviceId, sampleRate: 130, samples: [12, 40, 1100, -150, 20], seq: 0 }
+                  : { deviceId, manufacturer: 'Matrix', batteryLevel: 42 };
         const allowed = gatewayMay(target);
         const before = !allowed ? await snapshot(db(), 'device', deviceId) : undefined;
         const ack = (await agentAsk(agent, event as never, payload)) as Json;

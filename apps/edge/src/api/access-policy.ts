@@ -237,6 +237,7 @@ export const GATEWAY_EVENT_POLICY: Record<string, { kind: 'none' | 'device' }> =
   'gateway gateway:heartbeat': { kind: 'none' },
   'gateway readings:upload': { kind: 'device' },
   'gateway device:state': { kind: 'device' },
+  'gateway ecg:samples': { kind: 'device' },
 };
 export const gatewayMay = (target: Target) => target === 'own' || target === 'none';
 

@@ -117,4 +117,24 @@ describe.runIf(redisUrl)('a gateway on one edge, its patient on another (runs wh
     expect(scan.status).toBe(409);
     expect(scan.body.key).toBe('gatewayNotConnected');
   });
+
+  it("relays a gateway's live ECG to the clinician watching its patient on the other edge", async () => {
+    const gateway = await pairGateway(b, people.patient);
+    const profile = (
+      await b.call('GET', '/api/v1/devices/profiles', { token: people.patient.token })
+    ).body.data.find((p: Json) => p.measurement === 'ecg');
+    const strap = await b.call('POST', '/api/v1/devices', {
+      token: people.patient.token,
+      body: { gatewayId: gateway.gatewayId, address: 'C4:7C:8D:00:EC:09', name: 'Chest strap', profileId: profile.profileId },
+    });
+    expect(strap.status).toBe(201);
+    const physician = await connected(screens.open(b.url, { token: people.physician.token }));
+    await ask(physician, 'patient:watch', { patientId: people.patient.accountId });
+    const agent = agents.open(a.url, { token: gateway.token });
+    expect(await agentOutcome(agent)).toEqual({ connected: true });
+    const batch = { deviceId: strap.body.data.id as string, sampleRate: 130, samples: [15, 30, 1150, -240, 10], seq: 3 };
+    const [heard, ack] = await Promise.all([nextEvent(physician, 'patient:ecg'), agentAsk(agent, 'ecg:samples', batch)]);
+    expect(ack).toEqual({ data: { relayed: true } });
+    expect(heard).toEqual({ patientId: people.patient.accountId, ...batch });
+  });
 });

@@ -687,7 +687,7 @@ async function runGateway(count: number, salt: number): Promise<void> {
   const agent = agents.open(t.url, { token: gateway.token });
   const opened = await agentOutcome(agent);
   if (!opened.connected) throw new Error(`agent refused: ${opened.message}`);
-  const events = ['gateway:hello', 'gateway:heartbeat', 'readings:upload', 'device:state'];
+  const events = ['gateway:hello', 'gateway:heartbeat', 'readings:upload', 'device:state', 'ecg:samples'];
   const readings = fc.array(fc.oneof(hostileBody(200), valueText(4)), { minLength: 1, maxLength: 5 }).map((items) => `{"readings":[${items.join(',')}]}`);
   const cases = sample(
     fc.oneof(
@@ -855,6 +855,7 @@ async function discoverSchemas(): Promise<void> {
     'gateway:heartbeat': { queued: 0, rejected: 0, uptimeS: 1 },
     'readings:upload': { readings: [{ deviceId: randomUUID(), reading: { id: randomUUID(), type: 'bt', values: { temperature: 37 }, note: 'Sample note' } }] },
     'device:state': sampleOf(deviceStatePayloadSchema).value,
+    'ecg:samples': { deviceId: randomUUID(), sampleRate: 130, samples: [12, 40, 1100, -150, 20], seq: 0 },
   };
   for (const [event, sample] of Object.entries(agent)) valueTargets.push({ kind: 'gateway', label: event, sample, valid: true, where: 'json', event });
 }

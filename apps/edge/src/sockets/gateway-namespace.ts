@@ -21,6 +21,7 @@ import {
   type GatewayClientToServerEvents,
 } from '@opencare/schemas/gateway-events';
 import type { Ack } from '@opencare/schemas/socket-events';
+import { ecgRelay } from './ecg-relay';
 import { failure } from './socket-events';
 import { gatewayRooms, type GatewayNamespace, type GatewaySocket, type PeopleServer } from './socket-types';
 import { startPeriodic, type StopPeriodic } from '../periodic';
@@ -140,6 +141,7 @@ export function attachGatewayNamespace(io: PeopleServer, deps: Deps) {
       const state = parseInput(deviceStatePayloadSchema, payload);
       return recordDeviceState(deps, gatewayId, state);
     });
+    onAgentEvent(socket, deps, 'ecg:samples', ecgRelay(io, deps, gatewayId));
 
     socket.on('disconnect', () => {
       last = track(

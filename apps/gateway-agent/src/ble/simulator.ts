@@ -1,6 +1,17 @@
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import { signalBucket } from '@opencare/schemas/entities/gateways';
 import { encodeBloodPressure } from '../decoders/blood-pressure';
+import {
+  encodePmdControlResponse,
+  encodePmdEcg,
+  pmdTimestamp,
+  PMD_ECG,
+  PMD_OP_START,
+  PMD_OP_STOP,
+  PMD_STATUS_SUCCESS,
+  requestedSampleRate,
+} from '../decoders/polar-pmd';
+import { ecgTrace } from './ecg-trace';
 import { encodeGlucose, encodeRacpResponse, RACP_NO_RECORDS, RACP_SUCCESS } from '../decoders/glucose';
 import { encodePlxContinuous, encodePlxSpotCheck } from '../decoders/pulse-oximeter';
 import { encodeTemperature } from '../decoders/temperature';
@@ -8,14 +19,24 @@ import { encodeWeight } from '../decoders/weight';
 import { TransportError, type Advertisement, type BleTransport, type GattConnection } from './transport';
 import { normaliseUuid } from './uuid';
 
+/** Polar's PMD service (vendor-profiles.ts in the API names the same UUIDs for its profile). */
+export const PMD_SERVICE = 'FB005C80-02E7-F387-1CAD-8ACD2D8DF0C8';
+export const PMD_CONTROL_POINT = 'FB005C81-02E7-F387-1CAD-8ACD2D8DF0C8';
+export const PMD_DATA = 'FB005C82-02E7-F387-1CAD-8ACD2D8DF0C8';
+/** A strap sends a frame about every 100 ms. */
+const PMD_FRAME_MS = 100;
+/** PMD error code "invalid measurement type" / "not supported": what a strap answers a request it cannot do. */
+const PMD_STATUS_NOT_SUPPORTED = 0x03;
+
 /*
- * Five SIG health devices without hardware, for demos and tests. Each speaks its real GATT layout:
+ * Five SIG health devices and a single-lead ECG chest strap without hardware, for demos and tests. Each speaks its real GATT layout:
  * Device Information (0x180A, manufacturer 0x2A29), Battery (0x180F, 0x2A19) and its health service,
  * whose measurement bytes are built with the same encoders the decoder tests check. A device takes a
  * measurement when a gateway subscribes to it (as a cuff sends its result once connected); the glucose
  * meter keeps stored records and sends them when asked through the Record Access Control Point.
  * Values are realistic and deterministic for a seed; `nextReading` forces the next one (an
- * out-of-range systolic to raise an alert, say).
+ * out-of-range systolic to raise an alert, say). The chest strap speaks Polar's PMD (decoders/polar-pmd.ts):
+ * asked to start its ECG it streams a realistic trace (ecg-trace.ts) until stopped or disconnected.
  */
 
 export interface SimulatedDevice {
@@ -23,7 +44,7 @@ export interface SimulatedDevice {
   name: string;
   /** Advertised services, normalised. */
   services: string[];
-  measurement: MeasurementCode;
+  measurement: DeviceMeasurement;
   manufacturer: string;
 }
 
@@ -34,16 +55,18 @@ export const SIMULATED_DEVICES: readonly SimulatedDevice[] = [
   { address: 'C4:7C:8D:00:18:08', name: 'OpenCare Sim Glucose Meter', services: ['1808', '180A', '180F'], measurement: 'bs', manufacturer: 'OpenCare Simulated Devices' },
   { address: 'C4:7C:8D:00:18:1D', name: 'OpenCare Sim Scale', services: ['181D', '180A', '180F'], measurement: 'bw', manufacturer: 'OpenCare Simulated Devices' },
   { address: 'C4:7C:8D:00:18:22', name: 'OpenCare Sim Pulse Oximeter', services: ['1822', '180A', '180F'], measurement: 'ox', manufacturer: 'OpenCare Simulated Devices' },
+  { address: 'C4:7C:8D:00:EC:01', name: 'OpenCare Sim ECG Strap', services: [PMD_SERVICE, '180D', '180A', '180F'], measurement: 'ecg', manufacturer: 'OpenCare Simulated Devices' },
 ];
 
 /** Where each device sits in the home: one per signal bucket of spec §9, so scan screens show them all. */
-const PLACEMENT: Record<MeasurementCode, { rssi: [number, number]; txPower: number | null }> = {
+const PLACEMENT: Record<DeviceMeasurement, { rssi: [number, number]; txPower: number | null }> = {
   bp: { rssi: [-30, -22], txPower: -59 }, // excellent: on the table next to the gateway
   bt: { rssi: [-64, -48], txPower: null }, // good
   bs: { rssi: [-75, -68], txPower: -62 }, // average
   bw: { rssi: [-80, -76], txPower: null }, // poor: bathroom
   ox: { rssi: [-92, -81], txPower: -59 }, // bad: another room
   sy: { rssi: [-67, -50], txPower: null },
+  ecg: { rssi: [-58, -44], txPower: -59 }, // good: worn by the patient, near the gateway
 };
 
 export interface SimulatorOptions {
@@ -78,6 +101,8 @@ interface Characteristic {
 }
 interface Link {
   emit(service: string, characteristic: string, value: Buffer, delayMs?: number): void;
+  /** Runs `tick` every `everyMs` while connected; returns its stop. */
+  repeat(everyMs: number, tick: () => void): () => void;
   isSubscribed(service: string, characteristic: string): boolean;
 }
 interface DeviceState {
@@ -141,7 +166,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   /** Realistic values of each measurement, in canonical units. */
-  const makeValues: Record<MeasurementCode, () => Values> = {
+  const makeValues: Record<DeviceMeasurement, () => Values> = {
     bp: () => ({ systolic: between(112, 134), diastolic: between(70, 84), pulse: between(60, 80) }),
     bt: () => ({ temperature: between(36.3, 37.2, 1) }),
     bs: () => ({ glucose: between(85, 130) }),
@@ -149,6 +174,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     bw: () => ({ weight: Number((Math.round(between(70.2, 71.8, 3) / 0.05) * 0.05).toFixed(2)) }),
     ox: () => ({ spo2: between(95, 99), pulse: between(60, 80) }),
     sy: () => ({}),
+    ecg: () => ({}),
   };
 
   function gatt(state: DeviceState): Map<string, Characteristic> {
@@ -224,6 +250,38 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           },
         });
         break;
+      case 'ecg': {
+        let stopStream: (() => void) | null = null;
+        table.set(key(PMD_SERVICE, PMD_DATA), { subscribable: true });
+        table.set(key(PMD_SERVICE, PMD_CONTROL_POINT), {
+          subscribable: true,
+          write: (value, link) => {
+            if (!link.isSubscribed(PMD_SERVICE, PMD_CONTROL_POINT)) {
+              throw new TransportError('gatewayCommandError', 'PMD control point indications are not enabled');
+            }
+            const op = value[0] ?? 0;
+            if (op === PMD_OP_STOP) {
+              stopStream?.();
+              stopStream = null;
+              return link.emit(PMD_SERVICE, PMD_CONTROL_POINT, encodePmdControlResponse(op, PMD_ECG, PMD_STATUS_SUCCESS));
+            }
+            const rate = requestedSampleRate(value);
+            if (rate !== 130) return link.emit(PMD_SERVICE, PMD_CONTROL_POINT, encodePmdControlResponse(op, value[1] ?? 0, PMD_STATUS_NOT_SUPPORTED));
+            link.emit(PMD_SERVICE, PMD_CONTROL_POINT, encodePmdControlResponse(PMD_OP_START, PMD_ECG, PMD_STATUS_SUCCESS));
+            stopStream?.();
+            const trace = ecgTrace({ sampleRate: rate, seed: rand() * 2 ** 32, bpm: between(64, 84) });
+            let owed = 0;
+            stopStream = link.repeat(PMD_FRAME_MS, () => {
+              // 13 samples per 100 ms is 130 Hz.
+              owed += (rate * PMD_FRAME_MS) / 1000;
+              const count = Math.floor(owed);
+              owed -= count;
+              link.emit(PMD_SERVICE, PMD_DATA, encodePmdEcg({ timestampNs: pmdTimestamp(now()), samples: trace.next(count) }), 0);
+            });
+          },
+        });
+        break;
+      }
       case 'sy':
         break;
     }
@@ -246,6 +304,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   function connectTo(state: DeviceState): GattConnection {
     const table = gatt(state);
     const listeners = new Map<string, Set<Listener>>();
+    const repeating = new Set<NodeJS.Timeout>();
     let open = true;
     const characteristic = (service: string, char: string): Characteristic => {
       if (!open || closed) throw new TransportError('gatewayCommandError', `Not connected to ${state.device.address}`);
@@ -263,6 +322,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         timers.add(timer);
       },
       isSubscribed: (service, char) => (listeners.get(key(service, char))?.size ?? 0) > 0,
+      repeat(everyMs, tick) {
+        const timer = setInterval(() => {
+          if (open && !closed) tick();
+        }, everyMs);
+        repeating.add(timer);
+        return () => {
+          clearInterval(timer);
+          repeating.delete(timer);
+        };
+      },
     };
     const connection: GattConnection = {
       async read(service, char) {
@@ -295,6 +364,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       async disconnect() {
         open = false;
         listeners.clear();
+        for (const timer of repeating) clearInterval(timer);
+        repeating.clear();
         connections.delete(connection);
         await delay(latency);
       },

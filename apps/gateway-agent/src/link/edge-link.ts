@@ -1,6 +1,7 @@
 import { GATEWAY_UPLOAD_MAX, readingOutcomeSchema, type GatewayInfo } from '@opencare/schemas/entities/gateways';
 import {
   GATEWAY_HEARTBEAT_MS,
+  type EcgSamplesPayload,
   type GatewayClientToServerEvents,
   type GatewayServerToClientEvents,
   type GatewayWork,
@@ -56,6 +57,8 @@ export interface EdgeLink {
   /** Try to upload now (after readings were queued). */
   drainSoon(): void;
   sendDeviceState(state: { deviceId: string; manufacturer?: string | null; batteryLevel?: number | null }): void;
+  /** A batch of live ECG; dropped when the edge is not connected (live only, never queued). */
+  sendEcg(batch: EcgSamplesPayload): void;
   stop(): Promise<void>;
 }
 
@@ -262,6 +265,7 @@ export function startEdgeLink(options: EdgeLinkOptions): EdgeLink {
   socket.on('command:wifiConnect', handlers['command:wifiConnect']);
 
   const unsubscribe = queue.onEnqueued(() => void drain());
+  let ecgTroubles = 0;
 
   return {
     status: () => status,
@@ -271,6 +275,16 @@ export function startEdgeLink(options: EdgeLinkOptions): EdgeLink {
       if (!socket.connected) return;
       socket.timeout(10_000).emit('device:state', state, (error: Error | null) => {
         if (error) log.debug({ deviceId: state.deviceId }, 'device state not acknowledged');
+      });
+    },
+    sendEcg(batch) {
+      // Socket.IO would buffer an emit until reconnected: a late trace is no live trace.
+      if (!socket.connected) return;
+      socket.timeout(5_000).emit('ecg:samples', batch, (error: Error | null, answer?: unknown) => {
+        const refused = !error && typeof answer === 'object' && answer !== null && 'error' in answer ? String(answer.error) : null;
+        if (error || refused) {
+          if (ecgTroubles++ % 40 === 0) log.warn({ deviceId: batch.deviceId, key: refused ?? 'timeout' }, 'ECG batch not relayed');
+        }
       });
     },
     async stop() {

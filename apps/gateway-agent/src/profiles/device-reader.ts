@@ -112,6 +112,8 @@ export function startDeviceReader(options: DeviceReaderOptions): DeviceReader {
         log.debug({ deviceId: device.id, profileId: device.profileId }, 'no completed profile for this device yet');
         continue;
       }
+      // A live ECG strap streams for as long as it is worn (ecg-streams.ts), not in passes.
+      if (profile.measurement === 'ecg') continue;
       await readDevice(device, profile);
     }
   }

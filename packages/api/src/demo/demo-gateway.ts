@@ -1,9 +1,11 @@
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import type { Executor } from '../db/database';
-import { builtInProfilesByMeasurement } from '../device-profiles/device-profiles.repository';
+import { builtInProfilesByMeasurement, insertDeviceProfile, insertVersion } from '../device-profiles/device-profiles.repository';
+import { VENDOR_PROFILES } from '../device-profiles/vendor-profiles';
 import { insertDevice } from '../devices/devices.repository';
 import { assignGateway, insertPendingGateway } from '../gateways/gateways.repository';
 import { gatewaySecretHash } from '../gateways/pairing-code';
+import { insertVendor } from '../vendors/vendors.repository';
 
 /**
  * The demo patient's home gateway: registered and assigned already, so `npm start` can run a
@@ -15,13 +17,26 @@ import { gatewaySecretHash } from '../gateways/pairing-code';
 export const DEMO_GATEWAY = { mac: 'DE40C0FFEE01', pairingCode: 'DEMOGATEWAY1', displayName: 'Living room gateway' } as const;
 
 /** The gateway agent simulator's devices (apps/gateway-agent/src/ble/simulator.ts; a test there checks they match). */
-export const DEMO_DEVICES: readonly { address: string; name: string; measurement: MeasurementCode }[] = [
+export const DEMO_DEVICES: readonly { address: string; name: string; measurement: DeviceMeasurement }[] = [
   { address: 'C4:7C:8D:00:18:10', name: 'Blood pressure cuff', measurement: 'bp' },
   { address: 'C4:7C:8D:00:18:09', name: 'Thermometer', measurement: 'bt' },
   { address: 'C4:7C:8D:00:18:08', name: 'Glucose meter', measurement: 'bs' },
   { address: 'C4:7C:8D:00:18:1D', name: 'Scale', measurement: 'bw' },
   { address: 'C4:7C:8D:00:18:22', name: 'Pulse oximeter', measurement: 'ox' },
+  { address: 'C4:7C:8D:00:EC:01', name: 'ECG chest strap', measurement: 'ecg' },
 ];
+
+/** The vendor profiles (vendor-profiles.ts), each with its vendor, complete as version 1: measurement → profile id. */
+async function seedVendorProfiles(db: Executor, organisationId: string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const { vendor, ...profile } of VENDOR_PROFILES) {
+    const vendorId = await insertVendor(db, { organisationId, ...vendor });
+    const profileId = await insertDeviceProfile(db, { ...profile, organisationId, vendorId, state: 'complete', version: 1 });
+    await insertVersion(db, { ...profile, profileId, vendorId, version: 1, completedBy: null });
+    ids.set(profile.measurement, profileId);
+  }
+  return ids;
+}
 
 export async function seedDemoGateway(db: Executor, organisationId: string, patientAccountId: string): Promise<void> {
   const gateway = await insertPendingGateway(db, {
@@ -32,7 +47,10 @@ export async function seedDemoGateway(db: Executor, organisationId: string, pati
   });
   if (!gateway) return;
   await assignGateway(db, gateway.id, { organisationId, patientAccountId, at: new Date() });
-  const profiles = await builtInProfilesByMeasurement(db, organisationId);
+  const profiles = new Map([
+    ...(await builtInProfilesByMeasurement(db, organisationId)),
+    ...(await seedVendorProfiles(db, organisationId)),
+  ]);
   for (const device of DEMO_DEVICES) {
     const profileId = profiles.get(device.measurement);
     if (profileId) await insertDevice(db, { organisationId, patientAccountId, gatewayId: gateway.id, address: device.address, name: device.name, profileId });

@@ -7,7 +7,7 @@ import {
   type UpdateDeviceProfileInput,
 } from '@opencare/schemas/entities/devices';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
-import { measurementCodeSchema } from '@opencare/schemas/lookups';
+import { deviceMeasurementSchema } from '@opencare/schemas/lookups';
 import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
@@ -43,7 +43,7 @@ function toDeviceProfileDto(row: DeviceProfileRow): DeviceProfile {
     id: row.id,
     profileName: row.profileName,
     vendorId: row.vendorId ?? undefined,
-    measurement: measurementCodeSchema
+    measurement: deviceMeasurementSchema
       .optional()
       .catch(undefined)
       .parse(row.measurement ?? undefined),
@@ -63,7 +63,7 @@ function toVersionDto(row: DeviceProfileVersionRow): DeviceProfileVersion {
     profileName: row.profileName,
     vendorId: row.vendorId,
     // Only a profile with a measurement can be completed, so a version always has a valid one.
-    measurement: measurementCodeSchema.parse(row.measurement),
+    measurement: deviceMeasurementSchema.parse(row.measurement),
     device: row.device,
     tasks: readTasks(row.tasks),
     completedAt: row.completedAt.toISOString(),

@@ -1,5 +1,5 @@
 import type { Device } from '@opencare/schemas/entities/gateways';
-import { measurementCodeSchema } from '@opencare/schemas/lookups';
+import { deviceMeasurementSchema } from '@opencare/schemas/lookups';
 import type { DeviceRow } from './devices.repository';
 
 /** A device as patients, providers and its gateway see it. */
@@ -14,7 +14,7 @@ export function toDeviceDto(row: DeviceRow): Device {
     profileId: row.profileId,
     profileName: row.profileName,
     // Devices are added only with a completed profile, which always has a measurement.
-    measurement: measurementCodeSchema.catch('bp').parse(row.measurement),
+    measurement: deviceMeasurementSchema.catch('bp').parse(row.measurement),
     manufacturer: row.manufacturer,
     batteryLevel: row.batteryLevel,
     lastReadingAt: row.lastReadingAt?.toISOString() ?? null,

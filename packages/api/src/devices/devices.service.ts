@@ -145,3 +145,17 @@ export async function recordDeviceState(
   if (!found) throw new AppError('notFound');
   return { deviceId: state.deviceId };
 }
+
+/**
+ * The patient a gateway's device streams a live ECG for: the device must be on this gateway, and so
+ * be its patient's (a gateway's devices go with its assignment). Anything else is notFound.
+ */
+export async function streamingDevicePatient(
+  deps: Pick<Deps, 'db'>,
+  gatewayId: string,
+  deviceId: string,
+): Promise<{ patientId: string }> {
+  const device = await findDevice(deps.db, deviceId);
+  if (!device || device.gatewayId !== gatewayId) throw new AppError('notFound');
+  return { patientId: device.patientAccountId };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { measurementCodeSchema } from '../lookups';
+import { deviceMeasurementSchema } from '../lookups';
 import { REQUIRED, companyIdentifierSchema, optionalText, ouiSchema, text } from '../rules';
 
 /** Vendor of spec §3, with its Bluetooth identifiers. */
@@ -114,7 +114,7 @@ export const DEVICE_PROFILE_STATES = ['draft', 'complete'] as const;
 export const deviceProfileInputSchema = z.strictObject({
   profileName: text('Profile name', 100),
   vendorId: z.uuid().optional(),
-  measurement: measurementCodeSchema.optional(),
+  measurement: deviceMeasurementSchema.optional(),
   device: optionalText('Device', 100),
   tasks: z.array(deviceTaskSchema).max(100).default([]),
 });
@@ -122,7 +122,7 @@ export const deviceProfileInputSchema = z.strictObject({
 export const updateDeviceProfileInputSchema = z.strictObject({
   profileName: text('Profile name', 100).optional(),
   vendorId: z.uuid().nullable().optional(),
-  measurement: measurementCodeSchema.nullable().optional(),
+  measurement: deviceMeasurementSchema.nullable().optional(),
   device: optionalText('Device', 100).nullable(),
   tasks: z.array(deviceTaskSchema).max(100).optional(),
 });
@@ -152,7 +152,7 @@ export const deviceProfileVersionSchema = z.object({
   version: z.number().int().min(1),
   profileName: z.string(),
   vendorId: z.uuid().nullable(),
-  measurement: measurementCodeSchema,
+  measurement: deviceMeasurementSchema,
   device: z.string(),
   tasks: z.array(deviceTaskSchema),
   completedAt: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEASUREMENT_CODES, measurementCodeSchema, type MeasurementCode } from '../lookups';
+import { DEVICE_MEASUREMENTS, deviceMeasurementSchema, measurementCodeSchema, type DeviceMeasurement, type MeasurementCode } from '../lookups';
 import { REQUIRED, macSchema, optionalText, requiredOr, uuidSchema } from '../rules';
 import { createMeasurementInputSchema } from './measurements';
 
@@ -167,7 +167,7 @@ export const HEALTH_SERVICES: Record<string, MeasurementCode> = {
 };
 export const measurementOfServices = (services: readonly string[]): MeasurementCode | null =>
   services.map((s) => HEALTH_SERVICES[s.toUpperCase()]).find((m) => m !== undefined) ?? null;
-export const measurementName = (code: MeasurementCode) => MEASUREMENT_CODES[code];
+export const measurementName = (code: DeviceMeasurement) => DEVICE_MEASUREMENTS[code];
 
 export const bluetoothAddressSchema = z
   .string()
@@ -185,7 +185,7 @@ export const deviceSchema = z.object({
   name: z.string(),
   profileId: z.uuid(),
   profileName: z.string(),
-  measurement: measurementCodeSchema,
+  measurement: deviceMeasurementSchema,
   /** From the profile's start task (Device Information), once read. */
   manufacturer: z.string().nullable(),
   /** From the profile's end task (Battery Level, percent), once read. */

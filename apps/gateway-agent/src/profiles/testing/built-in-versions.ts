@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { BUILT_IN_PROFILES } from '@opencare/api/device-profiles/built-in-profiles';
+import { VENDOR_PROFILES } from '@opencare/api/device-profiles/vendor-profiles';
 import type { DeviceProfileVersion } from '@opencare/schemas/entities/devices';
 import type { Device } from '@opencare/schemas/entities/gateways';
 import type { GatewayWork } from '@opencare/schemas/gateway-events';
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import { SIMULATED_DEVICES } from '../../ble/simulator';
 
-/** The five built-in SIG profiles as the edge hands them to gateways: completed version 1 each. */
+/**
+ * The five built-in SIG profiles and the demo's vendor profiles (the ECG strap's) as the edge hands
+ * them to gateways: completed version 1 each.
+ */
 export function builtInVersions(): DeviceProfileVersion[] {
-  return BUILT_IN_PROFILES.map((profile) => ({
+  return [...BUILT_IN_PROFILES, ...VENDOR_PROFILES].map((profile) => ({
     profileId: randomUUID(),
     version: 1,
     profileName: profile.profileName,
-    vendorId: null,
+    vendorId: 'vendor' in profile ? randomUUID() : null,
     measurement: profile.measurement,
     device: profile.device,
     tasks: profile.tasks,
@@ -20,7 +24,7 @@ export function builtInVersions(): DeviceProfileVersion[] {
   }));
 }
 
-export function versionFor(measurement: MeasurementCode, versions = builtInVersions()): DeviceProfileVersion {
+export function versionFor(measurement: DeviceMeasurement, versions = builtInVersions()): DeviceProfileVersion {
   const version = versions.find((v) => v.measurement === measurement);
   if (!version) throw new Error(`No built-in profile for ${measurement}`);
   return version;

@@ -5,7 +5,7 @@ import {
   type DeviceTask,
 } from '@opencare/schemas/entities/devices';
 import type { FieldIssue } from '@opencare/schemas/errors';
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import type { DeviceProfileBody } from './device-profile-queries';
 
 export type TaskPhase = (typeof TASK_PHASES)[number];
@@ -31,7 +31,7 @@ export interface TaskValues {
 export interface BuilderValues {
   profileName: string;
   vendorId: string;
-  measurement: MeasurementCode | '';
+  measurement: DeviceMeasurement | '';
   device: string;
   /** Always in phase order (start, task, end); within a phase, the order gateways run them in. */
   tasks: TaskValues[];

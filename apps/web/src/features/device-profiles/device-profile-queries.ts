@@ -1,12 +1,12 @@
 import type { DeviceProfile, DeviceTask } from '@opencare/schemas/entities/devices';
-import type { MeasurementCode } from '@opencare/schemas/lookups';
+import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import { trpc } from '../../api/trpc';
 
 /** Everything the builder saves; null clears a field of a draft. */
 export interface DeviceProfileBody {
   profileName: string;
   vendorId: string | null;
-  measurement: MeasurementCode | null;
+  measurement: DeviceMeasurement | null;
   device: string | null;
   tasks: DeviceTask[];
 }

@@ -1,6 +1,6 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { Vendor } from '@opencare/schemas/entities/devices';
-import { MEASUREMENT_CODES, type MeasurementCode } from '@opencare/schemas/lookups';
+import { DEVICE_MEASUREMENTS, type DeviceMeasurement } from '@opencare/schemas/lookups';
 import { useTranslation } from 'react-i18next';
 import type { BuilderErrors, BuilderValues } from './builder-values';
 import { useFieldMessage } from '../../components/form/use-field-message';
@@ -15,7 +15,7 @@ interface ProfileFieldsProps {
   onDeviceCommitted: () => void;
 }
 
-const MEASUREMENTS = Object.keys(MEASUREMENT_CODES) as MeasurementCode[];
+const MEASUREMENTS = Object.keys(DEVICE_MEASUREMENTS) as DeviceMeasurement[];
 
 /** The profile's own fields: name (required, spec §5), vendor, measurement type and device. */
 export function ProfileFields({ values, errors, vendors, onChange, onDeviceCommitted }: ProfileFieldsProps) {
@@ -51,7 +51,7 @@ export function ProfileFields({ values, errors, vendors, onChange, onDeviceCommi
         label={t('profiles.fields.measurement')}
         value={values.measurement}
         error={message(errors.measurement)}
-        onChange={(event) => onChange({ measurement: event.currentTarget.value as MeasurementCode | '' })}
+        onChange={(event) => onChange({ measurement: event.currentTarget.value as DeviceMeasurement | '' })}
         data={[
           { value: '', label: t('profiles.noMeasurement') },
           ...MEASUREMENTS.map((code) => ({ value: code, label: t(`measurements.${code}`) })),

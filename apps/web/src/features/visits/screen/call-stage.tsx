@@ -1,7 +1,7 @@
 import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { EkgDisplay } from '../tools/ekg-display';
+import { LiveEkgDisplay } from '../tools/ekg-display';
 import { SpcCameraTools } from '../tools/spc-camera-tools';
 import type { SharedDrawing } from '../tools/shared-drawing';
 import { StreamDrawing } from '../tools/stream-drawing';
@@ -16,6 +16,8 @@ interface CallStageProps {
   drawing: { active: boolean; color: string };
   drawings: SharedDrawing;
   visitId: string;
+  /** The visit's patient: the ekg shows their device's live ECG. */
+  patientId: string;
   canSave: boolean;
   onSelectMain: (id: string) => void;
   onMainVideo: (element: HTMLVideoElement | null) => void;
@@ -88,7 +90,7 @@ function MainArea(
   if (props.main?.kind === 'component') {
     return (
       <Box data-testid="main-component">
-        <EkgDisplay />
+        <LiveEkgDisplay patientId={props.patientId} />
       </Box>
     );
   }

@@ -149,6 +149,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
         drawing={{ active: drawing, color: DRAW_COLOR }}
         drawings={call.drawings}
         visitId={visit.id}
+        patientId={appointment.patient.id}
         canSave={clinician}
         mainVideo={mainVideo}
         onMainVideo={setMainVideo}

@@ -1,17 +1,19 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EKG_WINDOW, ekgY } from './ekg-signal';
+import { ekgWindow, ekgY, heartRate } from './ekg-signal';
+import { useEkgStream, type EkgStream } from './use-ekg-stream';
 
 export interface EkgDisplayProps {
-  /** A device's samples (mV at EKG_SAMPLE_RATE), newest last; absent while no device streams one. */
-  samples?: number[];
+  /** A device's samples now streaming (mV at its rate, newest last); null while no device streams one. */
+  stream: EkgStream | null;
 }
 
 const HEIGHT = 120;
 const TRACE = '#2f9e44';
 
-function drawTrace(canvas: HTMLCanvasElement, values: readonly number[]) {
+/** The newest samples drawn from the right edge, so the trace scrolls left as new ones arrive. */
+function drawTrace(canvas: HTMLCanvasElement, stream: EkgStream) {
   const context = canvas.getContext('2d');
   if (!context) return;
   const width = canvas.clientWidth || 480;
@@ -36,11 +38,14 @@ function drawTrace(canvas: HTMLCanvasElement, values: readonly number[]) {
     context.lineTo(width, ekgY(mv, HEIGHT));
     context.stroke();
   }
+  const span = ekgWindow(stream.sampleRate);
+  const values = stream.samples.slice(-span);
+  const offset = span - values.length;
   context.strokeStyle = TRACE;
   context.lineWidth = 1.5;
   context.beginPath();
   values.forEach((value, i) => {
-    const x = (i / (EKG_WINDOW - 1)) * width;
+    const x = ((offset + i) / (span - 1)) * width;
     if (i === 0) context.moveTo(x, ekgY(value, HEIGHT));
     else context.lineTo(x, ekgY(value, HEIGHT));
   });
@@ -48,29 +53,51 @@ function drawTrace(canvas: HTMLCanvasElement, values: readonly number[]) {
 }
 
 /**
- * The ekg display: a device's samples drawn as on ECG paper, the newest window of EKG_WINDOW_SECONDS.
- * No device streams one to a visit yet (gateway devices come with issue 7), and a clinical visit
- * shows no made-up trace: without samples the panel says plainly that no device is streaming.
+ * The ekg display: a device's samples drawn as on ECG paper, the newest EKG_WINDOW_SECONDS, with the
+ * heart rate its R peaks give. A clinical visit shows no made-up trace: without a device streaming
+ * one (or once its batches stop), the panel says plainly that no device is streaming.
  */
-export function EkgDisplay({ samples }: EkgDisplayProps) {
+export function EkgDisplay({ stream }: EkgDisplayProps) {
   const { t } = useTranslation('visits');
   const canvas = useRef<HTMLCanvasElement>(null);
+  const bpm = stream ? heartRate(stream.samples, stream.sampleRate) : null;
 
   useEffect(() => {
-    if (canvas.current && samples) drawTrace(canvas.current, samples.slice(-EKG_WINDOW));
-  }, [samples]);
+    if (canvas.current && stream) drawTrace(canvas.current, stream);
+  }, [stream]);
 
   return (
-    <Paper withBorder p="xs" radius="md" data-testid="ekg-display">
+    <Paper withBorder p="xs" radius="md" data-testid="ekg-display" data-streaming={stream ? 'true' : 'false'}>
       <Stack gap={6}>
-        <Text fw={600} size="sm">
-          {t('tools.ekg.title')}
-        </Text>
-        {samples ? (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs">
+            <Text fw={600} size="sm">
+              {t('tools.ekg.title')}
+            </Text>
+            {stream && (
+              <Badge color="green" variant="light" size="sm">
+                {t('tools.ekg.live')}
+              </Badge>
+            )}
+          </Group>
+          {stream && (
+            <Text size="sm" aria-live="polite" data-testid="ekg-heart-rate">
+              {t('tools.ekg.heartRate')}:{' '}
+              <Text span fw={700}>
+                {bpm === null ? t('tools.ekg.counting') : t('tools.ekg.bpm', { bpm })}
+              </Text>
+            </Text>
+          )}
+        </Group>
+        {stream ? (
+          // Time runs left to right on ECG paper, in every language.
           <canvas
             ref={canvas}
             role="img"
+            dir="ltr"
             aria-label={t('tools.ekg.label')}
+            data-testid="ekg-trace"
+            data-samples={stream.samples.length}
             style={{ width: '100%', height: HEIGHT, display: 'block' }}
           />
         ) : (
@@ -81,4 +108,9 @@ export function EkgDisplay({ samples }: EkgDisplayProps) {
       </Stack>
     </Paper>
   );
+}
+
+/** The ekg display of a patient's live ECG, as their gateway streams it. */
+export function LiveEkgDisplay({ patientId }: { patientId: string }) {
+  return <EkgDisplay stream={useEkgStream(patientId)} />;
 }

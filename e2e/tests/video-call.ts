@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
 
 /**
@@ -28,4 +28,27 @@ export async function visitNow(request: APIRequestContext, patient = 'patient') 
     durationMinutes: 60,
   });
   return { ...visit, patientId: accountId };
+}
+
+/**
+ * Join from the pre-join screen once the camera and microphone are open. A patient or guest waits in
+ * the waiting room (issue 18) until `letInBy` — a clinician's page in the call — lets them in.
+ */
+export async function joinCall(page: Page, letInBy?: Page) {
+  await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');
+  await page.getByTestId('join-visit').click();
+  if (letInBy) await letIn(page, letInBy);
+  await expect(page.getByTestId('call-view')).toBeVisible();
+}
+
+/** `waiting` is in the waiting room, and the clinician in the call lets it in. */
+export async function letIn(waiting: Page, clinician: Page) {
+  await expect(waiting.getByTestId('waiting-room')).toBeVisible();
+  await clinician.getByTestId('waiting-to-join').getByTestId('admit-one').first().click();
+}
+
+/** The physician lets everyone waiting for the visit in, over the API (when no clinician's page is in the call). */
+export async function letInOverApi(request: APIRequestContext, waiting: Page, visitId: string) {
+  await expect(waiting.getByTestId('waiting-room')).toBeVisible();
+  await (await apiAs(request, 'physician')).post(`/visits/${visitId}/admit`, {});
 }

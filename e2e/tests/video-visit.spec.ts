@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
-import { CALL_LAUNCH_OPTIONS, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, joinCall, letIn, visitNow } from './video-call';
 
 /**
  * A video visit between two browsers through the edge (issue 6): the physician and the patient join
@@ -28,12 +28,10 @@ async function personPage(
   return page;
 }
 
-async function joinVisit(page: Page, code: string) {
+/** Open the visit and join; a patient waits until `letInBy`, the physician in the call, lets them in. */
+async function joinVisit(page: Page, code: string, letInBy?: Page) {
   await page.goto(`/telehealth-visit/${code}`);
-  // The camera and microphone are open (the call starts with the camera off, spec §3).
-  await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');
-  await page.getByTestId('join-visit').click();
-  await expect(page.getByTestId('call-view')).toBeVisible();
+  await joinCall(page, letInBy);
 }
 
 /** The other side's camera plays: frames have a size and the playhead moves on. */
@@ -60,7 +58,7 @@ test('a physician and a patient see each other, the patient takes over from a se
 
   await joinVisit(physician, visit.code);
   await expect(physician.getByTestId('engine-notice')).toBeVisible();
-  await joinVisit(patient, visit.code);
+  await joinVisit(patient, visit.code, physician);
 
   // The camera starts muted (spec §3); both turn it on.
   for (const page of [physician, patient]) {
@@ -163,11 +161,13 @@ test('a guest opens the invitation link signed out and joins the physician over 
   await guest.goto(`/telehealth-invitations?key=${key}`);
   await expect(guest.getByTestId('invitation-view')).toContainText('Gail Guest');
   await guest.getByTestId('join-visit').click();
-  await expect(guest.getByTestId('call-view')).toBeVisible();
-  await guest.getByTestId('toggle-video').click();
-
+  // The guest waits until the physician, once in the call, lets them in.
+  await expect(guest.getByTestId('waiting-room')).toBeVisible();
   const physician = await personPage(browser, 'physician');
   await joinVisit(physician, visit.code);
+  await letIn(guest, physician);
+  await expect(guest.getByTestId('call-view')).toBeVisible();
+  await guest.getByTestId('toggle-video').click();
   await physician.getByTestId('toggle-video').click();
   await expectRemoteVideoPlaying(physician);
   await expectRemoteVideoPlaying(guest);
@@ -194,7 +194,7 @@ test('on a weak network the patient’s camera pauses by itself and says so (Ara
     packetLoss: 10,
   });
   await joinVisit(physician, visit.code);
-  await joinVisit(patient, visit.code);
+  await joinVisit(patient, visit.code, physician);
   await expect(patient.locator('html')).toHaveAttribute('dir', 'rtl');
   for (const page of [physician, patient]) await page.getByTestId('toggle-video').click();
   await expect(patient.getByTestId('toggle-video')).toHaveAttribute('aria-pressed', 'false');
@@ -222,7 +222,7 @@ test('a screen the physician shares becomes the main stream on the patient’s p
   const physician = await personPage(browser, 'physician');
   const patient = await personPage(browser, 'patient', { viewport: { width: 390, height: 844 } });
   await joinVisit(physician, visit.code);
-  await joinVisit(patient, visit.code);
+  await joinVisit(patient, visit.code, physician);
   for (const page of [physician, patient]) await page.getByTestId('toggle-video').click();
   await expectRemoteVideoPlaying(patient);
 

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
-import { CALL_LAUNCH_OPTIONS, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, joinCall, letInOverApi, visitNow } from './video-call';
 
 /**
  * The chat of a video visit (issue 18): the physician writes during the call, the patient sees the
@@ -12,13 +12,13 @@ import { CALL_LAUNCH_OPTIONS, visitNow } from './video-call';
 
 test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
 
-async function inCall(browser: Browser, username: string, code: string): Promise<Page> {
+/** Signed in and in the call; the patient waits until `letInBy`, the physician in the call, lets them in. */
+async function inCall(browser: Browser, username: string, code: string, letInBy?: Page): Promise<Page> {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'], viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await logIn(page, username, DEMO_PASSWORD);
   await page.goto(`/telehealth-visit/${code}`);
-  await page.getByTestId('join-visit').click();
-  await expect(page.getByTestId('call-view')).toBeVisible();
+  await joinCall(page, letInBy);
   return page;
 }
 
@@ -26,7 +26,7 @@ test('a message sent during the call is seen live, answered, and kept on the vis
   test.setTimeout(90_000);
   const visit = await visitNow(request);
   const physician = await inCall(browser, 'physician', visit.code);
-  const patient = await inCall(browser, 'patient', visit.code);
+  const patient = await inCall(browser, 'patient', visit.code, physician);
   await expect(physician.getByTestId('call-view')).toContainText('In the visit: 2');
 
   // The physician writes; Enter sends.
@@ -96,6 +96,8 @@ test('a guest invited by link reads the chat so far and writes to the physician'
   const guest = await (await browser.newContext({ permissions: ['camera', 'microphone'] })).newPage();
   await guest.goto(`/telehealth-invitations?key=${key}`);
   await guest.getByTestId('join-visit').click();
+  // The physician, busy in the chat, lets the guest in from the home's waiting room (here, the API).
+  await letInOverApi(request, guest, visit.id);
   await expect(guest.getByTestId('call-view')).toBeVisible();
   await expect(guest.getByTestId('chat-unread')).toHaveAttribute('data-count', '1');
   await guest.getByTestId('toggle-chat').click();

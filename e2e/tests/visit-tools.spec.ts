@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
-import { CALL_LAUNCH_OPTIONS } from './video-call';
+import { CALL_LAUNCH_OPTIONS, joinCall, visitNow } from './video-call';
 
 /**
  * The visit screen's capture tool end to end: a physician in a video visit captures the camera's
@@ -44,10 +44,7 @@ test('a physician captures, annotates, crops and saves a snapshot to the patient
 
   await logIn(page, 'physician', DEMO_PASSWORD);
   await page.goto(`/telehealth-visit/${visit.code}`);
-  // The camera and microphone are open (the call starts with the camera off, spec §3).
-  await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');
-  await page.getByTestId('join-visit').click();
-  await expect(page.getByTestId('call-view')).toBeVisible();
+  await joinCall(page);
   await page.getByRole('button', { name: 'Turn camera on' }).click();
   await expect(page.getByTestId('local-stream')).toBeVisible();
 
@@ -113,12 +110,10 @@ async function personPage(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-async function joinVisit(page: Page, code: string) {
+/** Open the visit and join; the patient waits until `letInBy`, the physician in the call, lets them in. */
+async function joinVisit(page: Page, code: string, letInBy?: Page) {
   await page.goto(`/telehealth-visit/${code}`);
-  // The camera and microphone are open (the call starts with the camera off, spec §3).
-  await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');
-  await page.getByTestId('join-visit').click();
-  await expect(page.getByTestId('call-view')).toBeVisible();
+  await joinCall(page, letInBy);
 }
 
 /** How many pixels of a drawing canvas are painted (what a person sees as the line). */
@@ -134,25 +129,13 @@ test("the physician's drawing on the patient's camera shows on the patient's scr
   browser,
   request,
 }) => {
-  const physicianApi = await tokenOf(request, 'physician');
-  const patientApi = await tokenOf(request, 'patient');
-  const created = await request.post('/api/v1/visits', {
-    headers: physicianApi.headers,
-    data: {
-      patientId: patientApi.accountId,
-      type: 'tv',
-      startsAt: new Date(Date.now() - 60_000).toISOString(),
-      durationMinutes: 60,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const visit = ((await created.json()) as { data: { code: string } }).data;
+  const visit = await visitNow(request, 'patient');
   const caption = `Shared drawing check ${Date.now()}`;
 
   const physician = await personPage(browser, 'physician');
   const patient = await personPage(browser, 'patient');
   await joinVisit(physician, visit.code);
-  await joinVisit(patient, visit.code);
+  await joinVisit(patient, visit.code, physician);
 
   // The patient's camera arrives as the physician's main stream, still off: nothing to capture.
   const patientOnPhysician = physician.locator('[data-testid="remote-stream"][data-main="true"]');
@@ -197,7 +180,7 @@ test("the physician's drawing on the patient's camera shows on the patient's scr
   await save.click();
   await expect(physician.getByText("Snapshot saved to the patient's record.")).toBeVisible();
 
-  await physician.goto(`/patients/${patientApi.accountId}`);
+  await physician.goto(`/patients/${visit.patientId}`);
   const thumbnail = physician.getByRole('button', { name: 'Open the photo full size' }).first();
   await expect(thumbnail).toBeVisible();
   await expect(thumbnail.locator('img')).toHaveJSProperty('complete', true);

@@ -188,6 +188,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
         : null,
     iceServers: env.ICE_SERVERS,
     turnSecret: env.TURN_SECRET,
+    waitingRoomGraceMs: env.WAITING_ROOM_GRACE_SECONDS * 1000,
     runtime: { version: EDGE_VERSION, database: database.kind, redis: Boolean(redis), smtp: Boolean(env.SMTP_URL), startedAt: new Date() },
   };
   const gatewayLink = socketGatewayLink();

@@ -84,6 +84,11 @@ export const envSchema = z.object({
    * minutes, a visit's after it ends), instead of one pair every browser keeps.
    */
   TURN_SECRET: z.string().min(16).optional(),
+  /**
+   * How long a waiting room keeps the place of a patient or guest whose page went away (closed, or
+   * the connection lost): back within this time (a reload), they keep their place in line.
+   */
+  WAITING_ROOM_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 }).refine(
   (env) => new Set([env.LIVEKIT_URL, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET].map((v) => v === undefined)).size === 1,
   { path: ['LIVEKIT_URL'], message: 'Set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together, or none of them.' },

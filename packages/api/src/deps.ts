@@ -28,6 +28,8 @@ export interface ApiConfig {
   iceServers: IceServer[];
   /** coturn's shared secret (`use-auth-secret`): TURN servers without credentials get short-lived ones (ice-servers.ts). */
   turnSecret?: string;
+  /** How long a waiting room keeps the place of someone whose page went away (visit-waiting-room.service.ts). */
+  waitingRoomGraceMs: number;
   /** What this server runs on, for the system-management area. */
   runtime: {
     version: string;

@@ -29,7 +29,10 @@ const sent: Mail[] = [];
 const clients = socketClients();
 
 beforeAll(async () => {
-  t = await startTestEdge({ mailer: { kind: 'outbox', send: (mail) => Promise.resolve(void sent.push(mail)) } });
+  t = await startTestEdge({
+    env: { WAITING_ROOM_GRACE_SECONDS: '1' },
+    mailer: { kind: 'outbox', send: (mail) => Promise.resolve(void sent.push(mail)) },
+  });
   cast = await signInCast(t);
   clinic = await organisationOf(t.edge.deps.db, cast.id.patient);
 });
@@ -186,6 +189,26 @@ describe('the waiting room (admit required, the default)', () => {
     expect((await api('POST', `/visits/${visitId}/end`, 'physician')).status).toBe(200);
     const after = await api('POST', `/visits/${visitId}/admit`, 'physician', {});
     expect([after.status, after.body.key]).toEqual([409, 'visitEnded']);
+  });
+
+  it('lets a page that went away keep its place for a reload, then takes it out of the line', async () => {
+    const visitId = await videoVisit('patient2');
+    const sam = await arrive(visitId, 'patient2');
+    const openPlace = async () =>
+      (await t.edge.deps.db.select({ left: visitParticipants.leftAt }).from(visitParticipants).where(eq(visitParticipants.deviceId, sam.deviceId)))[0]?.left === null;
+
+    // A reload: the page is back (a new socket, the same device) within the grace.
+    sam.socket.disconnect();
+    const back = await connected(clients.open(t.url, { token: cast.token.patient2 }));
+    expect(await ask(back, 'visit:enter', { visitId, deviceId: sam.deviceId })).toMatchObject({ data: { waiting: { place: expect.any(Number) } } });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await openPlace()).toBe(true);
+
+    // Closed for good: after the grace, out of the line.
+    back.disconnect();
+    await expect.poll(openPlace, { timeout: 5_000 }).toBe(false);
+    const line = await api('GET', '/visits/waiting-room', 'physician');
+    expect(line.body.data.map((v: { visitId: string }) => v.visitId)).not.toContain(visitId);
   });
 
   it('keeps a guest waiting too, until let in', async () => {

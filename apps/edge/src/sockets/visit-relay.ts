@@ -2,6 +2,8 @@ import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
 import { chatSoFar, sendVisitChat } from '@opencare/api/visits/visit-chat.service';
 import { enterVisitRoomAsGuest, enterVisitRoom, type RoomEntry } from '@opencare/api/visits/visit-room.service';
+import { dropWaitingDevice } from '@opencare/api/visits/visit-waiting-room.service';
+import { loggableError } from '@opencare/api/transport/http-errors';
 import {
   visitChatPayloadSchema,
   visitEnterPayloadSchema,
@@ -84,6 +86,20 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     await socket.leave(rooms.visitWaiting(visitId));
     socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
     return { participants, inRoom: inRoom.filter((id) => id !== deviceId), messages, waiting: null };
+  });
+
+  // A waiting page that goes away and is not back within the grace (a reload is) leaves the line.
+  socket.on('disconnecting', () => {
+    for (const [visitId, deviceId] of Object.entries(socket.data.visits)) {
+      if (!socket.rooms.has(rooms.visitWaiting(visitId))) continue;
+      setTimeout(() => {
+        void io
+          .in(rooms.visitDevice(visitId, deviceId))
+          .fetchSockets()
+          .then((back) => (back.length === 0 ? dropWaitingDevice(deps, visitId, deviceId) : undefined))
+          .catch((error: unknown) => deps.log.warn({ ...loggableError(error) }, 'waiting room clean-up failed'));
+      }, deps.config.waitingRoomGraceMs).unref();
+    }
   });
 
   onClientEvent(socket, deps, 'visit:exit', async (payload) => {

@@ -15,7 +15,13 @@ import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
 import { visitCallFor } from './visit-call';
 import { visitStatusOf } from './visit.dto';
-import { admitParticipants, findWaitingLine, lockVisit } from './visit-participants.repository';
+import {
+  admitParticipants,
+  closeParticipant,
+  findActiveByDevice,
+  findWaitingLine,
+  lockVisit,
+} from './visit-participants.repository';
 import { currentParticipants } from './visit-room.service';
 import { findVisit, setRunningLateRow, type VisitRow } from './visits.repository';
 
@@ -135,6 +141,25 @@ export async function setRunningLate(
   const waiting = knockOf(after, await currentParticipants(deps, id));
   if (waiting.waiting.length > 0) deps.live.visit({ kind: 'waiting', visitId: id, ...(await waitingOf(deps, after)) });
   return waiting;
+}
+
+/**
+ * A waiting device whose page went away (closed, or its connection lost past the grace) leaves the
+ * line, so the provider is not told someone waits who does not; those behind move up. A device let
+ * in meanwhile keeps its place.
+ */
+export async function dropWaitingDevice(deps: Deps, visitId: string, deviceId: string): Promise<void> {
+  const dropped = await deps.db.transaction(async (tx) => {
+    await lockVisit(tx, visitId);
+    const place = await findActiveByDevice(tx, visitId, deviceId);
+    if (!place || place.admitted) return false;
+    await closeParticipant(tx, place.rowId, new Date());
+    return true;
+  });
+  if (!dropped) return;
+  deps.live.visit({ kind: 'participants', visitId, participants: await currentParticipants(deps, visitId) });
+  deps.live.visit({ kind: 'left', visitId, deviceIds: [deviceId] });
+  await announceLineOf(deps, visitId);
 }
 
 /** The caller's line: their visits with someone in the waiting room, longest wait first. */

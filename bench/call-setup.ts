@@ -33,6 +33,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { Server } from 'socket.io';
 import { DEMO_PASSWORD } from '@opencare/api/demo/demo-data';
+import { admitAutomatically, organisationOf } from '@opencare/edge/src/testing/appointment-fixtures';
 import { startTestEdge, type TestEdge } from '@opencare/edge/src/testing/test-edge';
 
 const SMOKE = process.env.SMOKE === '1';
@@ -226,14 +227,10 @@ async function personPage(browser: Browser, url: string, username: string, devic
   return { context, page };
 }
 
-/** Open the visit and wait for the device check (the camera preview). */
+/** Open the visit and wait for the device check to have the camera and microphone open. */
 async function openVisit(page: Page, code: string): Promise<void> {
   await page.goto(`/telehealth-visit/${code}`);
-  await page.getByTestId('preview-video').waitFor();
-  await page.waitForFunction(() => {
-    const video = (globalThis as unknown as { document: { querySelector(s: string): { readyState: number } | null } }).document.querySelector('[data-testid="preview-video"] video, video[data-testid="preview-video"]');
-    return (video?.readyState ?? 0) >= 2;
-  });
+  await page.locator('[data-testid="pre-call-check"][data-media="open"]').waitFor();
 }
 
 async function joinAndTurnCameraOn(page: Page): Promise<void> {
@@ -428,6 +425,10 @@ async function main(): Promise<void> {
   let browser: Browser | null = null;
   try {
     edge = await startTestEdge({ env: { WEB_DIST } });
+    // Call set-up, not the waiting room: the patient enters the call at once, as the simple-peer page does.
+    const patient = await edge.login('patient');
+    const patientId = (patient.body.data.accounts as { id: string; isDefault: boolean }[]).find((a) => a.isDefault)?.id ?? '';
+    await admitAutomatically(edge.edge.deps.db, await organisationOf(edge.edge.deps.db, patientId));
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     const base: Run[] = [];
     const joinerOffers: Run[] = [];

@@ -52,3 +52,16 @@ export async function letInOverApi(request: APIRequestContext, waiting: Page, vi
   await expect(waiting.getByTestId('waiting-room')).toBeVisible();
   await (await apiAs(request, 'physician')).post(`/visits/${visitId}/admit`, {});
 }
+
+/** The other side's camera plays: frames have a size and the playhead moves on. */
+export async function expectRemoteVideoPlaying(page: Page) {
+  const video = page.locator('[data-testid="remote-stream"] video').first();
+  await expect(video).toBeAttached({ timeout: 20_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(first);
+}

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
-import { CALL_LAUNCH_OPTIONS, joinCall, letIn, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, joinCall, letIn, visitNow } from './video-call';
 
 /**
  * A video visit between two browsers through the edge (issue 6): the physician and the patient join
@@ -32,19 +32,6 @@ async function personPage(
 async function joinVisit(page: Page, code: string, letInBy?: Page) {
   await page.goto(`/telehealth-visit/${code}`);
   await joinCall(page, letInBy);
-}
-
-/** The other side's camera plays: frames have a size and the playhead moves on. */
-async function expectRemoteVideoPlaying(page: Page) {
-  const video = page.locator('[data-testid="remote-stream"] video').first();
-  await expect(video).toBeAttached({ timeout: 20_000 });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(first);
 }
 
 test('a physician and a patient see each other, the patient takes over from a second device, the physician completes the visit', async ({

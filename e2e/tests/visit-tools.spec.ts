@@ -27,6 +27,8 @@ test('a physician captures, annotates, crops and saves a snapshot to the patient
   page,
   request,
 }) => {
+  // A call, a capture and an upload: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const physician = await tokenOf(request, 'physician');
   const patient = await tokenOf(request, 'patient');
   const created = await request.post('/api/v1/visits', {

@@ -711,7 +711,7 @@ beforeAll(async () => {
   await seedDemoReadings(db(), org.one, [{ accountId: account.carePatient!, everyNthDay: 5 }]);
   await secondOrganisation();
   // Who may enter a visit's room is the policy's business; being let in from the waiting room is not.
-  for (const organisationId of [org.one, org.two]) await admitAutomatically(db(), organisationId!);
+  for (const organisationId of [org.one, org.two]) await admitAutomatically(db(), organisationId);
   for (const kind of SEEDED_KINDS)
     for (const [role, target] of [
       ['patient2', 'sameOrg'],

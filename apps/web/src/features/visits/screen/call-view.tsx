@@ -52,7 +52,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
   const visit = state.visit ?? session.visit;
   const other = clinician ? appointment.patient.fullName : appointment.provider.fullName;
   const mainStream = mainStreamOf(state);
-  // Someone in the waiting room is not in the call yet.
+  // Someone in the waiting room is not in the call yet (the clinician sees them waiting instead).
   const inCall = state.participants.filter((p) => p.admitted);
 
   async function pictureInPicture() {
@@ -137,7 +137,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
         </Alert>
       )}
       {clinician && <WaitingToJoin visitId={visit.id} participants={state.participants} />}
-      {inCall.length < 2 && (
+      {inCall.length < 2 && inCall.length === state.participants.length && (
         <Text size="sm" c="dimmed" data-testid="waiting-for-others">
           {t('call.waiting', { name: other })}
         </Text>

@@ -63,9 +63,10 @@ function WaitingVisitRow({ visit }: { visit: WaitingVisit }) {
             </Text>
           )}
         </Group>
-        <Text size="sm">
-          {visit.waiting.map((p) => `${p.fullName} (${t(`waitingRoom.roles.${p.role}`)})`).join(' · ')}
-        </Text>
+        {/* Who waits, when it is not just the patient (a relative, an interpreter). */}
+        {visit.waiting.some((p) => p.role !== 'patient') && (
+          <Text size="sm">{visit.waiting.map((p) => `${p.fullName} (${t(`waitingRoom.roles.${p.role}`)})`).join(' · ')}</Text>
+        )}
         <Group gap="xs" wrap="wrap">
           <Button
             size="compact-md"

@@ -131,6 +131,8 @@ test("the physician's drawing on the patient's camera shows on the patient's scr
   browser,
   request,
 }) => {
+  // Two people in a call, drawing, a refused and a saved capture: like the other video specs, 90 s.
+  test.setTimeout(90_000);
   const visit = await visitNow(request, 'patient');
   const caption = `Shared drawing check ${Date.now()}`;
 

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { apiAs } from './api-as';
 import { logIn } from './login-helpers';
-import { CALL_LAUNCH_OPTIONS, letInOverApi, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, closeOtherContexts, letInOverApi, visitNow } from './video-call';
 
 /**
  * The pre-call check on the pre-join screen (issue 18): it runs by itself and gives a plain verdict
@@ -12,6 +12,7 @@ import { CALL_LAUNCH_OPTIONS, letInOverApi, visitNow } from './video-call';
  */
 
 test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
+test.afterEach(closeOtherContexts);
 
 /** The verdict's headline: good on loopback, or fair when a loaded machine answers slowly (never poor). */
 const HEADLINE = {

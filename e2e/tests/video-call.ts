@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
 
 /**
@@ -64,4 +64,13 @@ export async function expectRemoteVideoPlaying(page: Page) {
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
     .toBeGreaterThan(first);
+}
+
+/**
+ * After each test: close the browser contexts the test opened for its people (the worker's browser
+ * is shared, and a left-over call keeps its fake camera and peer connection running into the next
+ * test). The test's own `context` fixture is Playwright's to close.
+ */
+export async function closeOtherContexts({ browser, context }: { browser: Browser; context: BrowserContext }) {
+  await Promise.all(browser.contexts().filter((c) => c !== context).map((c) => c.close()));
 }

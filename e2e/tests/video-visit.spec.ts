@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
-import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, joinCall, letIn, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, closeOtherContexts, expectRemoteVideoPlaying, joinCall, letIn, visitNow } from './video-call';
 
 /**
  * A video visit between two browsers through the edge (issue 6): the physician and the patient join
@@ -14,6 +14,7 @@ import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, joinCall, letIn, visitNo
  */
 
 test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
+test.afterEach(closeOtherContexts);
 
 async function personPage(
   browser: Browser,

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
-import { CALL_LAUNCH_OPTIONS, joinCall, letInOverApi, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, closeOtherContexts, joinCall, letInOverApi, visitNow } from './video-call';
 
 /**
  * The chat of a video visit (issue 18): the physician writes during the call, the patient sees the
@@ -11,6 +11,7 @@ import { CALL_LAUNCH_OPTIONS, joinCall, letInOverApi, visitNow } from './video-c
  */
 
 test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
+test.afterEach(closeOtherContexts);
 
 /** Signed in and in the call; the patient waits until `letInBy`, the physician in the call, lets them in. */
 async function inCall(browser: Browser, username: string, code: string, letInBy?: Page): Promise<Page> {

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { apiAs, apiSignIn } from './api-as';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
-import { CALL_LAUNCH_OPTIONS, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, closeOtherContexts, visitNow } from './video-call';
 
 /**
  * The visit's EKG panel end to end: the physician in a video visit opens it and is told no device is
@@ -17,6 +17,7 @@ import { CALL_LAUNCH_OPTIONS, visitNow } from './video-call';
  * few seconds, the panel says again that no device is streaming.
  */
 test.use({ permissions: ['camera', 'microphone'], launchOptions: CALL_LAUNCH_OPTIONS });
+test.afterEach(closeOtherContexts);
 
 const AGENT = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/gateway-agent/bin/gateway-agent.js');
 // The simulator's ECG chest strap (apps/gateway-agent/src/ble/simulator.ts).

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
-import { CALL_LAUNCH_OPTIONS, joinCall, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, closeOtherContexts, joinCall, visitNow } from './video-call';
 
 /**
  * The visit screen's capture tool end to end: a physician in a video visit captures the camera's
@@ -12,6 +12,7 @@ test.use({
   permissions: ['camera', 'microphone'],
   launchOptions: CALL_LAUNCH_OPTIONS,
 });
+test.afterEach(closeOtherContexts);
 
 async function tokenOf(request: APIRequestContext, username: string) {
   const login = await request.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });

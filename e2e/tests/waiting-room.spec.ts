@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
-import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, joinCall, visitNow } from './video-call';
+import { CALL_LAUNCH_OPTIONS, closeOtherContexts, expectRemoteVideoPlaying, joinCall, visitNow } from './video-call';
 
 /**
  * The waiting room of a video visit (issue 18), with the organisation's default (admit required):
@@ -11,6 +11,7 @@ import { CALL_LAUNCH_OPTIONS, expectRemoteVideoPlaying, joinCall, visitNow } fro
  */
 
 test.use({ launchOptions: CALL_LAUNCH_OPTIONS });
+test.afterEach(closeOtherContexts);
 
 async function personPage(browser: Browser, username: string, language: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'], viewport });

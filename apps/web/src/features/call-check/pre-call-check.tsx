@@ -1,9 +1,10 @@
-import { Box, Divider, Progress, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Box, Divider, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../session/use-preferences';
 import { DeviceSelect } from '../settings/device-select';
 import { MediaErrorAlert } from '../settings/media-error-alert';
+import { MicrophoneLevel } from '../settings/microphone-level';
 import { SpeakerTest } from '../settings/speaker-test';
 import { useAudioLevel } from '../settings/use-audio-level';
 import { useMediaDevices } from '../settings/use-media-devices';
@@ -118,17 +119,7 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
             onChange={(id) => setPreference('microphoneId', id)}
             testId="microphone-select"
           />
-          <Progress
-            value={level}
-            size="lg"
-            color={level > 85 ? 'orange' : 'teal'}
-            aria-label={t('media.level')}
-            transitionDuration={80}
-            data-testid="microphone-level"
-          />
-          <Text size="xs" c="dimmed">
-            {listening ? t('media.speakNow') : t('callCheck.microphoneSilent')}
-          </Text>
+          <MicrophoneLevel level={level} hint={listening ? t('media.speakNow') : t('callCheck.microphoneSilent')} />
         </Stack>
       </SimpleGrid>
       <Text size="xs" c="dimmed">

@@ -1,8 +1,9 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceSelect } from './device-select';
 import { MediaErrorAlert } from './media-error-alert';
+import { MicrophoneLevel } from './microphone-level';
 import { usePreferences } from '../../session/use-preferences';
 import { useAudioLevel } from './use-audio-level';
 import { useMediaDevices } from './use-media-devices';
@@ -39,17 +40,7 @@ export function MicrophoneTest() {
         <Text size="sm" fw={500}>
           {t('media.level')}
         </Text>
-        <Progress
-          value={level}
-          size="lg"
-          color={level > 85 ? 'orange' : 'teal'}
-          aria-label={t('media.level')}
-          transitionDuration={80}
-          data-testid="microphone-level"
-        />
-        <Text size="xs" c="dimmed">
-          {testing ? t('media.speakNow') : t('media.levelHint')}
-        </Text>
+        <MicrophoneLevel level={level} hint={testing ? t('media.speakNow') : t('media.levelHint')} />
       </Stack>
       <MediaErrorAlert error={microphone.error ?? listError} testId="microphone-error" />
       <Group>

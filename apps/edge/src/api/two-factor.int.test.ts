@@ -12,6 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEdge, type TestEdge } from '../testing/test-edge';
+import { createOutsider } from '../testing/fixtures';
 import { authenticator } from '../testing/two-factor-login';
 
 /**
@@ -213,6 +214,70 @@ describe('signing in with a second step', () => {
     expect(await db().select().from(userTwoFactor).where(eq(userTwoFactor.userId, physician.userId))).toHaveLength(0);
     expect(await db().select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, physician.userId))).toHaveLength(0);
     expect((await password(physician.username)).headers.get('x-access-token')).toBeTruthy();
+  });
+});
+
+describe('an admin resets a user who lost their authenticator', () => {
+  const liveSessions = async (userId: string) =>
+    (await db().select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))).length;
+
+  it('removes the secret and recovery codes, signs the user out everywhere, audits it, and the next sign-in asks no code', async () => {
+    const nurse = await newUser(ROLES.Nurse);
+    const { token } = await t.login(nurse.username);
+    const { app } = await enrolSignedIn(token);
+    await answer((await password(nurse.username)).body.data.twoFactor.challengeToken, code(app, 1));
+    expect(await liveSessions(nurse.userId)).toBe(2);
+    const path = `/api/v1/users/${nurse.userId}/two-factor`;
+    expect((await t.call('GET', path, { token: adminToken })).body.data).toMatchObject({ enabled: true, required: false });
+
+    const reset = await t.call('DELETE', path, { token: adminToken });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data).toEqual({ enabled: false, enabledAt: null, required: false });
+    expect(await db().select().from(userTwoFactor).where(eq(userTwoFactor.userId, nurse.userId))).toHaveLength(0);
+    expect(await db().select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, nurse.userId))).toHaveLength(0);
+    expect(await liveSessions(nurse.userId)).toBe(0);
+    expect((await t.call('GET', '/api/v1/users/me', { token })).status).toBe(401);
+    const [entry] = await db()
+      .select({ outcome: auditLog.outcome })
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, nurse.userId), eq(auditLog.action, 'users.twoFactor.reset')));
+    expect(entry?.outcome).toBe('allowed');
+    // Optional for a nurse: the password alone signs in again, and they may enrol anew.
+    expect((await password(nurse.username)).headers.get('x-access-token')).toBeTruthy();
+  });
+
+  it('makes a required user enrol a new authenticator at their next sign-in', async () => {
+    const admin = await newUser(ROLES.Admin);
+    await t.login(admin.username); // enrols through the login's enrolment step
+    expect((await password(admin.username)).body.data.twoFactor.kind).toBe('code');
+    const reset = await t.call('DELETE', `/api/v1/users/${admin.userId}/two-factor`, { token: adminToken });
+    expect(reset.body.data).toMatchObject({ enabled: false, required: true });
+    const next = await password(admin.username);
+    expect(next.headers.get('x-access-token')).toBeNull();
+    expect(next.body.data.twoFactor.kind).toBe('enrol');
+  });
+
+  it('is for admins of the user\'s organisation only, never for their own, and a refusal changes nothing', async () => {
+    const nurse = await newUser(ROLES.Nurse);
+    const { token } = await t.login(nurse.username);
+    await enrolSignedIn(token);
+    const path = `/api/v1/users/${nurse.userId}/two-factor`;
+    const physician = await newUser(ROLES.Physician);
+    const outsider = await createOutsider(db(), ROLES.Admin, 'prov');
+    const adminId = (await t.call('GET', '/api/v1/users/me', { token: adminToken })).body.data.id as string;
+    const refusals = [
+      [await t.call('DELETE', path, { token }), 403],
+      [await t.call('DELETE', path, { token: (await t.login(physician.username)).token }), 403],
+      [await t.call('DELETE', path, { token: (await t.login('patient')).token }), 403],
+      [await t.call('DELETE', path, { token: (await t.login(outsider.username)).token }), 404],
+      [await t.call('GET', path, { token: (await t.login(outsider.username)).token }), 404],
+      [await t.call('DELETE', `/api/v1/users/${adminId}/two-factor`, { token: adminToken }), 403],
+      [await t.call('DELETE', '/api/v1/users/not-a-uuid/two-factor', { token: adminToken }), 400],
+    ] as const;
+    expect(refusals.map(([res]) => res.status)).toEqual(refusals.map(([, status]) => status));
+    expect(await db().select().from(userTwoFactor).where(eq(userTwoFactor.userId, nurse.userId))).toHaveLength(1);
+    expect(await db().select().from(userTwoFactor).where(eq(userTwoFactor.userId, adminId))).toHaveLength(1);
+    expect((await t.call('GET', '/api/v1/users/me', { token })).status).toBe(200);
   });
 });
 

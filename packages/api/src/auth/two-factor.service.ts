@@ -7,6 +7,7 @@ import {
   type TwoFactorLoginInput,
   type TwoFactorSetup,
   type TwoFactorStatus,
+  type UserTwoFactor,
 } from '@opencare/schemas/entities/two-factor';
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../access/actor';
@@ -20,6 +21,7 @@ import { organisationOfUser } from '../settings/settings.repository';
 import { settingsOf } from '../settings/settings.service';
 import { findUserById, type UserRow } from '../users/users.repository';
 import { assertUserMayAct, startSession, type SignedIn } from './auth.service';
+import { revokeSessionsOfUser } from './sessions.repository';
 import { hashToken, newOpaqueToken, verifyPassword } from './secrets';
 import { base32Decode, base32Encode, matchingStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
 import {
@@ -330,6 +332,27 @@ export async function disableTwoFactor(
   await deps.db.transaction((tx) => deleteTwoFactor(tx, user.id));
   await audit(deps.db, actor, meta, { action: 'auth.twoFactor.disable', resourceType: 'user', resourceId: user.id, outcome: 'allowed' });
   return twoFactorStatus(deps, actor);
+}
+
+/** A user's two-factor sign-in as their admin sees it (the caller's right to see the user is checked by the caller). */
+export async function twoFactorOfUser(deps: Deps, userId: string): Promise<UserTwoFactor> {
+  const row = await findTwoFactor(deps.db, userId);
+  const enabled = (await enrolledSecret(deps, userId)) instanceof Uint8Array;
+  return {
+    enabled,
+    enabledAt: enabled && row?.enabledAt ? row.enabledAt.toISOString() : null,
+    required: (await policyOf(deps.db, userId)).required,
+  };
+}
+
+/**
+ * An admin resets a user who lost their authenticator and recovery codes: the secret and the codes
+ * go, and every session of the user ends (a lost phone may hold one). Where two-factor is required,
+ * the next sign-in enrols a new authenticator before any token is issued.
+ */
+export async function resetTwoFactorOfUser(deps: Deps, userId: string): Promise<void> {
+  await deps.db.transaction((tx) => deleteTwoFactor(tx, userId));
+  deps.live.sessionsEnded(await revokeSessionsOfUser(deps.db, userId, 'two-factor reset'), 'twoFactorReset');
 }
 
 /** New recovery codes for a code (authenticator, or one of the old recovery codes); the old ones stop working. */

@@ -6,12 +6,22 @@ import {
   usernameAvailableResponseSchema,
   userSchema,
 } from '@opencare/schemas/entities/user';
+import { userTwoFactorSchema } from '@opencare/schemas/entities/two-factor';
 import { usernameSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
 import { me } from '../auth/auth.service';
 import { byIdSchema, changesById } from '../operations/common-inputs';
 import { operation, operations } from '../operations/operation';
-import { createUser, deactivateUser, getUser, listUsers, updateUser, usernameAvailable } from './users.service';
+import {
+  createUser,
+  deactivateUser,
+  getUser,
+  getUserTwoFactor,
+  listUsers,
+  resetUserTwoFactor,
+  updateUser,
+  usernameAvailable,
+} from './users.service';
 
 const update = changesById(updateUserInputSchema);
 
@@ -70,6 +80,24 @@ export const usersOperations = operations('users', {
     output: userSchema,
     rest: [{ method: 'DELETE', path: '/users/:id', input: 'params', message: 'User deactivated.' }],
     handler: ({ deps, actor, meta }, input) => deactivateUser(deps, actor, meta, input.id),
+  }),
+  twoFactor: operation({
+    type: 'query',
+    summary: "A user's two-factor sign-in: on or off (admins of the user's organisation).",
+    access: { guard: 'authed', policy: 'adminOfRecord', kind: 'user' },
+    input: byIdSchema,
+    output: userTwoFactorSchema,
+    rest: [{ method: 'GET', path: '/users/:id/two-factor', input: 'params' }],
+    handler: ({ deps, actor, meta }, input) => getUserTwoFactor(deps, actor, meta, input.id),
+  }),
+  resetTwoFactor: operation({
+    type: 'mutation',
+    summary: 'Reset the two-factor sign-in of a user who lost their authenticator: they are signed out everywhere and enrol again.',
+    access: { guard: 'authed', policy: 'adminOfRecord', kind: 'user', destructive: true },
+    input: byIdSchema,
+    output: userTwoFactorSchema,
+    rest: [{ method: 'DELETE', path: '/users/:id/two-factor', input: 'params', message: 'Two-factor sign-in reset.' }],
+    handler: ({ deps, actor, meta }, input) => resetUserTwoFactor(deps, actor, meta, input.id),
   }),
   usernameAvailable: operation({
     type: 'query',

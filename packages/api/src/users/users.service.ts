@@ -1,3 +1,4 @@
+import type { UserTwoFactor } from '@opencare/schemas/entities/two-factor';
 import type { CreateUserInput, EmailCheckResponse, UpdateUserInput, User, UserListItem, UserListQuery } from '@opencare/schemas/entities/user';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { ROLES } from '@opencare/schemas/roles';
@@ -6,6 +7,7 @@ import type { Actor } from '../access/actor';
 import { toAccountRef } from '../accounts/account.dto';
 import { findAccountsOfUser, findAccountsOfUsers, insertAccount } from '../accounts/accounts.repository';
 import { revokeSessionsOfUser } from '../auth/sessions.repository';
+import { resetTwoFactorOfUser, twoFactorOfUser } from '../auth/two-factor.service';
 import { hashPassword } from '../auth/secrets';
 import { assertPasswordPolicy } from '../settings/settings.service';
 import type { Deps, RequestMeta } from '../deps';
@@ -42,8 +44,11 @@ export async function listUsers(deps: Deps, actor: Actor, meta: RequestMeta, que
   };
 }
 
-/** A user and their accounts, checked against the caller: themself, or an admin of one of their organisations. */
-async function loadUserFor(deps: Deps, actor: Actor, meta: RequestMeta, userId: string, action: string) {
+/**
+ * A user and their accounts, checked against the caller: themself, or an admin of one of their
+ * organisations (`adminOnly`: an admin, and not for themself).
+ */
+async function loadUserFor(deps: Deps, actor: Actor, meta: RequestMeta, userId: string, action: string, adminOnly = false) {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('notFound');
   const accounts = await findAccountsOfUser(deps.db, userId);
@@ -55,7 +60,7 @@ async function loadUserFor(deps: Deps, actor: Actor, meta: RequestMeta, userId: 
     actor,
     meta,
     accounts.map((a) => a.account.organisationId),
-    { action, resourceType: 'user', resourceId: userId, allowed: isSelf || adminOfUser },
+    { action, resourceType: 'user', resourceId: userId, allowed: adminOnly ? adminOfUser && !isSelf : isSelf || adminOfUser },
   );
   return { user, accounts, isSelf, adminOfUser };
 }
@@ -133,6 +138,19 @@ export async function updateUser(deps: Deps, actor: Actor, meta: RequestMeta, us
 export async function deactivateUser(deps: Deps, actor: Actor, meta: RequestMeta, userId: string): Promise<User> {
   requireRouteRole(actor, 'admin');
   return updateUser(deps, actor, meta, userId, { status: 'inactive' });
+}
+
+/** A user's two-factor sign-in, for their organisation's admin (their own is in Settings → Security). */
+export async function getUserTwoFactor(deps: Deps, actor: Actor, meta: RequestMeta, userId: string): Promise<UserTwoFactor> {
+  await loadUserFor(deps, actor, meta, userId, 'users.twoFactor.read', true);
+  return twoFactorOfUser(deps, userId);
+}
+
+/** An admin resets the two-factor sign-in of a user who lost their authenticator and recovery codes. */
+export async function resetUserTwoFactor(deps: Deps, actor: Actor, meta: RequestMeta, userId: string): Promise<UserTwoFactor> {
+  await loadUserFor(deps, actor, meta, userId, 'users.twoFactor.reset', true);
+  await resetTwoFactorOfUser(deps, userId);
+  return twoFactorOfUser(deps, userId);
 }
 
 export async function usernameAvailable(deps: Deps, username: string): Promise<{ username: string; available: boolean }> {

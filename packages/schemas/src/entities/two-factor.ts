@@ -66,3 +66,14 @@ export const twoFactorStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/**
+ * A user's two-factor sign-in as their organisation's admin sees it (the user list's "Two-factor"
+ * row): on or off, and whether the user must enrol again at their next sign-in after a reset.
+ */
+export const userTwoFactorSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  required: z.boolean(),
+});
+export type UserTwoFactor = z.infer<typeof userTwoFactorSchema>;

@@ -96,8 +96,9 @@ describe('create a user', () => {
       await screen.findByRole('heading', { level: 1, name: 'Joy Okafor' }, { timeout: 3000 }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/user-management/users/jokafor');
-    // The new user is found by username; the user itself is the creation's answer, not fetched again.
-    expect(calls.map((c) => c.path)).toEqual(['users.create', 'users.list']);
+    // The new user is found by username; the user itself is the creation's answer, not fetched
+    // again. Their page asks only whether they have two-factor sign-in.
+    expect(calls.map((c) => c.path)).toEqual(['users.create', 'users.list', 'users.twoFactor']);
     expect(screen.getByText('The user is created.')).toBeTruthy();
   });
 });

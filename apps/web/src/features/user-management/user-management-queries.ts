@@ -70,6 +70,21 @@ export function useUpdateUserMutation() {
   });
 }
 
+/** A user's two-factor sign-in (on or off), for their admin. */
+export function useUserTwoFactor(userId: string) {
+  return trpc.users.twoFactor.useQuery({ id: userId });
+}
+
+/** A reset two-factor sign-in: the answer is the user's new state (off). */
+export function useResetTwoFactorMutation() {
+  const utils = trpc.useUtils();
+  return trpc.users.resetTwoFactor.useMutation({
+    onSuccess(answer, { id }) {
+      utils.users.twoFactor.setData({ id }, answer);
+    },
+  });
+}
+
 /** An invitation as a write answered it: its own query holds it, and the lists are fetched again. */
 function useInvitationChanged() {
   const utils = trpc.useUtils();

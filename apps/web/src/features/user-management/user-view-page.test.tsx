@@ -1,20 +1,30 @@
 // @vitest-environment happy-dom
+import type { UserTwoFactor } from '@opencare/schemas/entities/two-factor';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
-import { inputOf, page, renderUserManagement, userOf, userRow } from './testing/render-user-management';
+import { ADMIN_ID, inputOf, page, renderUserManagement, userOf, userRow } from './testing/render-user-management';
 
 beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => sessionStore.accessToken.clear());
 
-/** A server holding one user, who can be locked (or refused, with `refusal`). */
+/**
+ * A server holding one user, who can be locked (or refused, with `refusal`), with two-factor
+ * sign-in on until it is reset.
+ */
 function serverWith(row = userRow(), refusal?: ReturnType<typeof fail>) {
   let current = row;
+  let twoFactor: UserTwoFactor = { enabled: true, enabledAt: '2026-02-01T10:00:00.000Z', required: false };
   return fakeFetch(({ path, body }) => {
     const input = inputOf(body);
     if (path === 'users.list') return input.search === current.username ? page([current]) : page([]);
     if (input.id !== current.id) return undefined;
+    if (path === 'users.twoFactor') return ok(twoFactor);
+    if (path === 'users.resetTwoFactor') {
+      twoFactor = { enabled: false, enabledAt: null, required: false };
+      return ok(twoFactor);
+    }
     if (path === 'users.update') {
       if (refusal) return refusal;
       current = { ...current, ...(input.changes as object) };
@@ -55,6 +65,30 @@ describe('a user', () => {
     ]);
     expect(await screen.findByRole('button', { name: 'Unlock' })).toBeTruthy();
     expect(within(screen.getByTestId('user-details')).getByText('Locked')).toBeTruthy();
+  });
+
+  it('resets two-factor sign-in only once confirmed, and shows it off', async () => {
+    const { calls } = serverWith();
+    renderUserManagement('/dashboard/user-management/users/nbennett');
+    const details = await screen.findByTestId('user-details');
+    expect(await within(details).findByText(/^On since/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset two-factor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' });
+    expect(within(dialog).getByText(/Noah Bennett has lost their authenticator/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByText(/Two-factor sign-in is reset/)).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'users.resetTwoFactor').map((c) => c.body)).toEqual([{ id: userRow().id }]);
+    expect(await within(details).findByText('Off')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reset two-factor' })).toBeNull());
+  });
+
+  it('offers no two-factor reset on the admin\'s own page (that is Settings → Security)', async () => {
+    const { calls } = serverWith(userRow({ id: ADMIN_ID, username: 'admin', fullName: 'Alex Admin', roles: ['Admin'] }));
+    renderUserManagement('/dashboard/user-management/users/admin');
+    expect(await within(await screen.findByTestId('user-details')).findByText(/^On since/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Lock' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset two-factor' })).toBeNull();
+    expect(calls.some((c) => c.path === 'users.resetTwoFactor')).toBe(false);
   });
 
   it('says so when the server will not lock out the last admin', async () => {

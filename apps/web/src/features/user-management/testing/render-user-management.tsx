@@ -7,12 +7,15 @@ import { renderRoutes } from '../../../testing/render-app';
 import { ok } from '../../signup/testing/harness';
 import { userManagementRoute } from '../routes';
 
+/** The signed-in admin's user id. */
+export const ADMIN_ID = '0c6f2f4e-8a3b-4c1d-9e5f-6a7b8c9d0e1f';
+
 /** The user-management screens at `path`, as an admin sees them, with the app's providers around them. */
 export function renderUserManagement(path: string) {
   const account = makeAccount([ROLES.Admin], { accountType: { code: 'prov', description: 'Provider' } });
   return renderRoutes([{ path: '/dashboard', children: [userManagementRoute] }], path, {
     status: 'signed-in',
-    user: { ...makeUser([account]), username: 'admin', fullName: 'Alex Admin' },
+    user: { ...makeUser([account]), id: ADMIN_ID, username: 'admin', fullName: 'Alex Admin' },
     account,
   });
 }

@@ -28,6 +28,7 @@ export const ROUTES = {
   account: '/settings/account',
   accountProfile: '/settings/account/profile',
   accountSecurity: '/settings/account/security',
+  reminders: '/settings/reminders',
   audio: '/settings/audio',
   video: '/settings/video',
   gateways: '/gateways',

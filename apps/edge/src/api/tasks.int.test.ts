@@ -372,6 +372,68 @@ describe('e-mail reminders', () => {
   });
 });
 
+describe('the patient\'s own reminders', () => {
+  const notifying = async (id: string) =>
+    (await t.edge.deps.db.select({ on: measurementSchedules.notifyByEmail }).from(measurementSchedules).where(eq(measurementSchedules.id, id)))[0]?.on;
+
+  it('show when the next task is due, and the patient turns a schedule\'s e-mail off: no reminder is mailed', async () => {
+    const made = (await schedule({ type: 'bw', times: ['10:30'], notifyByEmail: true })).body.data;
+    const now = Date.now();
+    const tomorrow = wallClock(new Date(now + 86_400_000)).date;
+    const expected = [today(), tomorrow].map((d) => wallClockInstant(d, '10:30', ZONE)).find((at) => at.getTime() > now)!;
+    const listed = (await api('GET', '/schedules', 'patient2')).body.data.find((s: Json) => s.id === made.id);
+    expect(listed).toMatchObject({ notifyByEmail: true, nextDueAt: expected.toISOString() });
+
+    const off = await api('PUT', `/schedules/${made.id}/reminders`, 'patient2', { notifyByEmail: false });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({ notifyByEmail: false, nextDueAt: expected.toISOString(), times: ['10:30'] });
+    expect(await notifying(made.id)).toBe(false);
+
+    const { token: admin } = await t.login('admin');
+    const weightMail = async () =>
+      ((await t.call('GET', '/api/v1/dev/outbox?to=patient2@demo.opencare.test', { token: admin })).body.data as Json[]).filter(
+        (m) => m.subject === 'Time to take your body weight',
+      ).length;
+    const before = await weightMail();
+    await sendTaskReminders(t.edge.deps, new Date(expected.getTime() + 60_000));
+    expect(await weightMail()).toBe(before);
+
+    expect((await api('PUT', `/schedules/${made.id}/reminders`, 'patient2', { notifyByEmail: true })).status).toBe(200);
+    expect(await notifying(made.id)).toBe(true);
+  });
+
+  it('are the patient\'s alone to switch: anyone else is refused, bad input and ended schedules too, and nothing changes', async () => {
+    const made = (await schedule({ type: 'bt', times: ['11:00'], notifyByEmail: true })).body.data;
+    const path = `/schedules/${made.id}/reminders`;
+    const statuses = [];
+    for (const role of ['physician', 'nurse', 'assistant', 'admin', 'patient', 'caregiver', 'outsider'] as const) {
+      statuses.push([role, (await api('PUT', path, role, { notifyByEmail: false })).status]);
+    }
+    expect(statuses).toEqual([
+      ['physician', 403],
+      ['nurse', 403],
+      ['assistant', 403],
+      ['admin', 403],
+      ['patient', 403],
+      ['caregiver', 403],
+      ['outsider', 404],
+    ]);
+    const bad = await api('PUT', path, 'patient2', { notifyByEmail: 'no' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'notifyByEmail' })]);
+    expect((await api('PUT', path, 'patient2', { notifyByEmail: false, times: ['04:00'] })).status).toBe(400);
+    expect(await notifying(made.id)).toBe(true);
+
+    expect((await api('DELETE', `/schedules/${made.id}`, 'physician')).status).toBe(200);
+    const ended = await api('PUT', path, 'patient2', { notifyByEmail: false });
+    expect(ended.status).toBe(409);
+    expect(ended.body.key).toBe('scheduleEnded');
+    expect(await notifying(made.id)).toBe(true);
+    const after = (await api('GET', `/schedules/${made.id}`, 'patient2')).body.data;
+    expect(after.nextDueAt).toBeNull();
+  });
+});
+
 describe('over tRPC', () => {
   const client = (token: string) =>
     createTRPCClient<AppRouter>({ links: [httpLink({ url: `${t.url}/trpc`, headers: () => ({ authorization: `Bearer ${token}` }) })] });

@@ -11,14 +11,16 @@ import { AppError } from '../errors/app-error';
  * the patient themself, and the clinicians (physicians, nurses, assistants) of the patient's
  * organisation. Admins run the organisation but do not read clinical records.
  */
-export type PatientAccess = 'read' | 'care';
+export type PatientAccess = 'read' | 'care' | 'self';
 
 function isPatient(record: AccountRecord): boolean {
   return record.account.accountType === 'pat' || record.roles.includes(ROLES.Patient);
 }
 
-/** Who may read a patient's record, and who may change its care plan (thresholds, schedules). */
+/** Who may read a patient's record, who may change its care plan (thresholds, schedules), and the patient's own choices. */
 export function mayAccessPatient(actor: Actor, patient: AccountRecord, access: PatientAccess): boolean {
+  // The patient's own choices (their reminders): no one else's to make.
+  if (access === 'self') return patient.account.id === actor.accountId;
   const sameOrganisation = isSuper(actor) || actor.organisationId === patient.account.organisationId;
   if (access === 'read') {
     if (patient.account.id === actor.accountId) return true;

@@ -1,7 +1,13 @@
-import { measurementScheduleSchema, scheduleListQuerySchema, scheduleSchema, updateScheduleInputSchema } from '@opencare/schemas/entities/care';
+import {
+  measurementScheduleSchema,
+  scheduleListQuerySchema,
+  scheduleRemindersInputSchema,
+  scheduleSchema,
+  updateScheduleInputSchema,
+} from '@opencare/schemas/entities/care';
 import { byIdSchema } from '../operations/common-inputs';
 import { fromParts, operation, operations } from '../operations/operation';
-import { createSchedule, endSchedule, getSchedule, listSchedules, updateSchedule } from './schedules.service';
+import { createSchedule, endSchedule, getSchedule, listSchedules, setScheduleReminders, updateSchedule } from './schedules.service';
 
 /** Measurement schedules: the care plan's recurring readings (the daily tasks come from them). */
 export const schedulesOperations = operations('schedules', {
@@ -47,6 +53,22 @@ export const schedulesOperations = operations('schedules', {
       },
     ],
     handler: ({ deps, actor, meta }, input) => updateSchedule(deps, actor, meta, input.id, input.changes),
+  }),
+  reminders: operation({
+    type: 'mutation',
+    summary: "The patient turns a schedule's e-mail reminders on or off.",
+    access: { guard: 'authed', policy: 'patientSelf', kind: 'schedule' },
+    input: byIdSchema.extend({ changes: scheduleRemindersInputSchema }),
+    output: scheduleSchema,
+    rest: [
+      {
+        method: 'PUT',
+        path: '/schedules/:id/reminders',
+        input: fromParts({ params: byIdSchema, body: scheduleRemindersInputSchema, map: ({ params, body }) => ({ id: params.id, changes: body }) }),
+        message: 'Reminders saved.',
+      },
+    ],
+    handler: ({ deps, actor, meta }, input) => setScheduleReminders(deps, actor, meta, input.id, input.changes),
   }),
   end: operation({
     type: 'mutation',

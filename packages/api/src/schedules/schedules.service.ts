@@ -1,17 +1,35 @@
 import type { Permission } from '@opencare/schemas/roles';
-import type { MeasurementScheduleInput, Schedule, ScheduleListQuery, UpdateScheduleInput } from '@opencare/schemas/entities/care';
+import type {
+  MeasurementScheduleInput,
+  Schedule,
+  ScheduleListQuery,
+  ScheduleRemindersInput,
+  UpdateScheduleInput,
+} from '@opencare/schemas/entities/care';
 import { WEEKDAYS, type Weekday } from '@opencare/schemas/entities/care';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { measurementTypeSchema } from '@opencare/schemas/entities/measurements';
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
-import { patientFor } from '../patients/patient-access';
+import { patientFor, type PatientAccess } from '../patients/patient-access';
+import { addDays, occurrencesBetween } from './schedule-occurrences';
 import { deletePendingTasks } from '../tasks/tasks.repository';
 import { timezoneOf } from '../tasks/tasks.service';
 import { findSchedule, insertSchedule, listSchedules as listScheduleRows, updateSchedule as updateScheduleRow, type ScheduleRow } from './schedules.repository';
 
 const isWeekday = (day: string): day is Weekday => (WEEKDAYS as readonly string[]).includes(day);
+
+/** Far enough ahead for the sparsest rule (monthly), from yesterday so every time zone's today is in. */
+const NEXT_DUE_WINDOW_DAYS = 40;
+
+/** The schedule's next due time after `now`, or null when it has ended or makes no more tasks. */
+function nextDueAt(row: ScheduleRow, now: Date): string | null {
+  if (!row.active) return null;
+  const today = now.toISOString().slice(0, 10);
+  const next = occurrencesBetween(row, addDays(today, -1), addDays(today, NEXT_DUE_WINDOW_DAYS)).find((o) => o.dueAt > now);
+  return next?.dueAt.toISOString() ?? null;
+}
 
 function toDto(row: ScheduleRow): Schedule {
   return {
@@ -28,6 +46,7 @@ function toDto(row: ScheduleRow): Schedule {
     meal: row.meal,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
+    nextDueAt: nextDueAt(row, new Date()),
   };
 }
 
@@ -64,7 +83,7 @@ export async function listSchedules(
   return { items: rows.map(toDto), meta: listMeta(total, query.page, query.pageSize) };
 }
 
-async function scheduleFor(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string, access: 'read' | 'care', permission: Permission = 'Read') {
+async function scheduleFor(deps: Deps, actor: Actor, meta: RequestMeta, id: string, action: string, access: PatientAccess, permission: Permission = 'Read') {
   const row = await findSchedule(deps.db, id);
   if (!row) throw new AppError('notFound');
   await patientFor(deps, actor, meta, row.patientAccountId, action, access, permission);
@@ -90,6 +109,16 @@ export async function updateSchedule(deps: Deps, actor: Actor, meta: RequestMeta
     if (input.endDate) await deletePendingTasks(tx, id, { date: input.endDate });
     return toDto(updated);
   });
+}
+
+/**
+ * The patient turns a schedule's e-mail reminders on or off for themself (the rest of the schedule is
+ * their care team's). A clinician changes it with the schedule (`updateSchedule`).
+ */
+export async function setScheduleReminders(deps: Deps, actor: Actor, meta: RequestMeta, id: string, input: ScheduleRemindersInput): Promise<Schedule> {
+  const row = await scheduleFor(deps, actor, meta, id, 'schedules.reminders', 'self');
+  if (!row.active) throw new AppError('scheduleEnded');
+  return toDto(await updateScheduleRow(deps.db, id, { notifyByEmail: input.notifyByEmail }));
 }
 
 /**

@@ -142,6 +142,10 @@ export const updateScheduleInputSchema = z
   .refine((s) => s.notifyByEmail !== undefined || s.endDate !== undefined, 'Change at least one field.');
 export type UpdateScheduleInput = z.infer<typeof updateScheduleInputSchema>;
 
+/** The patient's own switch for a schedule's e-mail reminders (their care plan stays the clinicians'). */
+export const scheduleRemindersInputSchema = z.strictObject({ notifyByEmail: z.boolean({ error: 'Choose on or off.' }) });
+export type ScheduleRemindersInput = z.infer<typeof scheduleRemindersInputSchema>;
+
 export const scheduleSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
@@ -156,6 +160,8 @@ export const scheduleSchema = z.object({
   meal: mealSchema.nullable(),
   active: z.boolean(),
   createdAt: z.string(),
+  /** When the next task falls due (and, with e-mail on, its reminder goes); null once the schedule has no more. */
+  nextDueAt: z.string().nullable(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 

@@ -6,6 +6,7 @@ const AccountLayout = lazyPage(() => import('./account-layout'), 'AccountLayout'
 const AudioPage = lazyPage(() => import('./audio-page'), 'AudioPage');
 const PreferencesPage = lazyPage(() => import('./preferences-page'), 'PreferencesPage');
 const ProfilePage = lazyPage(() => import('./profile-page'), 'ProfilePage');
+const RemindersPage = lazyPage(() => import('./reminders-page'), 'RemindersPage');
 const SecurityPage = lazyPage(() => import('./security-page'), 'SecurityPage');
 const SettingsLayout = lazyPage(() => import('./settings-layout'), 'SettingsLayout');
 const VideoPage = lazyPage(() => import('./video-page'), 'VideoPage');
@@ -26,6 +27,7 @@ export const settingsRoute: RouteObject = {
         { path: 'security', element: <SecurityPage /> },
       ],
     },
+    { path: 'reminders', element: <RemindersPage /> },
     { path: 'audio', element: <AudioPage /> },
     { path: 'video', element: <VideoPage /> },
   ],

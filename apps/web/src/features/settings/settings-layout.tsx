@@ -1,12 +1,15 @@
 import { Container, Divider, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '../../components/form/readable-errors.module.css';
+import { useSession } from '../../session/use-session';
 import { SectionNav } from './section-nav';
 import { PageOutlet } from '../../components/layouts/lazy-page';
 
 /** /settings: a heading, the sections, and the chosen section below. */
 export function SettingsLayout() {
   const { t } = useTranslation('settings');
+  const { state } = useSession();
+  const isPatient = state.status === 'signed-in' && state.account.accountType.code === 'pat';
   return (
     <Container size="md" px={0} py="md" className={classes.root}>
       <Stack gap="md">
@@ -18,6 +21,7 @@ export function SettingsLayout() {
           items={[
             { to: '/settings/preferences', label: t('nav.preferences') },
             { to: '/settings/account', label: t('nav.account') },
+            ...(isPatient ? [{ to: '/settings/reminders', label: t('nav.reminders') }] : []),
             { to: '/settings/audio', label: t('nav.audio') },
             { to: '/settings/video', label: t('nav.video') },
           ]}

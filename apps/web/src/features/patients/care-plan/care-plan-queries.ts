@@ -25,6 +25,12 @@ export function useUpdateScheduleMutation() {
   return trpc.schedules.update.useMutation({ onSuccess: changed });
 }
 
+/** The patient turns a schedule's e-mail reminders on or off (their own choice; the rest is the care team's). */
+export function useScheduleRemindersMutation() {
+  const changed = useScheduleChanged();
+  return trpc.schedules.reminders.useMutation({ onSuccess: changed });
+}
+
 /** Ends a schedule: it goes inactive and its pending tasks from now on are removed. */
 export function useEndScheduleMutation() {
   const changed = useScheduleChanged();

@@ -46,6 +46,7 @@ const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
   meal: null,
   active: true,
   createdAt: '2026-03-01T12:00:00.000Z',
+  nextDueAt: '2026-03-02T13:00:00.000Z',
   ...overrides,
 });
 

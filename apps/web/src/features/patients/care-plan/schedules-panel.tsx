@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Schedule } from '@opencare/schemas/entities/care';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,11 @@ import { trpc } from '../../../api/trpc';
 import { QueryView } from '../../../components/data/load-state';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useMeasurementName } from '../shared/use-measurement-name';
-import { useReadingFormat } from '../shared/use-reading-format';
 import { schedulesOf, useEndScheduleMutation } from './care-plan-queries';
 import { ConfirmDialog } from './confirm-dialog';
 import { ScheduleEditForm } from './schedule-edit-form';
 import { ScheduleForm } from './schedule-form';
-import { useWeekdayNames } from './use-weekday-names';
+import { ScheduleItem } from './schedule-item';
 
 /** When the patient is asked to measure; physicians and nurses add, change and end schedules. */
 export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canEdit: boolean }) {
@@ -48,9 +47,15 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
                 <ScheduleItem
                   key={schedule.id}
                   schedule={schedule}
-                  canEdit={canEdit}
-                  onChange={() => setChanging(schedule)}
-                  onEnd={() => setEnding(schedule)}
+                  actions={
+                    canEdit && (
+                      <ScheduleActions
+                        name={typeName(schedule.type)}
+                        onChange={() => setChanging(schedule)}
+                        onEnd={() => setEnding(schedule)}
+                      />
+                    )
+                  }
                 />
               ))}
             </Stack>
@@ -90,98 +95,23 @@ export function SchedulesPanel({ patientId, canEdit }: { patientId: string; canE
   );
 }
 
-function ScheduleItem({
-  schedule,
-  canEdit,
-  onChange,
-  onEnd,
-}: {
-  schedule: Schedule;
-  canEdit: boolean;
-  onChange: () => void;
-  onEnd: () => void;
-}) {
+/** A clinician's change and end buttons beside a schedule. */
+function ScheduleActions({ name, onChange, onEnd }: { name: string; onChange: () => void; onEnd: () => void }) {
   const { t } = useTranslation('patients');
-  const format = useReadingFormat();
-  const typeName = useMeasurementName();
-  const weekdays = useWeekdayNames();
-  const name = typeName(schedule.type);
-  const rhythm = [
-    t(`carePlan.schedules.frequencies.${schedule.frequency}`),
-    schedule.days.length > 0 ? schedule.days.map((day) => weekdays[day]).join(', ') : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      align="flex-start"
-      gap="xs"
-      wrap="nowrap"
-      p="xs"
-      style={{
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-sm)',
-      }}
-      data-testid="schedule-item"
-    >
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Text fw={600} size="sm">
-            {name}
-          </Text>
-          {schedule.meal && (
-            <Badge size="sm" variant="light">
-              {t(`carePlan.schedules.meals.${schedule.meal}`)}
-            </Badge>
-          )}
-          {schedule.notifyByEmail && (
-            <Badge size="sm" variant="light" color="teal">
-              {t('carePlan.schedules.emailOn')}
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm">
-          {rhythm} ·{' '}
-          {schedule.times.map((time, index) => (
-            <span key={time}>
-              {index > 0 && ', '}
-              <bdi dir="ltr">{time}</bdi>
-            </span>
-          ))}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {schedule.endDate
-            ? t('carePlan.schedules.period', {
-                from: `\u2068${format.day(schedule.startDate)}\u2069`,
-                to: `\u2068${format.day(schedule.endDate)}\u2069`,
-              })
-            : t('carePlan.schedules.since', { from: `\u2068${format.day(schedule.startDate)}\u2069` })}
-        </Text>
-      </Stack>
-      {canEdit && (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="compact-xs"
-            variant="light"
-            onClick={onChange}
-            aria-label={t('carePlan.schedules.changeOf', { type: name })}
-          >
-            {t('carePlan.schedules.change')}
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            onClick={onEnd}
-            aria-label={t('carePlan.schedules.endOf', { type: name })}
-          >
-            {t('carePlan.schedules.end')}
-          </Button>
-        </Group>
-      )}
+    <Group gap="xs" wrap="nowrap">
+      <Button size="compact-xs" variant="light" onClick={onChange} aria-label={t('carePlan.schedules.changeOf', { type: name })}>
+        {t('carePlan.schedules.change')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        onClick={onEnd}
+        aria-label={t('carePlan.schedules.endOf', { type: name })}
+      >
+        {t('carePlan.schedules.end')}
+      </Button>
     </Group>
   );
 }

@@ -381,6 +381,7 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'PUT /api/v1/patients/:id/thresholds/:type': () => ({ body: { limits: {} } }),
     'POST /api/v1/schedules': () => ({ body: { patientId, type: 'bp', startDate: today(), frequency: 'daily', times: ['08:00'] } }),
     'PATCH /api/v1/schedules/:id': () => ({ body: { notifyByEmail: false } }),
+    'PUT /api/v1/schedules/:id/reminders': () => ({ body: { notifyByEmail: false } }),
     'POST /api/v1/tasks': () => ({ body: { patientId, type: 'bp', date: today(), time: '22:00' } }),
     'PATCH /api/v1/tasks/:id': () => ({ body: { status: 'pending' } }),
     'POST /api/v1/api-keys': () => ({ body: { name: `Key ${uniq()}` } }),

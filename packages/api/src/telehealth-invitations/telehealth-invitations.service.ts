@@ -20,6 +20,7 @@ import { findOrganisationName } from '../settings/settings.repository';
 import { removeFromLivekitRoom } from '../visits/livekit-rooms';
 import { guestIdentityOf } from '../visits/livekit-token';
 import { telemedicineConfigOf } from '../visits/telemedicine.service';
+import { callCapacityOf } from '../visits/visit-call';
 import { callOrWait } from '../visits/visit-waiting-room.service';
 import { toVisitDto, visitStatusOf } from '../visits/visit.dto';
 import { assertJoinable, RUNNING_VISIT_GRACE_MINUTES } from '../visits/visit-joining';
@@ -52,6 +53,7 @@ function toDto(row: TelehealthInvitationRow): TelehealthInvitation {
     visitId: row.visitId,
     fullName: row.fullName,
     email: row.email,
+    role: row.role,
     expiresAt: row.expiresAt.toISOString(),
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -84,6 +86,7 @@ export async function createTelehealthInvitation(
     keyHash: hashToken(key),
     fullName: input.fullName,
     email: input.email,
+    role: input.role,
     expiresAt,
     createdByAccountId: actor.accountId,
   });
@@ -91,6 +94,7 @@ export async function createTelehealthInvitation(
     organisationId: visit.appointment.organisationId,
     email: input.email,
     guestName: input.fullName,
+    role: input.role,
     key,
     organisationName: (await findOrganisationName(deps.db, visit.appointment.organisationId)) ?? '',
     providerName: fullNameOf(visit.provider),
@@ -197,6 +201,7 @@ export async function joinAsGuest(
     {
       takeOver: input.takeOver,
       admitRequired: settings.admitRequired,
+      capacity: callCapacityOf(deps, settings),
       check: (fresh) => assertJoinable(joinableOf(fresh), new Date(), settings.joinEarlyMinutes),
     },
   );

@@ -105,6 +105,12 @@ describe('guest roles', () => {
 
     const guest = await guestJoin(key);
     expect(guest.body.data.self).toMatchObject({ role: 'guest', guestRole: 'interpreter', fullName: 'Amira Haddad' });
+    // The clinician's list says where each guest is, with their devices (their tiles in the call).
+    const now = await api('GET', `/visits/${visitId}/telehealth-invitations`, 'physician');
+    expect(now.body.data.map((i: Json) => [i.status, i.deviceIds])).toEqual([
+      ['invited', []],
+      ['inCall', [guest.body.data.self.deviceId]],
+    ]);
     const physician = await join(visitId, 'physician');
     expect(physician.body.data.participants.map((p: Json) => [p.role, p.guestRole])).toEqual([
       ['guest', 'interpreter'],
@@ -162,6 +168,11 @@ describe('a Simple Peer call takes at most four people', () => {
     // Removing the first guest frees a place.
     expect((await api('PATCH', `/telehealth-invitations/${first.invitation.id}/revoke`, 'physician')).status).toBe(200);
     expect(await openPlaces(visitId)).toEqual({ open: 3, inCall: 3 });
+    const links = await api('GET', `/visits/${visitId}/telehealth-invitations`, 'physician');
+    expect(links.body.data.map((i: Json) => [i.fullName, i.status])).toEqual([
+      ['Omar Haddad', 'invited'],
+      ['Amira Haddad', 'revoked'],
+    ]);
     const now = await guestJoin(second.key);
     expect(now.status).toBe(200);
     expect(now.body.data.participants.map((p: Json) => p.guestRole).filter(Boolean)).toEqual(['family']);

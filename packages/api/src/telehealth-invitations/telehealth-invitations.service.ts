@@ -26,6 +26,7 @@ import { toVisitDto, visitStatusOf } from '../visits/visit.dto';
 import { assertJoinable, RUNNING_VISIT_GRACE_MINUTES } from '../visits/visit-joining';
 import { leaveAllSeatsOfGuest, leaveSeat, takeSeat } from '../visits/visit-seats';
 import { findVisit, type VisitRow } from '../visits/visits.repository';
+import { findActiveParticipants, type ActiveParticipant } from '../visits/visit-participants.repository';
 import { signGuestToken } from './guest-token';
 import { sendTelehealthInvitation } from './telehealth-invitation-mail';
 import {
@@ -47,7 +48,18 @@ import {
 
 const MINUTE_MS = 60_000;
 
-function toDto(row: TelehealthInvitationRow): TelehealthInvitation {
+/** A link as the clinician's list shows it, with where its guest is now (their open places in the visit). */
+function toDto(row: TelehealthInvitationRow, places: ActiveParticipant[] = []): TelehealthInvitation {
+  const theirs = places.filter((p) => p.invitationId === row.id);
+  const status = row.revokedAt
+    ? 'revoked'
+    : row.expiresAt.getTime() <= Date.now()
+      ? 'expired'
+      : theirs.some((p) => p.admitted)
+        ? 'inCall'
+        : theirs.length > 0
+          ? 'waiting'
+          : 'invited';
   return {
     id: row.id,
     visitId: row.visitId,
@@ -57,6 +69,8 @@ function toDto(row: TelehealthInvitationRow): TelehealthInvitation {
     expiresAt: row.expiresAt.toISOString(),
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    status,
+    deviceIds: theirs.map((p) => p.deviceId),
   };
 }
 
@@ -112,7 +126,8 @@ export async function listTelehealthInvitations(
   visitId: string,
 ): Promise<TelehealthInvitation[]> {
   await visitInCare(deps, actor, meta, visitId, 'telehealthInvitation.list');
-  return (await listTelehealthInvitationsOfVisit(deps.db, visitId)).map(toDto);
+  const places = await findActiveParticipants(deps.db, visitId);
+  return (await listTelehealthInvitationsOfVisit(deps.db, visitId)).map((row) => toDto(row, places));
 }
 
 export async function revokeTelehealthInvitation(

@@ -168,6 +168,10 @@ export const telehealthInvitationSchema = z.object({
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Where the guest is now: not come yet (or gone), in the waiting room, in the call; or the link is over. */
+  status: z.enum(['invited', 'waiting', 'inCall', 'revoked', 'expired']),
+  /** The devices the guest is in the visit with (their tiles in the call). */
+  deviceIds: z.array(z.string()),
 });
 export type TelehealthInvitation = z.infer<typeof telehealthInvitationSchema>;
 

@@ -5,11 +5,6 @@ import { AppError } from '../errors/app-error';
 import { iceServersFor } from './ice-servers';
 import { livekitTokenTtlSeconds, mintLivekitToken } from './livekit-token';
 
-/**
- * How one participant's call runs. LiveKit when the organisation chose it (the default) and this
- * server has a LiveKit; otherwise Simple Peer with this server's ICE servers, saying why, so the
- * client can tell the user that the fallback is in use ('livekitUnavailable') or not ('configured').
- */
 /** Whether this organisation's calls run on LiveKit here (else Simple Peer). */
 const onLivekit = (deps: Pick<Deps, 'config'>, settings: TelemedicineConfig) =>
   settings.configuredEngine === 'livekit' && deps.config.livekit !== null;
@@ -27,6 +22,11 @@ export function assertRoom(inCall: number, joining: number, capacity: number | n
   if (capacity !== null && inCall + joining > capacity) throw new AppError('visitFull', { params: { max: capacity } });
 }
 
+/**
+ * How one participant's call runs. LiveKit when the organisation chose it (the default) and this
+ * server has a LiveKit; otherwise Simple Peer with this server's ICE servers, saying why, so the
+ * client can tell the user that the fallback is in use ('livekitUnavailable') or not ('configured').
+ */
 export async function visitCallFor(
   deps: Pick<Deps, 'config'>,
   settings: TelemedicineConfig,

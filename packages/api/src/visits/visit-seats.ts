@@ -51,7 +51,6 @@ export interface SeatRules {
   capacity: number | null;
 }
 
-
 /** How take-over names the person to the socket layer: the account, or the guest's identity. */
 const liveIdOf = (person: Person) =>
   'accountId' in person ? person.accountId : `guest-${person.invitationId}`;

@@ -19,7 +19,6 @@ import { visitStatusOf } from './visit.dto';
 import {
   admitParticipants,
   closeParticipant,
-  countInCall,
   findActiveParticipants,
   findActiveByDevice,
   findWaitingLine,
@@ -120,8 +119,9 @@ export async function admitToVisit(
     const status = visitStatusOf(fresh.visit.status, fresh.appointment.status, fresh.visit.completedAt);
     if (fresh.details.endedAt || status === 'c' || status === 'ic') throw new AppError('visitEnded');
     // Everyone asked for, or no one: a full call lets nobody in (the provider sees why).
-    const waiting = (await findActiveParticipants(tx, id)).filter((p) => !p.admitted && (!deviceIds || deviceIds.includes(p.deviceId)));
-    assertRoom(await countInCall(tx, id), waiting.length, capacity);
+    const places = await findActiveParticipants(tx, id);
+    const waiting = places.filter((p) => !p.admitted && (!deviceIds || deviceIds.includes(p.deviceId)));
+    assertRoom(places.filter((p) => p.admitted).length, waiting.length, capacity);
     return admitParticipants(tx, id, deviceIds, new Date());
   });
   const participants = await currentParticipants(deps, id);

@@ -75,7 +75,14 @@ export function CallStage(props: CallStageProps) {
   const others = streams.filter((s) => s !== mainStream);
   return (
     <Stack gap="sm" data-testid="call-spotlight">
-      <MainArea {...props} stream={mainStream} about={mainStream && about(mainStream)} overlay={mainStream && overlay(mainStream)} tall={phone ? '45vh' : 'max(240px, calc(100dvh - 520px))'} />
+      <MainArea
+        {...props}
+        stream={mainStream}
+        about={mainStream && about(mainStream)}
+        overlay={mainStream && overlay(mainStream)}
+        // On a phone, with two or more in the strip, the main stream gives up room so every tile shows.
+        tall={phone ? (others.length > 1 ? '30vh' : '45vh') : 'max(240px, calc(100dvh - 520px))'}
+      />
       {others.length > 0 && (
         <Box style={{ display: 'flex', gap: 8, overflowX: 'auto' }} data-testid="call-strip">
           {others.map((s) => (

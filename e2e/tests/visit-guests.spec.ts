@@ -88,10 +88,12 @@ test('the physician invites an interpreter, all three see each other, and the ph
   await expect(patient.getByTestId('invite-guest')).toHaveCount(0);
 
   const interpreter = await inviteInterpreter(browser, request, physician, 'en-US', DESKTOP);
-  for (const page of [physician, patient, interpreter]) {
-    await expect(page.getByTestId('call-view')).toContainText('In the visit: 3');
-    await expectRemoteVideosPlaying(page, 2);
-  }
+  await Promise.all(
+    [physician, patient, interpreter].map(async (page) => {
+      await expect(page.getByTestId('call-view')).toContainText('In the visit: 3');
+      await expectRemoteVideosPlaying(page, 2);
+    }),
+  );
   // Everyone reads who the guest is; only the physician may remove them.
   await expect(physician.getByTestId('remote-stream').filter({ hasText: 'Amira Haddad · Interpreter' })).toBeVisible();
   await expect(patient.getByTestId('remote-stream').filter({ hasText: 'Amira Haddad · Interpreter' })).toBeVisible();
@@ -121,9 +123,9 @@ test('an interpreter joins a call of three in Arabic on phones', async ({ browse
   const physician = await inCall(browser, 'physician', visit.code, 'ar', PHONE);
   const patient = await inCall(browser, 'patient', visit.code, 'ar', PHONE, physician);
   const interpreter = await inviteInterpreter(browser, request, physician, 'ar', PHONE);
+  await Promise.all([physician, patient, interpreter].map((page) => expectRemoteVideosPlaying(page, 2)));
   for (const page of [physician, patient, interpreter]) {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expectRemoteVideosPlaying(page, 2);
     // On a phone all three tiles are on screen, and the controls stay in reach.
     for (const tile of await page.locator('[data-testid="remote-stream"], [data-testid="local-stream"]').all()) {
       await tile.scrollIntoViewIfNeeded();

@@ -74,3 +74,19 @@ export async function expectRemoteVideoPlaying(page: Page) {
 export async function closeOtherContexts({ browser, context }: { browser: Browser; context: BrowserContext }) {
   await Promise.all(browser.contexts().filter((c) => c !== context).map((c) => c.close()));
 }
+
+/** Every other person's camera plays on this page: `count` remote tiles, each with moving frames. */
+export async function expectRemoteVideosPlaying(page: Page, count: number) {
+  const videos = page.locator('[data-testid="remote-stream"] video');
+  await expect(videos).toHaveCount(count, { timeout: 30_000 });
+  for (let i = 0; i < count; i += 1) {
+    const video = videos.nth(i);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(first);
+  }
+}

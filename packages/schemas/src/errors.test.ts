@@ -61,6 +61,7 @@ describe('ERRORS (spec §8 catalogue)', () => {
     'unableToJoin',
     'visitActiveElsewhere',
     'visitEnded',
+    'visitFull',
     'visitNotCompleted',
     'visitNoteSigned',
     'visitNoteNotSigned',

@@ -86,6 +86,10 @@ export const ERRORS = {
     message: 'You are in this visit on another device. Take over to continue here.',
   },
   visitEnded: { status: 409, message: 'This visit has ended.' },
+  visitFull: {
+    status: 409,
+    message: 'This video visit already has {{max}} people, the most it can take. Try again when someone leaves.',
+  },
   callCheckUploadType: { status: 415, message: "The connection check's test upload must be sent as raw bytes." },
   visitNotCompleted: { status: 409, message: 'This visit is not completed yet.' },
   visitNoteSigned: { status: 409, message: 'This note is signed and cannot be changed. Add an addendum instead.' },

@@ -761,6 +761,8 @@ export const telehealthInvitations = pgTable(
     keyHash: text('key_hash').notNull().unique(),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
+    /** Why the guest comes (GUEST_ROLES): shown on their tile and in the list of the visit's links. */
+    role: text('role', { enum: ['interpreter', 'family', 'other'] }).notNull().default('other'),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
     createdByAccountId: uuid('created_by_account_id').notNull(),

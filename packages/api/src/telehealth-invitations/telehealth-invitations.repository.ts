@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { GuestRole } from '@opencare/schemas/entities/visits';
 import type { Executor } from '../db/database';
 import { telehealthInvitations } from '../db/schema';
 
@@ -10,6 +11,7 @@ const columns = {
   visitId: telehealthInvitations.visitId,
   fullName: telehealthInvitations.fullName,
   email: telehealthInvitations.email,
+  role: telehealthInvitations.role,
   expiresAt: telehealthInvitations.expiresAt,
   revokedAt: telehealthInvitations.revokedAt,
   createdAt: telehealthInvitations.createdAt,
@@ -25,6 +27,7 @@ export async function insertTelehealthInvitation(
     keyHash: string;
     fullName: string;
     email: string;
+    role: GuestRole;
     expiresAt: Date;
     createdByAccountId: string;
   },

@@ -20,11 +20,13 @@ import { findOrganisationName } from '../settings/settings.repository';
 import { removeFromLivekitRoom } from '../visits/livekit-rooms';
 import { guestIdentityOf } from '../visits/livekit-token';
 import { telemedicineConfigOf } from '../visits/telemedicine.service';
+import { callCapacityOf } from '../visits/visit-call';
 import { callOrWait } from '../visits/visit-waiting-room.service';
 import { toVisitDto, visitStatusOf } from '../visits/visit.dto';
 import { assertJoinable, RUNNING_VISIT_GRACE_MINUTES } from '../visits/visit-joining';
 import { leaveAllSeatsOfGuest, leaveSeat, takeSeat } from '../visits/visit-seats';
 import { findVisit, type VisitRow } from '../visits/visits.repository';
+import { findActiveParticipants, type ActiveParticipant } from '../visits/visit-participants.repository';
 import { signGuestToken } from './guest-token';
 import { sendTelehealthInvitation } from './telehealth-invitation-mail';
 import {
@@ -46,15 +48,29 @@ import {
 
 const MINUTE_MS = 60_000;
 
-function toDto(row: TelehealthInvitationRow): TelehealthInvitation {
+/** A link as the clinician's list shows it, with where its guest is now (their open places in the visit). */
+function toDto(row: TelehealthInvitationRow, places: ActiveParticipant[] = []): TelehealthInvitation {
+  const theirs = places.filter((p) => p.invitationId === row.id);
+  const status = row.revokedAt
+    ? 'revoked'
+    : row.expiresAt.getTime() <= Date.now()
+      ? 'expired'
+      : theirs.some((p) => p.admitted)
+        ? 'inCall'
+        : theirs.length > 0
+          ? 'waiting'
+          : 'invited';
   return {
     id: row.id,
     visitId: row.visitId,
     fullName: row.fullName,
     email: row.email,
+    role: row.role,
     expiresAt: row.expiresAt.toISOString(),
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    status,
+    deviceIds: theirs.map((p) => p.deviceId),
   };
 }
 
@@ -84,6 +100,7 @@ export async function createTelehealthInvitation(
     keyHash: hashToken(key),
     fullName: input.fullName,
     email: input.email,
+    role: input.role,
     expiresAt,
     createdByAccountId: actor.accountId,
   });
@@ -91,6 +108,7 @@ export async function createTelehealthInvitation(
     organisationId: visit.appointment.organisationId,
     email: input.email,
     guestName: input.fullName,
+    role: input.role,
     key,
     organisationName: (await findOrganisationName(deps.db, visit.appointment.organisationId)) ?? '',
     providerName: fullNameOf(visit.provider),
@@ -108,7 +126,8 @@ export async function listTelehealthInvitations(
   visitId: string,
 ): Promise<TelehealthInvitation[]> {
   await visitInCare(deps, actor, meta, visitId, 'telehealthInvitation.list');
-  return (await listTelehealthInvitationsOfVisit(deps.db, visitId)).map(toDto);
+  const places = await findActiveParticipants(deps.db, visitId);
+  return (await listTelehealthInvitationsOfVisit(deps.db, visitId)).map((row) => toDto(row, places));
 }
 
 export async function revokeTelehealthInvitation(
@@ -197,6 +216,7 @@ export async function joinAsGuest(
     {
       takeOver: input.takeOver,
       admitRequired: settings.admitRequired,
+      capacity: callCapacityOf(deps, settings),
       check: (fresh) => assertJoinable(joinableOf(fresh), new Date(), settings.joinEarlyMinutes),
     },
   );

@@ -17,6 +17,7 @@ const participantColumns = {
   // Left-joined: an account's profile, or the guest's name on their invitation.
   profile: { firstName: profiles.firstName, middleName: profiles.middleName, lastName: profiles.lastName },
   guestName: telehealthInvitations.fullName,
+  guestRole: telehealthInvitations.role,
 };
 
 type ParticipantRow = Awaited<ReturnType<typeof selectActive>>[number];
@@ -34,6 +35,7 @@ function toParticipant(row: ParticipantRow): ActiveParticipant {
     accountId: row.accountId,
     fullName: row.profile ? fullNameOf(row.profile) : (row.guestName ?? ''),
     role: row.role as VisitParticipantRole,
+    guestRole: row.guestRole,
     deviceId: row.deviceId,
     joinedAt: row.joinedAt.toISOString(),
     admitted: row.admittedAt !== null,
@@ -84,6 +86,11 @@ export async function wasAdmitted(db: Executor, visitId: string, person: Person)
     .where(and(eq(visitParticipants.visitId, visitId), isPerson(person), isNotNull(visitParticipants.admittedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** How many devices are in the call now (let in, not left); the waiting room does not count. */
+export async function countInCall(db: Executor, visitId: string): Promise<number> {
+  return (await findActiveParticipants(db, visitId)).filter((p) => p.admitted).length;
 }
 
 /** Let waiting devices in (the ones named, or all); returns the devices let in now. */

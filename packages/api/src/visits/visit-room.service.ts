@@ -24,6 +24,7 @@ export function toVisitParticipant(p: ActiveParticipant): VisitParticipant {
     accountId: p.accountId,
     fullName: p.fullName,
     role: p.role,
+    guestRole: p.guestRole,
     deviceId: p.deviceId,
     joinedAt: p.joinedAt,
     admitted: p.admitted,

@@ -2,9 +2,11 @@ import type { VisitParticipant, VisitParticipantRole } from '@opencare/schemas/e
 import type { Deps } from '../deps';
 import { AppError } from '../errors/app-error';
 import { removeFromLivekitRoom } from './livekit-rooms';
+import { assertRoom } from './visit-call';
 import { toVisitDto } from './visit.dto';
 import {
   closeParticipant,
+  countInCall,
   findActiveByDevice,
   findActiveOfPerson,
   findActiveParticipants,
@@ -45,6 +47,8 @@ export interface SeatRules {
   admitRequired: boolean;
   /** The joining rules, again under the visit's lock. */
   check: (row: VisitRow) => void;
+  /** People in the call at once (Simple Peer's mesh), or null for no cap (LiveKit): `callCapacityOf`. */
+  capacity: number | null;
 }
 
 /** How take-over names the person to the socket layer: the account, or the guest's identity. */
@@ -65,10 +69,12 @@ export async function takeSeat(deps: Deps, visitId: string, seat: Seat, rules: S
     // Another person already holds this device id: device ids are random per tab, so refuse.
     if (await findActiveByDevice(tx, visitId, seat.deviceId)) throw new AppError('unableToJoin');
     if (mine.length > 0 && !rules.takeOver) throw new AppError('visitActiveElsewhere');
-    for (const other of mine) await closeParticipant(tx, other.rowId, now);
     // Providers are in at once; so is someone let in earlier in this visit (back on a new device).
     const admitted =
       seat.role === 'provider' || !rules.admitRequired || (await wasAdmitted(tx, visitId, seat.person));
+    // Into the call now: there must be room, not counting this person's own place taken over.
+    if (admitted) assertRoom((await countInCall(tx, visitId)) - mine.filter((p) => p.admitted).length, 1, rules.capacity);
+    for (const other of mine) await closeParticipant(tx, other.rowId, now);
     await insertParticipant(tx, {
       visitId,
       accountId: 'accountId' in seat.person ? seat.person.accountId : null,

@@ -12,6 +12,7 @@ import { patientFor } from '../patients/patient-access';
 import { changePatientRecord } from '../timeline/patient-events';
 import { telemedicineConfigOf } from './telemedicine.service';
 import { recordVisitEvent } from './visit-events';
+import { callCapacityOf } from './visit-call';
 import { visitStatusOf } from './visit.dto';
 import { visitAsSeenBy } from './visit-read';
 import { assertJoinable } from './visit-joining';
@@ -91,6 +92,7 @@ export async function joinVisit(
     {
       takeOver: input.takeOver,
       admitRequired: settings.admitRequired,
+      capacity: callCapacityOf(deps, settings),
       check: (fresh) => assertJoinable(joinable(fresh), new Date(), settings.joinEarlyMinutes),
     },
   );

@@ -13,11 +13,13 @@ import { auditPatientsListed } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
-import { visitCallFor } from './visit-call';
+import { telemedicineConfigOf } from './telemedicine.service';
+import { assertRoom, callCapacityOf, visitCallFor } from './visit-call';
 import { visitStatusOf } from './visit.dto';
 import {
   admitParticipants,
   closeParticipant,
+  findActiveParticipants,
   findActiveByDevice,
   findWaitingLine,
   lockVisit,
@@ -109,12 +111,17 @@ export async function admitToVisit(
 ): Promise<VisitParticipant[]> {
   const row = await visitOf(deps, id);
   await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.admit', 'care', 'Update');
+  const capacity = callCapacityOf(deps, await telemedicineConfigOf(deps, row.appointment.organisationId));
   const admitted = await deps.db.transaction(async (tx) => {
     await lockVisit(tx, id);
     const fresh = await findVisit(tx, id);
     if (!fresh) throw new AppError('notFound');
     const status = visitStatusOf(fresh.visit.status, fresh.appointment.status, fresh.visit.completedAt);
     if (fresh.details.endedAt || status === 'c' || status === 'ic') throw new AppError('visitEnded');
+    // Everyone asked for, or no one: a full call lets nobody in (the provider sees why).
+    const places = await findActiveParticipants(tx, id);
+    const waiting = places.filter((p) => !p.admitted && (!deviceIds || deviceIds.includes(p.deviceId)));
+    assertRoom(places.filter((p) => p.admitted).length, waiting.length, capacity);
     return admitParticipants(tx, id, deviceIds, new Date());
   });
   const participants = await currentParticipants(deps, id);

@@ -29,11 +29,24 @@ export type LeaveVisitInput = z.infer<typeof leaveVisitInputSchema>;
 export const visitParticipantRoleSchema = z.enum(['patient', 'provider', 'guest']);
 export type VisitParticipantRole = z.infer<typeof visitParticipantRoleSchema>;
 
+/** Why a guest is in the visit: the physician says so when inviting, and every tile shows it. */
+export const GUEST_ROLES = ['interpreter', 'family', 'other'] as const;
+export const guestRoleSchema = z.enum(GUEST_ROLES, 'Choose who this guest is.');
+export type GuestRole = z.infer<typeof guestRoleSchema>;
+
+/**
+ * People at once in a call on Simple Peer: every device sends its streams to every other (a mesh),
+ * so each one more costs every device an upload; LiveKit's server forwards them and has no cap.
+ */
+export const MESH_CALL_CAPACITY = 4;
+
 /** Someone in the visit now, on one device. Guests have no account. */
 export const visitParticipantSchema = z.object({
   accountId: z.uuid().nullable(),
   fullName: z.string(),
   role: visitParticipantRoleSchema,
+  /** A guest's role from their invitation; null for the patient and providers. */
+  guestRole: guestRoleSchema.nullable(),
   deviceId: z.string(),
   joinedAt: z.string(),
   /** Let into the call; false while in the waiting room (the organisation's admit-required setting). */
@@ -142,6 +155,7 @@ export const createTelehealthInvitationInputSchema = z.strictObject({
   visitId: uuidSchema,
   fullName: text('Name', 100),
   email: emailSchema,
+  role: guestRoleSchema.default('other'),
 });
 export type CreateTelehealthInvitationInput = z.infer<typeof createTelehealthInvitationInputSchema>;
 
@@ -150,9 +164,14 @@ export const telehealthInvitationSchema = z.object({
   visitId: z.uuid(),
   fullName: z.string(),
   email: z.string(),
+  role: guestRoleSchema,
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Where the guest is now: not come yet (or gone), in the waiting room, in the call; or the link is over. */
+  status: z.enum(['invited', 'waiting', 'inCall', 'revoked', 'expired']),
+  /** The devices the guest is in the visit with (their tiles in the call). */
+  deviceIds: z.array(z.string()),
 });
 export type TelehealthInvitation = z.infer<typeof telehealthInvitationSchema>;
 

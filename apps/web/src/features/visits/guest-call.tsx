@@ -34,7 +34,9 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
   /** Joined, and waiting to be let in. */
   const [waiting, setWaiting] = useState<GuestVisitSession | null>(null);
   const inCall = attached !== null && snapshot?.phase === 'inCall';
-  const media = usePreCallMedia(!inCall && snapshot?.phase !== 'ended');
+  // Once the visit ended or this guest was removed, there is nothing to join again.
+  const over = snapshot?.phase === 'ended' || snapshot?.phase === 'removed';
+  const media = usePreCallMedia(!inCall && !over);
 
   const join = useCallback(
     async (takeOver: boolean) => {
@@ -121,7 +123,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
   return (
     <Stack gap="sm" data-testid="guest-join">
       {attached && snapshot && (
-        <Alert color="blue" variant="light" data-testid={`call-${snapshot.phase}`}>
+        <Alert color={snapshot.phase === 'removed' ? 'yellow' : 'blue'} variant="light" data-testid={`call-${snapshot.phase}`}>
           {t(`after.${snapshot.phase === 'inCall' ? 'left' : snapshot.phase}`)}
         </Alert>
       )}
@@ -135,7 +137,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
           {errorMessageOf(tc, error)}
         </Alert>
       )}
-      {snapshot?.phase !== 'ended' && (
+      {!over && (
         <Group justify="center">
           <Button
             onClick={() => void join(activeElsewhere)}
@@ -146,7 +148,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
           </Button>
         </Group>
       )}
-      {snapshot?.phase !== 'ended' && (
+      {!over && (
         <Paper withBorder radius="md" p="md" maw={640} w="100%" mx="auto">
           <PreCallCheck media={media} opened autoNetwork caller={{ guestKey: invitationKey }} />
         </Paper>

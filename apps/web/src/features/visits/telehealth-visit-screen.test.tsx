@@ -36,6 +36,7 @@ function session(): VisitSession {
       accountId: null,
       fullName: 'Pat Morgan',
       role: 'patient',
+      guestRole: null,
       deviceId: 'device-0001',
       joinedAt: theVisit.appointment.startsAt,
       admitted: true,

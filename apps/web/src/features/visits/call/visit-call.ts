@@ -15,8 +15,8 @@ import { initialVisitState, visitReducer, type VisitAction, type VisitState } fr
 import { openDisplay, openSecondCamera, stopStream } from './local-media';
 import { initialWeakNetworkWatch, QUALITY_EVERY_MS, watchWeakNetwork } from './weak-network';
 
-/** Where the call is: in it, or out of it and why. */
-export type CallPhase = 'inCall' | 'takenOver' | 'left' | 'ended';
+/** Where the call is: in it, or out of it and why ('removed': a clinician removed this guest). */
+export type CallPhase = 'inCall' | 'takenOver' | 'left' | 'ended' | 'removed';
 
 export interface CallSnapshot {
   state: VisitState;
@@ -258,7 +258,7 @@ export class VisitCall {
       if (p.visitId === this.visitId && p.deviceId === this.options.deviceId) this.finish('takenOver');
     };
     // The server closes this socket (a guest's revoked link, a session ended): the call is over here.
-    const onRevoked = () => this.finish('ended');
+    const onRevoked = (p: { reason: string }) => this.finish(p.reason === 'invitationRevoked' ? 'removed' : 'ended');
     // A connection that could not be recovered lost its rooms: enter again.
     const onConnect = () => {
       if (!socket.recovered) this.entered = false;

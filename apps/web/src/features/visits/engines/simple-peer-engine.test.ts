@@ -37,6 +37,7 @@ const person = (deviceId: string): VisitParticipant => ({
   accountId: null,
   fullName: deviceId,
   role: 'patient',
+  guestRole: null,
   deviceId,
   joinedAt: '2030-01-01T00:00:00.000Z',
   admitted: true,

@@ -31,7 +31,7 @@ export function AfterCall({ phase, visit, clinician, onRejoin }: AfterCallProps)
         </Text>
       )}
       <Group>
-        {phase !== 'ended' && (
+        {phase !== 'ended' && phase !== 'removed' && (
           <Button onClick={onRejoin} data-testid="rejoin-visit">
             {phase === 'takenOver' ? t('after.joinHere') : t('after.rejoin')}
           </Button>

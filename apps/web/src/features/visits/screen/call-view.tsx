@@ -17,6 +17,11 @@ import { ReportIssueModal } from './report-issue-modal';
 import { useEndWarning } from './use-end-warning';
 import { VisitTimerBadge } from './visit-timer-badge';
 import { WaitingToJoin } from '../waiting/waiting-to-join';
+import { useCanInviteGuests, useGuestsInCall } from '../guests/guest-queries';
+import { GuestTileMenu } from '../guests/guest-tile-menu';
+import { InviteGuestDialog } from '../guests/invite-guest-dialog';
+import { RemoveGuestDialog } from '../guests/remove-guest-dialog';
+import type { TelehealthInvitation } from '@opencare/schemas/entities/visits';
 
 const DRAW_COLOR = '#fa5252';
 
@@ -36,6 +41,11 @@ export function CallView({ call, onEnd }: CallViewProps) {
   const [mainVideo, setMainVideo] = useState<HTMLVideoElement | null>(null);
   const [drawing, setDrawing] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<TelehealthInvitation | null>(null);
+  // Physicians and nurses invite and remove guests; assistants, patients and guests do not.
+  const canInvite = useCanInviteGuests() && call.session.self.role === 'provider';
+  const guests = useGuestsInCall(call.session.visit.id, snapshot?.state.participants ?? [], canInvite);
   const leave = useCallback(() => void call.leave(), [call]);
   const { session } = call;
   const appointment = session.visit.appointment;
@@ -87,6 +97,11 @@ export function CallView({ call, onEnd }: CallViewProps) {
           </Text>
         </Stack>
         <Group gap="xs">
+          {canInvite && (
+            <Button size="xs" variant="light" onClick={() => setInviting(true)} data-testid="invite-guest">
+              {t('guests.invite')}
+            </Button>
+          )}
           {clinician && !visit.startedAt && (
             <Button size="xs" onClick={start} data-testid="start-visit">
               {t('call.start')}
@@ -154,6 +169,11 @@ export function CallView({ call, onEnd }: CallViewProps) {
         mainVideo={mainVideo}
         onMainVideo={setMainVideo}
         onSelectMain={(id) => call.dispatch({ type: 'selectMain', main: { kind: 'stream', id } })}
+        participants={state.participants}
+        tileActions={(stream) => {
+          const guest = stream.type === 'remote' ? guests.find((g) => g.deviceIds.includes(stream.deviceId)) : undefined;
+          return guest && <GuestTileMenu guest={guest} onRemove={() => setRemoving(guest)} />;
+        }}
       />
       {clinician && (
         <CallReadings
@@ -197,6 +217,8 @@ export function CallView({ call, onEnd }: CallViewProps) {
           onEnd={onEnd}
         />
       </Stack>
+      {canInvite && <InviteGuestDialog visitId={visit.id} opened={inviting} onClose={() => setInviting(false)} />}
+      <RemoveGuestDialog guest={removing} onClose={() => setRemoving(null)} />
       <ReportIssueModal
         opened={reporting}
         visitId={visit.id}

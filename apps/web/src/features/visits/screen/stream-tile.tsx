@@ -2,11 +2,12 @@ import { Avatar, Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { GuestRole } from '@opencare/schemas/entities/visits';
 import type { StreamWrapper } from '../stream-wrapper';
 import { MicOffIcon } from './call-icons';
 import { QualityBars } from './quality-bars';
 
-interface StreamTileProps {
+export interface StreamTileProps {
   wrapper: StreamWrapper;
   /** Choose this stream as the main one (absent on the main tile itself). */
   onSelect?: () => void;
@@ -15,6 +16,10 @@ interface StreamTileProps {
   height: number | string;
   /** What lies over the picture (the shared drawing), given how the picture is shown. */
   overlay?: (view: TileView) => ReactNode;
+  /** A guest's role, after their name ("Amira Haddad · Interpreter"). */
+  guestRole?: GuestRole | null;
+  /** The clinician's actions on this person (remove a guest), in the tile's corner. */
+  actions?: ReactNode;
 }
 
 /** How a tile shows its picture: the tile's size, the picture's own size, its fit and mirroring. */
@@ -38,10 +43,10 @@ const initials = (name: string) =>
  * One stream: its video (always muted here; sound plays from the active-call provider), its
  * owner's name, and their initials when the camera is off. A local camera is mirrored like a mirror.
  */
-export function StreamTile({ wrapper, onSelect, videoRef, height, overlay }: StreamTileProps) {
+export function StreamTile({ wrapper, onSelect, videoRef, height, overlay, guestRole, actions }: StreamTileProps) {
   const { t } = useTranslation('visits');
   const video = useRef<HTMLVideoElement | null>(null);
-  const tile = useElementSize();
+  const size = useElementSize();
   const [picture, setPicture] = useState<TileView['picture']>(null);
   const readPicture = () => {
     const element = video.current;
@@ -55,13 +60,14 @@ export function StreamTile({ wrapper, onSelect, videoRef, height, overlay }: Str
     void element.play().catch(() => undefined);
   }, [wrapper.stream]);
 
-  const name = wrapper.type === 'local' ? t('call.you', { name: wrapper.fullName }) : wrapper.fullName;
+  const person = wrapper.type === 'local' ? t('call.you', { name: wrapper.fullName }) : wrapper.fullName;
+  const name = guestRole ? t('call.withRole', { name: person, role: t(`guests.roles.${guestRole}`) }) : person;
   const label = wrapper.isScreenShare ? t('call.screenOf', { name }) : name;
   const mirror = wrapper.type === 'local' && !wrapper.isScreenShare;
   const fit = wrapper.isScreenShare ? 'contain' : 'cover';
   const body = (
     <Box
-      ref={tile.ref}
+      ref={size.ref}
       pos="relative"
       h={height}
       bg="dark.8"
@@ -95,7 +101,7 @@ export function StreamTile({ wrapper, onSelect, videoRef, height, overlay }: Str
           </Avatar>
         </Box>
       )}
-      {overlay?.({ width: tile.width, height: tile.height, picture, fit, mirrored: mirror })}
+      {overlay?.({ width: size.width, height: size.height, picture, fit, mirrored: mirror })}
       {wrapper.linkQuality && (
         <Box pos="absolute" top={6} style={{ insetInlineEnd: 6 }}>
           <QualityBars quality={wrapper.linkQuality} />
@@ -115,8 +121,7 @@ export function StreamTile({ wrapper, onSelect, videoRef, height, overlay }: Str
       </Group>
     </Box>
   );
-  if (!onSelect) return body;
-  return (
+  const tile = onSelect ? (
     <UnstyledButton
       onClick={onSelect}
       aria-label={t('call.makeMain', { name: label })}
@@ -125,5 +130,17 @@ export function StreamTile({ wrapper, onSelect, videoRef, height, overlay }: Str
     >
       {body}
     </UnstyledButton>
+  ) : (
+    body
+  );
+  if (!actions) return tile;
+  // Beside the tile's button, not in it: a button inside a button is neither valid nor reachable.
+  return (
+    <Box pos="relative">
+      {tile}
+      <Box pos="absolute" top={6} style={{ insetInlineStart: 6, zIndex: 2 }}>
+        {actions}
+      </Box>
+    </Box>
   );
 }

@@ -4,7 +4,7 @@ import { emitWithAck } from '../../../realtime/emit-with-ack';
 import type { PeopleSocket } from '../../../realtime/realtime-context';
 
 /** How waiting ends, other than being let in. */
-export type WaitingEnd = 'ended' | 'takenOver';
+export type WaitingEnd = 'ended' | 'takenOver' | 'removed';
 
 /**
  * This device in a visit's waiting room: it enters the room over the socket (again after a
@@ -43,18 +43,24 @@ export function useWaitingRoom(options: {
     const onTakenOver = (p: { visitId: string; deviceId: string }) => {
       if (p.visitId === visitId && p.deviceId === deviceId) setEnded('takenOver');
     };
+    // A clinician removed this guest (their link is revoked): the socket is closed after this.
+    const onRevoked = (p: { reason: string }) => {
+      if (p.reason === 'invitationRevoked') setEnded('removed');
+    };
     if (socket.connected) enter();
     socket.on('connect', enter);
     socket.on('visit:waiting', onWaiting);
     socket.on('visit:admitted', onAdmitted);
     socket.on('visit:status', onStatus);
     socket.on('visit:takenOver', onTakenOver);
+    socket.on('session:revoked', onRevoked);
     return () => {
       socket.off('connect', enter);
       socket.off('visit:waiting', onWaiting);
       socket.off('visit:admitted', onAdmitted);
       socket.off('visit:status', onStatus);
       socket.off('visit:takenOver', onTakenOver);
+      socket.off('session:revoked', onRevoked);
     };
   }, [socket, visitId, deviceId]);
 

@@ -11,7 +11,7 @@ import { WaitingScreen } from './waiting-room';
 const theVisit = visit();
 const session = (): VisitSession => ({
   visit: theVisit,
-  self: { accountId: null, fullName: 'Pat Morgan', role: 'patient', deviceId: 'device-0001', joinedAt: theVisit.appointment.startsAt, admitted: false },
+  self: { accountId: null, fullName: 'Pat Morgan', role: 'patient', guestRole: null, deviceId: 'device-0001', joinedAt: theVisit.appointment.startsAt, admitted: false },
   participants: [],
   call: null,
   waiting: { place: 2, runningLateMinutes: null },

@@ -139,9 +139,11 @@ describe('Simple Peer', () => {
     made[0]?.produce({ type: 'offer', sdp: 'v=0' });
     receive('bbbb2222', { renegotiate: true });
     expect(sent).toEqual([{ to: 'bbbb2222', signal: { type: 'offer', sdp: 'v=0' } }]);
-    // A greeting right after the offer went out crossed it: the offer is on its way.
+    // A greeting or entry notice right after the offer went out crossed it: the offer is on its way.
     receive('bbbb2222', { renegotiate: true });
+    engine.deviceEntered('bbbb2222');
     expect(made).toHaveLength(1);
+    expect(sent).toHaveLength(1);
     vi.advanceTimersByTime(GREET_AFTER_MS);
     receive('bbbb2222', { renegotiate: true });
     expect(made).toHaveLength(2);

@@ -153,9 +153,15 @@ export class SimplePeerEngine implements CallEngine {
     }
     const entry = this.peers.get(deviceId);
     if (entry?.held) return this.release(deviceId, entry);
-    if (entry?.connected) return;
+    // Connected, or its greeting released the offer moments ago: the offer stands.
+    if (entry && (entry.connected || this.offeredLately(entry))) return;
     if (entry) this.dropPeer(deviceId);
     this.openPeer(deviceId, true);
+  }
+
+  /** An offer made or sent within GREET_AFTER_MS is still on its way: a greeting or entry notice crossed it. */
+  private offeredLately(entry: PeerEntry): boolean {
+    return Date.now() - entry.offeredAt < GREET_AFTER_MS;
   }
 
   private awaitEntry(deviceId: string) {
@@ -234,7 +240,7 @@ export class SimplePeerEngine implements CallEngine {
       this.stopAwaiting(from);
       if (entry?.held) return this.release(from, entry);
       // It greeted as it heard this device enter, while this offer was being made or on its way.
-      if (entry && Date.now() - entry.offeredAt < GREET_AFTER_MS) return;
+      if (entry && this.offeredLately(entry)) return;
       if (entry) this.dropPeer(from);
       this.openPeer(from, true);
       return;

@@ -251,6 +251,62 @@ describe('what a client sends', () => {
   });
 });
 
+describe('relaying signals without a database look-up (issue 18: call set-up)', () => {
+  it('relays only from devices still in the call: none taken over, signed out or with a revoked guest link', async () => {
+    const visitId = await videoVisit();
+    const { token: patientToken } = await t.login('patient');
+    const [physicianTab, patientTab, secondTab, guestTab] = [tab(), tab(), tab(), tab()];
+    const join = (token: string, deviceId: string, takeOver = false) =>
+      t.call('POST', `/api/v1/visits/${visitId}/participants/join`, { token, body: { deviceId, takeOver } });
+    expect((await join(cast.token.physician, physicianTab)).status).toBe(200);
+    expect((await join(patientToken, patientTab)).status).toBe(200);
+    const email = `guest.${randomBytes(3).toString('hex')}@example.org`;
+    const invited = await t.call('POST', '/api/v1/telehealth-invitations', {
+      token: cast.token.physician,
+      body: { visitId, fullName: 'Sam Guest', email },
+    });
+    const key = /telehealth-invitations\?key=([\w-]+)/.exec(mails.findLast((m) => m.to === email)?.text ?? '')?.[1];
+    const guestJoined = await t.call('POST', '/api/v1/telehealth-invitations/join', { body: { key, deviceId: guestTab } });
+    expect(guestJoined.status).toBe(200);
+
+    const physician = await signedIn('physician');
+    expect(await ask(physician, 'visit:enter', { visitId, deviceId: physicianTab })).toHaveProperty('data');
+    const received = collect(physician, 'visit:signal');
+    const patient = await connected(connect({ token: patientToken }));
+    const guest = await connected(connect({ guestToken: guestJoined.body.data.guestToken }));
+    expect(await ask(patient, 'visit:enter', { visitId, deviceId: patientTab })).toHaveProperty('data');
+    expect(await ask(guest, 'visit:enter', { visitId, deviceId: guestTab })).toHaveProperty('data');
+    const signal = (socket: typeof physician) =>
+      ask(socket, 'visit:signal', { visitId, toDeviceId: physicianTab, signal: { renegotiate: true } });
+    expect(await signal(patient)).toEqual({ data: { sent: true } });
+    expect(await signal(guest)).toEqual({ data: { sent: true } });
+    await expect.poll(() => received.length).toBe(2);
+
+    // Taken over from a second tab: the first tab's socket stays open, out of the call.
+    const takenOver = nextEvent(patient, 'visit:takenOver');
+    expect((await join(patientToken, secondTab, true)).status).toBe(200);
+    await takenOver;
+    expect(await signal(patient)).toMatchObject({ error: 'err_forbidden' });
+    expect(await ask(patient, 'visit:enter', { visitId, deviceId: patientTab })).toMatchObject({ error: 'err_forbidden' });
+    const second = await connected(connect({ token: patientToken }));
+    expect(await ask(second, 'visit:enter', { visitId, deviceId: secondTab })).toHaveProperty('data');
+    expect(await signal(second)).toEqual({ data: { sent: true } });
+    await expect.poll(() => received.length).toBe(3);
+
+    // The guest's link is revoked and the patient signs out: their sockets close at once, so no
+    // signal of theirs is relayed (a new handshake is refused).
+    const closed = (socket: typeof physician) => new Promise((resolve) => socket.once('disconnect', resolve));
+    const sockets = [guest, patient, second].map(closed);
+    const invitationId = (invited.body.data as { id: string }).id;
+    expect((await t.call('PATCH', `/api/v1/telehealth-invitations/${invitationId}/revoke`, { token: cast.token.physician })).status).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/logout', { token: patientToken })).status).toBe(200);
+    expect(await Promise.all(sockets)).toEqual(['io server disconnect', 'io server disconnect', 'io server disconnect']);
+    expect(await outcome(connect({ token: patientToken }))).toMatchObject({ connected: false, data: { error: 'sessionExpired' } });
+    expect(received.map((r) => r.fromDeviceId)).toEqual([patientTab, guestTab, secondTab]);
+    expect(physician.connected).toBe(true);
+  });
+});
+
 describe('presence', () => {
   it('marks an account online while it has a socket, offline after its last one, and tells the staff', async () => {
     const admin = await signedIn('admin');

@@ -81,10 +81,12 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
       await socket.join([rooms.visitWaiting(visitId), rooms.visitDevice(visitId, deviceId)]);
       return { participants: [], inRoom: [], messages: [], waiting };
     }
-    const [inRoom, messages] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId)]);
+    // In the room and announced before the rest is read: the others offer to it (or answer its
+    // offer) while its chat is read; whoever is in the room then is in `inRoom`.
     await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
     await socket.leave(rooms.visitWaiting(visitId));
     socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
+    const [inRoom, messages] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId)]);
     return { participants, inRoom: inRoom.filter((id) => id !== deviceId), messages, waiting: null };
   });
 

@@ -4,11 +4,7 @@ import type { Actor } from '../access/actor';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
-import {
-  findActiveByDevice,
-  findActiveParticipants,
-  type ActiveParticipant,
-} from './visit-participants.repository';
+import { findActiveParticipants, type ActiveParticipant } from './visit-participants.repository';
 import { waitingOf } from './visit-waiting-room.service';
 import { findVisit } from './visits.repository';
 
@@ -50,8 +46,13 @@ export interface RoomEntry {
   waiting: VisitWaiting | null;
 }
 
-async function entryOf(deps: Deps, visitId: string, place: ActiveParticipant): Promise<RoomEntry> {
-  const participants = await currentParticipants(deps, visitId);
+async function entryOf(
+  deps: Deps,
+  visitId: string,
+  place: ActiveParticipant,
+  active: ActiveParticipant[],
+): Promise<RoomEntry> {
+  const participants = active.map(toVisitParticipant);
   if (place.admitted) return { participants, waiting: null };
   const row = await findVisit(deps.db, visitId);
   if (!row) throw new AppError('notFound');
@@ -64,7 +65,9 @@ export async function enterVisitRoom(
   meta: RequestMeta,
   input: { visitId: string; deviceId: string },
 ): Promise<RoomEntry> {
-  const place = await findActiveByDevice(deps.db, input.visitId, input.deviceId);
+  // One read gives both this device's place and who is in the visit (call set-up: fewer round trips).
+  const active = await findActiveParticipants(deps.db, input.visitId);
+  const place = active.find((p) => p.deviceId === input.deviceId);
   await authorize(deps, actor, meta, {
     action: 'visit.enterRoom',
     resourceType: 'visit',
@@ -72,7 +75,7 @@ export async function enterVisitRoom(
     allowed: place !== undefined && place.accountId === actor.accountId,
   });
   if (!place) throw new AppError('err_forbidden');
-  return entryOf(deps, input.visitId, place);
+  return entryOf(deps, input.visitId, place, active);
 }
 
 /**
@@ -85,7 +88,8 @@ export async function enterVisitRoomAsGuest(
   meta: RequestMeta,
   guest: { invitationId: string; visitId: string; deviceId: string },
 ): Promise<RoomEntry> {
-  const place = await findActiveByDevice(deps.db, guest.visitId, guest.deviceId);
+  const active = await findActiveParticipants(deps.db, guest.visitId);
+  const place = active.find((p) => p.deviceId === guest.deviceId);
   const allowed = place !== undefined && place.invitationId === guest.invitationId;
   await audit(deps.db, null, meta, {
     action: 'visit.enterRoom',
@@ -94,5 +98,5 @@ export async function enterVisitRoomAsGuest(
     outcome: allowed ? 'allowed' : 'denied',
   });
   if (!allowed || !place) throw new AppError('err_forbidden');
-  return entryOf(deps, guest.visitId, place);
+  return entryOf(deps, guest.visitId, place, active);
 }

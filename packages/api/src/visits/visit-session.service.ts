@@ -79,9 +79,12 @@ export async function joinVisit(
   input: JoinVisitInput,
 ): Promise<VisitSession> {
   const row = await visitOf(deps, id);
-  const patient = await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.join');
+  // The organisation's settings are no patient data: read while access is decided (call set-up).
+  const [patient, settings] = await Promise.all([
+    patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.join'),
+    telemedicineConfigOf(deps, row.appointment.organisationId),
+  ]);
   const role = actor.accountId === patient.account.id ? 'patient' : 'provider';
-  const settings = await telemedicineConfigOf(deps, row.appointment.organisationId);
   const now = new Date();
   assertJoinable(joinable(row), now, settings.joinEarlyMinutes);
 
@@ -96,11 +99,15 @@ export async function joinVisit(
       check: (fresh) => assertJoinable(joinable(fresh), new Date(), settings.joinEarlyMinutes),
     },
   );
+  const [visit, callOrWaiting] = await Promise.all([
+    visitAsSeenBy(deps.db, actor, seat.row),
+    callOrWait(deps, settings, seat.row, seat.self, actor.accountId),
+  ]);
   return {
-    visit: await visitAsSeenBy(deps.db, actor, seat.row),
+    visit,
     self: seat.self,
     participants: seat.participants,
-    ...(await callOrWait(deps, settings, seat.row, seat.self, actor.accountId)),
+    ...callOrWaiting,
     timing: {
       joinEarlyMinutes: settings.joinEarlyMinutes,
       endWarningMinutes: settings.endWarningMinutes,

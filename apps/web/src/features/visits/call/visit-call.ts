@@ -112,12 +112,15 @@ export class VisitCall {
     if (this.snapshot.phase !== 'inCall') return;
     this.listenToSocket();
     await this.engine.start();
+    // Listening, so the room's first signals to this device are heard: enter at once (call set-up).
+    // What follows runs before any answer from the edge can be handled.
+    const entering = this.enterRoom();
     if (this.local) this.addLocal(this.local, {});
     this.applyToggles();
     // Offers are made while the device enters the room, and sent once the other is there.
     this.engine.setParticipants(this.options.session.participants);
     this.watchQuality();
-    await this.enterRoom();
+    await entering;
   }
 
   /**

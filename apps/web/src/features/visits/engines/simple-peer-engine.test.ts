@@ -9,11 +9,13 @@ interface Made {
   destroyed: boolean;
   /** Make the peer produce a signal of its own (an offer, a candidate). */
   produce: (signal: unknown) => void;
+  /** Make the peer report a remote stream. */
+  stream: (stream: MediaStream) => void;
 }
 const made: Made[] = [];
 vi.mock('simple-peer/simplepeer.min.js', () => ({
   default: class {
-    record: Made = { initiator: false, signals: [], destroyed: false, produce: () => undefined };
+    record: Made = { initiator: false, signals: [], destroyed: false, produce: () => undefined, stream: () => undefined };
     streams: MediaStream[] = [];
     constructor(options: { initiator: boolean }) {
       this.record.initiator = options.initiator;
@@ -21,6 +23,7 @@ vi.mock('simple-peer/simplepeer.min.js', () => ({
     }
     on(event: string, handler: (data: unknown) => void) {
       if (event === 'signal') this.record.produce = handler;
+      if (event === 'stream') this.record.stream = handler;
     }
     signal(data: unknown) {
       this.record.signals.push(data);
@@ -59,7 +62,7 @@ function engineFor(self: string) {
     },
     events,
   );
-  return { engine, sent, receive: (from: string, signal: PeerSignal) => deliver(from, signal) };
+  return { engine, sent, events, receive: (from: string, signal: PeerSignal) => deliver(from, signal) };
 }
 
 beforeEach(() => {
@@ -83,17 +86,19 @@ describe('Simple Peer', () => {
     made[0]?.produce({ type: 'candidate', candidate: { candidate: 'c1' } });
     expect(sent).toEqual([]);
     engine.deviceEntered('bbbb2222');
-    engine.deviceEntered('0000zzzz');
     expect(sent).toEqual([
       { to: 'bbbb2222', signal: { type: 'offer', sdp: 'v=0' } },
       { to: 'bbbb2222', signal: { type: 'candidate', candidate: { candidate: 'c1' } } },
     ]);
     made[0]?.produce({ type: 'candidate', candidate: { candidate: 'c2' } });
     expect(sent).toHaveLength(3);
-    // Where it is the other's turn to offer, no peer until its offer comes; no word from it: greet.
-    expect(made).toHaveLength(1);
-    vi.advanceTimersByTime(GREET_AFTER_MS);
+    // Where it is the other's turn to offer: a peer ready for its offer, and a greeting at once
+    // (it sends the offer it holds), again after a while until the offer comes.
+    engine.deviceEntered('0000zzzz');
+    expect(made.map((p) => p.initiator)).toEqual([true, false]);
     expect(sent.at(-1)).toEqual({ to: '0000zzzz', signal: { renegotiate: true } });
+    vi.advanceTimersByTime(GREET_AFTER_MS);
+    expect(sent.filter((s) => s.to === '0000zzzz')).toHaveLength(2);
   });
 
   it('without word that the device is in the room, the held offer goes out after a while', async () => {
@@ -135,10 +140,29 @@ describe('Simple Peer', () => {
     made[0]?.produce({ type: 'offer', sdp: 'v=0' });
     receive('bbbb2222', { renegotiate: true });
     expect(sent).toEqual([{ to: 'bbbb2222', signal: { type: 'offer', sdp: 'v=0' } }]);
+    // A greeting or entry notice right after the offer went out crossed it: the offer is on its way.
+    receive('bbbb2222', { renegotiate: true });
+    engine.deviceEntered('bbbb2222');
+    expect(made).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(GREET_AFTER_MS);
     receive('bbbb2222', { renegotiate: true });
     expect(made).toHaveLength(2);
     expect(made[0]?.destroyed).toBe(true);
     expect(made[1]?.initiator).toBe(true);
+  });
+
+  it('the answering side shows the remote stream once its answer is out', async () => {
+    const { engine, sent, receive, events } = engineFor('bbbb2222');
+    await engine.start();
+    engine.setParticipants([person('aaaa1111'), person('bbbb2222')]);
+    receive('aaaa1111', { type: 'offer', sdp: 'v=0' });
+    const stream = { id: 'remote-camera', addEventListener: () => undefined } as unknown as MediaStream;
+    made[0]?.stream(stream);
+    expect(events.remoteStream).not.toHaveBeenCalled();
+    made[0]?.produce({ type: 'answer', sdp: 'v=0' });
+    expect(sent.at(-1)).toEqual({ to: 'aaaa1111', signal: { type: 'answer', sdp: 'v=0' } });
+    expect(events.remoteStream).toHaveBeenCalledWith('aaaa1111', stream, expect.objectContaining({ sentAs: 'remote-camera', fullName: 'aaaa1111' }));
   });
 
   it('a device that left loses its peer', async () => {

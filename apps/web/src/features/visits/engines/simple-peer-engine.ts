@@ -20,6 +20,10 @@ interface PeerEntry {
   offered: boolean;
   /** The offering side sent its offer: an answer before that belongs to a peer it dropped. */
   offerSent: boolean;
+  /** When the offering side opened the peer or sent its offer: a greeting soon after crossed it. */
+  offeredAt: number;
+  /** The answering side's remote streams, reported once its answer is out; null once it is. */
+  unanswered: MediaStream[] | null;
   greeter: ReturnType<typeof setInterval> | null;
   streams: Set<string>;
   /** Signals of an offer made ahead, held until the other device is in the room; null once it is. */
@@ -45,6 +49,12 @@ export const isInitiator = (self: string, other: string) => self < other;
  * participants but not heard of in the room gets GREET_AFTER_MS; then the offering side offers
  * anyway and the answering side greets (`{ renegotiate: true }`) until an offer comes: a greeting
  * makes the offering side start its peer afresh.
+ *
+ * Call set-up (issue 18): the answering side greets as soon as it hears the other device entered,
+ * so an offer made ahead goes out without waiting for the entering device's own answer from the
+ * edge; a greeting that crosses an offer sent moments ago is ignored. The answering side opens its
+ * peer on that word too, and reports the remote streams only once its answer is out (rendering
+ * the tile would otherwise hold the answer back).
  */
 export class SimplePeerEngine implements CallEngine {
   readonly kind = 'simple-peer';
@@ -135,13 +145,23 @@ export class SimplePeerEngine implements CallEngine {
       this.enteredEarly.add(deviceId);
       return;
     }
-    if (!isInitiator(this.selfDeviceId, deviceId)) return;
     this.stopAwaiting(deviceId);
+    if (!isInitiator(this.selfDeviceId, deviceId)) {
+      // Tell the offering side this device hears it now: it sends the offer it holds.
+      if (!this.peers.has(deviceId)) this.greetUntilOffered(deviceId, this.openPeer(deviceId, false), true);
+      return;
+    }
     const entry = this.peers.get(deviceId);
     if (entry?.held) return this.release(deviceId, entry);
-    if (entry?.connected) return;
+    // Connected, or its greeting released the offer moments ago: the offer stands.
+    if (entry && (entry.connected || this.offeredLately(entry))) return;
     if (entry) this.dropPeer(deviceId);
     this.openPeer(deviceId, true);
+  }
+
+  /** An offer made or sent within GREET_AFTER_MS is still on its way: a greeting or entry notice crossed it. */
+  private offeredLately(entry: PeerEntry): boolean {
+    return Date.now() - entry.offeredAt < GREET_AFTER_MS;
   }
 
   private awaitEntry(deviceId: string) {
@@ -169,8 +189,16 @@ export class SimplePeerEngine implements CallEngine {
       entry.held.push(signal);
       return;
     }
-    if ('type' in signal && signal.type === 'offer') entry.offerSent = true;
+    if ('type' in signal && signal.type === 'offer') {
+      entry.offerSent = true;
+      entry.offeredAt = Date.now();
+    }
     this.signaller.send(deviceId, signal);
+    if ('type' in signal && signal.type === 'answer' && entry.unanswered) {
+      const streams = entry.unanswered;
+      entry.unanswered = null;
+      for (const stream of streams) this.reportStream(deviceId, entry, stream);
+    }
   }
 
   private stopAwaiting(deviceId: string) {
@@ -211,6 +239,8 @@ export class SimplePeerEngine implements CallEngine {
       // A greeting: the other side is in the room now; send the offer held for it, or start afresh.
       this.stopAwaiting(from);
       if (entry?.held) return this.release(from, entry);
+      // It greeted as it heard this device enter, while this offer was being made or on its way.
+      if (entry && this.offeredLately(entry)) return;
       if (entry) this.dropPeer(from);
       this.openPeer(from, true);
       return;
@@ -240,6 +270,8 @@ export class SimplePeerEngine implements CallEngine {
       connected: false,
       offered: false,
       offerSent: false,
+      offeredAt: Date.now(),
+      unanswered: initiator ? null : [],
       greeter: null,
       streams: new Set(),
       held: hold ? [] : null,
@@ -260,19 +292,8 @@ export class SimplePeerEngine implements CallEngine {
     });
     peer.on('stream', (stream: MediaStream) => {
       if (!mine()) return;
-      entry.streams.add(stream.id);
-      const person = this.people.get(deviceId);
-      this.events.remoteStream(deviceId, stream, {
-        // The sender's msid: the same id on both sides.
-        sentAs: stream.id,
-        fullName: person?.fullName ?? '',
-        accountId: person?.accountId ?? null,
-      });
-      stream.addEventListener('removetrack', () => {
-        if (stream.getTracks().length === 0 && entry.streams.delete(stream.id)) {
-          this.events.remoteStreamEnded(deviceId, stream.id);
-        }
-      });
+      if (entry.unanswered) entry.unanswered.push(stream);
+      else this.reportStream(deviceId, entry, stream);
     });
     peer.on('data', (data: Uint8Array | string) => {
       if (!mine()) return;
@@ -291,6 +312,23 @@ export class SimplePeerEngine implements CallEngine {
     peer.on('close', lost);
     peer.on('error', lost);
     return entry;
+  }
+
+  private reportStream(deviceId: string, entry: PeerEntry, stream: MediaStream) {
+    if (this.peers.get(deviceId) !== entry) return;
+    entry.streams.add(stream.id);
+    const person = this.people.get(deviceId);
+    this.events.remoteStream(deviceId, stream, {
+      // The sender's msid: the same id on both sides.
+      sentAs: stream.id,
+      fullName: person?.fullName ?? '',
+      accountId: person?.accountId ?? null,
+    });
+    stream.addEventListener('removetrack', () => {
+      if (stream.getTracks().length === 0 && entry.streams.delete(stream.id)) {
+        this.events.remoteStreamEnded(deviceId, stream.id);
+      }
+    });
   }
 
   private greetUntilOffered(deviceId: string, entry: PeerEntry, now: boolean) {

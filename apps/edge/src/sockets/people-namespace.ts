@@ -86,11 +86,10 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
       presence.follow(socket);
       // Each event asks whether the session still lives: one signed out, revoked or idle past the
       // organisation's timeout gets its event refused (and the socket closed) rather than handled.
-      // Not a Simple Peer signal: it is relayed only from a socket in a call's room, which the
-      // session's end empties at once on every edge (its sockets close; an idle one at the next
-      // sweep), so a signal needs no database look-up (issue 18: call set-up). Nor is it activity.
+      // Simple Peer signals too: skipping it for them (tried for call set-up) let a flood of cheap
+      // refusals starve everything else on the edge (abuse.int.test.ts), and set-up gained nothing
+      // measurable on a quiet machine.
       socket.use((packet, next) => {
-        if (packet[0] === 'visit:signal') return next();
         assertSessionLive(deps, actor.sessionId).then(
           () => next(),
           (error: unknown) => {

@@ -51,6 +51,7 @@ async function visit(page: Page, path: string) {
 
 for (const role of ROUTES) {
   test(`${role.username} reaches their screens and is stopped by every other guard`, async ({ page }) => {
+    test.slow(); // a sign-in and up to ten screens, each waited on until the network is idle
     await logIn(page, role.username, DEMO_PASSWORD);
     for (const path of role.allowed) {
       await visit(page, path);

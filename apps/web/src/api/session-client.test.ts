@@ -135,4 +135,22 @@ describe('session client (the one re-authentication)', () => {
     expect(session.clear).toHaveBeenCalledOnce();
     expect(ended).toHaveBeenCalledOnce();
   });
+
+  it('a call refused after Quit is not re-authenticated, and the next sign-in in the tab still can be', async () => {
+    const session = fakeSession();
+    session.marker = false;
+    const edge = fakeEdge();
+    const auth = createSessionClient({ session, fetch: edge.fetch });
+    const ended = vi.fn();
+    auth.events.sessionEnded.on(ended);
+
+    await expect(auth.refreshSession()).rejects.toMatchObject({ key: 'sessionExpired' });
+    expect(edge.refreshes()).toEqual([]);
+    expect(ended).not.toHaveBeenCalled();
+
+    // Signed in again: the failed attempt above must not stand in for this tab's next refresh.
+    session.marker = true;
+    await expect(auth.refreshSession()).resolves.toMatchObject({ token: 'new-token' });
+    expect(edge.refreshes()).toHaveLength(1);
+  });
 });

@@ -88,29 +88,34 @@ export function createSessionClient(options: SessionClientOptions = {}) {
    * whole session, so two refreshes must never race. Any failure ends the session (spec §4).
    */
   function refreshSession({ delayMs = 0 } = {}): Promise<Reauthenticated> {
-    refreshing ??= (async () => {
-      // Only a live session can end: a request still in flight after Quit (or with no session at
-      // all) is refused without the "session ended" alarm, which would bring the person back to
-      // the page they left once they sign in again.
-      const hadSession = session.hasMarker();
-      try {
-        if (!hadSession) throw ApiError.of('sessionExpired');
-        if (delayMs > 0) await sleep(delayMs);
-        const result = await acrossTabs('opencare.refresh', () => refreshClient.auth.refresh.mutate());
-        if (typeof result.accessToken !== 'string' || !result.accessToken) throw ApiError.of('sessionExpired');
-        session.accessToken.set(result.accessToken);
-        return { user: result.user, token: result.accessToken };
-      } catch (error) {
-        session.clear();
-        const failure = asApiError(error);
-        const ended = failure instanceof ApiError ? failure : ApiError.of('sessionExpired');
-        if (hadSession) events.sessionEnded.emit(ended);
-        throw ended;
-      } finally {
-        refreshing = null;
-      }
-    })();
+    // Cleared in a `.finally` of its own, which runs after this assignment even when the attempt
+    // fails at once (no session): a `finally` inside the attempt would run before it and leave the
+    // failed attempt here for every later re-authentication of the tab.
+    refreshing ??= reauthenticate(delayMs).finally(() => {
+      refreshing = null;
+    });
     return refreshing;
+  }
+
+  async function reauthenticate(delayMs: number): Promise<Reauthenticated> {
+    // Only a live session can end: a request still in flight after Quit (or with no session at
+    // all) is refused without the "session ended" alarm, which would bring the person back to
+    // the page they left once they sign in again.
+    const hadSession = session.hasMarker();
+    try {
+      if (!hadSession) throw ApiError.of('sessionExpired');
+      if (delayMs > 0) await sleep(delayMs);
+      const result = await acrossTabs('opencare.refresh', () => refreshClient.auth.refresh.mutate());
+      if (typeof result.accessToken !== 'string' || !result.accessToken) throw ApiError.of('sessionExpired');
+      session.accessToken.set(result.accessToken);
+      return { user: result.user, token: result.accessToken };
+    } catch (error) {
+      session.clear();
+      const failure = asApiError(error);
+      const ended = failure instanceof ApiError ? failure : ApiError.of('sessionExpired');
+      if (hadSession) events.sessionEnded.emit(ended);
+      throw ended;
+    }
   }
 
   /** A token for the retry of a call refused with `stale`: a newer one if another call already

@@ -1,6 +1,8 @@
 import { ROLES } from '@opencare/schemas/roles';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error';
+import { sessionClient } from '../api/session-client';
 import { makeAccount, makeUser } from '../testing/fixtures';
 import { SessionProvider } from './session-provider';
 import { hasSessionMarker, sessionStore } from './session-store';
@@ -103,6 +105,28 @@ describe('session provider', () => {
     expect(logout?.headers.get('x-account-id')).toBe(ownCare.id);
     expect(sessionStore.accessToken.get()).toBeNull();
     expect(hasSessionMarker()).toBe(false);
+  });
+
+  it('a call refused while Quit is ending the session on the server does not report the session as ended', async () => {
+    const onSessionEnded = vi.fn();
+    render(
+      <SessionProvider onSessionEnded={onSessionEnded}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(() => session!.login('caregiver', 'Passw0rd!'));
+    // The server has ended the session: the refresh cookie is refused from now on.
+    const refused = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'sessionExpired' } }), { status: 401 })));
+    const served = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation((input, init) => (urlOf(input) === '/trpc/auth.refresh' ? refused() : served(input, init)));
+
+    const quitting = session!.logout();
+    // A query of the page being left comes back 401 meanwhile and tries to re-authenticate.
+    await expect(sessionClient.refreshSession()).rejects.toBeInstanceOf(ApiError);
+    await act(() => quitting);
+
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(screen.getByTestId('state').textContent).toBe('signed-out');
   });
 
   it('restores a reloaded tab from its stored user and checks it with the server', async () => {

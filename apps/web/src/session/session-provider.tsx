@@ -107,6 +107,10 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
   }, [completeLogin]);
 
   const logout = useCallback(async () => {
+    // The marker goes first: a call refused while the server ends the session is then not taken
+    // for a session that ran out (which would bring the person back to this page at the next
+    // sign-in, perhaps someone else's on a shared computer). Other tabs sign out with it.
+    sessionStore.marker.clear();
     try {
       // End the session on the server; without a token there is none to end there.
       if (sessionStore.accessToken.get()) await trpcClient.auth.logout.mutate();

@@ -7,9 +7,34 @@ import { defineConfig } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDist = resolve(here, '../apps/web/dist');
-// E2E_PORT lets two runs on one machine keep out of each other's way.
+// E2E_PORT lets two runs on one machine keep out of each other's way (each run takes two ports, E2E_PORT and the next).
 const PORT = Number(process.env.E2E_PORT ?? 3457);
-const baseURL = `http://127.0.0.1:${PORT}`;
+
+/*
+ * The suite runs as two lanes side by side, each with its own edge and embedded database (one lane's
+ * demo data, rate limits and the demo admin's two-factor steps never meet the other's) and one
+ * browser worker, as the whole suite ran before. The `calls` lane takes the video visits (two or
+ * three browsers each) and the accessibility walks; the `screens` lane every other spec, new ones
+ * included. Measured on the 2-core machine: about 13 and 15 minutes of tests; four lanes overloaded
+ * it (load average 25, tests timed out).
+ */
+const spec = (names: string[]) => new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);
+const CALLS = spec([
+  'pre-call-check',
+  'video-visit',
+  'visit-chat',
+  'visit-ekg',
+  'visit-guests',
+  'visit-tools',
+  'waiting-room',
+  'accessibility-screens',
+  'accessibility',
+]);
+const lanes = [
+  { name: 'calls', port: PORT + 1, testMatch: CALLS },
+  { name: 'screens', port: PORT, testIgnore: CALLS },
+];
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 
 // The edge serves the built web app; without it every page is a JSON 404, so say so up front.
 if (!existsSync(join(webDist, 'index.html'))) {
@@ -40,8 +65,9 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // One worker per lane.
+  workers: lanes.length,
   use: {
-    baseURL,
     browserName: 'chromium',
     headless: true,
     locale: 'en-US',
@@ -61,15 +87,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
+  projects: lanes.map(({ name, port, ...files }) => ({ name, ...files, workers: 1, use: { baseURL: urlOf(port) } })),
+  webServer: lanes.map(({ port }) => ({
     // `env -u`: Playwright passes its own environment on to the server, and a DATABASE_URL or
     // REDIS_URL from the shell (CI sets both) would point the run at a shared database. Every run
     // gets an embedded PGlite in a fresh folder, so demo data and rate limits start clean.
     command:
       'env -u DATABASE_URL -u REDIS_URL -u SMTP_URL -u PUBLIC_URL -u JWT_SECRET npx tsx ../apps/edge/src/server.ts',
     cwd: here,
-    url: `${baseURL}/readyz`,
+    url: `${urlOf(port)}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
@@ -79,7 +105,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       DEMO: 'true',
       HOST: '127.0.0.1',
-      PORT: String(PORT),
+      PORT: String(port),
       DATA_DIR: join(tmpdir(), `${DATA_PREFIX}${randomUUID()}`),
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
@@ -90,5 +116,5 @@ export default defineConfig({
       // integration test, so here it only needs to stay out of the way.
       RATE_LIMIT_PER_MINUTE: '10000',
     },
-  },
+  })),
 });

@@ -1,5 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Test files at once: one per core, and at least two. Vitest's default leaves a core free for
+ * itself, which on the 2-core CI machine ran every package one file at a time; the integration
+ * files mostly wait on their edge and database, the component tests were measured 1.5× faster.
+ */
+export const maxWorkers = Math.max(2, availableParallelism());
 
 /** Migrates one template database per run, which every integration test file copies. */
 const databaseTemplate = fileURLToPath(new URL('../packages/api/src/testing/database-template.global.ts', import.meta.url));
@@ -17,6 +25,9 @@ export function testProjects(databaseUrl: string | undefined): TestProjectInline
       env: { TEST_DATABASE: name },
       globalSetup: [databaseTemplate],
       testTimeout: 30_000,
+      // Every file starts its own edge on a database of its own; only the modules are shared. Importing
+      // the edge afresh for each file cost about 2.5 s of one core's time per file.
+      isolate: false,
       hookTimeout: 60_000,
     },
   });

@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { testProjects } from '../../tooling/vitest-projects.ts';
+import { maxWorkers, testProjects } from '../../tooling/vitest-projects.ts';
 
-export default defineConfig({ test: { projects: testProjects(process.env.DATABASE_URL) } });
+export default defineConfig({ test: { maxWorkers, projects: testProjects(process.env.DATABASE_URL) } });

@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../tooling/vitest-projects.ts';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    maxWorkers,
     // A browser-like DOM for components, storage and matchMedia; plain units run in it too.
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

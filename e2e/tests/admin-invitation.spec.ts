@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { apiSignIn } from './api-as';
-import { expect, test } from './admin-page';
-import { answerTwoFactorIfAsked } from './authenticator';
-import { DEMO_PASSWORD } from './demo-users';
+import { expect, inLanguage, test } from './admin-page';
 import { logIn } from './login-helpers';
 import { expectNoHorizontalOverflow } from './layout';
 
@@ -98,7 +96,7 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
 for (const viewport of VIEWPORTS) {
   for (const language of LANGUAGES) {
     test(`screenshots of user management: ${language.code} ${viewport.name}`, async ({
-      page,
+      adminPage: page,
       request,
     }, testInfo) => {
       // An invitation to look at, made over the API.
@@ -113,30 +111,25 @@ for (const viewport of VIEWPORTS) {
       });
       const invitationId = ((await invited.json()) as { data: { id: string } }).data.id;
 
+      // The worker's signed-in admin (each sign-in spends a 30-second two-factor step).
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.goto('/login');
-      await page.getByTestId('language-switch').selectOption(language.code);
-      await page.locator('input[name="username"]').fill('admin');
-      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-      await page.locator('button[type="submit"]').click();
-      await answerTwoFactorIfAsked(page);
-      await expect(page).toHaveURL('/');
-
-      for (const [name, path, ready] of [
-        ['users', '/dashboard/user-management/users', 'users-table'],
-        ['user-view', '/dashboard/user-management/users/nurse', 'user-details'],
-        ['user-create', '/dashboard/user-management/create-user', null],
-        ['invitations', '/dashboard/user-management/invitations', 'invitations-table'],
-        ['invitation-view', `/dashboard/user-management/invitations/${invitationId}`, 'invitation-details'],
-        ['invitation-create', '/dashboard/user-management/invitations/create', null],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
-        if (ready) await expect(page.getByTestId(ready)).toBeVisible();
-        else await expect(page.locator('form')).toBeVisible();
-        await expectNoHorizontalOverflow(page);
-        await capture(page, testInfo, `user-management-${name}-${language.code}-${viewport.name}`);
-      }
+      await inLanguage(page, language, async () => {
+        for (const [name, path, ready] of [
+          ['users', '/dashboard/user-management/users', 'users-table'],
+          ['user-view', '/dashboard/user-management/users/nurse', 'user-details'],
+          ['user-create', '/dashboard/user-management/create-user', null],
+          ['invitations', '/dashboard/user-management/invitations', 'invitations-table'],
+          ['invitation-view', `/dashboard/user-management/invitations/${invitationId}`, 'invitation-details'],
+          ['invitation-create', '/dashboard/user-management/invitations/create', null],
+        ] as const) {
+          await page.goto(path);
+          await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+          if (ready) await expect(page.getByTestId(ready)).toBeVisible();
+          else await expect(page.locator('form')).toBeVisible();
+          await expectNoHorizontalOverflow(page);
+          await capture(page, testInfo, `user-management-${name}-${language.code}-${viewport.name}`);
+        }
+      });
     });
   }
 }

@@ -14,9 +14,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3457);
  * The suite runs as two lanes side by side, each with its own edge and embedded database (one lane's
  * demo data, rate limits and the demo admin's two-factor steps never meet the other's) and one
  * browser worker, as the whole suite ran before. The `calls` lane takes the video visits (two or
- * three browsers each) and the accessibility walks; the `screens` lane every other spec, new ones
- * included. Measured on the 2-core machine: about 13 and 15 minutes of tests; four lanes overloaded
- * it (load average 25, tests timed out).
+ * three browsers each), the accessibility walks and the alert escalation (two minutes of waiting for
+ * the server's rounds); the `screens` lane every other spec, new ones included. On the 2-core
+ * machine the suite took 18.4 min this way (lanes of about 15 and 18 min before the escalation
+ * moved), against 30 min in one lane; four lanes overloaded it (load average 25, tests timed out).
  */
 const spec = (names: string[]) => new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);
 const CALLS = spec([
@@ -29,6 +30,7 @@ const CALLS = spec([
   'waiting-room',
   'accessibility-screens',
   'accessibility',
+  'alert-escalation',
 ]);
 const lanes = [
   { name: 'calls', port: PORT + 1, testMatch: CALLS },

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router-dom';
 import { trpc } from '../../api/trpc';
 import { QueryView } from '../../components/data/load-state';
 import { useNotifications, useNotifyError } from '../../components/notifications/use-notify';
-import { useSession } from '../../session/use-session';
+import { useOwnPatientAccountId } from '../../session/use-session';
 import { schedulesOf, useScheduleRemindersMutation } from '../patients/care-plan/care-plan-queries';
 import { ScheduleItem } from '../patients/care-plan/schedule-item';
 import { useMeasurementName } from '../patients/shared/use-measurement-name';
@@ -17,8 +17,7 @@ import { SettingsSection } from './settings-section';
  */
 export function RemindersPage() {
   const { t } = useTranslation('settings');
-  const { state } = useSession();
-  const patientId = state.status === 'signed-in' && state.account.accountType.code === 'pat' ? state.account.id : null;
+  const patientId = useOwnPatientAccountId();
   const schedules = trpc.schedules.list.useQuery(schedulesOf(patientId ?? ''), { enabled: patientId !== null });
   if (!patientId) return <Navigate to="/settings/preferences" replace />;
   return (

@@ -1,15 +1,14 @@
 import { Container, Divider, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '../../components/form/readable-errors.module.css';
-import { useSession } from '../../session/use-session';
+import { useOwnPatientAccountId } from '../../session/use-session';
 import { SectionNav } from './section-nav';
 import { PageOutlet } from '../../components/layouts/lazy-page';
 
 /** /settings: a heading, the sections, and the chosen section below. */
 export function SettingsLayout() {
   const { t } = useTranslation('settings');
-  const { state } = useSession();
-  const isPatient = state.status === 'signed-in' && state.account.accountType.code === 'pat';
+  const isPatient = useOwnPatientAccountId() !== null;
   return (
     <Container size="md" px={0} py="md" className={classes.root}>
       <Stack gap="md">

@@ -16,8 +16,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3457);
  * browser worker, as the whole suite ran before. The `calls` lane takes the video visits (two or
  * three browsers each), the accessibility walks and the alert escalation (two minutes of waiting for
  * the server's rounds); the `screens` lane every other spec, new ones included. On the 2-core
- * machine the suite took 18.4 min this way (lanes of about 15 and 18 min before the escalation
- * moved), against 30 min in one lane; four lanes overloaded it (load average 25, tests timed out).
+ * machine the suite took 18.1 min this way, against 30 min in one lane; four lanes overloaded it
+ * (load average 25, tests timed out).
  */
 const spec = (names: string[]) => new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);
 const CALLS = spec([

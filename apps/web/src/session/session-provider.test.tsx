@@ -116,7 +116,7 @@ describe('session provider', () => {
     );
     await act(() => session!.login('caregiver', 'Passw0rd!'));
     // The server has ended the session: the refresh cookie is refused from now on.
-    const refused = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'sessionExpired' } }), { status: 401 })));
+    const refused = () => Promise.resolve(new Response(JSON.stringify({ error: { code: 'sessionExpired' } }), { status: 401 }));
     const served = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation((input, init) => (urlOf(input) === '/trpc/auth.refresh' ? refused() : served(input, init)));
 

@@ -91,6 +91,7 @@ export const ERRORS = {
     message: 'This video visit already has {{max}} people, the most it can take. Try again when someone leaves.',
   },
   callCheckUploadType: { status: 415, message: "The connection check's test upload must be sent as raw bytes." },
+  visitChatFull: { status: 409, message: 'This visit’s chat is full: it holds at most {{max}} messages.' },
   visitNotCompleted: { status: 409, message: 'This visit is not completed yet.' },
   visitNoteSigned: { status: 409, message: 'This note is signed and cannot be changed. Add an addendum instead.' },
   visitNoteNotSigned: { status: 409, message: 'Sign the note before adding an addendum; until then, edit the note.' },

@@ -101,11 +101,18 @@ export interface ClientToServerEvents {
     payload: z.infer<typeof visitEnterPayloadSchema>,
     /**
      * Who is in the visit now, the other devices already in its room (they can be signalled now),
-     * and the chat so far (a guest reads it only while in the call). A device not admitted yet
+     * and the chat so far with the ids of what this person (or guest) sent in it (a guest reads it
+     * only while in the call, and has no account to recognise their own by). A device not admitted yet
      * enters the waiting room instead: `waiting` says where it is, and it hears nothing of the call.
      */
     ack: (
-      result: Ack<{ participants: VisitParticipant[]; inRoom: string[]; messages: VisitChatMessage[]; waiting: VisitWaiting | null }>,
+      result: Ack<{
+        participants: VisitParticipant[];
+        inRoom: string[];
+        messages: VisitChatMessage[];
+        ownMessageIds: string[];
+        waiting: VisitWaiting | null;
+      }>,
     ) => void,
   ) => void;
   'visit:exit': (payload: z.infer<typeof visitExitPayloadSchema>, ack: (result: Ack<{ visitId: string }>) => void) => void;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { auditLog, visitMessages } from '@opencare/api/db/schema';
 import type { Mail } from '@opencare/api/mail/mailer';
+import { VISIT_CHAT_MAX_MESSAGES } from '@opencare/api/visits/visit-chat.service';
 import { VISIT_CHAT_BODY_MAX } from '@opencare/schemas/entities/visits';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -58,16 +59,17 @@ async function inCall(visitId: string, who: Person): Promise<{ socket: TestSocke
 }
 
 /** A guest invited by the physician, joined by their link and in the visit's room. */
-async function guestInCall(visitId: string): Promise<TestSocket> {
+async function guestInCall(visitId: string): Promise<{ socket: TestSocket; deviceId: string; guestToken: string }> {
   const email = `guest.${randomBytes(4).toString('hex')}@example.org`;
   expect((await api('POST', '/telehealth-invitations', 'physician', { visitId, fullName: 'Sam Guest', email })).status).toBe(201);
   const key = /telehealth-invitations\?key=([\w-]+)/.exec(sent.findLast((m) => m.to === email)?.text ?? '')?.[1];
   const deviceId = device();
   const joined = await t.call('POST', '/api/v1/telehealth-invitations/join', { body: { key, deviceId } });
   expect(joined.status).toBe(200);
-  const socket = await connected(clients.open(t.url, { guestToken: joined.body.data.guestToken }));
+  const guestToken: string = joined.body.data.guestToken;
+  const socket = await connected(clients.open(t.url, { guestToken }));
   expect(await ask(socket, 'visit:enter', { visitId, deviceId })).toHaveProperty('data');
-  return socket;
+  return { socket, deviceId, guestToken };
 }
 
 const storedBodies = async (visitId: string) =>
@@ -169,7 +171,7 @@ describe('chatting during a video visit', () => {
     const visitId = await videoVisit();
     const physician = await inCall(visitId, 'physician');
     expect(await ask(physician.socket, 'visit:chat', { visitId, body: 'Welcome, Sam.' })).toHaveProperty('data');
-    const guest = await guestInCall(visitId);
+    const { socket: guest, deviceId, guestToken } = await guestInCall(visitId);
 
     const heard = nextEvent(physician.socket, 'visit:chatMessage');
     expect(await ask(guest, 'visit:chat', { visitId, body: 'Hello from the guest.' })).toMatchObject({
@@ -177,8 +179,37 @@ describe('chatting during a video visit', () => {
     });
     expect(await heard).toMatchObject({ senderName: 'Sam Guest', body: 'Hello from the guest.' });
     expect(await storedBodies(visitId)).toEqual(['Welcome, Sam.', 'Hello from the guest.']);
+    // The guest reloads: entering again, the chat so far says which message is theirs (they have no
+    // account to recognise it by), and only that one.
+    const reloaded = await connected(clients.open(t.url, { guestToken }));
+    const entered = await ask(reloaded, 'visit:enter', { visitId, deviceId });
+    if (!('data' in entered)) throw new Error('not entered');
+    const own = entered.data.messages.filter((m) => entered.data.ownMessageIds.includes(m.id)).map((m) => m.body);
+    expect(own).toEqual(['Hello from the guest.']);
     // A guest's socket reaches no other visit's chat.
     expect(await ask(guest, 'visit:chat', { visitId: await videoVisit(), body: 'Elsewhere' })).toMatchObject({ error: 'err_forbidden' });
+  });
+
+  it('stops at the most a visit’s chat holds, so everything sent is read back', async () => {
+    const visitId = await videoVisit();
+    const { socket } = await inCall(visitId, 'physician');
+    await t.edge.deps.db.insert(visitMessages).values(
+      Array.from({ length: VISIT_CHAT_MAX_MESSAGES - 1 }, (_, i) => ({
+        visitId,
+        senderAccountId: cast.id.physician,
+        senderName: 'Priya Raman',
+        body: `Earlier ${i}`,
+      })),
+    );
+    expect(await ask(socket, 'visit:chat', { visitId, body: 'The last one that fits.' })).toHaveProperty('data');
+    expect(await ask(socket, 'visit:chat', { visitId, body: 'One too many.' })).toMatchObject({
+      error: 'visitChatFull',
+      message: expect.stringContaining(String(VISIT_CHAT_MAX_MESSAGES)),
+    });
+    expect(await storedBodies(visitId)).toHaveLength(VISIT_CHAT_MAX_MESSAGES);
+    const record = await api('GET', `/visits/${visitId}/messages`, 'patient');
+    expect(record.body.data).toHaveLength(VISIT_CHAT_MAX_MESSAGES);
+    expect(record.body.data.at(-1).body).toBe('The last one that fits.');
   });
 
   it('limits how fast one socket may send', async () => {

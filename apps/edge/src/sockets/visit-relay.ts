@@ -1,6 +1,6 @@
 import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
-import { chatSoFar, sendVisitChat } from '@opencare/api/visits/visit-chat.service';
+import { chatSoFar, sendVisitChat, type ChatSender } from '@opencare/api/visits/visit-chat.service';
 import { enterVisitRoomAsGuest, enterVisitRoom, type RoomEntry } from '@opencare/api/visits/visit-room.service';
 import { dropWaitingDevice } from '@opencare/api/visits/visit-waiting-room.service';
 import { loggableError } from '@opencare/api/transport/http-errors';
@@ -79,15 +79,15 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
     if (waiting) {
       await socket.join([rooms.visitWaiting(visitId), rooms.visitDevice(visitId, deviceId)]);
-      return { participants: [], inRoom: [], messages: [], waiting };
+      return { participants: [], inRoom: [], messages: [], ownMessageIds: [], waiting };
     }
     // In the room and announced before the rest is read: the others offer to it (or answer its
     // offer) while its chat is read; whoever is in the room then is in `inRoom`.
     await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
     await socket.leave(rooms.visitWaiting(visitId));
     socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
-    const [inRoom, messages] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId)]);
-    return { participants, inRoom: inRoom.filter((id) => id !== deviceId), messages, waiting: null };
+    const [inRoom, chat] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId, chatSender(socket))]);
+    return { participants, inRoom: inRoom.filter((id) => id !== deviceId), ...chat, waiting: null };
   });
 
   // A waiting page that goes away and is not back within the grace (a reload is) leaves the line.
@@ -134,9 +134,14 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     const { visitId, body } = parseInput(visitChatPayloadSchema, payload);
     // From the device this socket entered with, as that person (or guest), while it is in the call.
     const deviceId = deviceInCall(socket, visitId);
-    const { actor, guest } = socket.data;
-    const sender = actor ? { accountId: actor.accountId } : guest ? { invitationId: guest.invitationId } : null;
-    if (!sender) throw new AppError('err_forbidden');
-    return sendVisitChat(deps, actor ?? null, meta, { visitId, deviceId, sender, body });
+    return sendVisitChat(deps, socket.data.actor, meta, { visitId, deviceId, sender: chatSender(socket), body });
   });
+}
+
+/** Who writes and reads the chat on this socket: the signed-in person, or the guest's invitation. */
+function chatSender(socket: PeopleSocket): ChatSender {
+  const { actor, guest } = socket.data;
+  if (actor) return { accountId: actor.accountId };
+  if (guest) return { invitationId: guest.invitationId };
+  throw new AppError('err_forbidden');
 }

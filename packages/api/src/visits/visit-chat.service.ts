@@ -5,7 +5,7 @@ import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
 import { findActiveByDevice } from './visit-participants.repository';
-import { insertVisitMessage, listVisitMessageRows, type VisitMessageRow } from './visit-messages.repository';
+import { countVisitMessages, insertVisitMessage, listVisitMessageRows, type VisitMessageRow } from './visit-messages.repository';
 import { findVisit } from './visits.repository';
 
 /**
@@ -14,8 +14,11 @@ import { findVisit } from './visits.repository';
  * it never goes into the audit log or the logs.
  */
 
-/** A visit's chat is a conversation, not a mailbox: this many messages are more than any call holds. */
-export const VISIT_CHAT_READ_LIMIT = 500;
+/**
+ * A visit's chat is a conversation, not a mailbox: this many messages are more than any call holds.
+ * Sending stops there (visitChatFull), so everything sent is read back, in the call and afterwards.
+ */
+export const VISIT_CHAT_MAX_MESSAGES = 500;
 
 /** Who sends: a signed-in person's account, or a guest's invitation (their token names it). */
 export type ChatSender = { accountId: string } | { invitationId: string };
@@ -54,6 +57,9 @@ export async function sendVisitChat(
     outcome: allowed ? 'allowed' : 'denied',
   });
   if (!place || !allowed) throw new AppError('err_forbidden');
+  if ((await countVisitMessages(deps.db, input.visitId)) >= VISIT_CHAT_MAX_MESSAGES) {
+    throw new AppError('visitChatFull', { params: { max: VISIT_CHAT_MAX_MESSAGES } });
+  }
   const message = toMessage(
     await insertVisitMessage(deps.db, {
       visitId: input.visitId,
@@ -67,9 +73,20 @@ export async function sendVisitChat(
   return message;
 }
 
-/** The chat so far, for a device that just entered the visit's room (its place was checked there). */
-export async function chatSoFar(deps: Pick<Deps, 'db'>, visitId: string): Promise<VisitChatMessage[]> {
-  return (await listVisitMessageRows(deps.db, visitId, VISIT_CHAT_READ_LIMIT)).map(toMessage);
+const sentBy = (row: VisitMessageRow, sender: ChatSender) =>
+  'accountId' in sender ? row.senderAccountId === sender.accountId : row.senderInvitationId === sender.invitationId;
+
+/**
+ * The chat so far, for a device that just entered the visit's room (its place was checked there),
+ * and which of it the reader sent: a guest has no account to recognise their own by after a reload.
+ */
+export async function chatSoFar(
+  deps: Pick<Deps, 'db'>,
+  visitId: string,
+  reader: ChatSender,
+): Promise<{ messages: VisitChatMessage[]; ownMessageIds: string[] }> {
+  const rows = await listVisitMessageRows(deps.db, visitId);
+  return { messages: rows.map(toMessage), ownMessageIds: rows.filter((row) => sentBy(row, reader)).map((row) => row.id) };
 }
 
 /** The visit's chat afterwards, for whoever may read the visit (the patient, the clinic's clinicians). */
@@ -82,5 +99,5 @@ export async function listVisitChat(
   const row = await findVisit(deps.db, visitId);
   if (!row) throw new AppError('notFound');
   await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.messages');
-  return chatSoFar(deps, visitId);
+  return (await listVisitMessageRows(deps.db, visitId)).map(toMessage);
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { visitMessages } from '../db/schema';
 
@@ -8,6 +8,7 @@ const messageColumns = {
   id: visitMessages.id,
   visitId: visitMessages.visitId,
   senderAccountId: visitMessages.senderAccountId,
+  senderInvitationId: visitMessages.senderInvitationId,
   senderName: visitMessages.senderName,
   body: visitMessages.body,
   createdAt: visitMessages.createdAt,
@@ -30,12 +31,16 @@ export async function insertVisitMessage(
   return row;
 }
 
-/** The first `limit` messages of a visit, oldest first. */
-export function listVisitMessageRows(db: Executor, visitId: string, limit: number) {
+/** Every message of a visit, oldest first (sending is capped, so this is bounded). */
+export function listVisitMessageRows(db: Executor, visitId: string) {
   return db
     .select(messageColumns)
     .from(visitMessages)
     .where(eq(visitMessages.visitId, visitId))
-    .orderBy(asc(visitMessages.createdAt), asc(visitMessages.id))
-    .limit(limit);
+    .orderBy(asc(visitMessages.createdAt), asc(visitMessages.id));
+}
+
+export async function countVisitMessages(db: Executor, visitId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(visitMessages).where(eq(visitMessages.visitId, visitId));
+  return row?.n ?? 0;
 }

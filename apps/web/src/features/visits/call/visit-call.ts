@@ -289,9 +289,12 @@ export class VisitCall {
     const { socket, deviceId } = this.options;
     if (!socket?.connected) return;
     try {
-      const { participants, inRoom, messages } = await emitWithAck(socket, 'visit:enter', { visitId: this.visitId, deviceId });
+      const { participants, inRoom, messages, ownMessageIds } = await emitWithAck(socket, 'visit:enter', {
+        visitId: this.visitId,
+        deviceId,
+      });
       this.entered = true;
-      this.chat.received(messages);
+      this.chat.received(messages, ownMessageIds);
       this.dispatch({ type: 'participants', participants });
       this.engine?.setParticipants(participants);
       for (const other of inRoom) this.engine?.deviceEntered(other);

@@ -21,8 +21,8 @@ interface VisitChatOptions {
 export class VisitChat {
   private state: ChatState = initialChatState;
   private readonly listeners = new Set<() => void>();
-  /** Messages this device sent: a guest has no account to recognise their own by. */
-  private readonly sentHere = new Set<string>();
+  /** Messages this person sent, here or before a reload: a guest has no account to recognise their own by. */
+  private readonly ownIds = new Set<string>();
 
   constructor(private readonly options: VisitChatOptions) {}
 
@@ -34,7 +34,7 @@ export class VisitChat {
   };
 
   isOwn = (message: VisitChatMessage): boolean =>
-    this.sentHere.has(message.id) ||
+    this.ownIds.has(message.id) ||
     (this.options.selfAccountId !== null && message.senderAccountId === this.options.selfAccountId);
 
   private dispatch(action: ChatAction) {
@@ -44,7 +44,9 @@ export class VisitChat {
     for (const listener of this.listeners) listener();
   }
 
-  received(messages: VisitChatMessage[]) {
+  /** `ownIds`: which of them this person sent (the edge says so on entering the room). */
+  received(messages: VisitChatMessage[], ownIds: string[] = []) {
+    for (const id of ownIds) this.ownIds.add(id);
     this.dispatch({ type: 'received', messages, isOwn: this.isOwn });
   }
 
@@ -68,7 +70,6 @@ export class VisitChat {
     const { socket, visitId } = this.options;
     if (!socket?.connected) throw ApiError.of('err_network');
     const message = await emitWithAck(socket, 'visit:chat', { visitId, body });
-    this.sentHere.add(message.id);
-    this.received([message]);
+    this.received([message], [message.id]);
   }
 }

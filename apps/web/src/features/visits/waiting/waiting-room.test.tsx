@@ -36,7 +36,7 @@ function open(socket: ReturnType<typeof fakeSocket>, onAdmitted = vi.fn(), onLea
 
 describe('the waiting room', () => {
   it('enters the waiting room, shows the place and the delay as they change, and starts the call when let in', async () => {
-    const socket = fakeSocket(() => ({ data: { participants: [], inRoom: [], messages: [], waiting: { place: 2, runningLateMinutes: null } } }));
+    const socket = fakeSocket(() => ({ data: { participants: [], inRoom: [], messages: [], ownMessageIds: [], waiting: { place: 2, runningLateMinutes: null } } }));
     const { onAdmitted } = open(socket);
     act(() => socket.serverEmit('connect'));
     expect(socket.emitted).toEqual([{ event: 'visit:enter', payload: { visitId: theVisit.id, deviceId: 'device-0001' } }]);
@@ -55,7 +55,7 @@ describe('the waiting room', () => {
   });
 
   it('says so when the visit ends while waiting', async () => {
-    const socket = fakeSocket(() => ({ data: { participants: [], inRoom: [], messages: [], waiting: { place: 1, runningLateMinutes: null } } }));
+    const socket = fakeSocket(() => ({ data: { participants: [], inRoom: [], messages: [], ownMessageIds: [], waiting: { place: 1, runningLateMinutes: null } } }));
     open(socket);
     act(() => socket.serverEmit('visit:status', { visitId: theVisit.id, status: 'ic', startedAt: null, endedAt: new Date().toISOString() }));
     expect((await screen.findByTestId('waiting-ended')).textContent).toContain('This visit has ended.');

@@ -223,3 +223,35 @@ test('a screen the physician shares becomes the main stream on the patient’s p
   expect(size?.width ?? 0).toBeGreaterThan(300);
   await expect(patient.getByTestId('call-failure')).toBeHidden();
 });
+
+test('after a short loss of the network the patient stays in the visit, and the call and its chat go on', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const visit = await visitNow(request, 'patient');
+  const physician = await personPage(browser, 'physician');
+  const patient = await personPage(browser, 'patient', { viewport: { width: 390, height: 844 } });
+  await joinVisit(physician, visit.code);
+  await joinVisit(patient, visit.code, physician);
+  for (const page of [physician, patient]) await page.getByTestId('toggle-video').click();
+  await expectRemoteVideoPlaying(physician);
+
+  // The patient's connection drops for a few seconds: the call says it is reconnecting, and stays.
+  await patient.context().setOffline(true);
+  await expect(patient.getByTestId('call-reconnecting')).toBeVisible({ timeout: 60_000 });
+  await expect(patient.getByTestId('call-reconnecting')).toContainText('Reconnecting');
+  await patient.context().setOffline(false);
+  await expect(patient.getByTestId('call-reconnecting')).toBeHidden({ timeout: 30_000 });
+  await expect(patient.getByTestId('call-view')).toBeVisible();
+
+  // Back in the visit's room: the video plays on both sides and a chat message reaches the physician.
+  await expectRemoteVideoPlaying(physician);
+  await expectRemoteVideoPlaying(patient);
+  await patient.getByTestId('toggle-chat').click();
+  await patient.getByTestId('chat-input').fill('Back again.');
+  await patient.getByTestId('chat-send').click();
+  await expect(patient.getByTestId('chat-error')).toBeHidden();
+  await physician.getByTestId('toggle-chat').click();
+  await expect(physician.getByTestId('chat-message-body')).toHaveText('Back again.');
+});

@@ -128,7 +128,7 @@ const paintedPixels = (canvas: Locator) =>
     return painted;
   });
 
-test("the physician's drawing on the patient's camera shows on the patient's screen; a capture of a camera that is off is refused; the saved capture opens full size from the patient's timeline", async ({
+test("the physician's drawing on the patient's camera shows on the patient's screen; a capture of a camera that is off is refused; the saved capture opens full size from the patient's timeline and the visit's record", async ({
   browser,
   request,
 }) => {
@@ -195,6 +195,13 @@ test("the physician's drawing on the patient's camera shows on the patient's scr
   const full = physician.getByRole('dialog').getByTestId('photo-full');
   await expect(full).toBeVisible();
   expect((await full.boundingBox())!.width).toBeGreaterThan((await thumbnail.boundingBox())!.width);
+
+  // The visit's record keeps the snapshot with its caption, for the patient too.
+  await patient.goto(`/visits/${visit.id}`);
+  const kept = patient.getByTestId('visit-capture');
+  await expect(kept).toContainText(caption);
+  await kept.getByTestId('photo-thumbnail').click();
+  await expect(patient.getByRole('dialog').getByTestId('photo-full')).toBeVisible();
   await physician.context().close();
   await patient.context().close();
 });

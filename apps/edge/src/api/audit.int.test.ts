@@ -168,6 +168,7 @@ const SAMPLES: Sample[] = [
     allowed: 'physician',
     refused: 'outsider',
   },
+  { method: 'GET', url: '/visits/:id/captures', path: () => `/visits/${ids.visitNow}/captures`, allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/visits/code/:code', path: () => `/visits/code/${ids.code}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/visits', path: () => `/visits?patientId=${P()}`, allowed: 'physician', refused: 'patient2' },
   {

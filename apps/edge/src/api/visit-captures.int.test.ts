@@ -115,3 +115,36 @@ describe('POST /visits/{id}/captures', () => {
     expect(refused.body.key).toBe('payloadTooLarge');
   });
 });
+
+describe('GET /visits/{id}/captures', () => {
+  it("lists the visit's snapshots, oldest first, for the patient and the care team, and for nobody else", async () => {
+    const other = await insertAppointmentWithVisit(t.edge.deps.db, {
+      organisationId: await organisationOf(t.edge.deps.db, cast.id.patient),
+      patientAccountId: cast.id.patient,
+      providerAccountId: cast.id.physician,
+      startsAt: new Date(Date.now() - 5 * 60_000),
+      type: 'tv',
+    });
+    const first = await capture('physician', { contentType: 'image/png', data: PNG, caption: 'Before' }, other.visitId);
+    const second = await capture('nurse', { contentType: 'image/png', data: PNG, caption: 'After' }, other.visitId);
+    expect([first.status, second.status]).toEqual([201, 201]);
+
+    for (const who of ['patient', 'physician', 'nurse', 'assistant'] as const) {
+      const res = await api('GET', `/visits/${other.visitId}/captures`, who);
+      expect(res.status, who).toBe(200);
+      // Only this visit's: the snapshots of the first visit (the tests above) are not among them.
+      expect(res.body.data.map((m: Json) => [m.id, m.note, m.fileId]), who).toEqual([
+        [first.body.data.id, 'Before', first.body.data.fileId],
+        [second.body.data.id, 'After', second.body.data.fileId],
+      ]);
+    }
+    for (const [who, status] of [
+      ['patient2', 403],
+      ['outsider', 404],
+    ] as const) {
+      const res = await api('GET', `/visits/${other.visitId}/captures`, who);
+      expect(res.status, who).toBe(status);
+      expect(JSON.stringify(res.body), who).not.toContain('Before');
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -423,10 +424,13 @@ export const measurements = pgTable(
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     createdByAccountId: uuid('created_by_account_id'),
+    // A snapshot taken during a video visit: its record shows it.
+    visitId: uuid('visit_id').references((): AnyPgColumn => visits.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('measurements_patient_idx').on(t.patientAccountId, t.takenAt),
     index('measurements_organisation_idx').on(t.organisationId, t.takenAt),
+    index('measurements_visit_idx').on(t.visitId).where(sql`${t.visitId} IS NOT NULL`),
   ],
 );
 

@@ -121,6 +121,13 @@ export async function isMeasurementPhoto(db: Executor, fileId: string): Promise<
   return row !== undefined;
 }
 
+/** The snapshots taken during a visit, oldest first. */
+export function visitCaptures(db: Executor, visitId: string) {
+  return selectMeasurements(db)
+    .where(eq(measurements.visitId, visitId))
+    .orderBy(measurements.takenAt, measurements.id);
+}
+
 /** Up to `limit` of a patient's readings of some types, newest first (FHIR searches page them in memory). */
 export function measurementsOfTypes(db: Executor, patientAccountId: string, types: readonly string[], limit: number) {
   return selectMeasurements(db)

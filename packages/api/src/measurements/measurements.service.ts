@@ -30,6 +30,8 @@ export interface ReadingOrigin {
   source: 'manual' | 'gateway' | 'visit';
   deviceId?: string;
   createdByAccountId: string | null;
+  /** The video visit a snapshot was taken in. */
+  visitId?: string;
 }
 
 export interface SavedReading {
@@ -104,6 +106,7 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
       rangeClass,
       fileId,
       createdByAccountId: origin.createdByAccountId,
+      visitId: origin.visitId ?? null,
     });
     // Another upload of the same id won the race: answer as a replay, below.
     if (!inserted) return false;

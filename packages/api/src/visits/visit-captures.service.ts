@@ -6,6 +6,8 @@ import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { sniffFileType } from '../files/file-type';
 import { insertFile } from '../files/files.repository';
+import { toMeasurementDto } from '../measurements/measurement.dto';
+import { visitCaptures } from '../measurements/measurements.repository';
 import { saveReading } from '../measurements/measurements.service';
 import { patientFor } from '../patients/patient-access';
 import { findVisit } from './visits.repository';
@@ -60,7 +62,15 @@ export async function saveVisitCapture(
     deps,
     patient,
     { type: 'camera', values: {}, fileId: file.id, note: input.caption, takenAt: takenAt.toISOString() },
-    { source: 'visit', createdByAccountId: actor.accountId },
+    { source: 'visit', createdByAccountId: actor.accountId, visitId },
   );
   return saved.measurement;
+}
+
+/** The snapshots taken during a visit, for its record: whoever may read the visit's patient. */
+export async function listVisitCaptures(deps: Deps, actor: Actor, meta: RequestMeta, visitId: string): Promise<Measurement[]> {
+  const row = await findVisit(deps.db, visitId);
+  if (!row) throw new AppError('notFound');
+  await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.captures');
+  return (await visitCaptures(deps.db, visitId)).map(toMeasurementDto);
 }

@@ -23,7 +23,7 @@ import {
 import { z } from 'zod';
 import { byIdSchema, idAndBody } from '../operations/common-inputs';
 import { operation, operations } from '../operations/operation';
-import { saveVisitCapture } from './visit-captures.service';
+import { listVisitCaptures, saveVisitCapture } from './visit-captures.service';
 import { listVisitChat } from './visit-chat.service';
 import { endVisit, joinVisit, leaveVisit, startVisit } from './visit-session.service';
 import { admitToVisit, myWaitingRoom, setRunningLate } from './visit-waiting-room.service';
@@ -215,5 +215,14 @@ export const visitsOperations = operations('visits', {
       },
     ],
     handler: ({ deps, actor, meta }, { id, ...capture }) => saveVisitCapture(deps, actor, meta, id, capture),
+  }),
+  captures: operation({
+    type: 'query',
+    summary: 'The snapshots taken during the video visit, oldest first, for its record.',
+    access: { guard: 'authed', policy: 'patientRead', kind: 'visit' },
+    input: byIdSchema,
+    output: z.array(measurementSchema),
+    rest: [{ method: 'GET', path: '/visits/:id/captures', input: 'params' }],
+    handler: ({ deps, actor, meta }, input) => listVisitCaptures(deps, actor, meta, input.id),
   }),
 });

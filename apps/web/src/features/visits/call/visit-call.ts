@@ -23,6 +23,8 @@ export interface CallSnapshot {
   phase: CallPhase;
   /** Notices for the user: the engine fell back, a tool failed (catalogue keys). */
   failure: ErrorKey | null;
+  /** The connection to the edge dropped: the call stays while it comes back (and enters the room again). */
+  reconnecting: boolean;
 }
 
 /** A session with a way to call: the device was let in (one in the waiting room has none yet). */
@@ -79,7 +81,7 @@ export class VisitCall {
       state = visitReducer(state, { type: 'toggle', name: 'muteVideo', value: !options.startWith.camera });
       state = visitReducer(state, { type: 'toggle', name: 'muteAudio', value: !options.startWith.microphone });
     }
-    this.snapshot = { state, phase: 'inCall', failure: null };
+    this.snapshot = { state, phase: 'inCall', failure: null, reconnecting: false };
   }
 
   get visitId() {
@@ -262,8 +264,12 @@ export class VisitCall {
     };
     // The server closes this socket (a guest's revoked link, a session ended): the call is over here.
     const onRevoked = (p: { reason: string }) => this.finish(p.reason === 'invitationRevoked' ? 'removed' : 'ended');
+    const onDisconnect = () => {
+      if (socket.active) this.update({ reconnecting: true });
+    };
     // A connection that could not be recovered lost its rooms: enter again.
     const onConnect = () => {
+      this.update({ reconnecting: false });
       if (!socket.recovered) this.entered = false;
       if (!socket.recovered && this.snapshot.phase === 'inCall') void this.enterRoom();
     };
@@ -273,6 +279,7 @@ export class VisitCall {
     socket.on('visit:takenOver', onTakenOver);
     socket.on('session:revoked', onRevoked);
     socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
     this.cleanups.push(this.chat.listen());
     this.cleanups.push(this.drawings.listen());
     this.cleanups.push(() => {
@@ -282,6 +289,7 @@ export class VisitCall {
       socket.off('visit:takenOver', onTakenOver);
       socket.off('session:revoked', onRevoked);
       socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
     });
   }
 

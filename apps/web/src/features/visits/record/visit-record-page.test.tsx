@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../session/session-store';
 import { renderRoutes } from '../../../testing/render-app';
 import { inputOf, NURSE_ID, PATIENT_ID, PHYSICIAN_ID, signedInAs, visit } from '../../appointments/testing/fixtures';
+import { measurement } from '../../measurements/testing/harness';
 import { fakeFetch, ok } from '../../signup/testing/harness';
 import { VisitRecordPage } from './visit-record-page';
 
@@ -31,6 +32,28 @@ afterEach(() => {
 });
 
 describe('the visit record', () => {
+  it('shows the photos taken during the call as thumbnails that open full size, with their captions', async () => {
+    const v = completed();
+    const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const photo = (n: number, note: string | null) =>
+      measurement({ id: `00000000-0000-4000-8000-00000000001${n}`, type: 'camera', values: {}, units: {}, source: 'visit', note, fileId: `00000000-0000-4000-8000-00000000002${n}` });
+    fakeFetch(({ path, body }) => {
+      if (path === 'visits.get') return ok(v);
+      if (path === 'visits.messages') return ok([]);
+      if (path === 'visits.captures') return ok([photo(1, 'Rash, left forearm'), photo(2, null)]);
+      if (path === 'files.get') return ok({ id: (body as { id: string }).id, dataUrl: PNG });
+      return undefined;
+    });
+    open(v, ROLES.Physician, PHYSICIAN_ID);
+    const captures = await screen.findAllByTestId('visit-capture');
+    expect(captures.map((c) => c.textContent)).toEqual([
+      expect.stringMatching(/^Rash, left forearm · /),
+      expect.stringMatching(/^Photo from the visit · /),
+    ]);
+    fireEvent.click(await within(captures[0]!).findByTestId('photo-thumbnail'));
+    expect((await screen.findByTestId('photo-full')).getAttribute('src')).toBe(PNG);
+  });
+
   it('keeps the chat of the call, oldest first, with who wrote each message', async () => {
     const v = completed();
     const said = (n: number, senderName: string, body: string) => ({
@@ -54,10 +77,11 @@ describe('the visit record', () => {
 
   it('shows the patient who, when and the summary, with no note and no note buttons', async () => {
     const v = completed();
-    fakeFetch(({ path }) => (path === 'visits.get' ? ok(v) : path === 'visits.messages' ? ok([]) : undefined));
+    fakeFetch(({ path }) => (path === 'visits.get' ? ok(v) : path === 'visits.messages' || path === 'visits.captures' ? ok([]) : undefined));
     open(v, ROLES.Patient, PATIENT_ID);
     expect(await screen.findByText('Visit record')).toBeTruthy();
     expect((await screen.findByTestId('visit-chat-empty')).textContent).toBe('No messages were sent during this visit.');
+    expect((await screen.findByTestId('visit-captures-empty')).textContent).toBe('No photos were taken during this visit.');
     expect(screen.getByTestId('visit-summary').textContent).toBe('Healing well; keep the dressing dry.');
     expect(screen.getByText('Pat Morgan')).toBeTruthy();
     expect(screen.getByText('Priya Raman')).toBeTruthy();

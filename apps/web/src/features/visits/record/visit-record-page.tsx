@@ -11,6 +11,7 @@ import { roleNumbersOf } from '../../../session/acting-account';
 import { useSession } from '../../../session/use-session';
 import { TypeBadge } from '../../appointments/appointment-badges';
 import { EditableNote } from './editable-note';
+import { VisitCapturesRecord } from './visit-captures-record';
 import { VisitChatRecord } from './visit-chat-record';
 import { useWhen, VisitNoteView } from './visit-note';
 import classes from './visit-record.module.css';
@@ -114,6 +115,7 @@ function VisitRecord({ visit }: { visit: Visit }) {
           {signsNotes ? <EditableNote visit={visit} /> : <VisitNoteView note={visit.note} />}
         </Stack>
       )}
+      <VisitCapturesRecord visitId={visit.id} />
       <VisitChatRecord visitId={visit.id} />
     </>
   );

@@ -129,6 +129,11 @@ export function CallView({ call, onEnd }: CallViewProps) {
           {errorMessageOf(tc, failure)}
         </Alert>
       )}
+      {snapshot.reconnecting && (
+        <Alert color="yellow" variant="light" role="status" data-testid="call-reconnecting" py="xs">
+          {t('call.reconnecting')}
+        </Alert>
+      )}
       {state.weakNetwork && (
         <Alert
           color={state.weakNetwork === 'videoPaused' ? 'yellow' : 'blue'}

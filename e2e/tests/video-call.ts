@@ -1,12 +1,13 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
+import { CHROMIUM } from './browser';
 
 /**
  * What the video-visit specs share. Chromium's fake camera and microphone, allowed without a
  * prompt; browsers of one machine reach each other over loopback.
  */
 export const CALL_LAUNCH_OPTIONS = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: [
     '--no-sandbox',
     '--disable-gpu',

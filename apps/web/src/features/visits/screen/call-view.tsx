@@ -156,7 +156,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
           </Group>
         </Alert>
       )}
-      {clinician && <WaitingToJoin visitId={visit.id} participants={state.participants} />}
+      {clinician && <WaitingToJoin visitId={visit.id} participants={state.participants} canAdmit={canInvite} />}
       {inCall.length < 2 && inCall.length === state.participants.length && (
         <Text size="sm" c="dimmed" data-testid="waiting-for-others">
           {t('call.waiting', { name: other })}

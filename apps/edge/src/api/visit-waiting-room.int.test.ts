@@ -84,7 +84,7 @@ describe('the waiting room (admit required, the default)', () => {
     const patient = await arrive(visitId, 'patient');
     // The join answers a place in line, and no way to call (no LiveKit token, no ICE servers).
     expect(patient.session).toMatchObject({ call: null, waiting: { place: 1, runningLateMinutes: null }, self: { admitted: false } });
-    expect(patient.entered).toEqual({ participants: [], inRoom: [], messages: [], waiting: { place: 1, runningLateMinutes: null } });
+    expect(patient.entered).toEqual({ participants: [], inRoom: [], messages: [], ownMessageIds: [], waiting: { place: 1, runningLateMinutes: null } });
     expect(await admittedAtOf(patient.deviceId)).toBeNull();
     expect(await knock).toMatchObject({
       visitId,

@@ -61,8 +61,11 @@ export function StreamTile({ wrapper, onSelect, videoRef, height, overlay, guest
   }, [wrapper.stream]);
 
   const person = wrapper.type === 'local' ? t('call.you', { name: wrapper.fullName }) : wrapper.fullName;
-  const name = guestRole ? t('call.withRole', { name: person, role: t(`guests.roles.${guestRole}`) }) : person;
+  const role = guestRole ? t(`guests.roles.${guestRole}`) : null;
+  const name = role ? t('call.withRole', { name: person, role }) : person;
   const label = wrapper.isScreenShare ? t('call.screenOf', { name }) : name;
+  // On a small tile the name gives way, not the guest's role (an interpreter stays one).
+  const shown = wrapper.isScreenShare ? label : person;
   const mirror = wrapper.type === 'local' && !wrapper.isScreenShare;
   const fit = wrapper.isScreenShare ? 'contain' : 'cover';
   const body = (
@@ -108,11 +111,16 @@ export function StreamTile({ wrapper, onSelect, videoRef, height, overlay, guest
         </Box>
       )}
       <Group pos="absolute" bottom={6} left={6} right={6} gap={4} wrap="nowrap">
-        <Badge variant="filled" color="dark" maw="100%" style={{ textTransform: 'none' }}>
+        <Badge variant="filled" color="dark" maw="100%" style={{ textTransform: 'none', minWidth: 0 }} data-testid="tile-name">
           <Text span size="xs" truncate>
-            <bdi>{label}</bdi>
+            <bdi>{shown}</bdi>
           </Text>
         </Badge>
+        {role && !wrapper.isScreenShare && (
+          <Badge variant="filled" color="blue" style={{ textTransform: 'none', flexShrink: 0 }} data-testid="tile-role">
+            {role}
+          </Badge>
+        )}
         {wrapper.isAudioMuted && (
           <Badge variant="filled" color="red" px={4} aria-label={t('call.micMuted')}>
             <MicOffIcon size={12} />

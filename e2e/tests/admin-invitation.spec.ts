@@ -62,6 +62,8 @@ test('an admin invites a nurse from the console, who accepts and logs in as a nu
     .getByRole('checkbox', { name: 'I have read and accept the terms and conditions' })
     .check();
   await inviteePage.getByRole('button', { name: 'Create my account' }).click();
+  // The account exists once the page says so; logging in earlier would race its creation.
+  await expect(inviteePage.getByTestId('invitation-ready')).toContainText(username);
 
   await logIn(inviteePage, username, password);
   await expect(inviteePage.getByTestId('user-full-name')).toHaveText('Ada Mensah');

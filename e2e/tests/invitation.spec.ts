@@ -30,6 +30,8 @@ test('an invited nurse accepts through the e-mailed link and logs in as a nurse'
   await page.getByLabel('Date of birth').fill('1988-08-08');
   await page.getByRole('checkbox', { name: 'I have read and accept the terms and conditions' }).check();
   await page.getByRole('button', { name: 'Create my account' }).click();
+  // The account exists once the page says so; logging in earlier would race its creation.
+  await expect(page.getByTestId('invitation-ready')).toContainText(username);
 
   await logIn(page, username, password);
   await expect(page.getByTestId('user-full-name')).toHaveText('Joy Okafor');

@@ -1,10 +1,10 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../api/trpc';
 import { QueryView } from '../../../components/data/load-state';
 import { PhotoThumbnail } from '../../measurements/photo-thumbnail';
+import { RecordSection } from './record-section';
 import { useWhen } from './visit-note';
-import classes from './visit-record.module.css';
 
 /** The snapshots taken during the call, on the visit's record: each a thumbnail that opens full size. */
 export function VisitCapturesRecord({ visitId }: { visitId: string }) {
@@ -12,10 +12,7 @@ export function VisitCapturesRecord({ visitId }: { visitId: string }) {
   const when = useWhen();
   const query = trpc.visits.captures.useQuery({ id: visitId });
   return (
-    <Stack gap="xs" component="section" aria-labelledby="visit-captures-title" className={classes.section} data-testid="visit-captures-record">
-      <Title order={2} size="h4" id="visit-captures-title">
-        {t('record.captures')}
-      </Title>
+    <RecordSection id="visit-captures-title" title={t('record.captures')} testId="visit-captures-record">
       <QueryView query={query} loading={t('record.capturesLoading')}>
         {(captures) =>
           captures.length === 0 ? (
@@ -39,6 +36,6 @@ export function VisitCapturesRecord({ visitId }: { visitId: string }) {
           )
         }
       </QueryView>
-    </Stack>
+    </RecordSection>
   );
 }

@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../api/trpc';
 import { QueryView } from '../../../components/data/load-state';
+import { RecordSection } from './record-section';
 import { useWhen } from './visit-note';
 import classes from './visit-record.module.css';
 
@@ -11,10 +12,7 @@ export function VisitChatRecord({ visitId }: { visitId: string }) {
   const when = useWhen();
   const query = trpc.visits.messages.useQuery({ id: visitId });
   return (
-    <Stack gap="xs" component="section" aria-labelledby="visit-chat-title" className={classes.section} data-testid="visit-chat-record">
-      <Title order={2} size="h4" id="visit-chat-title">
-        {t('record.chat')}
-      </Title>
+    <RecordSection id="visit-chat-title" title={t('record.chat')} testId="visit-chat-record">
       <QueryView query={query} loading={t('record.chatLoading')}>
         {(messages) =>
           messages.length === 0 ? (
@@ -38,6 +36,6 @@ export function VisitChatRecord({ visitId }: { visitId: string }) {
           )
         }
       </QueryView>
-    </Stack>
+    </RecordSection>
   );
 }

@@ -11,6 +11,7 @@ import { roleNumbersOf } from '../../../session/acting-account';
 import { useSession } from '../../../session/use-session';
 import { TypeBadge } from '../../appointments/appointment-badges';
 import { EditableNote } from './editable-note';
+import { RecordSection } from './record-section';
 import { VisitCapturesRecord } from './visit-captures-record';
 import { VisitChatRecord } from './visit-chat-record';
 import { useWhen, VisitNoteView } from './visit-note';
@@ -99,21 +100,15 @@ function VisitRecord({ visit }: { visit: Visit }) {
           )}
         </SimpleGrid>
       </Paper>
-      <Stack gap="xs" component="section" aria-labelledby="visit-summary-title" className={classes.section}>
-        <Title order={2} size="h4" id="visit-summary-title">
-          {t('record.summary')}
-        </Title>
+      <RecordSection id="visit-summary-title" title={t('record.summary')}>
         <Text dir="auto" className={classes.text} data-testid="visit-summary">
           {visit.summary ?? t('record.noSummary')}
         </Text>
-      </Stack>
+      </RecordSection>
       {visit.note && (
-        <Stack gap="xs" component="section" aria-labelledby="visit-note-title" className={classes.section}>
-          <Title order={2} size="h4" id="visit-note-title">
-            {t('record.note')}
-          </Title>
+        <RecordSection id="visit-note-title" title={t('record.note')}>
           {signsNotes ? <EditableNote visit={visit} /> : <VisitNoteView note={visit.note} />}
-        </Stack>
+        </RecordSection>
       )}
       <VisitCapturesRecord visitId={visit.id} />
       <VisitChatRecord visitId={visit.id} />

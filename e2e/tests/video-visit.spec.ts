@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
@@ -204,8 +204,8 @@ test('on a weak network the patient’s camera pauses by itself and says so (Ara
   await expect(patientTile.locator('video')).toBeHidden();
 });
 
-test('a screen the physician shares becomes the main stream on the patient’s phone', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+/** The physician at a desk and the patient on a phone in a call, cameras on, each seeing the other. */
+async function physicianAndPatientOnPhone(browser: Browser, request: APIRequestContext) {
   const visit = await visitNow(request, 'patient');
   const physician = await personPage(browser, 'physician');
   const patient = await personPage(browser, 'patient', { viewport: { width: 390, height: 844 } });
@@ -213,6 +213,13 @@ test('a screen the physician shares becomes the main stream on the patient’s p
   await joinVisit(patient, visit.code, physician);
   for (const page of [physician, patient]) await page.getByTestId('toggle-video').click();
   await expectRemoteVideoPlaying(patient);
+  await expectRemoteVideoPlaying(physician);
+  return { physician, patient };
+}
+
+test('a screen the physician shares becomes the main stream on the patient’s phone', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { physician, patient } = await physicianAndPatientOnPhone(browser, request);
 
   // Sharing adds a stream to the connected call: whichever side offered first, it reaches the other.
   await physician.getByTestId('toggle-screen').click();
@@ -229,13 +236,7 @@ test('after a short loss of the network the patient stays in the visit, and the 
   request,
 }) => {
   test.setTimeout(120_000);
-  const visit = await visitNow(request, 'patient');
-  const physician = await personPage(browser, 'physician');
-  const patient = await personPage(browser, 'patient', { viewport: { width: 390, height: 844 } });
-  await joinVisit(physician, visit.code);
-  await joinVisit(patient, visit.code, physician);
-  for (const page of [physician, patient]) await page.getByTestId('toggle-video').click();
-  await expectRemoteVideoPlaying(physician);
+  const { physician, patient } = await physicianAndPatientOnPhone(browser, request);
 
   // The patient's connection drops for a few seconds: the call says it is reconnecting, and stays.
   await patient.context().setOffline(true);

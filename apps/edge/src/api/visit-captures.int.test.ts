@@ -17,17 +17,22 @@ let visitId: string;
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-beforeAll(async () => {
-  t = await startTestEdge();
-  cast = await signInCast(t);
+/** A telemedicine visit of the physician with the patient that began `minutesAgo`. */
+async function videoVisitSince(minutesAgo: number): Promise<string> {
   const visit = await insertAppointmentWithVisit(t.edge.deps.db, {
     organisationId: await organisationOf(t.edge.deps.db, cast.id.patient),
     patientAccountId: cast.id.patient,
     providerAccountId: cast.id.physician,
-    startsAt: new Date(Date.now() - 10 * 60_000),
+    startsAt: new Date(Date.now() - minutesAgo * 60_000),
     type: 'tv',
   });
-  visitId = visit.visitId;
+  return visit.visitId;
+}
+
+beforeAll(async () => {
+  t = await startTestEdge();
+  cast = await signInCast(t);
+  visitId = await videoVisitSince(10);
 });
 afterAll(() => t.close());
 
@@ -118,19 +123,13 @@ describe('POST /visits/{id}/captures', () => {
 
 describe('GET /visits/{id}/captures', () => {
   it("lists the visit's snapshots, oldest first, for the patient and the care team, and for nobody else", async () => {
-    const other = await insertAppointmentWithVisit(t.edge.deps.db, {
-      organisationId: await organisationOf(t.edge.deps.db, cast.id.patient),
-      patientAccountId: cast.id.patient,
-      providerAccountId: cast.id.physician,
-      startsAt: new Date(Date.now() - 5 * 60_000),
-      type: 'tv',
-    });
-    const first = await capture('physician', { contentType: 'image/png', data: PNG, caption: 'Before' }, other.visitId);
-    const second = await capture('nurse', { contentType: 'image/png', data: PNG, caption: 'After' }, other.visitId);
+    const other = await videoVisitSince(5);
+    const first = await capture('physician', { contentType: 'image/png', data: PNG, caption: 'Before' }, other);
+    const second = await capture('nurse', { contentType: 'image/png', data: PNG, caption: 'After' }, other);
     expect([first.status, second.status]).toEqual([201, 201]);
 
     for (const who of ['patient', 'physician', 'nurse', 'assistant'] as const) {
-      const res = await api('GET', `/visits/${other.visitId}/captures`, who);
+      const res = await api('GET', `/visits/${other}/captures`, who);
       expect(res.status, who).toBe(200);
       // Only this visit's: the snapshots of the first visit (the tests above) are not among them.
       expect(res.body.data.map((m: Json) => [m.id, m.note, m.fileId]), who).toEqual([
@@ -142,7 +141,7 @@ describe('GET /visits/{id}/captures', () => {
       ['patient2', 403],
       ['outsider', 404],
     ] as const) {
-      const res = await api('GET', `/visits/${other.visitId}/captures`, who);
+      const res = await api('GET', `/visits/${other}/captures`, who);
       expect(res.status, who).toBe(status);
       expect(JSON.stringify(res.body), who).not.toContain('Before');
     }

@@ -43,9 +43,9 @@ export function CallView({ call, onEnd }: CallViewProps) {
   const [reporting, setReporting] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TelehealthInvitation | null>(null);
-  // Physicians and nurses invite and remove guests; assistants, patients and guests do not.
-  const canInvite = useCanInviteGuests() && call.session.self.role === 'provider';
-  const guests = useGuestsInCall(call.session.visit.id, snapshot?.state.participants ?? [], canInvite);
+  // Physicians and nurses invite and remove guests and let people in; assistants, patients and guests do not.
+  const physicianOrNurse = useCanInviteGuests() && call.session.self.role === 'provider';
+  const guests = useGuestsInCall(call.session.visit.id, snapshot?.state.participants ?? [], physicianOrNurse);
   const leave = useCallback(() => void call.leave(), [call]);
   const { session } = call;
   const appointment = session.visit.appointment;
@@ -97,7 +97,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
           </Text>
         </Stack>
         <Group gap="xs">
-          {canInvite && (
+          {physicianOrNurse && (
             <Button size="xs" variant="light" onClick={() => setInviting(true)} data-testid="invite-guest">
               {t('guests.invite')}
             </Button>
@@ -156,7 +156,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
           </Group>
         </Alert>
       )}
-      {clinician && <WaitingToJoin visitId={visit.id} participants={state.participants} canAdmit={canInvite} />}
+      {clinician && <WaitingToJoin visitId={visit.id} participants={state.participants} canAdmit={physicianOrNurse} />}
       {inCall.length < 2 && inCall.length === state.participants.length && (
         <Text size="sm" c="dimmed" data-testid="waiting-for-others">
           {t('call.waiting', { name: other })}
@@ -222,7 +222,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
           onEnd={onEnd}
         />
       </Stack>
-      {canInvite && <InviteGuestDialog visitId={visit.id} opened={inviting} onClose={() => setInviting(false)} />}
+      {physicianOrNurse && <InviteGuestDialog visitId={visit.id} opened={inviting} onClose={() => setInviting(false)} />}
       <RemoveGuestDialog guest={removing} onClose={() => setRemoving(null)} />
       <ReportIssueModal
         opened={reporting}

@@ -5,21 +5,24 @@
  * with its own id, which is its idempotency key. Target: ≥ 0.50× the rows/s of a direct in-process
  * insert of the same rows, and 0 duplicates.
  *
- * Baseline: the same rows (same ids, values, times) inserted by drizzle straight into the
- * `measurements` table of a second fresh database, 100 per INSERT … ON CONFLICT (id) DO NOTHING
- * (the least an idempotent store can do), batches one after another.
+ * Baseline (issue 20): the same rows (same ids, values, times) and their timeline events inserted
+ * by drizzle straight into `measurements` and `patient_events` of a second fresh database: per batch
+ * one transaction, one INSERT … ON CONFLICT (id) DO NOTHING of the 100 readings and one insert of
+ * the events of those it stored (the least an idempotent store with a timeline can do), batches one
+ * after another.
  *
  * Also measured, to show where the time goes: the same service the socket handler calls
- * (uploadReadings) called in-process on the edge, without the socket. Per reading it validates,
- * looks the id up (idempotency), classifies by the patient's thresholds, and in one transaction
- * stores the reading with its timeline event (and the task it completes, an alert when out of range),
- * then reads it back; per batch it checks the gateway, the patient and the devices and writes one
- * audit entry.
+ * (uploadReadings) called in-process on the edge, without the socket. Per batch it validates each
+ * reading, checks the gateway, the patient and the devices, looks the ids up (idempotency) and reads
+ * the patient's thresholds; then in one transaction it claims the ids, stores the readings, makes and
+ * completes the tasks they are for, writes their timeline events (and alerts when out of range) in
+ * multi-row statements; then reads them back, notes the devices' last readings and writes one audit
+ * entry.
  *
  * After a warm-up batch down each path (not counted), the three paths take turns batch by batch, so a
  * burst of other load on the machine hits all three alike; each path's time is the sum of its
- * batches. Then: rows counted (exactly READINGS per path, one per id, one per time, and on the edge
- * one timeline event per reading); one batch sent again over the socket: every reading answered
+ * batches. Then: rows counted (exactly READINGS per path, one per id, one per time, and one timeline
+ * event per reading); one batch sent again over the socket: every reading answered
  * `duplicate`, 0 rows added. Lost or doubled rows, or a replay that writes, fail the run.
  *
  * One process: the edge, the socket client and the baseline. Batches go one at a time and the client
@@ -145,25 +148,40 @@ function tally(outcomes: ReadingOutcome[], into = { stored: 0, duplicate: 0, rej
 // Baseline: the rows straight into the table.
 // ---------------------------------------------------------------------------------------------
 
-/** A batch of readings inserted as rows, 100 per statement, idempotent on the id. */
+/** A batch of readings inserted as rows with their timeline events, 100 per statement, in one transaction, idempotent on the id. */
 async function insertRows(handle: DatabaseHandle, patient: { accountId: string; organisationId: string }, deviceId: string, batch: BpReading[]) {
-  await handle.db
-    .insert(measurements)
-    .values(
-      batch.map((r) => ({
-        id: r.id,
+  await handle.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(measurements)
+      .values(
+        batch.map((r) => ({
+          id: r.id,
+          organisationId: patient.organisationId,
+          patientAccountId: patient.accountId,
+          type: r.type,
+          values: r.values,
+          takenAt: new Date(r.takenAt),
+          source: 'gateway' as const,
+          deviceId,
+          rangeClass: 'normal',
+          createdByAccountId: null,
+        })),
+      )
+      .onConflictDoNothing({ target: measurements.id })
+      .returning({ id: measurements.id });
+    const stored = new Set(inserted.map((row) => row.id));
+    const events = batch
+      .filter((r) => stored.has(r.id))
+      .map((r) => ({
         organisationId: patient.organisationId,
         patientAccountId: patient.accountId,
-        type: r.type,
-        values: r.values,
-        takenAt: new Date(r.takenAt),
-        source: 'gateway' as const,
-        deviceId,
-        rangeClass: 'normal',
-        createdByAccountId: null,
-      })),
-    )
-    .onConflictDoNothing({ target: measurements.id });
+        kind: 'measurement' as const,
+        refId: r.id,
+        at: new Date(r.takenAt),
+        data: { type: r.type, values: r.values, rangeClass: 'normal' },
+      }));
+    if (events.length > 0) await tx.insert(patientEvents).values(events);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,7 +385,7 @@ async function main() {
       outcomes,
     });
     console.table({
-      'direct insert (baseline)': row(direct, directCounted, 'rows only'),
+      'direct insert (baseline)': row(direct, directCounted, 'rows and events only'),
       'gateway socket upload': row(overSocket, socketCounted, said(socketOutcomes)),
       'uploadReadings in-process': row(inProcess, serviceCounted, said(serviceOutcomes)),
     });
@@ -383,7 +401,7 @@ async function main() {
     // Breakage, not a missed target: readings lost, stored twice, or a retry that wrote.
     const problems: string[] = [];
     for (const [label, counted, outcomes, events] of [
-      ['direct insert', directCounted, null, false],
+      ['direct insert', directCounted, null, true],
       ['socket upload', socketCounted, socketOutcomes, true],
       ['in-process service', serviceCounted, serviceOutcomes, true],
     ] as const) {

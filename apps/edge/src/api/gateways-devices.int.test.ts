@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { auditLog } from '@opencare/api/db/schema';
+import { accounts, alertEvents, alerts, auditLog, measurements, patientEvents, tasks } from '@opencare/api/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { ROLES } from '@opencare/schemas/roles';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOutsider } from '../testing/fixtures';
+import { createOutsider, createPerson } from '../testing/fixtures';
 import {
   agentAsk,
   agentClients,
@@ -269,6 +269,68 @@ describe('readings from the gateway', () => {
       manufacturer: 'Omron',
       batteryLevel: 80,
     });
+  });
+});
+
+describe('a batch of readings from the gateway', () => {
+  it('is stored as one: each task completed once by the reading in its window, one alert opened then raised, a repeated id once', async () => {
+    const db = t.edge.deps.db;
+    // A patient of the clinic of their own, so no other test's tasks or alerts are theirs.
+    const [clinic] = await db.select({ id: accounts.organisationId }).from(accounts).where(eq(accounts.id, people.patient.accountId));
+    const person = await createPerson(db, ROLES.Patient, 'pat', clinic!.id);
+    const patient = { token: (await t.login(person.username)).token, accountId: person.accountId };
+    const theirs = await pairGateway(t, patient);
+    const theirAgent = agents.open(t.url, { token: theirs.token });
+    await agentOutcome(theirAgent);
+    const theirCuff = (
+      await t.call('POST', '/api/v1/devices', {
+        token: patient.token,
+        body: { gatewayId: theirs.gatewayId, address: 'C4:7C:8D:6A:55:01', name: 'Cuff', profileId: bpProfile.profileId },
+      })
+    ).body.data;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const task = async (time: string) =>
+      (await api('POST', '/tasks', 'physician', { patientId: patient.accountId, type: 'bp', date: yesterday, time, timezone: 'UTC' })).body.data.id as string;
+    const morning = await task('08:00');
+    const evening = await task('20:00');
+    const at = (time: string) => `${yesterday}T${time}:00.000Z`;
+    const morningReading = { ...bp(110, 70), takenAt: at('07:55') };
+    const secondMorning = { ...bp(112, 72), takenAt: at('08:05') };
+    const noon = { ...bp(140, 85), takenAt: at('12:00') };
+    const eveningReading = { ...bp(185, 100), takenAt: at('19:58') };
+    const batch = [morningReading, secondMorning, noon, eveningReading, secondMorning].map((reading) => ({ deviceId: theirCuff.id, reading }));
+
+    const answer = await agentAsk(theirAgent, 'readings:upload', { readings: batch });
+    expect('data' in answer && answer.data.outcomes.map((o) => o.status)).toEqual(['stored', 'stored', 'stored', 'stored', 'duplicate']);
+
+    const stored = await db.select({ id: measurements.id }).from(measurements).where(eq(measurements.patientAccountId, patient.accountId));
+    expect(stored).toHaveLength(4);
+    const taskRows = await db.select({ id: tasks.id, status: tasks.status, measurementId: tasks.measurementId }).from(tasks).where(eq(tasks.patientAccountId, patient.accountId));
+    expect(new Map(taskRows.map((row) => [row.id, [row.status, row.measurementId]]))).toEqual(
+      new Map([
+        [morning, ['complete', morningReading.id]],
+        [evening, ['complete', eveningReading.id]],
+      ]),
+    );
+    const theirAlerts = await db.select({ id: alerts.id, severity: alerts.severity, rangeClass: alerts.rangeClass }).from(alerts).where(eq(alerts.patientAccountId, patient.accountId));
+    expect(theirAlerts).toMatchObject([{ rangeClass: 'highest' }]);
+    const history = await db.select({ kind: alertEvents.kind, data: alertEvents.data }).from(alertEvents).where(eq(alertEvents.alertId, theirAlerts[0]!.id));
+    expect(history.map((e) => [e.kind, (e.data as Json).measurementId])).toEqual([
+      ['opened', noon.id],
+      ['raised', eveningReading.id],
+    ]);
+    // The timeline after the gateway's pairing: each reading, with the task it completed or the alert it opened or raised.
+    const timeline = await db.select({ kind: patientEvents.kind, refId: patientEvents.refId }).from(patientEvents).where(eq(patientEvents.patientAccountId, patient.accountId)).orderBy(patientEvents.id);
+    expect(timeline.filter((e) => e.kind !== 'gateway')).toEqual([
+      { kind: 'measurement', refId: morningReading.id },
+      { kind: 'taskCompleted', refId: morning },
+      { kind: 'measurement', refId: secondMorning.id },
+      { kind: 'measurement', refId: noon.id },
+      { kind: 'alert', refId: theirAlerts[0]!.id },
+      { kind: 'measurement', refId: eveningReading.id },
+      { kind: 'taskCompleted', refId: evening },
+      { kind: 'alert', refId: theirAlerts[0]!.id },
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { devicesOfGatewayIn, noteReadings } from '../devices/devices.repository';
 import { AppError } from '../errors/app-error';
-import { saveReading } from '../measurements/measurements.service';
+import { saveReadings, type ReadingToSave } from '../measurements/measurements.service';
 import { findGateway } from './gateways.repository';
 
 /** The id an agent gave a reading, when it gave one at all (for its outcome). */
@@ -38,9 +38,11 @@ const rejected = (id: string, error: AppError): ReadingOutcome => ({
  * A batch of readings from a gateway's durable queue, each judged alone and answered in order:
  * stored (new), duplicate (that id is already stored with this reading: a retry), or rejected for
  * good (invalid, without its id, not a device of this gateway and its patient, an id reused for
- * another reading). A reading whose id is being written right now fails the batch (409). Anything else — the database down — fails the whole batch, and the agent sends it again later;
- * that is safe because every reading is stored by its id once. The audit log gets one entry per
- * batch that wrote to the patient's record, and one for a batch naming another patient's device.
+ * another reading). The readings to store are stored together (saveReadings: one transaction). A
+ * reading whose id is being written right now fails the batch (409), and anything else — the
+ * database down — fails the whole batch: the agent sends it again later, which is safe because
+ * every reading is stored by its id once. The audit log gets one entry per batch that wrote to the
+ * patient's record, and one for a batch naming another patient's device.
  */
 export async function uploadReadings(
   deps: Deps,
@@ -63,21 +65,21 @@ export async function uploadReadings(
   ];
   const devices = new Map((await devicesOfGatewayIn(deps.db, gatewayId, deviceIds)).map((d) => [d.id, d]));
 
-  const outcomes: ReadingOutcome[] = [];
-  const taken = new Map<string, Date>();
+  // Each reading judged in order: refused at once, or to be stored with the rest of the batch.
+  const judged: (ReadingOutcome | ReadingToSave)[] = [];
   let refused = false;
   for (const { raw, unsafe, result } of parsed) {
     if (unsafe) {
-      outcomes.push(rejected(withoutUnsafeText(idOf(raw)), new AppError('validationFailed', { fields: [unsafe] })));
+      judged.push(rejected(withoutUnsafeText(idOf(raw)), new AppError('validationFailed', { fields: [unsafe] })));
       continue;
     }
     if (!result.success) {
       if (lacksId(raw)) {
-        outcomes.push(rejected('', new AppError('idempotencyKeyRequired')));
+        judged.push(rejected('', new AppError('idempotencyKeyRequired')));
         continue;
       }
       const issue = result.error.issues[0];
-      outcomes.push({
+      judged.push({
         id: idOf(raw),
         status: 'rejected',
         key: 'validationFailed',
@@ -92,11 +94,11 @@ export async function uploadReadings(
     const device = devices.get(deviceId);
     if (device?.patientAccountId !== gateway.patientAccountId) {
       refused = true;
-      outcomes.push(rejected(id, new AppError('notFound')));
+      judged.push(rejected(id, new AppError('notFound')));
       continue;
     }
     if (device.measurement !== reading.type) {
-      outcomes.push(
+      judged.push(
         rejected(
           id,
           new AppError('validationFailed', {
@@ -106,31 +108,35 @@ export async function uploadReadings(
       );
       continue;
     }
-    try {
-      const saved = await saveReading(deps, patient, reading, {
-        source: 'gateway',
-        deviceId,
-        createdByAccountId: null,
-      });
-      outcomes.push({ id, status: saved.created ? 'stored' : 'duplicate' });
-      const at = new Date(saved.measurement.takenAt);
-      const latest = taken.get(deviceId);
-      if (!latest || latest < at) taken.set(deviceId, at);
-    } catch (error) {
-      // A reading still being written (its original upload, maybe through another edge): the whole
-      // batch is refused with 409 and the agent sends it again later, when it is a duplicate.
-      if (!(error instanceof AppError) || error.status >= 500 || error.key === 'requestInFlight') throw error;
-      outcomes.push(rejected(id, error));
-    }
+    judged.push({ input: reading, origin: { source: 'gateway', deviceId, createdByAccountId: null } });
   }
-  await noteReadings(deps.db, taken);
+
+  // A reading still being written (its original upload, maybe through another edge) refuses the
+  // whole batch with 409 (thrown): the agent sends it again later, when it is a duplicate.
+  const toSave = judged.filter((j): j is ReadingToSave => 'input' in j);
+  const saved = await saveReadings(deps, patient, toSave);
+  const taken = new Map<string, Date>();
+  const outcomes = judged.map((j): ReadingOutcome => {
+    if (!('input' in j)) return j;
+    const answer = saved[toSave.indexOf(j)]!;
+    const id = j.input.id ?? '';
+    if ('error' in answer) return rejected(id, answer.error);
+    const deviceId = j.origin.deviceId!;
+    const at = new Date(answer.measurement.takenAt);
+    const latest = taken.get(deviceId);
+    if (!latest || latest < at) taken.set(deviceId, at);
+    return { id, status: answer.created ? 'stored' : 'duplicate' };
+  });
   const entry = {
     action: 'gateways.readings.upload',
     resourceType: 'patient',
     resourceId: patient.account.id,
     actorGatewayId: gatewayId,
   };
-  if (outcomes.some((o) => o.status === 'stored')) await audit(deps.db, null, meta, { ...entry, outcome: 'allowed' });
-  if (refused) await audit(deps.db, null, meta, { ...entry, outcome: 'denied' });
+  await Promise.all([
+    noteReadings(deps.db, taken),
+    outcomes.some((o) => o.status === 'stored') && audit(deps.db, null, meta, { ...entry, outcome: 'allowed' }),
+    refused && audit(deps.db, null, meta, { ...entry, outcome: 'denied' }),
+  ]);
   return outcomes;
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurements, measurementThresholds, tasks } from '../db/schema';
 
-const columns = {
+const storedColumns = {
   id: measurements.id,
   organisationId: measurements.organisationId,
   patientAccountId: measurements.patientAccountId,
@@ -15,8 +15,8 @@ const columns = {
   rangeClass: measurements.rangeClass,
   fileId: measurements.fileId,
   createdAt: measurements.createdAt,
-  taskId: tasks.id,
 };
+const columns = { ...storedColumns, taskId: tasks.id };
 export type MeasurementRow = NonNullable<Awaited<ReturnType<typeof findMeasurement>>>;
 export type NewMeasurement = typeof measurements.$inferInsert;
 
@@ -28,24 +28,40 @@ export async function findMeasurement(db: Executor, id: string) {
   return row;
 }
 
-/** Inserts unless a reading with the id exists; true when this call stored it. */
-export async function insertMeasurement(db: Executor, values: NewMeasurement): Promise<boolean> {
-  const rows = await db.insert(measurements).values(values).onConflictDoNothing({ target: measurements.id }).returning({ id: measurements.id });
-  return rows.length > 0;
+/** The stored readings among these ids, by id. */
+export async function findMeasurements(db: Executor, ids: readonly string[]): Promise<Map<string, MeasurementRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectMeasurements(db).where(inArray(measurements.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Inserts the readings whose ids are not stored yet, in one statement; the rows this call stored (no task yet), by id. */
+export async function insertMeasurements(db: Executor, rows: NewMeasurement[]): Promise<Map<string, Omit<MeasurementRow, 'taskId'>>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db.insert(measurements).values(rows).onConflictDoNothing({ target: measurements.id }).returning(storedColumns);
+  return new Map(inserted.map((row) => [row.id, row]));
 }
 
 /** The first key of the two-key advisory locks that claim reading ids (any fixed number). */
 const READING_CLAIM = 4_242_001;
 
 /**
- * Claims a reading's id until the transaction ends (design.md: a write still in flight gets 409).
- * False while another transaction — on this edge or another one on the same database — holds it.
- * A transaction-scoped advisory lock: nothing to clean up when an edge dies mid-write.
+ * Claims readings' ids until the transaction ends (design.md: a write still in flight gets 409), in
+ * one statement. False while another transaction — on this edge or another one on the same database
+ * — holds any of them. Transaction-scoped advisory try-locks: they never wait (so two batches cannot
+ * deadlock), and nothing is left to clean up when an edge dies mid-write.
  */
-export async function claimReadingId(tx: Executor, id: string): Promise<boolean> {
-  const result: unknown = await tx.execute(sql`select pg_try_advisory_xact_lock(${READING_CLAIM}, hashtext(${id})) as claimed`);
+export async function claimReadingIds(tx: Executor, ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result: unknown = await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${READING_CLAIM}, hashtext(id)) as claimed from unnest(array[${list}]::text[]) as id`,
+  );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ claimed: boolean }>;
-  return rows[0]?.claimed === true;
+  return rows.length === ids.length && rows.every((row) => row.claimed === true);
 }
 
 export interface MeasurementFilter {

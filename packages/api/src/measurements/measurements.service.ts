@@ -5,6 +5,7 @@ import {
   type CreateMeasurementInput,
   type Measurement,
   type MeasurementListQuery,
+  type RangeClass,
 } from '@opencare/schemas/entities/measurements';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { REQUIRED } from '@opencare/schemas/rules';
@@ -19,11 +20,18 @@ import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { assertPatientPhoto } from '../files/photos.service';
 import { patientFor } from '../patients/patient-access';
-import { assertTaskFor, completeTaskFor, timezoneOf } from '../tasks/tasks.service';
-import { changePatientRecord } from '../timeline/patient-events';
+import { assertTaskFor, completeTasksFor, timezoneOf } from '../tasks/tasks.service';
+import { changePatientRecord, type NewPatientEvent } from '../timeline/patient-events';
 import { toMeasurementDto } from './measurement.dto';
-import { claimReadingId, findMeasurement, insertMeasurement, listMeasurements as listMeasurementRows, type MeasurementRow } from './measurements.repository';
-import { limitsFor } from './thresholds.service';
+import {
+  claimReadingIds,
+  findMeasurement,
+  findMeasurements,
+  insertMeasurements,
+  listMeasurements as listMeasurementRows,
+  type MeasurementRow,
+} from './measurements.repository';
+import { limitsOfPatient } from './thresholds.service';
 
 /** Where a reading came from: typed in by the patient, captured by a clinician in a video visit, or (a later issue) uploaded by a gateway. */
 export interface ReadingOrigin {
@@ -66,63 +74,132 @@ function replayOf(row: MeasurementRow, patientAccountId: string, input: CreateMe
   return toMeasurementDto(row);
 }
 
+/** A reading to store and where it came from. */
+export interface ReadingToSave {
+  input: CreateMeasurementInput;
+  origin: ReadingOrigin;
+}
+
+/** What became of one reading of a batch: stored, a replay of a stored one, or refused for good. */
+export type ReadingSaved = SavedReading | { error: AppError };
+
+/** A reading of a batch that is new: checked, classified, about to be written. */
+interface NewReading extends ReadingToSave {
+  id: string;
+  takenAt: Date;
+  rangeClass: RangeClass | null;
+}
+
 /**
- * The one way a reading is stored, whoever captured it: classified by the patient's thresholds,
- * written with its timeline event, the task it completes and, when out of range, an alert for the
- * care team, all in one transaction. Gateway uploads (a later issue) call this too.
+ * The one way readings are stored, whoever captured them, one or a gateway's batch at once:
+ * classified by the patient's thresholds, written with their timeline events, the tasks they
+ * complete and, when out of range, an alert for the care team, all in one transaction of a handful
+ * of multi-row statements (issue 20: not a dozen statements per reading). Each reading is answered
+ * in order: a reading refused for good (a time in the future, an id reused for another reading, a
+ * photo or task that is not the patient's) is answered with its error and the rest are stored. A
+ * reading whose id is being written right now refuses the whole batch (409): it is sent again later,
+ * when it is a replay. Live events go out once the transaction has committed.
  */
-export async function saveReading(deps: Deps, patient: AccountRecord, input: CreateMeasurementInput, origin: ReadingOrigin): Promise<SavedReading> {
+export async function saveReadings(deps: Deps, patient: AccountRecord, readings: readonly ReadingToSave[]): Promise<ReadingSaved[]> {
+  const patientAccountId = patient.account.id;
+  const now = new Date();
+  const ids = readings.map(({ input }) => input.id ?? randomUUID());
+  const [stored, limitsOf] = await Promise.all([findMeasurements(deps.db, [...new Set(ids)]), limitsOfPatient(deps.db, patientAccountId)]);
+
+  const answers: (ReadingSaved | undefined)[] = readings.map(() => undefined);
+  const fresh: NewReading[] = [];
+  // Each new id and the reading of the batch that brings it first.
+  const firstWith = new Map<string, number>();
+  for (const [i, { input, origin }] of readings.entries()) {
+    const id = ids[i]!;
+    const takenAt = input.takenAt ? new Date(input.takenAt) : now;
+    try {
+      if (takenAt.getTime() > now.getTime() + TAKEN_AT_MAX_SKEW_MS) throw fieldError('takenAt', 'The time cannot be in the future.');
+      const existing = stored.get(id);
+      if (existing) {
+        answers[i] = { measurement: replayOf(existing, patientAccountId, input), created: false };
+        continue;
+      }
+      // The same id again in this batch: answered below as a replay of the first.
+      if (firstWith.has(id)) continue;
+      const fileId = fileOf(input);
+      if (fileId) await assertPatientPhoto(deps, patientAccountId, fileId);
+      if (input.taskId) await assertTaskFor(deps.db, patientAccountId, input.type, input.taskId);
+      fresh.push({ input, origin, id, takenAt, rangeClass: rangeClassOf(input.values, limitsOf(input.type)) });
+      firstWith.set(id, i);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      answers[i] = { error };
+    }
+  }
+
+  const written = fresh.length === 0 ? new Map<string, MeasurementRow>() : await writeReadings(deps, patient, fresh, now);
+  // The readings another upload of the same ids stored meanwhile, to answer as replays.
+  const others = await findMeasurements(deps.db, [...firstWith.keys()].filter((id) => !written.has(id)));
+  return readings.map(({ input }, i) => {
+    const answer = answers[i];
+    if (answer) return answer;
+    const id = ids[i]!;
+    const row = written.get(id);
+    if (row && firstWith.get(id) === i) return { measurement: toMeasurementDto(row), created: true };
+    try {
+      const kept = row ?? others.get(id);
+      if (!kept) throw new AppError('unknown');
+      return { measurement: replayOf(kept, patientAccountId, input), created: false };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      return { error };
+    }
+  });
+}
+
+/** The transaction of saveReadings: the readings it stored, by id (another upload may have stored the others meanwhile). */
+async function writeReadings(deps: Deps, patient: AccountRecord, fresh: NewReading[], now: Date): Promise<Map<string, MeasurementRow>> {
   const patientAccountId = patient.account.id;
   const organisationId = patient.account.organisationId;
-  const now = new Date();
-  const takenAt = input.takenAt ? new Date(input.takenAt) : now;
-  if (takenAt.getTime() > now.getTime() + TAKEN_AT_MAX_SKEW_MS) throw fieldError('takenAt', 'The time cannot be in the future.');
-
-  const id = input.id ?? randomUUID();
-  const existing = await findMeasurement(deps.db, id);
-  if (existing) return { measurement: replayOf(existing, patientAccountId, input), created: false };
-
-  const fileId = fileOf(input);
-  if (fileId) await assertPatientPhoto(deps, patientAccountId, fileId);
-  if (input.taskId) await assertTaskFor(deps.db, patientAccountId, input.type, input.taskId);
-  const rangeClass = rangeClassOf(input.values, await limitsFor(deps.db, patientAccountId, input.type));
-
-  // What the clinicians' inboxes hear once the reading is committed.
+  // What the clinicians' inboxes hear once the readings are committed.
   const alertChanges: { id: string; kind: AlertChangeKind }[] = [];
   const stored = await changePatientRecord(deps, async (tx, record) => {
-    // The same id being written right now (a retry racing its original, maybe on another edge): 409.
-    if (!(await claimReadingId(tx, id))) throw new AppError('requestInFlight');
-    const inserted = await insertMeasurement(tx, {
-      id,
-      organisationId,
-      patientAccountId,
-      type: input.type,
-      values: input.values,
-      takenAt,
-      source: origin.source,
-      deviceId: origin.deviceId ?? null,
-      note: input.note || null,
-      meal: mealOf(input),
-      rangeClass,
-      fileId,
-      createdByAccountId: origin.createdByAccountId,
-      visitId: origin.visitId ?? null,
-    });
-    // Another upload of the same id won the race: answer as a replay, below.
-    if (!inserted) return false;
-    const event = { organisationId, patientAccountId, at: takenAt };
-    // A photo reading names its file, so the timeline shows the picture (read with the patient's access).
-    const photo = fileId ? { fileId } : {};
-    await record({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo } });
-    const task = await completeTaskFor(tx, { patientAccountId, organisationId, timezone: timezoneOf(patient), type: input.type, takenAt, measurementId: id, taskId: input.taskId });
-    if (task) await record({ ...event, kind: 'taskCompleted', refId: task.id, data: { type: input.type, measurementId: id } });
-    // Readings again: the patient's "no readings" alert is over (issue 17, stale data).
-    const stale = await resolveNoReadingsAlert(tx, patientAccountId, now);
-    if (stale) {
-      await insertAlertEvent(tx, { alertId: stale.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: id } });
-      alertChanges.push({ id: stale.id, kind: 'resolved' });
-    }
-    if (isOutOfRange(rangeClass)) {
+    // An id being written right now (a retry racing its original, maybe on another edge): 409.
+    if (!(await claimReadingIds(tx, fresh.map((r) => r.id)))) throw new AppError('requestInFlight');
+    const inserted = await insertMeasurements(
+      tx,
+      fresh.map(({ id, input, origin, takenAt, rangeClass }) => ({
+        id,
+        organisationId,
+        patientAccountId,
+        type: input.type,
+        values: input.values,
+        takenAt,
+        source: origin.source,
+        deviceId: origin.deviceId ?? null,
+        note: input.note || null,
+        meal: mealOf(input),
+        rangeClass,
+        fileId: fileOf(input),
+        createdByAccountId: origin.createdByAccountId,
+        visitId: origin.visitId ?? null,
+      })),
+    );
+    // Readings another upload of the same ids stored first are answered as replays.
+    const written = fresh.filter((r) => inserted.has(r.id));
+    if (written.length === 0) return new Map<string, MeasurementRow>();
+
+    const tasksDone = await completeTasksFor(
+      tx,
+      { patientAccountId, organisationId, timezone: timezoneOf(patient) },
+      written.map(({ id, input, takenAt }) => ({ type: input.type, takenAt, measurementId: id, taskId: input.taskId })),
+    );
+    const events: NewPatientEvent[] = [];
+    for (const { id, input, takenAt, rangeClass } of written) {
+      const event = { organisationId, patientAccountId, at: takenAt };
+      // A photo reading names its file, so the timeline shows the picture (read with the patient's access).
+      const fileId = fileOf(input);
+      const photo = fileId ? { fileId } : {};
+      events.push({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo } });
+      const task = tasksDone.get(id);
+      if (task) events.push({ ...event, kind: 'taskCompleted', refId: task, data: { type: input.type, measurementId: id } });
+      if (!isOutOfRange(rangeClass)) continue;
       // One open alert per patient and type: a later reading joins it (issue 17), so the timeline
       // and the alert's history say when it opened or got worse, not every reading again.
       const severity = RANGE_SEVERITY[rangeClass];
@@ -130,17 +207,29 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
       const raised = !alert.opened && alert.previousSeverity !== null && severity > alert.previousSeverity;
       if (alert.opened || raised) {
         await insertAlertEvent(tx, { alertId: alert.id, kind: alert.opened ? 'opened' : 'raised', actorAccountId: null, at: now, data: { rangeClass, measurementId: id } });
-        await record({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass, measurementId: id } });
+        events.push({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass, measurementId: id } });
         alertChanges.push({ id: alert.id, kind: alert.opened ? 'opened' : 'raised' });
       }
     }
-    return true;
+    // Readings again: the patient's "no readings" alert is over (issue 17, stale data).
+    const stale = await resolveNoReadingsAlert(tx, patientAccountId, now);
+    if (stale) {
+      await insertAlertEvent(tx, { alertId: stale.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: written[0]!.id } });
+      alertChanges.push({ id: stale.id, kind: 'resolved' });
+    }
+    await record(...events);
+    return new Map([...inserted].map(([id, row]) => [id, { ...row, taskId: tasksDone.get(id) ?? null }]));
   });
   for (const change of alertChanges) tellClinicians(deps, { id: change.id, organisationId, patientAccountId }, change.kind);
+  return stored;
+}
 
-  const row = await findMeasurement(deps.db, id);
-  if (!row) throw new AppError('unknown');
-  return stored ? { measurement: toMeasurementDto(row), created: true } : { measurement: replayOf(row, patientAccountId, input), created: false };
+/** One reading: stored, or the stored one when it is a replay; refused with its error. */
+export async function saveReading(deps: Deps, patient: AccountRecord, input: CreateMeasurementInput, origin: ReadingOrigin): Promise<SavedReading> {
+  const [saved] = await saveReadings(deps, patient, [{ input, origin }]);
+  if (!saved) throw new AppError('unknown');
+  if ('error' in saved) throw saved.error;
+  return saved;
 }
 
 /** A reading the patient enters themself (spec §1): only for their own record. */

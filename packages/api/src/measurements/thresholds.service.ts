@@ -25,6 +25,19 @@ export async function limitsFor(db: Executor, patientAccountId: string, type: Me
   return effectiveLimits(type, (await findThresholdsOfType(db, patientAccountId, type))?.limits);
 }
 
+/** The limits new readings of this patient are classified by, every type read at once (one statement for a batch). */
+export async function limitsOfPatient(db: Executor, patientAccountId: string): Promise<(type: MeasurementType) => TypeLimits> {
+  const stored = await findThresholds(db, patientAccountId);
+  const limits = new Map<MeasurementType, TypeLimits>();
+  return (type) => {
+    const known = limits.get(type);
+    if (known) return known;
+    const found = effectiveLimits(type, stored.find((row) => row.type === type)?.limits);
+    limits.set(type, found);
+    return found;
+  };
+}
+
 function toDto(patientId: string, type: MeasurementType, stored: { limits: unknown; updatedAt: Date } | undefined): Thresholds {
   return {
     patientId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurementSchedules, tasks } from '../db/schema';
 
@@ -62,15 +62,15 @@ export async function insertTask(db: Executor, values: NewTask): Promise<string>
   return row.id;
 }
 
-/** A patient's pending tasks of a type due between two instants (inclusive), the earliest first. */
-export function pendingTasksDueBetween(db: Executor, patientAccountId: string, type: string, from: Date, to: Date) {
+/** A patient's pending tasks of some types due between two instants (inclusive), the earliest first. */
+export function pendingTasksDueBetween(db: Executor, patientAccountId: string, types: readonly string[], from: Date, to: Date) {
   return db
-    .select({ id: tasks.id, dueAt: tasks.dueAt })
+    .select({ id: tasks.id, type: tasks.type, dueAt: tasks.dueAt })
     .from(tasks)
     .where(
       and(
         eq(tasks.patientAccountId, patientAccountId),
-        eq(tasks.type, type),
+        inArray(tasks.type, [...types]),
         eq(tasks.status, 'pending'),
         gte(tasks.dueAt, from),
         lte(tasks.dueAt, to),
@@ -79,14 +79,27 @@ export function pendingTasksDueBetween(db: Executor, patientAccountId: string, t
     .orderBy(asc(tasks.dueAt), asc(tasks.id));
 }
 
-/** Completes a task that is still pending; false when it no longer is. */
-export async function completeTask(db: Executor, id: string, measurementId: string, at: Date): Promise<boolean> {
+/**
+ * Completes tasks that are still pending, each by its reading, in one statement; the ids completed
+ * (a task completed meanwhile by another reading is left as it is).
+ */
+export async function completeTasks(
+  db: Executor,
+  completions: readonly { id: string; measurementId: string; at: Date }[],
+): Promise<Set<string>> {
+  if (completions.length === 0) return new Set();
+  const byTask = (value: (c: (typeof completions)[number]) => SQL) =>
+    sql.join([sql`case ${tasks.id}`, ...completions.map((c) => sql`when ${c.id}::uuid then ${value(c)}`), sql`end`], sql` `);
   const rows = await db
     .update(tasks)
-    .set({ status: 'complete', completedAt: at, measurementId })
-    .where(and(eq(tasks.id, id), eq(tasks.status, 'pending')))
+    .set({
+      status: 'complete',
+      completedAt: byTask((c) => sql`${c.at.toISOString()}::timestamptz`),
+      measurementId: byTask((c) => sql`${c.measurementId}::uuid`),
+    })
+    .where(and(inArray(tasks.id, completions.map((c) => c.id)), eq(tasks.status, 'pending')))
     .returning({ id: tasks.id });
-  return rows.length > 0;
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Between pending and cancelled only: a completed task stays completed. */

@@ -16,7 +16,7 @@ import { settingsOf } from '../settings/settings.service';
 import { taskAdherence } from './adherence.repository';
 import { toTaskDto } from './task.dto';
 import {
-  completeTask,
+  completeTasks,
   dueTimesOf,
   findTask,
   insertTask,
@@ -198,37 +198,72 @@ export function inTaskWindow(dueAt: Date, at: Date, overdueMinutes: number): boo
   return t >= dueAt.getTime() - EARLY_MS && t <= dueAt.getTime() + overdueMinutes * 60_000;
 }
 
+/** A reading just stored, as task completion sees it. */
+export interface ReadingForTask {
+  type: MeasurementType;
+  takenAt: Date;
+  measurementId: string;
+  /** The task the reading names (typed readings); gateway readings name none. */
+  taskId?: string;
+}
+
 /**
- * Completes the task a reading is for, in the reading's transaction, but only a task whose window
- * the reading was taken in (TASK_EARLY_MINUTES before its time to the organisation's overdue limit):
- * an evening reading never ticks off the morning's missed task (issue 17 part 6). The task the
+ * Completes the tasks readings are for, in the readings' transaction, but only a task whose window
+ * a reading was taken in (TASK_EARLY_MINUTES before its time to the organisation's overdue limit):
+ * an evening reading never ticks off the morning's missed task (issue 17 part 6). The task a
  * reading names, when the reading is in its window; otherwise the patient's pending task of the
- * type whose window holds the reading, the earliest due first (it closes first). Gateway readings
- * name no task: they match this way. A reading outside every window is kept and completes nothing.
- * Null when no task was completed.
+ * type whose window holds the reading, the earliest due first (it closes first), each task taken by
+ * the first reading of the batch that fits it. Gateway readings name no task: they match this way.
+ * A reading outside every window is kept and completes nothing. A whole batch takes a handful of
+ * statements: the tasks of its days made once, the pending ones read once, all completed at once.
+ * Answers the task each reading completed, by measurement id.
  */
-export async function completeTaskFor(
+export async function completeTasksFor(
   db: Executor,
-  reading: { patientAccountId: string; organisationId: string; timezone: string; type: MeasurementType; takenAt: Date; measurementId: string; taskId?: string },
-): Promise<{ id: string } | null> {
-  const overdueMinutes = await overdueMinutesOf(db, reading.organisationId);
-  if (reading.taskId) {
-    const named = await findTask(db, reading.taskId);
-    if (named && inTaskWindow(named.dueAt, reading.takenAt, overdueMinutes)) {
-      if (!(await completeTask(db, reading.taskId, reading.measurementId, reading.takenAt))) throw new AppError('taskNotPending');
-      return { id: reading.taskId };
+  patient: { patientAccountId: string; organisationId: string; timezone: string },
+  readings: readonly ReadingForTask[],
+): Promise<Map<string, string>> {
+  if (readings.length === 0) return new Map();
+  const overdueMinutes = await overdueMinutesOf(db, patient.organisationId);
+  const chosen: { id: string; measurementId: string; at: Date }[] = [];
+  const named = new Set<string>();
+  const unnamed: ReadingForTask[] = [];
+  for (const reading of readings) {
+    const task = reading.taskId ? await findTask(db, reading.taskId) : undefined;
+    if (task && !named.has(task.id) && inTaskWindow(task.dueAt, reading.takenAt, overdueMinutes)) {
+      chosen.push({ id: task.id, measurementId: reading.measurementId, at: reading.takenAt });
+      named.add(task.id);
+    } else unnamed.push(reading);
+  }
+
+  if (unnamed.length > 0) {
+    const times = unnamed.map((r) => r.takenAt.getTime());
+    const first = times.reduce((a, b) => Math.min(a, b));
+    const last = times.reduce((a, b) => Math.max(a, b));
+    // A window can cross midnight: make the tasks from the day before the first reading to the day after the last.
+    const day = (at: number) => wallClockOf(new Date(at), patient.timezone).date;
+    await ensureTasks(db, patient.patientAccountId, addDays(day(first), -1), addDays(day(last), 1));
+    const types = [...new Set(unnamed.map((r) => r.type))];
+    const pending = await pendingTasksDueBetween(
+      db,
+      patient.patientAccountId,
+      types,
+      new Date(first - overdueMinutes * 60_000),
+      new Date(last + EARLY_MS),
+    );
+    const taken = new Set(named);
+    for (const reading of unnamed) {
+      const task = pending.find(
+        (t) => !taken.has(t.id) && t.type === reading.type && inTaskWindow(t.dueAt, reading.takenAt, overdueMinutes),
+      );
+      if (!task) continue;
+      taken.add(task.id);
+      chosen.push({ id: task.id, measurementId: reading.measurementId, at: reading.takenAt });
     }
   }
-  // A window can cross midnight: make the tasks of the day before and the day of the reading.
-  const day = wallClockOf(reading.takenAt, reading.timezone).date;
-  await ensureTasks(db, reading.patientAccountId, addDays(day, -1), addDays(day, 1));
-  const [earliest] = await pendingTasksDueBetween(
-    db,
-    reading.patientAccountId,
-    reading.type,
-    new Date(reading.takenAt.getTime() - overdueMinutes * 60_000),
-    new Date(reading.takenAt.getTime() + EARLY_MS),
-  );
-  if (!earliest) return null;
-  return (await completeTask(db, earliest.id, reading.measurementId, reading.takenAt)) ? { id: earliest.id } : null;
+
+  const completed = await completeTasks(db, chosen);
+  // The task a reading named was done meanwhile: the reading is refused with it (409).
+  for (const id of named) if (!completed.has(id)) throw new AppError('taskNotPending');
+  return new Map(chosen.filter((c) => completed.has(c.id)).map((c) => [c.measurementId, c.id]));
 }

@@ -29,21 +29,20 @@ export function toTimelineEvent(row: {
   return { id: String(row.id), kind: row.kind, refId: row.refId, at: row.at.toISOString(), data: row.data };
 }
 
-/** Writes one event on a patient's timeline; `changePatientRecord` gives services this function. */
-export type RecordPatientEvent = (event: NewPatientEvent) => Promise<number>;
+/** Writes events on a patient's timeline, in one statement; `changePatientRecord` gives services this function. */
+export type RecordPatientEvent = (...events: NewPatientEvent[]) => Promise<void>;
 
-async function insertPatientEvent(db: Executor, event: NewPatientEvent): Promise<LivePatientEvent & { id: number }> {
-  const [row] = await db
-    .insert(patientEvents)
-    .values({ ...event, refId: event.refId ?? null, data: event.data ?? {} })
-    .returning({ id: patientEvents.id });
-  if (!row) throw new Error('patient event insert returned nothing');
-  return {
-    id: row.id,
+async function insertPatientEvents(db: Executor, events: NewPatientEvent[]): Promise<LivePatientEvent[]> {
+  if (events.length === 0) return [];
+  const stored = events.map((event) => ({ ...event, refId: event.refId ?? null, data: event.data ?? {} }));
+  // PostgreSQL numbers and returns the rows of one multi-row insert in the order they are given.
+  const rows = await db.insert(patientEvents).values(stored).returning({ id: patientEvents.id });
+  if (rows.length !== stored.length) throw new Error('patient event insert returned too few rows');
+  return stored.map((event, i) => ({
     organisationId: event.organisationId,
     patientId: event.patientAccountId,
-    event: toTimelineEvent({ ...event, id: row.id, refId: event.refId ?? null, data: event.data ?? {} }),
-  };
+    event: toTimelineEvent({ ...event, id: rows[i]!.id }),
+  }));
 }
 
 /**
@@ -57,10 +56,8 @@ export async function changePatientRecord<T>(
 ): Promise<T> {
   const recorded: LivePatientEvent[] = [];
   const result = await deps.db.transaction((tx) =>
-    work(tx, async (event) => {
-      const { id, ...live } = await insertPatientEvent(tx, event);
-      recorded.push(live);
-      return id;
+    work(tx, async (...events) => {
+      recorded.push(...(await insertPatientEvents(tx, events)));
     }),
   );
   for (const event of recorded) deps.live.patientEvent(event);

@@ -161,6 +161,7 @@ export async function runAgent(options: RunOptions): Promise<RunningAgent> {
       info,
       queue,
       log,
+      maxBackoffMs: config.reconnectMaxS * 1000,
       // A scan waits for the device reader's current pass: one radio, one job at a time.
       scanner: () => (transport ? { scan: (seconds: number) => (reader ? reader.exclusive(() => transport.scan(seconds)) : transport.scan(seconds)) } : null),
       wifi,

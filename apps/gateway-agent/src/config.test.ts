@@ -48,6 +48,13 @@ describe('configuration', () => {
     expect(() => requireEdgeUrl(loadConfig({}, readEnv({})).config)).toThrow(/edgeUrl: missing/);
   });
 
+  it('waits at most 30 s between tries to reach the edge unless told otherwise, from 1 s to an hour', () => {
+    expect(loadConfig({}, readEnv({})).config.reconnectMaxS).toBe(30);
+    expect(loadConfig({}, readEnv({ OPENCARE_RECONNECT_MAX_S: '2' })).config.reconnectMaxS).toBe(2);
+    expect(() => loadConfig({}, readEnv({ OPENCARE_RECONNECT_MAX_S: '0' }))).toThrow(/reconnectMaxS \(config file "reconnectMaxS", OPENCARE_RECONNECT_MAX_S\)/);
+    expect(() => loadConfig({ config: configFile({ reconnectMaxS: 'soon' }) }, readEnv({}))).toThrow(/reconnectMaxS/);
+  });
+
   it('accepts a MAC with or without separators', () => {
     expect(loadConfig({ mac: 'aa-bb-cc-dd-ee-ff' }, readEnv({})).config.mac).toBe('AABBCCDDEEFF');
   });

@@ -23,6 +23,11 @@ export const configSchema = z.strictObject({
   logLevel: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   /** How often each paired device is read, in seconds. */
   readIntervalS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /**
+   * The longest wait between two tries to reach the edge, in seconds (the waits double from 1 s,
+   * with jitter). A gateway on the clinic's own network can come back sooner after an edge restart.
+   */
+  reconnectMaxS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** This machine's MAC (12 hex digits); else the first non-internal network interface's. */
   mac: z
     .string()
@@ -68,6 +73,7 @@ function fromEnv(env: AgentEnv): Layer {
     statusPort: env.OPENCARE_STATUS_PORT,
     logLevel: env.OPENCARE_LOG_LEVEL,
     readIntervalS: env.OPENCARE_READ_INTERVAL_S,
+    reconnectMaxS: env.OPENCARE_RECONNECT_MAX_S,
     mac: env.OPENCARE_MAC,
     displayName: env.OPENCARE_DISPLAY_NAME,
     publicIp: env.OPENCARE_PUBLIC_IP,
@@ -128,6 +134,7 @@ const ENV_NAMES: Record<string, string> = {
   statusPort: 'OPENCARE_STATUS_PORT / --status-port',
   logLevel: 'OPENCARE_LOG_LEVEL / --log-level',
   readIntervalS: 'OPENCARE_READ_INTERVAL_S / --read-interval',
+  reconnectMaxS: 'OPENCARE_RECONNECT_MAX_S',
   mac: 'OPENCARE_MAC / --mac',
   'queue.maxReadings': 'OPENCARE_QUEUE_MAX_READINGS',
   'queue.maxBytes': 'OPENCARE_QUEUE_MAX_BYTES',

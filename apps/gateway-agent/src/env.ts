@@ -15,6 +15,7 @@ export const envSchema = z.object({
   OPENCARE_STATUS_PORT: optional,
   OPENCARE_LOG_LEVEL: optional,
   OPENCARE_READ_INTERVAL_S: optional,
+  OPENCARE_RECONNECT_MAX_S: optional,
   OPENCARE_MAC: optional,
   OPENCARE_DISPLAY_NAME: optional,
   OPENCARE_PUBLIC_IP: optional,

@@ -50,11 +50,6 @@ export async function uploadReadings(
   gatewayId: string,
   readings: unknown[],
 ): Promise<ReadingOutcome[]> {
-  const gateway = await findGateway(deps.db, gatewayId);
-  if (!gateway?.patientAccountId) throw new AppError('gatewayMissing');
-  const patient = await findAccount(deps.db, gateway.patientAccountId);
-  if (!patient) throw new AppError('gatewayMissing');
-
   // The transport's text check, per reading (a NUL in one note rejects that reading, not the batch).
   const parsed = readings.map((raw) => {
     const unsafe = unsafeTextIssues(raw, { limit: 1 });
@@ -63,7 +58,11 @@ export async function uploadReadings(
   const deviceIds = [
     ...new Set(parsed.flatMap(({ result }) => (result.success ? [result.data.deviceId] : []))),
   ];
-  const devices = new Map((await devicesOfGatewayIn(deps.db, gatewayId, deviceIds)).map((d) => [d.id, d]));
+  const [gateway, deviceRows] = await Promise.all([findGateway(deps.db, gatewayId), devicesOfGatewayIn(deps.db, gatewayId, deviceIds)]);
+  if (!gateway?.patientAccountId) throw new AppError('gatewayMissing');
+  const patient = await findAccount(deps.db, gateway.patientAccountId);
+  if (!patient) throw new AppError('gatewayMissing');
+  const devices = new Map(deviceRows.map((d) => [d.id, d]));
 
   // Each reading judged in order: refused at once, or to be stored with the rest of the batch.
   const judged: (ReadingOutcome | ReadingToSave)[] = [];
@@ -111,32 +110,32 @@ export async function uploadReadings(
     judged.push({ input: reading, origin: { source: 'gateway', deviceId, createdByAccountId: null } });
   }
 
-  // A reading still being written (its original upload, maybe through another edge) refuses the
-  // whole batch with 409 (thrown): the agent sends it again later, when it is a duplicate.
-  const toSave = judged.filter((j): j is ReadingToSave => 'input' in j);
-  const saved = await saveReadings(deps, patient, toSave);
-  const taken = new Map<string, Date>();
-  const outcomes = judged.map((j): ReadingOutcome => {
-    if (!('input' in j)) return j;
-    const answer = saved[toSave.indexOf(j)]!;
-    const id = j.input.id ?? '';
-    if ('error' in answer) return rejected(id, answer.error);
-    const deviceId = j.origin.deviceId!;
-    const at = new Date(answer.measurement.takenAt);
-    const latest = taken.get(deviceId);
-    if (!latest || latest < at) taken.set(deviceId, at);
-    return { id, status: answer.created ? 'stored' : 'duplicate' };
-  });
   const entry = {
     action: 'gateways.readings.upload',
     resourceType: 'patient',
     resourceId: patient.account.id,
     actorGatewayId: gatewayId,
   };
-  await Promise.all([
-    noteReadings(deps.db, taken),
-    outcomes.some((o) => o.status === 'stored') && audit(deps.db, null, meta, { ...entry, outcome: 'allowed' }),
-    refused && audit(deps.db, null, meta, { ...entry, outcome: 'denied' }),
-  ]);
+  // A reading still being written (its original upload, maybe through another edge) refuses the
+  // whole batch with 409 (thrown): the agent sends it again later, when it is a duplicate. What the
+  // batch stored is noted on its devices and audited in the same transaction.
+  const toSave = judged.filter((j): j is ReadingToSave => 'input' in j);
+  const saved = await saveReadings(deps, patient, toSave, async (tx, stored) => {
+    const latest = new Map<string, Date>();
+    for (const { origin, takenAt } of stored) {
+      const before = latest.get(origin.deviceId!);
+      if (!before || before < takenAt) latest.set(origin.deviceId!, takenAt);
+    }
+    await noteReadings(tx, latest);
+    await audit(tx, null, meta, { ...entry, outcome: 'allowed' });
+  });
+  const outcomes = judged.map((j): ReadingOutcome => {
+    if (!('input' in j)) return j;
+    const answer = saved[toSave.indexOf(j)]!;
+    const id = j.input.id ?? '';
+    if ('error' in answer) return rejected(id, answer.error);
+    return { id, status: answer.created ? 'stored' : 'duplicate' };
+  });
+  if (refused) await audit(deps.db, null, meta, { ...entry, outcome: 'denied' });
   return outcomes;
 }

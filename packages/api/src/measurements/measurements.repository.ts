@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurements, measurementThresholds, tasks } from '../db/schema';
 
-const storedColumns = {
+const columns = {
   id: measurements.id,
   organisationId: measurements.organisationId,
   patientAccountId: measurements.patientAccountId,
@@ -15,8 +15,8 @@ const storedColumns = {
   rangeClass: measurements.rangeClass,
   fileId: measurements.fileId,
   createdAt: measurements.createdAt,
+  taskId: tasks.id,
 };
-const columns = { ...storedColumns, taskId: tasks.id };
 export type MeasurementRow = NonNullable<Awaited<ReturnType<typeof findMeasurement>>>;
 export type NewMeasurement = typeof measurements.$inferInsert;
 
@@ -35,11 +35,11 @@ export async function findMeasurements(db: Executor, ids: readonly string[]): Pr
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Inserts the readings whose ids are not stored yet, in one statement; the rows this call stored (no task yet), by id. */
-export async function insertMeasurements(db: Executor, rows: NewMeasurement[]): Promise<Map<string, Omit<MeasurementRow, 'taskId'>>> {
-  if (rows.length === 0) return new Map();
-  const inserted = await db.insert(measurements).values(rows).onConflictDoNothing({ target: measurements.id }).returning(storedColumns);
-  return new Map(inserted.map((row) => [row.id, row]));
+/** Inserts the readings whose ids are not stored yet, in one statement; the ids this call stored. */
+export async function insertMeasurements(db: Executor, rows: NewMeasurement[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db.insert(measurements).values(rows).onConflictDoNothing({ target: measurements.id }).returning({ id: measurements.id });
+  return new Set(inserted.map((row) => row.id));
 }
 
 /** The first key of the two-key advisory locks that claim reading ids (any fixed number). */

@@ -16,6 +16,7 @@ import { attachReading, insertAlertEvent, resolveNoReadingsAlert } from '../aler
 import { tellClinicians } from '../alerts/alerts.service';
 import type { AlertChangeKind } from '@opencare/schemas/socket-events';
 import { namedPatient, readablePatient, type Reader } from '../api-keys/integration-reader';
+import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { assertPatientPhoto } from '../files/photos.service';
@@ -84,7 +85,7 @@ export interface ReadingToSave {
 export type ReadingSaved = SavedReading | { error: AppError };
 
 /** A reading of a batch that is new: checked, classified, about to be written. */
-interface NewReading extends ReadingToSave {
+export interface NewReading extends ReadingToSave {
   id: string;
   takenAt: Date;
   rangeClass: RangeClass | null;
@@ -100,7 +101,13 @@ interface NewReading extends ReadingToSave {
  * reading whose id is being written right now refuses the whole batch (409): it is sent again later,
  * when it is a replay. Live events go out once the transaction has committed.
  */
-export async function saveReadings(deps: Deps, patient: AccountRecord, readings: readonly ReadingToSave[]): Promise<ReadingSaved[]> {
+export async function saveReadings(
+  deps: Deps,
+  patient: AccountRecord,
+  readings: readonly ReadingToSave[],
+  /** The caller's own writes about the readings stored, in their transaction (only when some were). */
+  alongside?: (tx: Executor, stored: readonly NewReading[]) => Promise<void>,
+): Promise<ReadingSaved[]> {
   const patientAccountId = patient.account.id;
   const now = new Date();
   const ids = readings.map(({ input }) => input.id ?? randomUUID());
@@ -133,7 +140,7 @@ export async function saveReadings(deps: Deps, patient: AccountRecord, readings:
     }
   }
 
-  const written = fresh.length === 0 ? new Map<string, MeasurementRow>() : await writeReadings(deps, patient, fresh, now);
+  const written = fresh.length === 0 ? new Map<string, MeasurementRow>() : await writeReadings(deps, patient, fresh, now, alongside);
   // The readings another upload of the same ids stored meanwhile, to answer as replays.
   const others = await findMeasurements(deps.db, [...firstWith.keys()].filter((id) => !written.has(id)));
   return readings.map(({ input }, i) => {
@@ -154,42 +161,65 @@ export async function saveReadings(deps: Deps, patient: AccountRecord, readings:
 }
 
 /** The transaction of saveReadings: the readings it stored, by id (another upload may have stored the others meanwhile). */
-async function writeReadings(deps: Deps, patient: AccountRecord, fresh: NewReading[], now: Date): Promise<Map<string, MeasurementRow>> {
+async function writeReadings(
+  deps: Deps,
+  patient: AccountRecord,
+  fresh: NewReading[],
+  now: Date,
+  alongside: ((tx: Executor, stored: readonly NewReading[]) => Promise<void>) | undefined,
+): Promise<Map<string, MeasurementRow>> {
   const patientAccountId = patient.account.id;
   const organisationId = patient.account.organisationId;
   // What the clinicians' inboxes hear once the readings are committed.
   const alertChanges: { id: string; kind: AlertChangeKind }[] = [];
   const stored = await changePatientRecord(deps, async (tx, record) => {
     // An id being written right now (a retry racing its original, maybe on another edge): 409.
-    if (!(await claimReadingIds(tx, fresh.map((r) => r.id)))) throw new AppError('requestInFlight');
-    const inserted = await insertMeasurements(
-      tx,
-      fresh.map(({ id, input, origin, takenAt, rangeClass }) => ({
-        id,
-        organisationId,
-        patientAccountId,
-        type: input.type,
-        values: input.values,
-        takenAt,
-        source: origin.source,
-        deviceId: origin.deviceId ?? null,
-        note: input.note || null,
-        meal: mealOf(input),
-        rangeClass,
-        fileId: fileOf(input),
-        createdByAccountId: origin.createdByAccountId,
-        visitId: origin.visitId ?? null,
-      })),
-    );
+    const rows = fresh.map(({ id, input, origin, takenAt, rangeClass }) => ({
+      id,
+      organisationId,
+      patientAccountId,
+      type: input.type,
+      values: input.values,
+      takenAt,
+      source: origin.source,
+      deviceId: origin.deviceId ?? null,
+      note: input.note || null,
+      meal: mealOf(input),
+      rangeClass,
+      fileId: fileOf(input),
+      createdByAccountId: origin.createdByAccountId,
+      visitId: origin.visitId ?? null,
+      // Set here rather than by the database, so the answer needs no read back.
+      createdAt: now,
+    }));
+    // The claim and the insert go out together (pipelined on the transaction's connection): when
+    // the claim is refused the rollback takes the insert back. Rows in id order, so two batches
+    // sharing ids lock them in the same order and never deadlock.
+    const [claimed, inserted] = await Promise.all([
+      claimReadingIds(tx, fresh.map((r) => r.id)),
+      insertMeasurements(tx, rows.toSorted((a, b) => (a.id < b.id ? -1 : 1))),
+    ]);
+    // An id being written right now (a retry racing its original, maybe on another edge): 409.
+    if (!claimed) throw new AppError('requestInFlight');
     // Readings another upload of the same ids stored first are answered as replays.
     const written = fresh.filter((r) => inserted.has(r.id));
     if (written.length === 0) return new Map<string, MeasurementRow>();
 
-    const tasksDone = await completeTasksFor(
-      tx,
-      { patientAccountId, organisationId, timezone: timezoneOf(patient) },
-      written.map(({ id, input, takenAt }) => ({ type: input.type, takenAt, measurementId: id, taskId: input.taskId })),
-    );
+    // What does not depend on each other goes out together: the tasks, the end of a "no readings"
+    // alert (issue 17, stale data: readings again) and the caller's own writes.
+    const [tasksDone, stale] = await Promise.all([
+      completeTasksFor(
+        tx,
+        { patientAccountId, organisationId, timezone: timezoneOf(patient) },
+        written.map(({ id, input, takenAt }) => ({ type: input.type, takenAt, measurementId: id, taskId: input.taskId })),
+      ),
+      resolveNoReadingsAlert(tx, patientAccountId, now),
+      alongside?.(tx, written),
+    ]);
+    if (stale) {
+      await insertAlertEvent(tx, { alertId: stale.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: written[0]!.id } });
+      alertChanges.push({ id: stale.id, kind: 'resolved' });
+    }
     const events: NewPatientEvent[] = [];
     for (const { id, input, takenAt, rangeClass } of written) {
       const event = { organisationId, patientAccountId, at: takenAt };
@@ -211,14 +241,8 @@ async function writeReadings(deps: Deps, patient: AccountRecord, fresh: NewReadi
         alertChanges.push({ id: alert.id, kind: alert.opened ? 'opened' : 'raised' });
       }
     }
-    // Readings again: the patient's "no readings" alert is over (issue 17, stale data).
-    const stale = await resolveNoReadingsAlert(tx, patientAccountId, now);
-    if (stale) {
-      await insertAlertEvent(tx, { alertId: stale.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: written[0]!.id } });
-      alertChanges.push({ id: stale.id, kind: 'resolved' });
-    }
     await record(...events);
-    return new Map([...inserted].map(([id, row]) => [id, { ...row, taskId: tasksDone.get(id) ?? null }]));
+    return new Map(rows.filter((row) => inserted.has(row.id)).map((row): [string, MeasurementRow] => [row.id, { ...row, taskId: tasksDone.get(row.id) ?? null }]));
   });
   for (const change of alertChanges) tellClinicians(deps, { id: change.id, organisationId, patientAccountId }, change.kind);
   return stored;

@@ -224,7 +224,16 @@ export async function completeTasksFor(
   readings: readonly ReadingForTask[],
 ): Promise<Map<string, string>> {
   if (readings.length === 0) return new Map();
-  const overdueMinutes = await overdueMinutesOf(db, patient.organisationId);
+  // A window can cross midnight: the tasks from the day before the first reading to the day after
+  // the last are made (alongside reading the overdue limit) before any is matched.
+  const times = readings.map((r) => r.takenAt.getTime());
+  const day = (at: number) => wallClockOf(new Date(at), patient.timezone).date;
+  const first = times.reduce((a, b) => Math.min(a, b));
+  const last = times.reduce((a, b) => Math.max(a, b));
+  const [overdueMinutes] = await Promise.all([
+    overdueMinutesOf(db, patient.organisationId),
+    ensureTasks(db, patient.patientAccountId, addDays(day(first), -1), addDays(day(last), 1)),
+  ]);
   const chosen: { id: string; measurementId: string; at: Date }[] = [];
   const named = new Set<string>();
   const unnamed: ReadingForTask[] = [];
@@ -237,12 +246,6 @@ export async function completeTasksFor(
   }
 
   if (unnamed.length > 0) {
-    const times = unnamed.map((r) => r.takenAt.getTime());
-    const first = times.reduce((a, b) => Math.min(a, b));
-    const last = times.reduce((a, b) => Math.max(a, b));
-    // A window can cross midnight: make the tasks from the day before the first reading to the day after the last.
-    const day = (at: number) => wallClockOf(new Date(at), patient.timezone).date;
-    await ensureTasks(db, patient.patientAccountId, addDays(day(first), -1), addDays(day(last), 1));
     const types = [...new Set(unnamed.map((r) => r.type))];
     const pending = await pendingTasksDueBetween(
       db,

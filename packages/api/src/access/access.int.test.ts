@@ -26,10 +26,12 @@ async function read(userId: string, allowed: boolean) {
   };
   const event = { action: 'test.read', resourceType: 'test', resourceId: null, allowed };
   let worked = false;
-  const answer = await authorizeAlongside({ db: handle.db }, actor, { ip: '127.0.0.1', requestId }, event, () => {
+  const work = () => {
     worked = true;
     return Promise.resolve('the answer');
-  }).catch((error: unknown) => error);
+  };
+  const meta = { ip: '127.0.0.1', requestId };
+  const answer = await authorizeAlongside({ db: handle.db }, actor, meta, event, work).catch((error: unknown) => error);
   const audited = await handle.db
     .select({ outcome: auditLog.outcome })
     .from(auditLog)

@@ -264,7 +264,8 @@ export async function resolveActor(
   // The default account's organisation sets the inactivity timeout (as sessionIdleTooLong reads it).
   const byDefault = rows.find((r) => r.account?.isDefault);
   const idleTooLong = (session: { lastUsedAt: Date }) =>
-    byDefault !== undefined && idleLongerThanAllowed(settingsFrom('security', byDefault.security), session.lastUsedAt);
+    byDefault !== undefined &&
+    idleLongerThanAllowed(settingsFrom('security', byDefault.security), session.lastUsedAt);
   await useSession(deps, rows[0]?.session, claims.userId, idleTooLong);
   const user = rows[0]?.user;
   if (!user) throw new AppError('tokenInvalid');

@@ -67,7 +67,9 @@ export async function listPatients(
     resourceId: patient ? actor.accountId : actor.organisationId,
     allowed: clinician || patient,
   };
-  return authorizeAlongside(deps, actor, meta, event, () => patientPage(deps, actor, meta, query, patient, now));
+  return authorizeAlongside(deps, actor, meta, event, () =>
+    patientPage(deps, actor, meta, query, patient, now),
+  );
 }
 
 /** listPatients' page, once the caller may see it; `patient`: the caller sees only themself. */

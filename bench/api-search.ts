@@ -6,15 +6,16 @@
  *
  * Baseline: a plain Fastify app (no auth, no validation, no audit, no envelope, no helmet) in the
  * same server process, on the same database handle and connection pool, answering with the same
- * repository calls the search service makes (listPatientRows: the page and the count; findNames:
+ * repository calls the search service makes (listPatientRows: the page with its count; findNames:
  * the primary providers' names; the overdue-minutes setting, the page's scheduled patients and the
  * three clinical columns: open alerts, last reading, adherence) and returning them as JSON.
  *
  * What one measured request does on each side:
- *   bare  8 queries (setting, page, count, scheduled patients, provider names, alerts, readings,
- *         adherence); the seeded patients have no schedule, so neither side makes tasks
- *   REST  token verified + session, user and accounts read (resolveActor), query validated (zod),
- *         one audit row inserted, then the same 8 queries, the envelope sent through helmet
+ *   bare  7 queries (setting, the page with its count, scheduled patients, provider names, alerts,
+ *         readings, adherence); the seeded patients have no schedule, so neither side makes tasks
+ *   REST  token verified + the session, user, accounts and roles read in one statement
+ *         (resolveActor), query validated (zod), the list's audit row inserted alongside the same 7
+ *         queries and the listed patients' rows beside the last 4, the envelope sent through helmet
  *   tRPC  the same service call through the tRPC adapter (GET /trpc/patients.list?input=…)
  *
  * Processes: the servers (edge and bare app) run in a child process and autocannon in this one. On

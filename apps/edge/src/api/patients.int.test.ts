@@ -207,6 +207,12 @@ describe('GET /patients and /patients/search', () => {
       hasNextPage: false,
       hasPreviousPage: true,
     });
+    // A page past the end shows nothing, but still the total; no match at all is a total of 0.
+    const beyond = await get('/patients/search?page=5&pageSize=2', tokens.nurse);
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.meta).toMatchObject({ total: 3, page: 5, totalPages: 2, hasNextPage: false });
+    const none = await get('/patients/search?search=nobody-is-called-this', tokens.nurse);
+    expect([none.body.data, none.body.meta.total]).toEqual([[], 0]);
     expect((await get('/patients?pageSize=101', tokens.nurse)).status).toBe(400);
   });
 

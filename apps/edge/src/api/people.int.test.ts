@@ -74,6 +74,29 @@ describe('accounts and the acting account', () => {
     expect(foreign.body.key).toBe('err_forbidden');
   });
 
+  it('refuses to act as an inactive account of one\'s own, named or the default', async () => {
+    const [own, other] = users.caregiver.accounts as Array<{ id: string }>;
+    const setStatus = (id: string, status: 'active' | 'inactive') =>
+      t.edge.deps.db.update(accounts).set({ status }).where(eq(accounts.id, id));
+    const profileAs = (accountId?: string) =>
+      t.call('GET', '/api/v1/profile', {
+        token: tokens.caregiver,
+        headers: accountId ? { 'x-account-id': accountId } : {},
+      });
+    try {
+      await setStatus(other!.id, 'inactive');
+      const named = await profileAs(other!.id);
+      expect([named.status, named.body.key]).toEqual([403, 'accountInactive']);
+      expect((await profileAs()).status).toBe(200);
+      await setStatus(own!.id, 'inactive');
+      const byDefault = await profileAs();
+      expect([byDefault.status, byDefault.body.key]).toEqual([403, 'accountInactive']);
+    } finally {
+      await setStatus(own!.id, 'active');
+      await setStatus(other!.id, 'active');
+    }
+  });
+
   it('lists one\'s own accounts; an admin sees the organisation\'s, paged', async () => {
     const own = await t.call('GET', '/api/v1/accounts', { token: tokens.caregiver });
     expect(own.body.data.map((a: Json) => a.id)).toEqual(users.caregiver.accounts.map((a: Json) => a.id));

@@ -153,6 +153,11 @@ describe('inactivity timeout', () => {
     const before = await shownAccepted(nurse, socket);
     await idleFor(nurse, 6);
     expect(await use(nurse)).toBe(false);
+    const [ended] = await t.edge.deps.db
+      .select({ reason: sessions.revokedReason })
+      .from(sessions)
+      .where(eq(sessions.id, nurse.sessionId));
+    expect(ended?.reason).toBe('inactivity timeout');
     // Detected on one path, the session is ended everywhere: its open socket is closed too.
     expect(await closedSoon(socket)).toBe(true);
     const table = await probes(nurse, socket);
@@ -265,6 +270,15 @@ describe.runIf(testEnv.REDIS_URL)('account disabled through another edge (runs w
     remote.closeAll();
     await a.close();
     await b.close();
+  });
+
+  it('refuses the next request and handshake on the other edge at once after a logout here', async () => {
+    const nurse = await a.login('nurse');
+    expect((await b.call('GET', '/api/v1/profile', { token: nurse.token })).status).toBe(200);
+    expect((await a.call('POST', '/api/v1/auth/logout', { token: nurse.token })).status).toBe(200);
+    const after = await b.call('GET', '/api/v1/profile', { token: nurse.token });
+    expect([after.status, after.body.key]).toEqual([401, 'sessionExpired']);
+    expect((await outcome(remote.open(b.url, { token: nurse.token }))).connected).toBe(false);
   });
 
   it('closes the sockets and the visit place held on the other edge within 5 s', async () => {

@@ -2,7 +2,6 @@ import type { LoginInput, SessionSummary } from '@opencare/schemas/entities/auth
 import type { TwoFactorChallenge } from '@opencare/schemas/entities/two-factor';
 import type { User } from '@opencare/schemas/entities/user';
 import type { Actor } from '../access/actor';
-import { findAccountsOfUser } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -10,11 +9,17 @@ import { loadUserDto } from '../users/user.dto';
 import { findUserById, updateUserRow, type UserRow } from '../users/users.repository';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import { reserveLoginAttempt } from './login-attempts';
-import { assertPasswordPolicy, sessionIdleTooLong } from '../settings/settings.service';
+import {
+  assertPasswordPolicy,
+  idleLongerThanAllowed,
+  sessionIdleTooLong,
+  settingsFrom,
+} from '../settings/settings.service';
 import { decoyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets';
 import {
   findRefreshToken,
   findSession,
+  findSessionWithAccounts,
   insertRefreshToken,
   insertSession,
   listActiveSessions,
@@ -34,7 +39,7 @@ export interface SignedIn {
 }
 
 /** A locked or inactive user cannot sign in, refresh or act, whatever their token says. */
-export function assertUserMayAct(user: UserRow): void {
+export function assertUserMayAct(user: Pick<UserRow, 'status' | 'isLocked'>): void {
   if (user.status !== 'active') throw new AppError('accountInactive');
   if (user.isLocked) throw new AppError('accountLocked');
 }
@@ -193,10 +198,29 @@ export async function assertSessionLive(
   userId?: string,
 ): Promise<void> {
   const session = await findSession(deps.db, sessionId);
+  await useSession(deps, session, userId, (found) =>
+    sessionIdleTooLong(deps.db, found.userId, found.lastUsedAt),
+  );
+}
+
+interface SessionInUse {
+  id: string;
+  userId: string;
+  lastUsedAt: Date;
+  revokedAt: Date | null;
+}
+
+/** assertSessionLive's rules on a session already read; `idleTooLong` asks its organisation's timeout. */
+async function useSession(
+  deps: Pick<Deps, 'db'> & Partial<Pick<Deps, 'live'>>,
+  session: SessionInUse | undefined,
+  userId: string | undefined,
+  idleTooLong: (session: SessionInUse) => boolean | Promise<boolean>,
+): Promise<void> {
   if (!session || session.revokedAt || (userId !== undefined && session.userId !== userId)) throw new AppError('sessionExpired');
   // An access token outlives the inactivity timeout (15 min against 5 at least): the session decides.
   const idleMs = Date.now() - session.lastUsedAt.getTime();
-  if (idleMs > IDLE_TIMEOUT_MIN_MS && (await sessionIdleTooLong(deps.db, session.userId, session.lastUsedAt))) {
+  if (idleMs > IDLE_TIMEOUT_MIN_MS && (await idleTooLong(session))) {
     await revokeSession(deps.db, session.id, 'inactivity timeout');
     deps.live?.sessionsEnded([session.id], 'sessionExpired');
     throw new AppError('sessionExpired');
@@ -235,13 +259,19 @@ export async function resolveActor(
 ): Promise<Actor> {
   if (!token) throw new AppError('tokenRequired');
   const claims = await verifyAccessToken(deps.config, token);
-  await assertSessionLive(deps, claims.sessionId, claims.userId);
-  const user = await findUserById(deps.db, claims.userId);
+  // One statement, as every request and handshake asks: the session, its user, their accounts and roles.
+  const rows = await findSessionWithAccounts(deps.db, claims.sessionId);
+  // The default account's organisation sets the inactivity timeout (as sessionIdleTooLong reads it).
+  const byDefault = rows.find((r) => r.account?.isDefault);
+  const idleTooLong = (session: { lastUsedAt: Date }) =>
+    byDefault !== undefined &&
+    idleLongerThanAllowed(settingsFrom('security', byDefault.security), session.lastUsedAt);
+  await useSession(deps, rows[0]?.session, claims.userId, idleTooLong);
+  const user = rows[0]?.user;
   if (!user) throw new AppError('tokenInvalid');
   assertUserMayAct(user);
-  const accounts = await findAccountsOfUser(deps.db, user.id);
-  const acting = accountId ? accounts.find((a) => a.account.id === accountId) : accounts.find((a) => a.account.isDefault);
-  if (!acting) throw new AppError(accountId ? 'err_forbidden' : 'accountInactive');
+  const acting = accountId ? rows.find((r) => r.account?.id === accountId) : byDefault;
+  if (!acting?.account) throw new AppError(accountId ? 'err_forbidden' : 'accountInactive');
   if (acting.account.status !== 'active') throw new AppError('accountInactive');
   return {
     userId: user.id,

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { refreshTokens, sessions } from '../db/schema';
+import { accountRoles, accounts, organisationSettings, refreshTokens, sessions, users } from '../db/schema';
 
 export async function insertSession(
   db: Executor,
@@ -20,6 +20,48 @@ export async function findSession(db: Executor, id: string) {
     .from(sessions)
     .where(eq(sessions.id, id));
   return row;
+}
+
+/**
+ * A session and what acting on it needs, in one statement (issue 20: every request asks): its user,
+ * each of the user's accounts with its roles, and the stored security settings of the account's
+ * organisation. One row per account (a single row without one when the user has none); no row for
+ * an unknown session.
+ */
+export function findSessionWithAccounts(db: Executor, id: string) {
+  return db
+    .select({
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        lastUsedAt: sessions.lastUsedAt,
+        revokedAt: sessions.revokedAt,
+      },
+      // Left-joined objects lead with their key: drizzle reads a null first column as "no row".
+      user: { id: users.id, status: users.status, isLocked: users.isLocked },
+      account: {
+        id: accounts.id,
+        organisationId: accounts.organisationId,
+        accountType: accounts.accountType,
+        status: accounts.status,
+        isDefault: accounts.isDefault,
+      },
+      roles: sql<number[]>`array(
+        select ${accountRoles.role} from ${accountRoles} where ${accountRoles.accountId} = ${accounts.id}
+      )`,
+      security: organisationSettings.values,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accounts, eq(accounts.userId, sessions.userId))
+    .leftJoin(
+      organisationSettings,
+      and(
+        eq(organisationSettings.organisationId, accounts.organisationId),
+        eq(organisationSettings.area, 'security'),
+      ),
+    )
+    .where(eq(sessions.id, id));
 }
 
 export async function revokeSession(db: Executor, id: string, reason: string): Promise<void> {

@@ -58,7 +58,7 @@ export async function listPatientRows(db: Executor, filter: PatientFilter, order
     filter.mrn ? ilike(patientProfiles.mrn, containing(filter.mrn)) : undefined,
     filter.dateOfBirth ? eq(profiles.dateOfBirth, filter.dateOfBirth) : undefined,
   );
-  const rows = await db
+  const found = await db
     .select({
       accountId: accounts.id,
       mrn: patientProfiles.mrn,
@@ -66,6 +66,8 @@ export async function listPatientRows(db: Executor, filter: PatientFilter, order
       isOnline: accounts.isOnline,
       lastSeen: accounts.lastSeen,
       profile: basicProfileColumns,
+      // Every match counted beside each row of the page: the page and its total in one statement.
+      total: sql<number>`(count(*) over ())::int`,
     })
     .from(accounts)
     .innerJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
@@ -74,13 +76,20 @@ export async function listPatientRows(db: Executor, filter: PatientFilter, order
     .orderBy(...patientOrderBy(db, order))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  if (found[0]) return { rows, total: found[0].total };
+  return { rows, total: page > 1 ? await countPatientRows(db, where) : 0 };
+}
+
+async function countPatientRows(db: Executor, where: SQL | undefined): Promise<number> {
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(accounts)
     .innerJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(where);
-  return { rows, total: count?.n ?? 0 };
+  return count?.n ?? 0;
 }
 
 /** Full names of accounts (primary providers, care team), by account id. */

@@ -11,7 +11,7 @@ import type { PatientProfile } from '@opencare/schemas/entities/profile';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import type { FieldIssue } from '@opencare/schemas/errors';
 import { ROLES, roleNameOf, type RoleName } from '@opencare/schemas/roles';
-import { authorize, hasRouteRole } from '../access/access';
+import { authorizeAlongside, hasRouteRole } from '../access/access';
 import { auditPatientsListed } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { toProfileDto } from '../accounts/account.dto';
@@ -61,12 +61,26 @@ export async function listPatients(
 ): Promise<{ items: PatientListItem[]; meta: ListMeta }> {
   const clinician = hasRouteRole(actor, 'clinician');
   const patient = !clinician && (hasRouteRole(actor, 'patient') || actor.accountType === 'pat');
-  await authorize(deps, actor, meta, {
+  const event = {
     action: 'patients.list',
     resourceType: patient ? 'patient' : 'organisation',
     resourceId: patient ? actor.accountId : actor.organisationId,
     allowed: clinician || patient,
-  });
+  };
+  return authorizeAlongside(deps, actor, meta, event, () =>
+    patientPage(deps, actor, meta, query, patient, now),
+  );
+}
+
+/** listPatients' page, once the caller may see it; `patient`: the caller sees only themself. */
+async function patientPage(
+  deps: Deps,
+  actor: Actor,
+  meta: RequestMeta,
+  query: PatientSearchQuery,
+  patient: boolean,
+  now: Date,
+): Promise<{ items: PatientListItem[]; meta: ListMeta }> {
   const { sort, direction } = patientSortOf(query);
   const since = new Date(now.getTime() - PATIENT_LIST_ADHERENCE_DAYS * DAY_MS);
   const rule = { overdueMinutes: await overdueMinutesOf(deps.db, actor.organisationId), now };
@@ -88,9 +102,10 @@ export async function listPatients(
     query.pageSize,
   );
   const ids = rows.map((r) => r.accountId);
-  await auditPatientsListed(deps.db, actor, meta, 'patients.list', ids);
   if (sort !== 'adherence') await ensurePeriodTasks(deps.db, actor.organisationId, ids, since, now);
-  const [providerNames, alerts, readings, adherence] = await Promise.all([
+  // The patients shown are audited alongside the reads of their columns, before the answer.
+  const [, providerNames, alerts, readings, adherence] = await Promise.all([
+    auditPatientsListed(deps.db, actor, meta, 'patients.list', ids),
     findNames(
       deps.db,
       rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])),

@@ -33,11 +33,18 @@ export async function settingsOf<A extends SettingsArea>(
   area: A,
 ): Promise<Settings[A]> {
   const stored = await findAreaValues(db, organisationId, area);
-  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS[area], ...stored };
+  if (area !== 'organization') return settingsFrom(area, stored);
   // The organisation's name lives on the organisation, where invitations and sign-up read it.
-  if (area === 'organization')
-    merged.name = (await findOrganisationName(db, organisationId)) ?? DEFAULT_SETTINGS.organization.name;
-  const parsed = SETTINGS_SCHEMAS[area].safeParse(merged);
+  const name = (await findOrganisationName(db, organisationId)) ?? DEFAULT_SETTINGS.organization.name;
+  return settingsFrom(area, { ...stored, name });
+}
+
+/** An area's settings from its stored values (none: the defaults), as settingsOf reads them. */
+export function settingsFrom<A extends SettingsArea>(
+  area: A,
+  stored: Record<string, unknown> | null | undefined,
+): Settings[A] {
+  const parsed = SETTINGS_SCHEMAS[area].safeParse({ ...DEFAULT_SETTINGS[area], ...stored });
   return (parsed.success ? parsed.data : DEFAULT_SETTINGS[area]) as Settings[A];
 }
 
@@ -183,8 +190,16 @@ export async function sessionIdleTooLong(
 ): Promise<boolean> {
   const organisationId = await organisationOfUser(db, userId);
   if (!organisationId) return false;
-  const { sessionTimeoutMinutes } = await settingsOf(db, organisationId, 'security');
-  return now.getTime() - lastUsedAt.getTime() > sessionTimeoutMinutes * 60_000;
+  return idleLongerThanAllowed(await settingsOf(db, organisationId, 'security'), lastUsedAt, now);
+}
+
+/** Whether a session last used at `lastUsedAt` has been unused longer than these security settings allow. */
+export function idleLongerThanAllowed(
+  security: Settings['security'],
+  lastUsedAt: Date,
+  now = new Date(),
+): boolean {
+  return now.getTime() - lastUsedAt.getTime() > security.sessionTimeoutMinutes * 60_000;
 }
 
 /** A new patient's medical record number: the organisation's prefix and the next number. */

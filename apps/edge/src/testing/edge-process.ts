@@ -9,12 +9,14 @@ import { DEMO_PASSWORD } from '@opencare/api/demo/demo-data';
 import { openDatabase, type DatabaseHandle } from '@opencare/api/db/database';
 import { testDatabaseKind, testEnv } from '@opencare/api/testing/env';
 import postgres from 'postgres';
+import { edgeBundle } from './edge-bundle';
 import { demoSignIn, fetchPost } from './two-factor-login';
 
 /**
- * The real edge server (`apps/edge/src/server.ts`) as a child process, so a test can kill it with
- * SIGKILL as a power cut or an OOM kill would, mid-transaction, and start it again on the same port
- * and database: embedded PGlite in a data folder, or a PostgreSQL database of its own.
+ * The real edge server (`apps/edge/src/server.ts`, compiled ahead: edge-bundle.ts) as a child
+ * process, so a test can kill it with SIGKILL as a power cut or an OOM kill would, mid-transaction,
+ * and start it again on the same port and database: embedded PGlite in a data folder, or a
+ * PostgreSQL database of its own.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 type Json = any;
@@ -33,7 +35,6 @@ export interface EdgeProcess {
   dispose(): Promise<void>;
 }
 
-const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 const EDGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A port nobody listens on now (taken by the OS for a moment, then given back). */
@@ -129,7 +130,7 @@ export async function startEdgeProcess(options: { env?: Record<string, string> }
 
   const start = async () => {
     output = '';
-    const started = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: EDGE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(process.execPath, [await edgeBundle()], { cwd: EDGE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     started.stdout.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-10_000)));
     started.stderr.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-10_000)));
     exited = new Promise((resolve) => started.once('exit', resolve));

@@ -220,6 +220,23 @@ async function writeReadings(
       await insertAlertEvent(tx, { alertId: stale.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: written[0]!.id } });
       alertChanges.push({ id: stale.id, kind: 'resolved' });
     }
+    // One open alert per patient and type: a later reading joins it (issue 17), so the timeline
+    // and the alert's history say when it opened or got worse, not every reading again. Taken type
+    // by type (each type's alert row is locked until the commit), in the same order by every
+    // transaction, so two batches of one patient never wait on each other's alerts in a circle.
+    const alerted = new Map<string, { id: string; rangeClass: string }>();
+    for (const { id, input, takenAt, rangeClass } of written.toSorted((a, b) => a.input.type.localeCompare(b.input.type))) {
+      if (!isOutOfRange(rangeClass)) continue;
+      const severity = RANGE_SEVERITY[rangeClass];
+      const alert = await attachReading(tx, { organisationId, patientAccountId, type: input.type, measurementId: id, rangeClass, severity, takenAt });
+      const raised = !alert.opened && alert.previousSeverity !== null && severity > alert.previousSeverity;
+      if (!alert.opened && !raised) continue;
+      await insertAlertEvent(tx, { alertId: alert.id, kind: alert.opened ? 'opened' : 'raised', actorAccountId: null, at: now, data: { rangeClass, measurementId: id } });
+      alerted.set(id, { id: alert.id, rangeClass });
+      alertChanges.push({ id: alert.id, kind: alert.opened ? 'opened' : 'raised' });
+    }
+
+    // The timeline in the batch's order: each reading, the task it completed, the alert it opened or raised.
     const events: NewPatientEvent[] = [];
     for (const { id, input, takenAt, rangeClass } of written) {
       const event = { organisationId, patientAccountId, at: takenAt };
@@ -229,17 +246,8 @@ async function writeReadings(
       events.push({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo } });
       const task = tasksDone.get(id);
       if (task) events.push({ ...event, kind: 'taskCompleted', refId: task, data: { type: input.type, measurementId: id } });
-      if (!isOutOfRange(rangeClass)) continue;
-      // One open alert per patient and type: a later reading joins it (issue 17), so the timeline
-      // and the alert's history say when it opened or got worse, not every reading again.
-      const severity = RANGE_SEVERITY[rangeClass];
-      const alert = await attachReading(tx, { organisationId, patientAccountId, type: input.type, measurementId: id, rangeClass, severity, takenAt });
-      const raised = !alert.opened && alert.previousSeverity !== null && severity > alert.previousSeverity;
-      if (alert.opened || raised) {
-        await insertAlertEvent(tx, { alertId: alert.id, kind: alert.opened ? 'opened' : 'raised', actorAccountId: null, at: now, data: { rangeClass, measurementId: id } });
-        events.push({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass, measurementId: id } });
-        alertChanges.push({ id: alert.id, kind: alert.opened ? 'opened' : 'raised' });
-      }
+      const alert = alerted.get(id);
+      if (alert) events.push({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass: alert.rangeClass, measurementId: id } });
     }
     await record(...events);
     return new Map(rows.filter((row) => inserted.has(row.id)).map((row): [string, MeasurementRow] => [row.id, { ...row, taskId: tasksDone.get(row.id) ?? null }]));

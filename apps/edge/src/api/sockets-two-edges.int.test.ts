@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { accounts } from '@opencare/api/db/schema';
 import { testEnv } from '@opencare/api/testing/env';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
@@ -7,7 +9,14 @@ import {
   signInCast,
   type Cast,
 } from '../testing/appointment-fixtures';
-import { ask, connected, nextEvent, socketClients, type TestSocket } from '../testing/socket-clients';
+import {
+  ask,
+  collect,
+  connected,
+  nextEvent,
+  socketClients,
+  type TestSocket,
+} from '../testing/socket-clients';
 import type { Json, TestEdge } from '../testing/test-edge';
 import { startTwoEdges } from '../testing/two-edges';
 
@@ -176,6 +185,44 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
       socket.once('connect_error', (error: Json) => resolve(error.data)),
     );
     expect(refused).toMatchObject({ error: 'sessionExpired' });
+  });
+
+  it('keeps an account online while it has a socket on either edge, and tells the staff once', async () => {
+    const admin = await connected(clients.open(a.url, { token: cast.token.admin }));
+    const changes = collect(admin, 'presence:changed');
+    const ofPatient2 = (isOnline: boolean) => (p: { accountId: string; isOnline: boolean }) =>
+      p.accountId === cast.id.patient2 && p.isOnline === isOnline;
+    const open = (edge: TestEdge) => connected(clients.open(edge.url, { token: cast.token.patient2 }));
+    const isOnline = async () => {
+      const [row] = await a.edge.deps.db
+        .select({ isOnline: accounts.isOnline })
+        .from(accounts)
+        .where(eq(accounts.id, cast.id.patient2));
+      return row?.isOnline;
+    };
+
+    const online = nextEvent(admin, 'presence:changed', ofPatient2(true));
+    const onA = await open(a);
+    await online;
+    // A second socket on A and two on B; then A's close: B's keep the account online.
+    const [secondOnA, onB, secondOnB] = [await open(a), await open(b), await open(b)];
+    onA.disconnect();
+    secondOnA.disconnect();
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await settled();
+    expect(await isOnline()).toBe(true);
+    expect(changes.filter(ofPatient2(true))).toHaveLength(1);
+    expect(changes.filter(ofPatient2(false))).toHaveLength(0);
+
+    // Offline only when the last one, on B, leaves; told once.
+    const offline = nextEvent(admin, 'presence:changed', ofPatient2(false));
+    onB.disconnect();
+    await settled();
+    expect(await isOnline()).toBe(true);
+    secondOnB.disconnect();
+    await offline;
+    expect(await isOnline()).toBe(false);
+    expect(changes.filter(ofPatient2(false))).toHaveLength(1);
   });
 
   it('closes a guest’s socket on one edge when their link is revoked through the other', async () => {

@@ -321,19 +321,23 @@ describe('presence', () => {
       isOnline: true,
       lastSeen: expect.any(String),
     });
-    expect(await presenceOf(cast.id.patient2)).toMatchObject({ isOnline: true, lastSeen: expect.any(Date) });
+    const cameOnline = await presenceOf(cast.id.patient2);
+    expect(cameOnline).toMatchObject({ isOnline: true, lastSeen: expect.any(Date) });
     // The patient list says so too.
     const listed = await t.call('GET', '/api/v1/patients?search=Haddad', { token: cast.token.physician });
     expect(listed.body.data).toEqual([
       expect.objectContaining({ accountId: cast.id.patient2, isOnline: true, lastSeen: expect.any(String) }),
     ]);
 
-    // A second tab, then the first closes: still online.
+    // A second and a third tab: no write, nobody told; then the first closes: still online.
     const second = await signedIn('patient2');
+    const third = await signedIn('patient2');
     first.disconnect();
+    third.disconnect();
     const offline = nextEvent(admin, 'presence:changed', ofPatient2(false));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await presenceOf(cast.id.patient2))?.isOnline).toBe(true);
+    expect(await presenceOf(cast.id.patient2)).toEqual(cameOnline);
+    expect(changes.filter(ofPatient2(true))).toHaveLength(1);
 
     const before = Date.now();
     second.disconnect();
@@ -343,6 +347,12 @@ describe('presence', () => {
     expect(stored?.isOnline).toBe(false);
     expect(stored?.lastSeen?.toISOString()).toBe(gone.lastSeen);
     expect(changes.filter(ofPatient2(false))).toHaveLength(1);
+
+    // Back after the last tab left: online again, and told.
+    const again = nextEvent(admin, 'presence:changed', ofPatient2(true));
+    await signedIn('patient2');
+    await again;
+    expect((await presenceOf(cast.id.patient2))?.isOnline).toBe(true);
   });
 
   it('tells patients nothing of other people', async () => {

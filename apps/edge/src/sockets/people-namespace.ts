@@ -83,7 +83,7 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
       // Alerts are for the clinicians of the organisation (alerts.service.ts), not its admins.
       const clinicians = hasRouteRole(actor, 'clinician') ? [rooms.clinicians(actor.organisationId)] : [];
       void socket.join([...own, ...staff, ...clinicians]);
-      presence.follow(socket);
+      presence.follow(socket); // after the join: it counts the account's sockets in its room
       // Each event asks whether the session still lives: one signed out, revoked or idle past the
       // organisation's timeout gets its event refused (and the socket closed) rather than handled.
       // Simple Peer signals too: skipping it for them (tried for call set-up) let a flood of cheap

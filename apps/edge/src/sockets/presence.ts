@@ -4,8 +4,9 @@ import { loggableError } from '@opencare/api/transport/http-errors';
 import { rooms, type PeopleServer, type PeopleSocket } from './socket-types';
 
 /**
- * Presence from sockets: a connection marks its account online; a disconnection marks it offline
- * only when the account has no other socket on any edge (the adapter answers for all of them).
+ * Presence from sockets: an account's first socket on this edge marks it online; a disconnection
+ * marks it offline only when the account has no other socket on any edge (the adapter answers for
+ * all of them).
  * Each socket's writes run in order, so a quick connect-disconnect never ends "online".
  */
 export function presenceTracker(io: PeopleServer, deps: Deps) {
@@ -23,7 +24,11 @@ export function presenceTracker(io: PeopleServer, deps: Deps) {
     follow(socket: PeopleSocket): void {
       const actor = socket.data.actor;
       if (!actor) return;
-      let last = track(markOnline(deps, actor));
+      // Another socket of the account on this edge (the room counts this one too): it is online
+      // already, and that socket's disconnect will find this one, so nothing to write or tell. Not
+      // so for a socket on another edge only: its last socket may be leaving as this one arrives.
+      const here = socket.nsp.adapter.rooms.get(rooms.account(actor.accountId))?.size ?? 0;
+      let last = here > 1 ? Promise.resolve() : track(markOnline(deps, actor));
       socket.on('disconnect', () => {
         last = track(
           last.then(async () => {

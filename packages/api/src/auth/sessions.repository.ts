@@ -29,6 +29,16 @@ export async function findSession(db: Executor, id: string) {
  * an unknown session.
  */
 export function findSessionWithAccounts(db: Executor, id: string) {
+  let query = sessionWithAccounts.get(db);
+  if (!query) sessionWithAccounts.set(db, (query = prepareSessionWithAccounts(db)));
+  return query.execute({ id });
+}
+
+// Prepared once per database, not built per call: drizzle building its SQL text took about 5% of
+// the edge's CPU during the handshakes of bench/idle-sockets.ts (issue 20).
+const sessionWithAccounts = new WeakMap<Executor, ReturnType<typeof prepareSessionWithAccounts>>();
+
+function prepareSessionWithAccounts(db: Executor) {
   return db
     .select({
       session: {
@@ -61,7 +71,8 @@ export function findSessionWithAccounts(db: Executor, id: string) {
         eq(organisationSettings.area, 'security'),
       ),
     )
-    .where(eq(sessions.id, id));
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_with_accounts');
 }
 
 export async function revokeSession(db: Executor, id: string, reason: string): Promise<void> {

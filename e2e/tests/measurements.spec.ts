@@ -27,6 +27,8 @@ async function accountIdOf(request: APIRequestContext, username: string): Promis
 }
 
 test('a patient records a blood pressure for a task; the physician finds it in the high range colour', async ({ page, browser, request }) => {
+  // Two people's whole flow (patient, then physician): more than the default 30 s when both lanes share the cores.
+  test.setTimeout(60_000);
   const patientId = await accountIdOf(request, 'patient');
   const physician = await apiAs(request, 'physician');
   const { date, time } = nowInNewYork();
@@ -123,7 +125,8 @@ async function capture(page: Page, testInfo: TestInfo, name: string): Promise<vo
 
 test.describe('screenshots', () => {
   // One worker, one care plan: the screens show the same tasks in every language and size.
-  test.describe.configure({ mode: 'serial' });
+  // Each shot loads the day, the form and the history: more than the default 30 s on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 60_000 });
   // One patient's care plan for all of them: a few schedules and a one-off task.
   test.beforeAll(async ({ request }) => {
     const patientId = await accountIdOf(request, 'patient2');

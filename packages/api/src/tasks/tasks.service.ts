@@ -225,15 +225,16 @@ export async function completeTasksFor(
 ): Promise<Map<string, string>> {
   if (readings.length === 0) return new Map();
   // A window can cross midnight: the tasks from the day before the first reading to the day after
-  // the last are made (alongside reading the overdue limit) before any is matched.
+  // the last are made before a reading that names no task (or names one out of its window) is matched.
   const times = readings.map((r) => r.takenAt.getTime());
   const day = (at: number) => wallClockOf(new Date(at), patient.timezone).date;
   const first = times.reduce((a, b) => Math.min(a, b));
   const last = times.reduce((a, b) => Math.max(a, b));
-  const [overdueMinutes] = await Promise.all([
-    overdueMinutesOf(db, patient.organisationId),
-    ensureTasks(db, patient.patientAccountId, addDays(day(first), -1), addDays(day(last), 1)),
-  ]);
+  const makeTasks = () => ensureTasks(db, patient.patientAccountId, addDays(day(first), -1), addDays(day(last), 1));
+  // A gateway's batch names no task: its days' tasks are made while the overdue limit is read. A
+  // typed reading names its task, which exists: nothing to make unless it falls outside its window.
+  const namesNone = readings.every((r) => !r.taskId);
+  const [overdueMinutes] = await Promise.all([overdueMinutesOf(db, patient.organisationId), namesNone && makeTasks()]);
   const chosen: { id: string; measurementId: string; at: Date }[] = [];
   const named = new Set<string>();
   const unnamed: ReadingForTask[] = [];
@@ -246,6 +247,7 @@ export async function completeTasksFor(
   }
 
   if (unnamed.length > 0) {
+    if (!namesNone) await makeTasks();
     const types = [...new Set(unnamed.map((r) => r.type))];
     const pending = await pendingTasksDueBetween(
       db,

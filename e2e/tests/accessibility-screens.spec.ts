@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
+import { seriousViolations } from './axe';
 import { logIn } from './login-helpers';
 
 /**
@@ -14,14 +14,6 @@ const MAX_SCREENS = 40;
 /** Not screens to scan: a live call needs its own set-up, leaving signs out. */
 const SKIP = [/^\/telehealth-visit\//, /^\/login/, /^\/logout/];
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b\d+\b/gi;
-
-/** Serious and critical findings of every axe rule on the screen as it stands. */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
-}
 
 /** The app's own paths linked from the screen (navigation and content), without query or hash. */
 async function linksOn(page: Page): Promise<string[]> {
@@ -76,7 +68,7 @@ for (const language of ['en-US', 'ar'] as const) {
         seenShapes.add(shape);
         await openInApp(page, path);
         scanned += 1;
-        const found = await seriousViolations(page);
+        const found = await seriousViolations(page, {}, 3);
         if (found.length > 0) findings[path] = found;
         for (const next of await linksOn(page)) if (!seenShapes.has(next.replace(ID, ':id'))) queue.push(next);
       }

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -8,6 +7,7 @@ import {
   type Response,
   type TestInfo,
 } from '@playwright/test';
+import { seriousViolations, WCAG_21_AA } from './axe';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 import { apiAs } from './api-as';
@@ -333,19 +333,14 @@ test('screenshot: a nurse books for a patient (ar phone)', async ({ browser }, t
  * Serious and critical WCAG 2.1 A/AA violations on the page as it stands, once its transitions are
  * over: a dialog still fading in has text at part opacity, which axe reads as too little contrast.
  */
-async function seriousViolations(page: Page) {
+async function seriousViolationsAtRest(page: Page) {
   await page.evaluate(async () => {
     // Two frames first: a transition starts a frame after its element mounts.
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
   });
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  return seriousViolations(page, { tags: WCAG_21_AA });
 }
 
 for (const language of LANGUAGES) {
@@ -381,13 +376,13 @@ for (const language of LANGUAGES) {
     const patient = await as('patient');
     await patient.page.goto('/appointments');
     await patient.page.waitForLoadState('networkidle');
-    expect(await seriousViolations(patient.page), 'patient list').toEqual([]);
+    expect(await seriousViolationsAtRest(patient.page), 'patient list').toEqual([]);
     await patient.page.getByTestId('book-appointment').click();
     await patient.page.getByTestId('book-provider').click();
     await patient.page.getByRole('listbox').getByRole('option').first().click();
     await patient.page.getByTestId('book-date').fill(wednesdayIn(6));
     await expect(patient.page.getByTestId('slot').first()).toBeAttached();
-    expect(await seriousViolations(patient.page), 'book dialog').toEqual([]);
+    expect(await seriousViolationsAtRest(patient.page), 'book dialog').toEqual([]);
     await patient.context.close();
 
     const physician = await as('physician');
@@ -397,21 +392,21 @@ for (const language of LANGUAGES) {
     await physician.page.getByTestId('clinician-date').fill(day);
     const cancelled = physician.page.locator(`[data-testid="calendar-event"][data-id="${booked.id}"]`);
     await expect(cancelled).toHaveAttribute('data-status', 'cancelled');
-    expect(await seriousViolations(physician.page), 'provider calendar').toEqual([]);
+    expect(await seriousViolationsAtRest(physician.page), 'provider calendar').toEqual([]);
     await cancelled.click();
     await expect(physician.page.getByRole('dialog')).toBeVisible();
-    expect(await seriousViolations(physician.page), 'appointment dialog').toEqual([]);
+    expect(await seriousViolationsAtRest(physician.page), 'appointment dialog').toEqual([]);
     await physician.page.keyboard.press('Escape');
     await expect(physician.page.getByRole('dialog')).toBeHidden();
     await physician.page.getByTestId('appointments-shown').getByText(language.list).click();
     await expect(physician.page.getByTestId('clinician-appointments')).toBeVisible();
-    expect(await seriousViolations(physician.page), 'provider list').toEqual([]);
+    expect(await seriousViolationsAtRest(physician.page), 'provider list').toEqual([]);
     await physician.page.goto('/incomplete-visits');
     await expect(physician.page.getByTestId('incomplete-visits')).toBeVisible();
-    expect(await seriousViolations(physician.page), 'incomplete visits').toEqual([]);
+    expect(await seriousViolationsAtRest(physician.page), 'incomplete visits').toEqual([]);
     await physician.page.getByTestId('complete-visit').first().click();
     await expect(physician.page.getByRole('dialog')).toBeVisible();
-    expect(await seriousViolations(physician.page), 'complete dialog').toEqual([]);
+    expect(await seriousViolationsAtRest(physician.page), 'complete dialog').toEqual([]);
     await physician.context.close();
   });
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { apiAs } from './api-as';
+import { seriousViolations } from './axe';
 import { logIn } from './login-helpers';
 import { CALL_LAUNCH_OPTIONS, closeOtherContexts, letInOverApi, visitNow } from './video-call';
 
@@ -58,8 +58,7 @@ for (const language of ['en-US', 'ar'] as const) {
       // The way for video is open on loopback whatever the load.
       await expect(page.getByTestId('network-measurements')).toContainText(language === 'ar' ? 'شبكتك تسمح بمكالمات الفيديو' : 'Your network allows video calls');
       await expect(page.getByTestId('network-measurements')).toBeVisible();
-      const axe = await new AxeBuilder({ page }).include('[data-testid="pre-join"]').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(page, { include: '[data-testid="pre-join"]' })).toEqual([]);
 
       // Camera on: the live preview shows; the choice survives a reload.
       await expect(page.getByTestId('pre-call-check')).toHaveAttribute('data-media', 'open');

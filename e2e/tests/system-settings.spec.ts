@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, inLanguage, test } from './admin-page';
 import { apiAs } from './api-as';
+import { seriousViolations, WCAG_21_AA } from './axe';
 import { expectNoHorizontalOverflow } from './layout';
 
 /**
@@ -143,12 +143,7 @@ test('an admin sets the minutes before alerts escalate and who is on call', asyn
     await page.goto('/dashboard/alerts');
     await expect(page.getByTestId('alert-on-call')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page, { tags: WCAG_21_AA })).toEqual([]);
     await page.locator('input[name="escalateHighestMinutes"]').fill('10');
     await page.getByTestId('alert-on-call').click();
     await page.getByRole('option', { name: 'Noah Bennett' }).click();

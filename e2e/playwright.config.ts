@@ -12,30 +12,24 @@ const webDist = resolve(here, '../apps/web/dist');
 const PORT = Number(process.env.E2E_PORT ?? 3457);
 
 /*
- * The suite runs as two lanes side by side, each with its own edge and embedded database (one lane's
- * demo data, rate limits and the demo admin's two-factor steps never meet the other's) and one
- * browser worker, as the whole suite ran before. The `calls` lane takes the video visits (two or
- * three browsers each), the alert escalation (two minutes of waiting for the server's rounds) and most
- * of the walk of every screen; the `screens` lane every other spec, new ones included. On the 2-core
- * machine the suite took 17.2 min this way, against 30 min in one lane; four lanes overloaded it
- * (load average 25, tests timed out).
+ * Two lanes side by side, each with its own edge and embedded database (one lane's demo data, rate
+ * limits and the demo admin's two-factor steps never meet the other's) and one browser worker: the
+ * `screens` lane takes every spec not named below, new ones included; the `walk` lane the walk of
+ * every screen, the alert escalation (two minutes of waiting for the server's rounds) and a few
+ * screen specs that even out the two. The video visits (two or three browsers each, with fake
+ * cameras) run last, in the `calls` lane on the walk's edge, once both lanes are done: beside another
+ * lane they made the 2-core machine so slow that calls and screens alike ran out of time. Four lanes
+ * at once were tried before and overloaded it (load average 25).
  */
 const spec = (names: string[]) => new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);
-const CALLS = spec([
-  'pre-call-check',
-  'video-visit',
-  'visit-chat',
-  'visit-ekg',
-  'visit-guests',
-  'visit-tools',
-  'waiting-room',
-  'alert-escalation',
-]);
-// The walk of every screen (10 min) is split by role between the lanes: its tests name their lane.
-const WALK = spec(['accessibility-screens']);
+const CALLS = spec(['pre-call-check', 'video-visit', 'visit-chat', 'visit-ekg', 'visit-guests', 'visit-tools', 'waiting-room']);
+const WALK = spec(['alert-escalation', 'appointments', 'patient-snapshot']);
+// The walk of every screen is split by role between the two lanes: its tests name their lane.
+const SPLIT = spec(['accessibility-screens']);
 const lanes = [
-  { name: 'calls', port: PORT + 1, testMatch: [CALLS, WALK], grepInvert: /@screens-lane/ },
-  { name: 'screens', port: PORT, testIgnore: CALLS, grepInvert: /@calls-lane/ },
+  { name: 'screens', port: PORT, testIgnore: [CALLS, WALK], grepInvert: /@walk-lane/ },
+  { name: 'walk', port: PORT + 1, testMatch: [SPLIT, WALK], grepInvert: /@screens-lane/ },
+  { name: 'calls', port: PORT + 1, testMatch: CALLS, dependencies: ['screens', 'walk'] },
 ];
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 
@@ -68,8 +62,8 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // One worker per lane.
-  workers: lanes.length,
+  // One worker per lane, two lanes at a time.
+  workers: 2,
   use: {
     browserName: 'chromium',
     headless: true,
@@ -90,7 +84,7 @@ export default defineConfig({
     },
   },
   projects: lanes.map(({ name, port, ...files }) => ({ name, ...files, workers: 1, use: { baseURL: urlOf(port) } })),
-  webServer: lanes.map(({ port }) => ({
+  webServer: [PORT, PORT + 1].map((port) => ({
     // `env -u`: Playwright passes its own environment on to the server, and a DATABASE_URL or
     // REDIS_URL from the shell (CI sets both) would point the run at a shared database. Every run
     // gets an embedded PGlite in a fresh folder, so demo data and rate limits start clean.

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
 import { seriousViolations } from './axe';
+import { openInApp } from './in-app';
 import { logIn } from './login-helpers';
 
 /**
@@ -21,36 +22,14 @@ async function linksOn(page: Page): Promise<string[]> {
   return [...new Set(hrefs.map((href) => href.split(/[?#]/)[0]!).filter((path) => path && !SKIP.some((rule) => rule.test(path))))];
 }
 
-/**
- * Go to a screen the way a link does, inside the running app (no reload: the walk stays fast), and
- * wait until it has drawn: its spinners and skeletons gone, or five seconds, whichever comes first.
- */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  // The screen's own path, or one under it it redirects to (/settings → /settings/preferences).
-  await page.waitForURL((url) => url.pathname.startsWith(path));
-  // A path under the last one matches at once: give the router its turn to draw the new screen.
-  await page.waitForTimeout(100);
-  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root'))
-    .toHaveCount(0, { timeout: 5_000 })
-    .catch(() => undefined);
-  // Colours are judged at rest: a row still fading in would read as too pale.
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 3_000 })
-    .catch(() => undefined);
-}
-
-// The caregiver's walk (the shortest) runs in the `screens` lane, the others in `calls`: it evens
+// The caregiver's walk (the shortest) runs in the `screens` lane, the others in `walk`: it evens
 // out the lanes' times (playwright.config.ts).
-const laneOf = (role: string) => ({ tag: role === 'caregiver' ? '@screens-lane' : '@calls-lane' });
+const laneOf = (role: string) => ({ tag: role === 'caregiver' ? '@screens-lane' : '@walk-lane' });
 
 for (const language of ['en-US', 'ar'] as const) {
   for (const role of ROLES) {
     test(`every ${role} screen has no serious or critical axe finding (${language})`, laneOf(role), async ({ page }) => {
-      // Every screen of the role, each scanned by axe: 1.6 min alone, over 4 min beside the video calls' lane.
+      // Every screen of the role, each scanned by axe: 1.6 min alone, over 4 min once beside the video calls.
       test.setTimeout(360_000);
       await page.addInitScript((lng) => window.localStorage.setItem('opencare.language', lng), language);
       await logIn(page, role, DEMO_PASSWORD);

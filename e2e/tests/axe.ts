@@ -28,8 +28,17 @@ declare global {
   }
 }
 
-/** Every violation axe finds on the page as it stands. */
+/**
+ * Every violation axe finds on the page once its transitions are over: a dialog or notice still
+ * fading in has text at part opacity, which axe reads as too little contrast.
+ */
 export async function axeViolations(page: Page, { include, tags }: AxeScan = {}): Promise<AxeResults['violations']> {
+  await page.evaluate(async () => {
+    // Two frames first: a transition starts a frame after its element mounts.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = tags ? { runOnly: { type: 'tag', values: [...tags] } } : {};
   const results = await page.evaluate(

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users';
+import { openInApp } from './in-app';
 import { logIn } from './login-helpers';
 
 const FORBIDDEN = 'Sorry, you do not have permission to access this page.';
@@ -51,15 +52,16 @@ async function visit(page: Page, path: string) {
 
 for (const role of ROUTES) {
   test(`${role.username} reaches their screens and is stopped by every other guard`, async ({ page }) => {
-    test.slow(); // a sign-in and up to ten screens, each waited on until the network is idle
+    // Within the signed-in app, as links go: a reload per screen would cost a sign-in refresh each.
+    // Opening a guarded address directly is the signed-out test's and the forbidden page's below.
     await logIn(page, role.username, DEMO_PASSWORD);
     for (const path of role.allowed) {
-      await visit(page, path);
+      await openInApp(page, path);
       await expect(page.getByText(FORBIDDEN), `${role.username} at ${path}`).toHaveCount(0);
       await expect(page).not.toHaveURL(/\/login/);
     }
     for (const path of role.refused) {
-      await visit(page, path);
+      await openInApp(page, path);
       await expect(page.getByText(FORBIDDEN), `${role.username} at ${path}`).toBeVisible();
     }
   });

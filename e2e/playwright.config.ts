@@ -23,13 +23,16 @@ const PORT = Number(process.env.E2E_PORT ?? 3457);
  */
 const spec = (names: string[]) => new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);
 const CALLS = spec(['pre-call-check', 'video-visit', 'visit-chat', 'visit-ekg', 'visit-guests', 'visit-tools', 'waiting-room']);
-const WALK = spec(['alert-escalation', 'appointments', 'patient-snapshot']);
+// Not the specs that read the demo patient's newest readings: the escalation adds fevers to them.
+const WALK = spec(['alert-escalation', 'appointments', 'mail']);
 // The walk of every screen is split by role between the two lanes: its tests name their lane.
 const SPLIT = spec(['accessibility-screens']);
 const lanes = [
   { name: 'screens', port: PORT, testIgnore: [CALLS, WALK], grepInvert: /@walk-lane/ },
   { name: 'walk', port: PORT + 1, testMatch: [SPLIT, WALK], grepInvert: /@screens-lane/ },
-  { name: 'calls', port: PORT + 1, testMatch: CALLS, dependencies: ['screens', 'walk'] },
+  // Run after the other two by `npm test` (package.json), not as a Playwright dependency, which would
+  // skip every call when one screen test failed.
+  { name: 'calls', port: PORT + 1, testMatch: CALLS },
 ];
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 
@@ -60,8 +63,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Budgets, not targets (speed lives in bench/): a screen that loads in 2 s alone took over 10 s
+  // while the other lane ran on the same two cores, and a slower machine of the same size must pass.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   // One worker per lane, two lanes at a time.
   workers: 2,
   use: {

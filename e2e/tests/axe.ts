@@ -37,7 +37,9 @@ export async function axeViolations(page: Page, { include, tags }: AxeScan = {})
     // Two frames first: a transition starts a frame after its element mounts.
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    // A paused animation never finishes: two seconds is more than any fade of the app.
+    const atMost = new Promise((done) => setTimeout(done, 2_000));
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), atMost]);
   });
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = tags ? { runOnly: { type: 'tag', values: [...tags] } } : {};

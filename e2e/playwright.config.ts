@@ -17,9 +17,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3457);
  * `screens` lane takes every spec not named below, new ones included; the `walk` lane the walk of
  * every screen, the alert escalation (two minutes of waiting for the server's rounds) and a few
  * screen specs that even out the two. The video visits (two or three browsers each, with fake
- * cameras) run last, in the `calls` lane on the walk's edge, once both lanes are done: beside another
- * lane they made the 2-core machine so slow that calls and screens alike ran out of time. Four lanes
- * at once were tried before and overloaded it (load average 25).
+ * cameras) run after both, alone, in the `calls` lane: beside another lane they made the 2-core
+ * machine so slow that calls and screens alike ran out of time. Four lanes at once were tried before
+ * and overloaded it (load average 25).
  */
 const spec = (names: string[]) => new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);
 const CALLS = spec(['pre-call-check', 'video-visit', 'visit-chat', 'visit-ekg', 'visit-guests', 'visit-tools', 'waiting-room']);

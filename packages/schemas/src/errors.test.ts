@@ -65,6 +65,8 @@ describe('ERRORS (spec §8 catalogue)', () => {
     'visitNotCompleted',
     'visitNoteSigned',
     'visitNoteNotSigned',
+    'careTimeOverlaps',
+    'careTimeBeyondSource',
     // Media
     'noCamera',
     'noMicrophone',

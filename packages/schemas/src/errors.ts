@@ -94,6 +94,8 @@ export const ERRORS = {
   visitChatFull: { status: 409, message: 'This visit’s chat is full: it holds at most {{max}} messages.' },
   visitNotCompleted: { status: 409, message: 'This visit is not completed yet.' },
   visitNoteSigned: { status: 409, message: 'This note is signed and cannot be changed. Add an addendum instead.' },
+  careTimeOverlaps: { status: 409, message: 'You already have time counted in this stretch. Choose another time, or correct the entry that holds it.' },
+  careTimeBeyondSource: { status: 409, message: 'A correction cannot add time: this entry counted {{minutes}} minutes. Add the rest as an entry of its own.' },
   visitNoteNotSigned: { status: 409, message: 'Sign the note before adding an addendum; until then, edit the note.' },
   slotNotAvailable: { status: 409, message: 'This time is not available. Please choose another time.' },
   appointmentLimitReached: {

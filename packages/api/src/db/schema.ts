@@ -985,3 +985,42 @@ export const devices = pgTable(
   // A gateway reads one device at one address.
   (t) => [uniqueIndex('devices_gateway_address_unique').on(t.gatewayId, t.address), index('devices_patient_idx').on(t.patientAccountId)],
 );
+
+/**
+ * Care time (issue 19): a stretch one clinician spent on one patient — the chart open in front of
+ * them, a video visit, a message written to them — or entered by hand with a reason. A correction
+ * keeps the stretch as first counted (`original_*`) beside the corrected one and its reason.
+ */
+export const careTimeEntries = pgTable(
+  'care_time_entries',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    clinicianAccountId: uuid('clinician_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    source: text('source').notNull(),
+    interactive: boolean('interactive').notNull().default(false),
+    startedAt: at('started_at').notNull(),
+    endedAt: at('ended_at').notNull(),
+    visitId: uuid('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    originalStartedAt: at('original_started_at'),
+    originalEndedAt: at('original_ended_at'),
+    correctedAt: at('corrected_at'),
+    correctedByAccountId: uuid('corrected_by_account_id').references(() => accounts.id),
+    createdByAccountId: uuid('created_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('care_time_patient_idx').on(t.patientAccountId, t.startedAt),
+    index('care_time_clinician_idx').on(t.clinicianAccountId, t.endedAt),
+  ],
+);

@@ -1,6 +1,7 @@
 import { accountsOperations } from '../accounts/accounts.operations';
 import { adherenceOperations } from '../adherence/adherence.operations';
 import { alertsOperations } from '../alerts/alerts.operations';
+import { careTimeOperations } from '../care-time/care-time.operations';
 import { analyticsOperations } from '../analytics/analytics.operations';
 import { appointmentsOperations } from '../appointments/appointments.operations';
 import { devicesOperations } from '../devices/devices.operations';
@@ -68,6 +69,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   measurementsOperations,
   appointmentsOperations,
   visitsOperations,
+  careTimeOperations,
   telehealthInvitationsOperations,
   mailOperations,
   gatewaysOperations,

@@ -8,6 +8,7 @@ import type {
 import type { Actor } from '../access/actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { recordVisitTime } from '../care-time/care-time.service';
 import { patientFor } from '../patients/patient-access';
 import { changePatientRecord } from '../timeline/patient-events';
 import { telemedicineConfigOf } from './telemedicine.service';
@@ -147,6 +148,13 @@ export async function endVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: 
     if (status === 'ns') throw new AppError('appointmentMissed');
     if (!(await endVisitRow(tx, id, now))) throw new AppError('visitEnded');
     const devices = await closeAllParticipants(tx, id, now);
+    await recordVisitTime(tx, {
+      visitId: id,
+      organisationId: fresh.appointment.organisationId,
+      patientAccountId: fresh.appointment.patientAccountId,
+      startedAt: fresh.details.startedAt,
+      endedAt: now,
+    });
     await recordVisitEvent(record, fresh, 'ended', now);
     return devices;
   });

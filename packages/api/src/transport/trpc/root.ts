@@ -1,6 +1,7 @@
 import { adherenceOperations } from '../../adherence/adherence.operations';
 import { accountsOperations } from '../../accounts/accounts.operations';
 import { alertsOperations } from '../../alerts/alerts.operations';
+import { careTimeOperations } from '../../care-time/care-time.operations';
 import { analyticsOperations } from '../../analytics/analytics.operations';
 import { appointmentsOperations } from '../../appointments/appointments.operations';
 import { devicesOperations } from '../../devices/devices.operations';
@@ -52,6 +53,7 @@ export const appRouter = router({
   organisations: featureRouter(organisationsOperations),
   mail: featureRouter(mailOperations),
   patients: featureRouter(patientsOperations),
+  careTime: featureRouter(careTimeOperations),
   providers: featureRouter(providersOperations),
   analytics: featureRouter(analyticsOperations),
   adherence: featureRouter(adherenceOperations),

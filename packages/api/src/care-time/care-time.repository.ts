@@ -1,0 +1,107 @@
+import { and, desc, eq, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { careTimeEntries, measurements, visitParticipants } from '../db/schema';
+
+export type CareTimeRow = typeof careTimeEntries.$inferSelect;
+export type NewCareTime = typeof careTimeEntries.$inferInsert;
+
+export async function insertCareTime(db: Executor, rows: NewCareTime[]): Promise<CareTimeRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(careTimeEntries).values(rows).returning();
+}
+
+export async function findCareTime(db: Executor, id: string): Promise<CareTimeRow | undefined> {
+  const [row] = await db.select().from(careTimeEntries).where(eq(careTimeEntries.id, id));
+  return row;
+}
+
+/** The clinician's chart entry still running (its last beat within `since`), on any patient. */
+export async function latestChartEntry(db: Executor, clinicianAccountId: string, since: Date): Promise<CareTimeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(careTimeEntries)
+    .where(
+      and(
+        eq(careTimeEntries.clinicianAccountId, clinicianAccountId),
+        eq(careTimeEntries.source, 'chart'),
+        gte(careTimeEntries.endedAt, since),
+      ),
+    )
+    .orderBy(desc(careTimeEntries.endedAt))
+    .limit(1);
+  return row;
+}
+
+export async function extendCareTime(db: Executor, id: string, endedAt: Date): Promise<void> {
+  await db.update(careTimeEntries).set({ endedAt }).where(eq(careTimeEntries.id, id));
+}
+
+/** Whether any of the clinician's entries (any patient) shares a moment with [from, to), but `except`. */
+export async function clinicianBusy(db: Executor, clinicianAccountId: string, from: Date, to: Date, except?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: careTimeEntries.id })
+    .from(careTimeEntries)
+    .where(
+      and(
+        eq(careTimeEntries.clinicianAccountId, clinicianAccountId),
+        lt(careTimeEntries.startedAt, to),
+        gt(careTimeEntries.endedAt, from),
+        except ? ne(careTimeEntries.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function correctCareTimeRow(
+  db: Executor,
+  row: CareTimeRow,
+  change: { endedAt: Date; reason: string; byAccountId: string; at: Date },
+): Promise<CareTimeRow> {
+  const [updated] = await db
+    .update(careTimeEntries)
+    .set({
+      endedAt: change.endedAt,
+      reason: change.reason,
+      correctedAt: change.at,
+      correctedByAccountId: change.byAccountId,
+      // The stretch as first counted is kept once, whatever later corrections do.
+      originalStartedAt: row.originalStartedAt ?? row.startedAt,
+      originalEndedAt: row.originalEndedAt ?? row.endedAt,
+    })
+    .where(eq(careTimeEntries.id, row.id))
+    .returning();
+  return updated ?? row;
+}
+
+/** A patient's entries that began in [from, to), newest first. */
+export function careTimeOfPatient(db: Executor, patientAccountId: string, from: Date, to: Date): Promise<CareTimeRow[]> {
+  return db
+    .select()
+    .from(careTimeEntries)
+    .where(
+      and(
+        eq(careTimeEntries.patientAccountId, patientAccountId),
+        gte(careTimeEntries.startedAt, from),
+        lt(careTimeEntries.startedAt, to),
+      ),
+    )
+    .orderBy(desc(careTimeEntries.startedAt), desc(careTimeEntries.id));
+}
+
+/** Days in [from, to) on which the patient took readings, on the organisation's calendar. */
+export async function readingDaysOfPatient(db: Executor, patientAccountId: string, from: Date, to: Date, timeZone: string): Promise<number> {
+  const [row] = await db
+    .select({ days: sql<number>`count(distinct (${measurements.takenAt} at time zone ${timeZone})::date)::int` })
+    .from(measurements)
+    .where(and(eq(measurements.patientAccountId, patientAccountId), gte(measurements.takenAt, from), lt(measurements.takenAt, to)));
+  return row?.days ?? 0;
+}
+
+/** The seats signed-in providers held in a visit: who was in the call, from when to when. */
+export function providerSeats(db: Executor, visitId: string) {
+  return db
+    .select({ accountId: visitParticipants.accountId, joinedAt: visitParticipants.joinedAt, leftAt: visitParticipants.leftAt })
+    .from(visitParticipants)
+    .where(and(eq(visitParticipants.visitId, visitId), eq(visitParticipants.role, 'provider'), isNotNull(visitParticipants.accountId)));
+}

@@ -9,6 +9,7 @@ CREATE TABLE "care_time_entries" (
 	"started_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone NOT NULL,
 	"visit_id" uuid REFERENCES "visits"("id") ON DELETE SET NULL,
+	"thread_id" uuid REFERENCES "message_threads"("id") ON DELETE SET NULL,
 	"reason" text,
 	"original_started_at" timestamp with time zone,
 	"original_ended_at" timestamp with time zone,

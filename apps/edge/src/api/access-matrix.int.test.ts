@@ -402,6 +402,11 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'POST /api/v1/visits/:id/complete': () => ({ body: { summary: 'Fine', notes: 'Fine' } }),
     'PATCH /api/v1/visits/:id/notes': () => ({ body: { notes: 'Fine' } }),
     'POST /api/v1/visits/:id/notes/addenda': () => ({ body: { text: 'Fine' } }),
+    // A stretch of its own each time, so an allowed caller is never refused for overlapping time.
+    'POST /api/v1/patients/:id/care-time': () => ({
+      body: { startedAt: new Date(Date.now() - (60 + (unique += 1) * 7) * 60_000).toISOString(), minutes: 5, reason: 'Matrix call' },
+    }),
+    'PATCH /api/v1/care-time/:id': () => ({ body: { minutes: 1, reason: 'Matrix' } }),
     'POST /api/v1/visits/:id/participants/join': () => ({ body: { deviceId: `device-${uniq()}` } }),
     'PUT /api/v1/visits/:id/running-late': () => ({ body: { minutes: 10 } }),
     'POST /api/v1/visits/:id/participants/leave': () => ({ body: { deviceId: 'device-leave' } }),

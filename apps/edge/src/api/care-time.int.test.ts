@@ -208,3 +208,44 @@ describe('corrections', () => {
     expect(await minutesIn('nurse')).toBe(15);
   });
 });
+
+describe('time writing to the patient', () => {
+  it("counts a clinician's writing, at most 30 minutes, and marks the exchange interactive once the patient answers", async () => {
+    const started = await api('POST', '/mail/threads', 'physician', {
+      patientAccountId: cast.id.patient,
+      subject: 'Your readings this week',
+      body: 'Your evening readings are higher than the morning ones. Any change in your routine?',
+      writingSince: minutesAgo(4).toISOString(),
+    });
+    expect(started.status).toBe(201);
+    const threadId = started.body.data.id as string;
+    expect(await minutesIn('physician')).toBe(4);
+    expect((await entriesOf('physician'))[0]).toMatchObject({ source: 'message', interactive: false, threadId });
+
+    // The patient answers: the physician's writing was a two-way exchange.
+    expect((await api('POST', `/mail/threads/${threadId}/messages`, 'patient', { body: 'I started walking after dinner.' })).status).toBe(201);
+    expect((await entriesOf('physician'))[0]?.interactive).toBe(true);
+    expect(await entriesOf('patient')).toHaveLength(0);
+
+    // A composer left open for 50 minutes counts 30; an answer to the patient is interactive at once.
+    const answered = await api('POST', `/mail/threads/${threadId}/messages`, 'nurse', {
+      body: 'Keep it up, and measure before the walk.',
+      writingSince: minutesAgo(50).toISOString(),
+    });
+    expect(answered.status).toBe(201);
+    expect(await minutesIn('nurse')).toBe(30);
+    expect((await entriesOf('nurse'))[0]?.interactive).toBe(true);
+
+    // Writing that overlaps time already counted (the physician's first message) starts where it ended.
+    await api('POST', `/mail/threads/${threadId}/messages`, 'physician', { body: 'Thanks, Pat.', writingSince: minutesAgo(10).toISOString() });
+    expect(await minutesIn('physician')).toBe(4);
+  });
+
+  it('a message without the time its writing began counts nothing, and a bad time is refused', async () => {
+    expect((await api('POST', '/mail/threads', 'nurse', { patientAccountId: cast.id.patient, subject: 'Hello', body: 'Checking in.' })).status).toBe(201);
+    expect(await entriesOf('nurse')).toHaveLength(0);
+    const refused = await api('POST', '/mail/threads', 'nurse', { patientAccountId: cast.id.patient, subject: 'Hello', body: 'Again.', writingSince: 'an hour ago' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e: { field: string }) => e.field)).toContain('writingSince');
+  });
+});

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { careTimeEntries, measurements, visitParticipants } from '../db/schema';
+import { careTimeEntries, measurements, messages, visitParticipants } from '../db/schema';
 
 export type CareTimeRow = typeof careTimeEntries.$inferSelect;
 export type NewCareTime = typeof careTimeEntries.$inferInsert;
@@ -104,4 +104,31 @@ export function providerSeats(db: Executor, visitId: string) {
     .select({ accountId: visitParticipants.accountId, joinedAt: visitParticipants.joinedAt, leftAt: visitParticipants.leftAt })
     .from(visitParticipants)
     .where(and(eq(visitParticipants.visitId, visitId), eq(visitParticipants.role, 'provider'), isNotNull(visitParticipants.accountId)));
+}
+
+/** Where the clinician's counted time ends last (any patient), if after `after`. */
+export async function lastCountedEnd(db: Executor, clinicianAccountId: string, after: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ end: max(careTimeEntries.endedAt) })
+    .from(careTimeEntries)
+    .where(and(eq(careTimeEntries.clinicianAccountId, clinicianAccountId), gt(careTimeEntries.endedAt, after)));
+  return row?.end ?? null;
+}
+
+/** Whether someone has written in the thread (the patient, say). */
+export async function threadHasMessageFrom(db: Executor, threadId: string, senderAccountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.threadId, threadId), eq(messages.senderAccountId, senderAccountId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The patient answered: the clinicians' writing in the thread was a two-way exchange. */
+export async function markThreadInteractive(db: Executor, threadId: string): Promise<void> {
+  await db
+    .update(careTimeEntries)
+    .set({ interactive: true })
+    .where(and(eq(careTimeEntries.threadId, threadId), eq(careTimeEntries.interactive, false)));
 }

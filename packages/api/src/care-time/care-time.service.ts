@@ -1,5 +1,6 @@
 import {
   CARE_MINUTES_TARGET,
+  MESSAGE_WRITING_MAX_MINUTES,
   addCareTimeInputSchema,
   correctCareTimeInputSchema,
   type CareTimeEntry,
@@ -25,9 +26,12 @@ import {
   extendCareTime,
   findCareTime,
   insertCareTime,
+  lastCountedEnd,
   latestChartEntry,
+  markThreadInteractive,
   providerSeats,
   readingDaysOfPatient,
+  threadHasMessageFrom,
   type CareTimeRow,
 } from './care-time.repository';
 
@@ -104,6 +108,44 @@ export async function recordVisitTime(
     })),
   );
   await insertCareTime(tx, rows);
+}
+
+/**
+ * A message went into a patient's thread: a clinician's writing counts, from the composer's first
+ * keystroke (at most MESSAGE_WRITING_MAX_MINUTES, and not over time already counted) to the sending;
+ * an answer to the patient is a two-way exchange, and so is the clinicians' writing once the patient
+ * answers it. Runs in the transaction that stores the message.
+ */
+export async function recordMessageTime(
+  tx: Executor,
+  message: { threadId: string; organisationId: string; patientAccountId: string; senderAccountId: string; sentAt: Date; writingSince?: string },
+  byClinician: boolean,
+): Promise<void> {
+  const { threadId, patientAccountId, senderAccountId, sentAt } = message;
+  if (!byClinician) {
+    if (senderAccountId === patientAccountId) await markThreadInteractive(tx, threadId);
+    return;
+  }
+  if (!message.writingSince) return;
+  await lockClinician(tx, senderAccountId);
+  const earliest = new Date(sentAt.getTime() - MESSAGE_WRITING_MAX_MINUTES * 60_000);
+  const began = new Date(Math.max(Date.parse(message.writingSince), earliest.getTime()));
+  const counted = await lastCountedEnd(tx, senderAccountId, began);
+  const from = counted && counted > began ? counted : began;
+  if (from >= sentAt) return;
+  await insertCareTime(tx, [
+    {
+      organisationId: message.organisationId,
+      patientAccountId,
+      clinicianAccountId: senderAccountId,
+      source: 'message',
+      interactive: await threadHasMessageFrom(tx, threadId, patientAccountId),
+      startedAt: from,
+      endedAt: sentAt,
+      threadId,
+      createdByAccountId: senderAccountId,
+    },
+  ]);
 }
 
 /** Overlapping stretches as one. */
@@ -241,6 +283,7 @@ function toDto(row: CareTimeRow, clinicianName: string): CareTimeEntry {
     endedAt: row.endedAt.toISOString(),
     seconds: secondsOf(row.startedAt, row.endedAt),
     visitId: row.visitId,
+    threadId: row.threadId,
     reason: row.reason,
     correctedAt: row.correctedAt?.toISOString() ?? null,
     originalSeconds: row.originalStartedAt && row.originalEndedAt ? secondsOf(row.originalStartedAt, row.originalEndedAt) : null,

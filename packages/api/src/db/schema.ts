@@ -1009,6 +1009,7 @@ export const careTimeEntries = pgTable(
     startedAt: at('started_at').notNull(),
     endedAt: at('ended_at').notNull(),
     visitId: uuid('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    threadId: uuid('thread_id').references(() => messageThreads.id, { onDelete: 'set null' }),
     reason: text('reason'),
     originalStartedAt: at('original_started_at'),
     originalEndedAt: at('original_ended_at'),

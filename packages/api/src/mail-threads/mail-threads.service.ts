@@ -15,6 +15,7 @@ import type { AccountRecord } from '../accounts/accounts.repository';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { findFilesMeta } from '../files/files.repository';
+import { recordMessageTime } from '../care-time/care-time.service';
 import { changePatientRecord } from '../timeline/patient-events';
 import { attachableFiles } from './mail-attachments.service';
 import { isMailClinician, isMailPatient, mailPatientFor, patientIdOf, requireMailUser } from './mail-access';
@@ -34,15 +35,15 @@ import {
   type ThreadScope,
 } from './mail-threads.repository';
 
-export interface NewThread {
-  patientAccountId?: string;
-  subject: string;
-  body: string;
-  fileIds: string[];
-}
 export interface NewMessage {
   body: string;
   fileIds: string[];
+  /** When the writer began it: a clinician's writing counts as care time (recordMessageTime). */
+  writingSince?: string;
+}
+export interface NewThread extends NewMessage {
+  patientAccountId?: string;
+  subject: string;
 }
 
 /** A patient's own threads; a clinician's conversations, or one patient's threads when named. */
@@ -165,6 +166,18 @@ async function writeMessage(
         at,
       }));
     await insertMessage(tx, { threadId: thread, senderAccountId: actor.accountId, body: message.body, fileIds: message.fileIds, at });
+    await recordMessageTime(
+      tx,
+      {
+        threadId: thread,
+        organisationId: patient.account.organisationId,
+        patientAccountId: patient.account.id,
+        senderAccountId: actor.accountId,
+        sentAt: at,
+        writingSince: message.writingSince,
+      },
+      isMailClinician(actor),
+    );
     await markRead(tx, thread, actor.accountId, at);
     await record({
       organisationId: patient.account.organisationId,

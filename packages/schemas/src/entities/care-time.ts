@@ -15,6 +15,8 @@ export type CareTimeSource = z.infer<typeof careTimeSourceSchema>;
 export const CARE_MINUTES_TARGET = 20;
 /** The longest stretch one entry by hand may hold. */
 export const CARE_TIME_MAX_MINUTES = 240;
+/** The most a message's writing counts: a composer left open over lunch is not care time. */
+export const MESSAGE_WRITING_MAX_MINUTES = 30;
 /** How far back time may be entered by hand: the month before this one can still be completed. */
 export const CARE_TIME_MAX_AGE_DAYS = 62;
 
@@ -30,6 +32,7 @@ export const careTimeEntrySchema = z.object({
   /** Whole seconds between start and end. */
   seconds: z.number().int(),
   visitId: z.uuid().nullable(),
+  threadId: z.uuid().nullable(),
   /** Why it was entered by hand, or why it was corrected. */
   reason: z.string().nullable(),
   /** Set once corrected by hand: the stretch as first counted. */

@@ -41,6 +41,11 @@ const fileIdsSchema = z
   .default([]);
 
 const subjectSchema = text('Subject', MAIL_LIMITS.subjectMax);
+/**
+ * When the writer began this message (the composer's first keystroke): a clinician's time writing
+ * to the patient counts as care time (issue 19), at most MESSAGE_WRITING_MAX_MINUTES of it.
+ */
+const writingSinceSchema = z.iso.datetime({ offset: true, error: 'Enter a date and time.' }).optional();
 const bodySchema = text('Message', MAIL_LIMITS.bodyMax);
 
 /** A new thread. Clinicians name the patient; a patient writes to their own care team and names no one. */
@@ -49,12 +54,14 @@ export const newThreadInputSchema = z.strictObject({
   subject: subjectSchema,
   body: bodySchema,
   fileIds: fileIdsSchema,
+  writingSince: writingSinceSchema,
 });
 export type NewThreadInput = z.input<typeof newThreadInputSchema>;
 
 export const replyInputSchema = z.strictObject({
   body: bodySchema,
   fileIds: fileIdsSchema,
+  writingSince: writingSinceSchema,
 });
 export type ReplyInput = z.input<typeof replyInputSchema>;
 

@@ -150,6 +150,8 @@ describe('/mail', { timeout: 15_000 }, () => {
       threadId: THREAD_ID,
       body: 'Thank you, noted.',
       fileIds: [],
+      // When the writing began: a clinician's writing is care time (issue 19).
+      writingSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
     });
     // A sent message counts again too.
     await waitFor(() =>
@@ -233,6 +235,8 @@ describe('/mail', { timeout: 15_000 }, () => {
       subject: 'Your new medication',
       body: 'Start tomorrow.',
       fileIds: [],
+      // When the writing began: a clinician's writing is care time (issue 19).
+      writingSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
     });
     expect(await screen.findByText('Start tomorrow.', {}, { timeout: 5000 })).toBeTruthy();
   });

@@ -49,6 +49,7 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
       subject,
       body,
       fileIds: draft.fileIds,
+      writingSince: draft.writingSince,
     }),
     // The schema lets a patient name no one; a clinician must name the patient.
     check: ({ patient }) => (choosePatient && !patient ? { patient: REQUIRED } : {}),

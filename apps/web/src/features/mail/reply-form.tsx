@@ -24,7 +24,7 @@ export function ReplyForm({ thread }: { thread: Thread }) {
   const { form, field, formRef, onSubmit, submitting, failureText, reset } = useSchemaForm({
     schema: replyInputSchema,
     initialValues: { body: '' },
-    toBody: ({ body }) => ({ body, fileIds: draft.fileIds }),
+    toBody: ({ body }) => ({ body, fileIds: draft.fileIds, writingSince: draft.writingSince }),
     messages: useMailMessages(),
     submit: (body) => reply.mutateAsync({ threadId: thread.id, ...body }),
     onSuccess: () => {

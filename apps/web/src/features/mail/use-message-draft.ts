@@ -31,6 +31,9 @@ export function useMessageDraft(draftKey: string, patientAccountId: string | und
   const [files, setFiles] = useState<DraftFile[]>([]);
   const dirty = typed || files.some((f) => f.status !== 'failed');
   const { clean } = useDraftReport(draftKey, dirty);
+  // When writing began: a clinician's writing to the patient is care time (issue 19).
+  const [writingSince, setWritingSince] = useState<string | undefined>();
+  if (dirty && !writingSince) setWritingSince(new Date().toISOString());
 
   const update = (key: string, change: Partial<DraftFile>) =>
     setFiles((current) => current.map((f) => (f.key === key ? { ...f, ...change } : f)));
@@ -59,6 +62,7 @@ export function useMessageDraft(draftKey: string, patientAccountId: string | und
   const reset = useCallback(() => {
     clean();
     setFiles([]);
+    setWritingSince(undefined);
   }, [clean]);
 
   return {
@@ -69,6 +73,7 @@ export function useMessageDraft(draftKey: string, patientAccountId: string | und
     clearFiles: () => setFiles([]),
     reset,
     dirty,
+    writingSince,
     uploading: files.some((f) => f.status === 'uploading'),
     fileIds: files.flatMap((f) => (f.status === 'ready' && f.attachment ? [f.attachment.id] : [])),
   };

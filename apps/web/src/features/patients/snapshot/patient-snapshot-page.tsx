@@ -9,6 +9,8 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { ROUTES } from '../../../route-paths';
 import { BookForPatientButton } from '../../appointments/book-for-patient-button';
 import { CarePlanSection } from '../care-plan/care-plan-section';
+import { CareTimeCard } from '../care-time/care-time-card';
+import { useChartTime } from '../care-time/use-chart-time';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { AdherenceCard } from './adherence-card';
 import { AppointmentsCard } from './appointments-card';
@@ -17,18 +19,22 @@ import { PatientGatewaysCard } from './patient-gateways-card';
 import { ProfileCard } from './profile-card';
 import { ReadingsChartSection } from './readings-chart-section';
 import { TimelineSection } from './timeline-section';
+import { useCanEditCare } from './use-can-edit-care';
 import { VitalsSection } from './vitals-section';
 
 /**
  * A patient's snapshot (spec §2 `/patients/:patientId`; the id is checked to be a UUID before this
- * renders): profile and care profile, latest vitals, charts over time, adherence, mail, appointments,
- * gateways and the whole timeline.
+ * renders): profile and care profile, latest vitals, charts over time, adherence, the month's care
+ * time (physicians and nurses), mail, appointments, gateways and the whole timeline.
  */
 export function PatientSnapshotPage() {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const patientId = useParams().patientId ?? '';
   const query = trpc.patients.snapshot.useQuery({ id: patientId });
+  // A physician's or nurse's time with the chart in front of them is care time (issue 19).
+  const caring = useCanEditCare();
+  useChartTime(patientId, caring && query.status === 'success');
   const back = <BackLink to={ROUTES.findPatient} label={t('snapshot.backToList')} />;
 
   if (query.status !== 'success') {
@@ -75,6 +81,7 @@ export function PatientSnapshotPage() {
           <Stack gap="md">
             <ProfileCard patient={patient} openAlerts={snapshot.openAlerts} />
             <AdherenceCard adherence={snapshot.adherence} />
+            {caring && <CareTimeCard patientId={patient.accountId} />}
             <MessagesCard messages={snapshot.messages} />
             <AppointmentsCard appointments={snapshot.upcomingAppointments} />
             <PatientGatewaysCard patientId={patient.accountId} />

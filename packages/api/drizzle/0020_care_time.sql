@@ -11,6 +11,7 @@ CREATE TABLE "care_time_entries" (
 	"visit_id" uuid REFERENCES "visits"("id") ON DELETE SET NULL,
 	"thread_id" uuid REFERENCES "message_threads"("id") ON DELETE SET NULL,
 	"reason" text,
+	"correction_reason" text,
 	"original_started_at" timestamp with time zone,
 	"original_ended_at" timestamp with time zone,
 	"corrected_at" timestamp with time zone,

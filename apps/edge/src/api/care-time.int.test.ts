@@ -186,7 +186,12 @@ describe('corrections', () => {
     const corrected = await api('PATCH', `/care-time/${id}`, 'nurse', { minutes: 18, reason: 'Part of it was another patient' });
     expect(corrected.status).toBe(200);
     const [row] = await entriesOf('nurse');
-    expect(row).toMatchObject({ reason: 'Part of it was another patient', correctedByAccountId: cast.id.nurse });
+    // The reason it was entered stays; the correction has its own.
+    expect(row).toMatchObject({
+      reason: 'Reviewed two weeks of readings',
+      correctionReason: 'Part of it was another patient',
+      correctedByAccountId: cast.id.nurse,
+    });
     expect(await minutesIn('nurse')).toBe(18);
     expect((row!.originalEndedAt!.getTime() - row!.originalStartedAt!.getTime()) / 60_000).toBe(30);
     // Back up to the 30 first counted is allowed; above it is not.

@@ -62,7 +62,7 @@ export async function correctCareTimeRow(
     .update(careTimeEntries)
     .set({
       endedAt: change.endedAt,
-      reason: change.reason,
+      correctionReason: change.reason,
       correctedAt: change.at,
       correctedByAccountId: change.byAccountId,
       // The stretch as first counted is kept once, whatever later corrections do.

@@ -188,7 +188,8 @@ export async function careTimeMonth(
     settingsOf(deps.db, actor.organisationId, 'organization'),
     settingsOf(deps.db, actor.organisationId, 'billingAndPayments'),
   ]);
-  const shown = month ?? monthIn(new Date(), timezone);
+  const currentMonth = monthIn(new Date(), timezone);
+  const shown = month ?? currentMonth;
   const { from, to } = monthBounds(shown, timezone);
   const [rows, days] = await Promise.all([
     careTimeOfPatient(deps.db, patientId, from, to),
@@ -200,6 +201,7 @@ export async function careTimeMonth(
   const seconds = [...byClinician.values()].reduce((sum, stretches) => sum + merged(stretches).reduce((s, x) => s + secondsOf(x.from, x.to), 0), 0);
   return {
     month: shown,
+    currentMonth,
     patientAccountId: patientId,
     minutes: Math.floor(seconds / 60),
     targetMinutes: CARE_MINUTES_TARGET,
@@ -285,6 +287,7 @@ function toDto(row: CareTimeRow, clinicianName: string): CareTimeEntry {
     visitId: row.visitId,
     threadId: row.threadId,
     reason: row.reason,
+    correctionReason: row.correctionReason,
     correctedAt: row.correctedAt?.toISOString() ?? null,
     originalSeconds: row.originalStartedAt && row.originalEndedAt ? secondsOf(row.originalStartedAt, row.originalEndedAt) : null,
   };

@@ -1011,6 +1011,7 @@ export const careTimeEntries = pgTable(
     visitId: uuid('visit_id').references(() => visits.id, { onDelete: 'set null' }),
     threadId: uuid('thread_id').references(() => messageThreads.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    correctionReason: text('correction_reason'),
     originalStartedAt: at('original_started_at'),
     originalEndedAt: at('original_ended_at'),
     correctedAt: at('corrected_at'),

@@ -33,10 +33,11 @@ export const careTimeEntrySchema = z.object({
   seconds: z.number().int(),
   visitId: z.uuid().nullable(),
   threadId: z.uuid().nullable(),
-  /** Why it was entered by hand, or why it was corrected. */
+  /** Why it was entered by hand. */
   reason: z.string().nullable(),
-  /** Set once corrected by hand: the stretch as first counted. */
+  /** Set once corrected by hand: when, why, and the stretch as first counted. */
   correctedAt: z.string().nullable(),
+  correctionReason: z.string().nullable(),
   originalSeconds: z.number().int().nullable(),
 });
 export type CareTimeEntry = z.infer<typeof careTimeEntrySchema>;
@@ -44,6 +45,8 @@ export type CareTimeEntry = z.infer<typeof careTimeEntrySchema>;
 /** A month on the patient's chart: "this month: 14 of 20 minutes, 11 of 16 days". */
 export const careTimeMonthSchema = z.object({
   month: z.string(),
+  /** This month on the organisation's calendar (the last one there is to show). */
+  currentMonth: z.string(),
   patientAccountId: z.uuid(),
   minutes: z.number().int(),
   targetMinutes: z.number().int(),
@@ -67,6 +70,8 @@ export const CARE_TIME_RULES = {
   startedAt: 'Enter a date and time.',
   future: 'The time cannot end in the future.',
   tooOld: `Time can be entered by hand for the last ${CARE_TIME_MAX_AGE_DAYS} days.`,
+  /** text()'s words for the reason's minimum (care-time.test.ts keeps them equal). */
+  reasonShort: 'Reason must be at least 3 characters.',
 } as const;
 
 const minutes = (min: number, message: string) =>

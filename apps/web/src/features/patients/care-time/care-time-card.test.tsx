@@ -34,12 +34,14 @@ const entry = (overrides: Partial<CareTimeEntry>): CareTimeEntry => ({
   threadId: null,
   reason: null,
   correctedAt: null,
+  correctionReason: null,
   originalSeconds: null,
   ...overrides,
 });
 
 const month = (overrides: Partial<CareTimeMonth> = {}): CareTimeMonth => ({
   month: '2026-11',
+  currentMonth: '2026-11',
   patientAccountId: PATIENT_ID,
   minutes: 14,
   targetMinutes: 20,
@@ -101,6 +103,25 @@ describe('the care-time card', () => {
     // A nurse corrects her own time, not the physician's.
     expect(within(entries[0]!).queryByRole('button', { name: /Correct/ })).toBeNull();
     expect(within(entries[1]!).getByRole('button', { name: /Correct/ })).toBeTruthy();
+  });
+
+  it('goes back a month to add or correct time there, and forward no further than this month', async () => {
+    const { calls } = fakeFetch((request) => {
+      if (request.path !== 'careTime.month') return undefined;
+      const asked = (request.body as { month?: string }).month;
+      return ok(month(asked ? { month: asked, minutes: 21, entries: [] } : {}));
+    });
+    render(<CareTimeCard patientId={PATIENT_ID} />, { wrapper });
+    const switcher = await screen.findByTestId('care-time-month');
+    expect(switcher.textContent).toContain('November 2026');
+    expect(screen.getByTestId('care-time-next')).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() => expect(screen.getByTestId('care-time-month').dataset.month).toBe('2026-10'));
+    expect(screen.getByTestId('care-time-month').textContent).toContain('October 2026');
+    expect(screen.getByTestId('care-time-minutes').textContent).toBe('21 of 20 minutes of care');
+    expect(calls.filter((c) => c.path === 'careTime.month').map((c) => (c.body as { month?: string }).month)).toEqual([undefined, '2026-10']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    await waitFor(() => expect(screen.getByTestId('care-time-month').dataset.month).toBe('2026-11'));
   });
 
   it('says when nothing is counted yet', async () => {

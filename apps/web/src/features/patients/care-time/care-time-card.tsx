@@ -20,21 +20,26 @@ const FIRST_ENTRIES = 5;
  */
 export function CareTimeCard({ patientId }: { patientId: string }) {
   const { t } = useTranslation('patients');
-  const query = useCareTimeMonth(patientId);
+  // Undefined: this month. Earlier months stay open to add or correct time (the report is monthly).
+  const [month, setMonth] = useState<string | undefined>();
+  const query = useCareTimeMonth(patientId, month);
   const [adding, setAdding] = useState(false);
   return (
-    <SectionCard
-      title={t('careTime.title')}
-      testId="care-time-card"
-      action={
+    <SectionCard title={t('careTime.title')} testId="care-time-card">
+      <QueryView query={query} loading={t('careTime.loading')}>
+        {(shown) => (
+          <>
+            <MonthSwitch shown={shown} onChange={setMonth} />
+            <MonthFigures month={shown} />
+          </>
+        )}
+      </QueryView>
+      {/* Under the figures, not beside the title: the card is a narrow column on a desktop. */}
+      <Group justify="flex-end">
         <Button size="compact-sm" variant="light" onClick={() => setAdding(true)} data-testid="add-care-time">
           {t('careTime.add')}
         </Button>
-      }
-    >
-      <QueryView query={query} loading={t('careTime.loading')}>
-        {(month) => <MonthFigures month={month} />}
-      </QueryView>
+      </Group>
       <AddCareTimeForm patientId={patientId} opened={adding} onClose={() => setAdding(false)} />
     </SectionCard>
   );
@@ -98,9 +103,15 @@ function MonthFigures({ month }: { month: CareTimeMonth }) {
               </Text>
               {entry.reason && (
                 <Text size="xs" c="dimmed" data-testid="care-time-reason">
-                  {entry.correctedAt
-                    ? t('careTime.correctedBecause', { minutes: n(Math.floor((entry.originalSeconds ?? 0) / 60)), reason: entry.reason })
-                    : entry.reason}
+                  {entry.reason}
+                </Text>
+              )}
+              {entry.correctedAt && (
+                <Text size="xs" c="dimmed" data-testid="care-time-correction">
+                  {t('careTime.correctedBecause', {
+                    minutes: n(Math.floor((entry.originalSeconds ?? 0) / 60)),
+                    reason: entry.correctionReason ?? '',
+                  })}
                 </Text>
               )}
             </Stack>
@@ -108,7 +119,7 @@ function MonthFigures({ month }: { month: CareTimeMonth }) {
         </Stack>
       )}
       {month.entries.length > FIRST_ENTRIES && (
-        <Button variant="subtle" size="compact-sm" onClick={() => setShowAll((v) => !v)}>
+        <Button variant="subtle" size="compact-sm" onClick={() => setShowAll((v) => !v)} data-testid="care-time-show-all">
           {showAll ? t('careTime.showFewer') : t('careTime.showAll', { count: month.entries.length })}
         </Button>
       )}
@@ -116,6 +127,40 @@ function MonthFigures({ month }: { month: CareTimeMonth }) {
         <CorrectCareTimeForm patientId={month.patientAccountId} entry={correcting} onClose={() => setCorrecting(null)} />
       )}
     </Stack>
+  );
+}
+
+/** YYYY-MM a month before or after. */
+export function monthBeside(month: string, step: 1 | -1): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const at = new Date(Date.UTC(year, number - 1 + step, 1));
+  return at.toISOString().slice(0, 7);
+}
+
+function MonthSwitch({ shown, onChange }: { shown: CareTimeMonth; onChange: (month: string | undefined) => void }) {
+  const { t, i18n } = useTranslation('patients');
+  const label = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${shown.month}-01T00:00:00Z`),
+  );
+  const later = shown.month < shown.currentMonth;
+  // Earlier is to the start of the line: on the right, pointing right, in Arabic.
+  const [earlier, next] = i18n.dir() === 'rtl' ? ['›', '‹'] : ['‹', '›'];
+  const go = (step: 1 | -1) => {
+    const next = monthBeside(shown.month, step);
+    onChange(next >= shown.currentMonth ? undefined : next);
+  };
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="care-time-month" data-month={shown.month}>
+      <Button size="compact-xs" variant="subtle" onClick={() => go(-1)} aria-label={t('careTime.previousMonth')} data-testid="care-time-previous">
+        <span aria-hidden>{earlier}</span>
+      </Button>
+      <Text size="sm" fw={600} aria-live="polite">
+        {label}
+      </Text>
+      <Button size="compact-xs" variant="subtle" onClick={() => go(1)} disabled={!later} aria-label={t('careTime.nextMonth')} data-testid="care-time-next">
+        <span aria-hidden>{next}</span>
+      </Button>
+    </Group>
   );
 }
 

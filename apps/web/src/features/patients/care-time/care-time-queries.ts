@@ -1,7 +1,8 @@
 import { trpc } from '../../../api/trpc';
 
 /** The chart's month of care time; a write refreshes it. */
-export const useCareTimeMonth = (patientId: string) => trpc.careTime.month.useQuery({ patientId });
+export const useCareTimeMonth = (patientId: string, month?: string) =>
+  trpc.careTime.month.useQuery(month ? { patientId, month } : { patientId }, { placeholderData: (previous) => previous });
 
 function useCareTimeChanged() {
   const utils = trpc.useUtils();

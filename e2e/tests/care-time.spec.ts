@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
+import { seriousViolations, WCAG_21_AA } from './axe';
 import { DEMO_PASSWORD } from './demo-users';
 import { logIn } from './login-helpers';
 
@@ -59,6 +60,7 @@ for (const { code, who, words } of [
     await form.getByLabel(words.minutes).fill('12');
     await form.getByRole('checkbox').check();
     await form.locator('textarea').fill(reason);
+    expect(await seriousViolations(page, { tags: WCAG_21_AA })).toEqual([]);
     await form.getByRole('button', { name: words.save }).click();
     await expect(form).toHaveCount(0);
 

@@ -72,7 +72,7 @@ function MonthFigures({ month }: { month: CareTimeMonth }) {
         value={month.daysWithReadings}
         target={month.targetDays}
       />
-      <Text size="sm" c={month.interactive ? undefined : 'orange.8'} data-testid="care-time-interactive">
+      <Text size="sm" fw={month.interactive ? undefined : 600} data-testid="care-time-interactive">
         {month.interactive ? t('careTime.interactive') : t('careTime.noInteractive')}
       </Text>
       {month.entries.length === 0 ? (

@@ -15,6 +15,20 @@ import { useNotifications } from '../../../components/notifications/use-notify';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { useAddCareTimeMutation, useCorrectCareTimeMutation } from './care-time-queries';
 
+function SaveOrCancel({ onCancel, submitting }: { onCancel: () => void; submitting: boolean }) {
+  const { t } = useTranslation('patients');
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel} disabled={submitting}>
+        {t('carePlan.cancel')}
+      </Button>
+      <Button type="submit" loading={submitting}>
+        {t('careTime.save')}
+      </Button>
+    </Group>
+  );
+}
+
 /** The time rules of care-time.ts in the reader's words. */
 function useCareTimeMessages(): FeatureMessages {
   const { t } = useTranslation('patients');
@@ -84,14 +98,7 @@ export function AddCareTimeForm({ patientId, opened, onClose }: { patientId: str
           />
           <Checkbox {...field('interactive', { type: 'checkbox' })} label={t('careTime.interactiveField')} />
           <Textarea {...field('reason')} label={t('careTime.reason')} description={t('careTime.reasonHint')} minRows={2} maxLength={500} required />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={submitting}>
-              {t('carePlan.cancel')}
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {t('careTime.save')}
-            </Button>
-          </Group>
+          <SaveOrCancel onCancel={close} submitting={submitting} />
         </Stack>
       </form>
     </Modal>
@@ -137,14 +144,7 @@ export function CorrectCareTimeForm({ patientId, entry, onClose }: { patientId: 
           <FormFailure text={failureText} />
           <NumberInput {...field('minutes')} label={t('careTime.minutesField')} min={0} max={firstCounted} allowDecimal={false} dir="ltr" required />
           <Textarea {...field('reason')} label={t('careTime.reason')} minRows={2} maxLength={500} required />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={submitting}>
-              {t('carePlan.cancel')}
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {t('careTime.save')}
-            </Button>
-          </Group>
+          <SaveOrCancel onCancel={onClose} submitting={submitting} />
         </Stack>
       </form>
     </Modal>

@@ -42,6 +42,7 @@ const ids = {
   pastVisit: '',
   visitNow: '',
   code: '',
+  careTime: '',
 };
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -82,6 +83,17 @@ const SAMPLES: Sample[] = [
   { method: 'DELETE', url: '/patients/:id/thresholds/:type', path: () => `/patients/${P()}/thresholds/bp`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/patients/:id/appointments', path: () => `/patients/${P()}/appointments`, allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/patients/:id/gateways', path: () => `/patients/${P()}/gateways`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/patients/:id/care-time', path: () => `/patients/${P()}/care-time`, allowed: 'nurse', refused: 'outsider' },
+  { method: 'POST', url: '/patients/:id/care-time/beats', path: () => `/patients/${P()}/care-time/beats`, allowed: 'nurse', refused: 'outsider' },
+  {
+    method: 'POST',
+    url: '/patients/:id/care-time',
+    path: () => `/patients/${P()}/care-time`,
+    body: () => ({ startedAt: new Date(Date.now() - 5 * 3_600_000).toISOString(), minutes: 10, reason: 'Audit call' }),
+    allowed: 'physician',
+    refused: 'outsider',
+  },
+  { method: 'PATCH', url: '/care-time/:id', path: () => `/care-time/${ids.careTime}`, body: () => ({ minutes: 5, reason: 'Audit correction' }), allowed: 'nurse', refused: 'outsider' },
   { method: 'GET', url: '/patients/:id/devices', path: () => `/patients/${P()}/devices`, allowed: 'physician', refused: 'outsider' },
   {
     method: 'POST',
@@ -231,6 +243,7 @@ const isPatientRecordRoute = (url: string) =>
   /^\/api\/v1\/(patients\/:id(\/|$)|measurements|alerts|fhir\/R4\/(Patient|Observation)|tasks\/patients\/|accounts\/:id\/profile)/.test(url) ||
   /^\/api\/v1\/(gateways|devices|appointments|visits|mail\/threads)\/:id$/.test(url) ||
   url === '/api/v1/mail/threads/:id/messages' ||
+  url === '/api/v1/care-time/:id' ||
   // Issue 15: photos, attachments, visit notes and captures, visits by code, schedules and tasks,
   // appointments and their confirm/cancel, and the lists of one patient's rows.
   /^\/api\/v1\/(files|mail\/attachments)(\/:id)?$/.test(url) ||
@@ -311,6 +324,13 @@ beforeAll(async () => {
       body: { patientId: P(), type: 'bp', startDate: today(), frequency: 'daily', times: ['09:00'] },
     }),
     'schedule',
+  );
+  ids.careTime = made(
+    await t.call('POST', `/api/v1/patients/${P()}/care-time`, {
+      token: cast.token.nurse,
+      body: { startedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), minutes: 15, reason: 'Call about the readings' },
+    }),
+    'care time',
   );
   ids.task = made(await t.call('POST', '/api/v1/tasks', { token: cast.token.physician, body: { patientId: P(), type: 'bp', date: today(), time: '23:00' } }), 'task');
   const organisationId = await organisationOf(t.edge.deps.db, P());

@@ -48,8 +48,11 @@ for (const { code, who, words } of [
     const startedAt = localInputValue(someMinutesAgo());
     // Its own words, so this run's entry is found among earlier runs' (another language, a retry).
     const reason = `Phone call about the evening readings (${code} ${Date.now() % 100_000})`;
-    for (let back = 0; back < 2 && (await card.getByTestId('care-time-month').getAttribute('data-month')) !== startedAt.slice(0, 7); back += 1) {
+    const shownMonth = () => card.getByTestId('care-time-month').getAttribute('data-month');
+    for (let back = 0; back < 2 && (await shownMonth()) !== startedAt.slice(0, 7); back += 1) {
+      const from = await shownMonth();
       await card.getByTestId('care-time-previous').click();
+      await expect.poll(shownMonth).not.toBe(from);
     }
     await expect(card.getByTestId('care-time-month')).toHaveAttribute('data-month', startedAt.slice(0, 7));
     const before = Number(await card.getByTestId('care-time-minutes').getAttribute('data-value'));

@@ -2,6 +2,10 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { accounts, measurements, patientProfiles, profiles } from '../db/schema';
 
+/** Days with readings, counted on the organisation's calendar. */
+export const readingDayCount = (timeZone: string) =>
+  sql<number>`count(distinct (${measurements.takenAt} at time zone ${timeZone})::date)::int`;
+
 /**
  * Every active patient of the organisation with the days on which they took readings in
  * [from, to), days counted on the organisation's calendar.
@@ -24,7 +28,7 @@ export async function readingDaysOfPatients(
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       mrn: patientProfiles.mrn,
-      days: sql<number>`count(distinct (${measurements.takenAt} at time zone ${timeZone})::date)::int`,
+      days: readingDayCount(timeZone),
       readings: sql<number>`count(${measurements.id})::int`,
     })
     .from(accounts)

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, gte, isNotNull, lt, max, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, lt, max, ne } from 'drizzle-orm';
+import { readingDayCount } from '../billing/billing.repository';
 import type { Executor } from '../db/database';
 import { careTimeEntries, measurements, messages, visitParticipants } from '../db/schema';
 
@@ -92,7 +93,7 @@ export function careTimeOfPatient(db: Executor, patientAccountId: string, from: 
 /** Days in [from, to) on which the patient took readings, on the organisation's calendar. */
 export async function readingDaysOfPatient(db: Executor, patientAccountId: string, from: Date, to: Date, timeZone: string): Promise<number> {
   const [row] = await db
-    .select({ days: sql<number>`count(distinct (${measurements.takenAt} at time zone ${timeZone})::date)::int` })
+    .select({ days: readingDayCount(timeZone) })
     .from(measurements)
     .where(and(eq(measurements.patientAccountId, patientAccountId), gte(measurements.takenAt, from), lt(measurements.takenAt, to)));
   return row?.days ?? 0;

@@ -35,6 +35,13 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   return new Date(wall - zoneOffsetMs(first, timeZone));
 }
 
+/** A calendar month (YYYY-MM) in a time zone, as the instants [from, to). */
+export function monthBounds(month: string, timeZone: string): { from: Date; to: Date } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const next = number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+  return { from: zonedInstant(`${month}-01`, 0, timeZone), to: zonedInstant(`${next}-01`, 0, timeZone) };
+}
+
 /** "13:30" as the 12-hour form slots are shown in: "01:30 PM". */
 export function twelveHour(minutes: number): string {
   const h = Math.floor(minutes / 60);

@@ -1,7 +1,7 @@
 import type { BillingSummary } from '@opencare/schemas/entities/settings';
 import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
-import { zonedInstant } from '../appointments/slots';
+import { monthBounds } from '../appointments/slots';
 import type { Deps, RequestMeta } from '../deps';
 import { settingsOf } from '../settings/settings.service';
 import { readingDaysOfPatients } from './billing.repository';
@@ -27,15 +27,8 @@ export async function rpmBillingSummary(
     settingsOf(deps.db, actor.organisationId, 'billingAndPayments'),
     settingsOf(deps.db, actor.organisationId, 'organization'),
   ]);
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
-  const rows = await readingDaysOfPatients(
-    deps.db,
-    actor.organisationId,
-    zonedInstant(`${month}-01`, 0, timezone),
-    zonedInstant(`${next}-01`, 0, timezone),
-    timezone,
-  );
+  const { from, to } = monthBounds(month, timezone);
+  const rows = await readingDaysOfPatients(deps.db, actor.organisationId, from, to, timezone);
   const patients = rows.map((row) => ({
     patientAccountId: row.patientAccountId,
     fullName: `${row.firstName} ${row.lastName}`,

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { ROLES } from '@opencare/schemas/roles';
 import { authorize } from '../access/access';
 import type { Actor } from '../access/actor';
-import { zonedInstant } from '../appointments/slots';
+import { monthBounds } from '../appointments/slots';
 import { audit } from '../audit/audit.service';
 import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
@@ -87,15 +87,13 @@ export async function recordVisitTime(
   visit: { visitId: string; organisationId: string; patientAccountId: string; startedAt: Date | null; endedAt: Date },
 ): Promise<void> {
   const { endedAt } = visit;
-  const bySeat = new Map<string, { from: Date; to: Date }[]>();
-  for (const seat of await providerSeats(tx, visit.visitId)) {
-    if (!seat.accountId) continue;
+  const seats = (await providerSeats(tx, visit.visitId)).flatMap((seat) => {
     const from = visit.startedAt && seat.joinedAt < visit.startedAt ? visit.startedAt : seat.joinedAt;
     const to = seat.leftAt && seat.leftAt < endedAt ? seat.leftAt : endedAt;
-    if (to > from) bySeat.set(seat.accountId, [...(bySeat.get(seat.accountId) ?? []), { from, to }]);
-  }
-  const rows = [...bySeat].flatMap(([accountId, seats]) =>
-    merged(seats).map(({ from, to }) => ({
+    return seat.accountId && to > from ? [{ accountId: seat.accountId, from, to }] : [];
+  });
+  const rows = [...mergedByAccount(seats)].flatMap(([accountId, stretches]) =>
+    stretches.map(({ from, to }) => ({
       organisationId: visit.organisationId,
       patientAccountId: visit.patientAccountId,
       clinicianAccountId: accountId,
@@ -148,6 +146,13 @@ export async function recordMessageTime(
   ]);
 }
 
+/** Each account's stretches, overlapping ones as one. */
+function mergedByAccount(stretches: { accountId: string; from: Date; to: Date }[]): Map<string, { from: Date; to: Date }[]> {
+  const byAccount = new Map<string, { from: Date; to: Date }[]>();
+  for (const { accountId, from, to } of stretches) byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), { from, to }]);
+  return new Map([...byAccount].map(([accountId, own]) => [accountId, merged(own)]));
+}
+
 /** Overlapping stretches as one. */
 function merged(stretches: { from: Date; to: Date }[]): { from: Date; to: Date }[] {
   const sorted = [...stretches].sort((a, b) => a.from.getTime() - b.from.getTime());
@@ -163,12 +168,6 @@ function merged(stretches: { from: Date; to: Date }[]): { from: Date; to: Date }
 /** YYYY-MM of `at` on the organisation's calendar. */
 function monthIn(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(at).slice(0, 7);
-}
-
-function monthBounds(month: string, timeZone: string): { from: Date; to: Date } {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
-  return { from: zonedInstant(`${month}-01`, 0, timeZone), to: zonedInstant(`${next}-01`, 0, timeZone) };
 }
 
 /**
@@ -196,9 +195,8 @@ export async function careTimeMonth(
     readingDaysOfPatient(deps.db, patientId, from, to, timezone),
   ]);
   const names = await findNames(deps.db, rows.map((r) => r.clinicianAccountId));
-  const byClinician = new Map<string, { from: Date; to: Date }[]>();
-  for (const r of rows) byClinician.set(r.clinicianAccountId, [...(byClinician.get(r.clinicianAccountId) ?? []), { from: r.startedAt, to: r.endedAt }]);
-  const seconds = [...byClinician.values()].reduce((sum, stretches) => sum + merged(stretches).reduce((s, x) => s + secondsOf(x.from, x.to), 0), 0);
+  const stretches = mergedByAccount(rows.map((r) => ({ accountId: r.clinicianAccountId, from: r.startedAt, to: r.endedAt })));
+  const seconds = [...stretches.values()].flat().reduce((sum, s) => sum + secondsOf(s.from, s.to), 0);
   return {
     month: shown,
     currentMonth,

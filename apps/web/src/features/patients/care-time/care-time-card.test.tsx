@@ -124,6 +124,13 @@ describe('the care-time card', () => {
     await waitFor(() => expect(screen.getByTestId('care-time-month').dataset.month).toBe('2026-11'));
   });
 
+  it('offers no correction of an entry under a minute', async () => {
+    fakeFetch(server(month({ entries: [entry({ seconds: 40 })] })));
+    render(<CareTimeCard patientId={PATIENT_ID} />, { wrapper });
+    const glance = await screen.findByTestId('care-time-entry');
+    expect(within(glance).queryByRole('button', { name: /Correct/ })).toBeNull();
+  });
+
   it('says when nothing is counted yet', async () => {
     fakeFetch(server(month({ minutes: 0, entries: [], interactive: false })));
     render(<CareTimeCard patientId={PATIENT_ID} />, { wrapper });

@@ -53,8 +53,11 @@ function MonthFigures({ month }: { month: CareTimeMonth }) {
   const { state } = useSession();
   const self = state.status === 'signed-in' ? state.account : null;
   // The server decides; this only offers the button to whoever may use it (their own time, or a physician).
+  // An entry under a minute (a glance at the chart) has nothing to take off.
   const mayCorrect = (entry: CareTimeEntry) =>
-    self !== null && (entry.clinicianAccountId === self.id || roleNumbersOf(self).includes(ROLES.Physician));
+    self !== null &&
+    (entry.originalSeconds ?? entry.seconds) >= 60 &&
+    (entry.clinicianAccountId === self.id || roleNumbersOf(self).includes(ROLES.Physician));
   const n = (value: number) => format.number(value, 0);
   const entries = showAll ? month.entries : month.entries.slice(0, FIRST_ENTRIES);
 

@@ -96,6 +96,8 @@ export const ERRORS = {
   visitNoteSigned: { status: 409, message: 'This note is signed and cannot be changed. Add an addendum instead.' },
   careTimeOverlaps: { status: 409, message: 'You already have time counted in this stretch. Choose another time, or correct the entry that holds it.' },
   careTimeBeyondSource: { status: 409, message: 'A correction cannot add time: this entry counted {{minutes}} minutes. Add the rest as an entry of its own.' },
+  reportMonthOpen: { status: 409, message: 'The report of a month is ready once the month has ended. Choose an earlier month.' },
+  reportSigned: { status: 409, message: 'This month\'s report is already signed.' },
   visitNoteNotSigned: { status: 409, message: 'Sign the note before adding an addendum; until then, edit the note.' },
   slotNotAvailable: { status: 409, message: 'This time is not available. Please choose another time.' },
   appointmentLimitReached: {

@@ -1,5 +1,4 @@
 import {
-  CARE_MINUTES_TARGET,
   MESSAGE_WRITING_MAX_MINUTES,
   addCareTimeInputSchema,
   correctCareTimeInputSchema,
@@ -18,6 +17,8 @@ import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
 import { findNames } from '../patients/patients.repository';
+import { billingCodesOf } from '../monitoring-report/monitoring-report.repository';
+import { daysOfMonth, monitoringTargets } from '../monitoring-report/report-rules';
 import { settingsOf } from '../settings/settings.service';
 import {
   careTimeOfPatient,
@@ -172,8 +173,9 @@ function monthIn(at: Date, timeZone: string): string {
 
 /**
  * A patient's month of monitoring, as the chart shows it: minutes of care time (each clinician's
- * overlapping stretches counted once) against the 20 of CPT 99457, days with readings against the
- * organisation's minimum (CPT 99454), whether there was interactive contact, and the entries.
+ * overlapping stretches counted once) and days with readings, against what the organisation's
+ * codes ask for (99457's 20 minutes, 99454's 16 days), whether there was interactive contact, and
+ * the entries.
  */
 export async function careTimeMonth(
   deps: Deps,
@@ -183,9 +185,9 @@ export async function careTimeMonth(
   month?: string,
 ): Promise<CareTimeMonth> {
   await patientFor(deps, actor, meta, patientId, 'careTime.read', 'care', 'Read');
-  const [{ timezone }, { rpmMinimumDays }] = await Promise.all([
+  const [{ timezone }, codes] = await Promise.all([
     settingsOf(deps.db, actor.organisationId, 'organization'),
-    settingsOf(deps.db, actor.organisationId, 'billingAndPayments'),
+    billingCodesOf(deps.db, actor.organisationId),
   ]);
   const currentMonth = monthIn(new Date(), timezone);
   const shown = month ?? currentMonth;
@@ -195,18 +197,33 @@ export async function careTimeMonth(
     readingDaysOfPatient(deps.db, patientId, from, to, timezone),
   ]);
   const names = await findNames(deps.db, rows.map((r) => r.clinicianAccountId));
-  const stretches = mergedByAccount(rows.map((r) => ({ accountId: r.clinicianAccountId, from: r.startedAt, to: r.endedAt })));
-  const seconds = [...stretches.values()].flat().reduce((sum, s) => sum + secondsOf(s.from, s.to), 0);
+  const { minutes, interactive } = countedTime(rows);
+  const targets = monitoringTargets(codes, daysOfMonth(shown).last);
   return {
     month: shown,
     currentMonth,
     patientAccountId: patientId,
-    minutes: Math.floor(seconds / 60),
-    targetMinutes: CARE_MINUTES_TARGET,
+    minutes,
+    targetMinutes: targets.minutes,
     daysWithReadings: days,
-    targetDays: rpmMinimumDays,
-    interactive: rows.some((r) => r.interactive && r.endedAt > r.startedAt),
+    targetDays: targets.days,
+    interactive,
     entries: rows.map((r) => toDto(r, names.get(r.clinicianAccountId) ?? '')),
+  };
+}
+
+/**
+ * Care time as it counts: each clinician's overlapping stretches once, the minutes whole; whether
+ * any of it was interactive communication with the patient.
+ */
+export function countedTime(rows: readonly Pick<CareTimeRow, 'clinicianAccountId' | 'startedAt' | 'endedAt' | 'interactive'>[]) {
+  const stretches = mergedByAccount(rows.map((r) => ({ accountId: r.clinicianAccountId, from: r.startedAt, to: r.endedAt })));
+  const secondsByClinician = new Map([...stretches].map(([id, own]) => [id, own.reduce((sum, s) => sum + secondsOf(s.from, s.to), 0)]));
+  const seconds = [...secondsByClinician.values()].reduce((sum, n) => sum + n, 0);
+  return {
+    minutes: Math.floor(seconds / 60),
+    secondsByClinician,
+    interactive: rows.some((r) => r.interactive && r.endedAt > r.startedAt),
   };
 }
 

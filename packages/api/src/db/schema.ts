@@ -1026,3 +1026,50 @@ export const careTimeEntries = pgTable(
     index('care_time_clinician_idx').on(t.clinicianAccountId, t.endedAt),
   ],
 );
+
+/**
+ * The billing codes of remote patient monitoring an organisation reports (issue 19, part 3): each
+ * code's kind and thresholds, and the days it is in force. Seeded with the codes of 2026 the first
+ * time the organisation's report or codes are read; the organisation updates them as payers change.
+ */
+export const billingCodes = pgTable(
+  'billing_codes',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    minDays: integer('min_days'),
+    maxDays: integer('max_days'),
+    minMinutes: integer('min_minutes'),
+    maxMinutes: integer('max_minutes'),
+    stepMinutes: integer('step_minutes'),
+    interactiveRequired: boolean('interactive_required').notNull().default(false),
+    effectiveFrom: date('effective_from', { mode: 'string' }),
+    effectiveTo: date('effective_to', { mode: 'string' }),
+    updatedAt: at('updated_at'),
+    updatedByAccountId: uuid('updated_by_account_id').references(() => accounts.id),
+  },
+  (t) => [uniqueIndex('billing_codes_org_code_key').on(t.organisationId, t.code)],
+);
+
+/** A physician's sign-off of a month's monitoring report, with the report as signed. */
+export const monitoringReportSignoffs = pgTable(
+  'monitoring_report_signoffs',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    month: text('month').notNull(),
+    signedByAccountId: uuid('signed_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    signedAt: at('signed_at').notNull(),
+    report: jsonb('report').$type<unknown>().notNull(),
+  },
+  (t) => [uniqueIndex('monitoring_report_signoffs_org_month_key').on(t.organisationId, t.month)],
+);

@@ -2,6 +2,7 @@ import { accountsOperations } from '../accounts/accounts.operations';
 import { adherenceOperations } from '../adherence/adherence.operations';
 import { alertsOperations } from '../alerts/alerts.operations';
 import { careTimeOperations } from '../care-time/care-time.operations';
+import { monitoringReportOperations } from '../monitoring-report/monitoring-report.operations';
 import { analyticsOperations } from '../analytics/analytics.operations';
 import { appointmentsOperations } from '../appointments/appointments.operations';
 import { devicesOperations } from '../devices/devices.operations';
@@ -70,6 +71,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   appointmentsOperations,
   visitsOperations,
   careTimeOperations,
+  monitoringReportOperations,
   telehealthInvitationsOperations,
   mailOperations,
   gatewaysOperations,

@@ -40,6 +40,8 @@ export type PolicyName =
   | 'clinicianWrite'
   | 'clinicianUpdate'
   | 'patientCare'
+  | 'monitoringReport'
+  | 'physician'
   | 'accountRead'
   | 'accountWrite'
   | 'userRead'

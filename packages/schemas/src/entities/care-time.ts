@@ -11,8 +11,6 @@ export const CARE_TIME_SOURCES = ['chart', 'visit', 'message', 'manual'] as cons
 export const careTimeSourceSchema = z.enum(CARE_TIME_SOURCES);
 export type CareTimeSource = z.infer<typeof careTimeSourceSchema>;
 
-/** Minutes of management in a calendar month that the first treatment-management code asks for (CPT 99457). */
-export const CARE_MINUTES_TARGET = 20;
 /** The longest stretch one entry by hand may hold. */
 export const CARE_TIME_MAX_MINUTES = 240;
 /** The most a message's writing counts: a composer left open over lunch is not care time. */

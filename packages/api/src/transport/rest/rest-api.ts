@@ -14,6 +14,7 @@ import { authRoutes } from './auth.routes';
 import { fhirRoutes } from './fhir.routes';
 import { callCheckRoutes } from './call-check.routes';
 import { mailAttachmentRoutes } from './mail-attachments.routes';
+import { monitoringReportRoutes } from './monitoring-report.routes';
 import { systemRoutes } from './system.routes';
 
 /** REST v1 (spec §7) as one Fastify plugin; the edge mounts it under /api/v1. */
@@ -72,6 +73,7 @@ export function restApi(deps: Deps) {
     void app.register(fhirRoutes(deps), { prefix: '/fhir/R4' });
     systemRoutes(app, deps);
     mailAttachmentRoutes(app, deps);
+    monitoringReportRoutes(app, deps);
     void app.register(callCheckRoutes(deps));
     await Promise.resolve();
   };

@@ -2,6 +2,7 @@ import { adherenceOperations } from '../../adherence/adherence.operations';
 import { accountsOperations } from '../../accounts/accounts.operations';
 import { alertsOperations } from '../../alerts/alerts.operations';
 import { careTimeOperations } from '../../care-time/care-time.operations';
+import { monitoringReportOperations } from '../../monitoring-report/monitoring-report.operations';
 import { analyticsOperations } from '../../analytics/analytics.operations';
 import { appointmentsOperations } from '../../appointments/appointments.operations';
 import { devicesOperations } from '../../devices/devices.operations';
@@ -54,6 +55,7 @@ export const appRouter = router({
   mail: featureRouter(mailOperations),
   patients: featureRouter(patientsOperations),
   careTime: featureRouter(careTimeOperations),
+  monitoringReport: featureRouter(monitoringReportOperations),
   providers: featureRouter(providersOperations),
   analytics: featureRouter(analyticsOperations),
   adherence: featureRouter(adherenceOperations),

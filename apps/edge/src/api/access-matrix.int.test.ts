@@ -407,6 +407,23 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
       body: { startedAt: new Date(Date.now() - (60 + (unique += 1) * 7) * 60_000).toISOString(), minutes: 5, reason: 'Matrix call' },
     }),
     'PATCH /api/v1/care-time/:id': () => ({ body: { minutes: 1, reason: 'Matrix' } }),
+    // A closed month (the report of an open one is refused, whoever asks).
+    'GET /api/v1/monitoring-report': () => ({ query: { month: '2026-01' } }),
+    'POST /api/v1/monitoring-report/sign': () => ({ body: { month: '2026-01' } }),
+    'GET /api/v1/monitoring-report/csv': () => ({ query: { month: '2026-01' } }),
+    'PUT /api/v1/billing-codes/:id': () => ({
+      body: {
+        description: 'Matrix',
+        minDays: 16,
+        maxDays: 30,
+        minMinutes: null,
+        maxMinutes: null,
+        stepMinutes: null,
+        interactiveRequired: false,
+        effectiveFrom: null,
+        effectiveTo: null,
+      },
+    }),
     'POST /api/v1/visits/:id/participants/join': () => ({ body: { deviceId: `device-${uniq()}` } }),
     'PUT /api/v1/visits/:id/running-late': () => ({ body: { minutes: 10 } }),
     'POST /api/v1/visits/:id/participants/leave': () => ({ body: { deviceId: 'device-leave' } }),

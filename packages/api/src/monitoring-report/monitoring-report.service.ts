@@ -13,6 +13,7 @@ import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { monthBounds } from '../appointments/slots';
 import { countedTime } from '../care-time/care-time.service';
+import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
 import { findNames } from '../patients/patients.repository';
@@ -51,13 +52,12 @@ export async function listBillingCodes(deps: Deps, actor: Actor, meta: RequestMe
  */
 export async function changeBillingCode(deps: Deps, actor: Actor, meta: RequestMeta, id: string, input: unknown): Promise<BillingCode> {
   const row = await findBillingCode(deps.db, id);
-  await authorize(deps, actor, meta, {
-    action: 'billingCodes.update',
-    resourceType: 'billingCode',
-    resourceId: id,
-    allowed: hasRouteRole(actor, 'admin') && row?.organisationId === actor.organisationId,
-  });
-  if (!row) throw new AppError('notFound');
+  const event = { action: 'billingCodes.update', resourceType: 'billingCode', resourceId: id };
+  if (!row || row.organisationId !== actor.organisationId) {
+    await audit(deps.db, actor, meta, { ...event, outcome: 'denied' });
+    throw new AppError('notFound');
+  }
+  await authorize(deps, actor, meta, { ...event, allowed: hasRouteRole(actor, 'admin') });
   const change = parseInput(updateBillingCodeInputSchema, input);
   const kind = row.kind as BillingCode['kind'];
   const fields = (['minDays', 'maxDays', 'minMinutes', 'maxMinutes', 'stepMinutes'] as const).flatMap((field): { field: string; message: string }[] => {

@@ -44,6 +44,7 @@ export const ROUTES = {
   patientProfile: '/patients/:patientId',
   incompleteVisits: '/incomplete-visits',
   analytics: '/analytics',
+  monitoringReport: '/monitoring-report',
   alerts: '/alerts',
   telehealthVisit: '/telehealth-visit/:visitCode',
   telehealthInvitations: '/telehealth-invitations',

@@ -237,6 +237,7 @@ describe('navigation menu', () => {
       'Incomplete visits',
       'Analytics',
       'Alerts',
+      'Monitoring report',
       'Settings',
       ...INFO,
     ]);
@@ -252,11 +253,12 @@ describe('navigation menu', () => {
     ]);
   });
 
-  it('gives admins the dashboard', async () => {
+  it('gives admins the dashboard and the monitoring report (billing)', async () => {
     expect(await menuLinks(signedInAs(ROLES.Admin))).toEqual([
       'Dashboard',
       'Home',
       'Appointments',
+      'Monitoring report',
       'Settings',
       ...INFO,
     ]);

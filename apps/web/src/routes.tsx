@@ -13,6 +13,7 @@ import { createProfileRoute, deviceProfilesRoute } from './features/device-profi
 import { mailRoute } from './features/mail/routes';
 import { measurementsRoute } from './features/measurements/routes';
 import { analyticsRoute, incompleteVisitsRoute, patientsRoute } from './features/patients/routes';
+import { monitoringReportRoute } from './features/monitoring-report/routes';
 import { settingsRoute } from './features/settings/routes';
 import { systemSettingsRoutes } from './features/system-settings/routes';
 import { userManagementRoute } from './features/user-management/routes';
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
               { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },
               { element: <RequireRole group="clinician" />, children: careTeamRoutes },
               { element: <RequireRole group="admin" />, children: adminRoutes },
+              { element: <RequireRole group="monitoringReport" />, children: [monitoringReportRoute] },
             ],
           },
         ],

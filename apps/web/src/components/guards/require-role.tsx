@@ -1,10 +1,11 @@
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
+import { hasAnyRole, ROUTE_ROLES, type RouteRole } from '@opencare/schemas/role-table';
 import { Outlet } from 'react-router-dom';
 import { ForbiddenPage } from '../../pages/forbidden-page';
 import { roleNumbersOf } from '../../session/acting-account';
 import { useSession } from '../../session/use-session';
 
-export type RouteGroup = 'patient' | 'physicianOrNurse' | 'clinician' | 'admin';
+/** The route-level groups of role-table.ts. */
+export type RouteGroup = RouteRole;
 
 /**
  * Routes below are for one group of roles (spec §2, §6), checked on the acting account's role

@@ -35,6 +35,7 @@ export type NavLabel =
   | 'patients'
   | 'incompleteVisits'
   | 'analytics'
+  | 'monitoringReport'
   | 'alerts'
   | 'dashboard'
   | 'settings'
@@ -103,6 +104,8 @@ export function navItemsFor(roles: readonly number[], nativeDevices: boolean): N
   }
   if (hasAnyRole(roles, ROUTE_ROLES.clinician))
     items.push({ route: 'alerts', label: 'alerts', icon: AlertIcon });
+  if (hasAnyRole(roles, ROUTE_ROLES.monitoringReport))
+    items.push({ route: 'monitoringReport', label: 'monitoringReport', icon: FileIcon });
   items.push({ route: 'settings', label: 'settings', icon: SettingsIcon });
   return items;
 }

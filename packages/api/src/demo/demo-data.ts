@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/secrets';
 import { upsertAreaValues } from '../settings/settings.repository';
 import type { ReadingAdvice } from '@opencare/schemas/entities/settings';
 import { seedDemoGateway } from './demo-gateway';
-import { seedDemoReadings } from './demo-readings';
+import { seedDemoCareTime, seedDemoReadings } from './demo-readings';
 import { insertSchedule } from '../schedules/schedules.repository';
 import type { Database } from '../db/database';
 import { insertEnrolledTwoFactor } from '../auth/two-factor.repository';
@@ -130,10 +130,23 @@ export async function seedDemoData(db: Database, options: { schedules?: boolean 
       }
     }
     const patient = accounts.get('patient') ?? '';
-    await seedDemoReadings(tx, organisationId, [
-      { accountId: patient, everyNthDay: 1 },
-      { accountId: accounts.get('patient2') ?? '', everyNthDay: 4 },
-    ]);
+    // Over two and a half months, so last month's monitoring report has a 30-day period that ended in it.
+    await seedDemoReadings(
+      tx,
+      organisationId,
+      [
+        { accountId: patient, everyNthDay: 1 },
+        { accountId: accounts.get('patient2') ?? '', everyNthDay: 4 },
+      ],
+      new Date(),
+      76,
+    );
+    await seedDemoCareTime(tx, organisationId, {
+      patient,
+      patient2: accounts.get('patient2') ?? '',
+      physician: accounts.get('physician') ?? '',
+      nurse: accounts.get('nurse') ?? '',
+    });
     await seedDemoGateway(tx, organisationId, patient);
     if (!options.schedules) return;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIMEZONE }).format(new Date());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_THRESHOLDS, rangeClassOf } from '@opencare/schemas/entities/measurement-ranges';
 import type { Executor } from '../db/database';
-import { measurements, patientEvents } from '../db/schema';
+import { careTimeEntries, measurements, patientEvents } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
@@ -15,8 +15,8 @@ function demoBloodPressureClass(systolic: number, diastolic: number): string {
 }
 
 /**
- * A month of home blood-pressure readings for the demo patients, so the snapshot, reports and the
- * remote-monitoring billing summary have something to show: one patient measures most days, the
+ * Home blood-pressure readings for the demo patients over the last `days`, so the snapshot, reports
+ * and the remote-monitoring billing have something to show: one patient measures most days, the
  * other only now and then.
  */
 export async function seedDemoReadings(
@@ -24,9 +24,10 @@ export async function seedDemoReadings(
   organisationId: string,
   patients: { accountId: string; everyNthDay: number }[],
   now = new Date(),
+  days = 30,
 ) {
   const rows = patients.flatMap(({ accountId, everyNthDay }) =>
-    Array.from({ length: 30 }, (_, daysAgo) => daysAgo)
+    Array.from({ length: days }, (_, daysAgo) => daysAgo)
       .filter((daysAgo) => daysAgo % everyNthDay === 0)
       .map((daysAgo) => ({
         id: randomUUID(),
@@ -60,4 +61,35 @@ export async function seedDemoReadings(
       data: { type: row.type, values: row.values, rangeClass: row.rangeClass },
     })),
   );
+}
+
+/**
+ * Last month's care time on the demo patients, so the monitoring report has minutes to show: the
+ * nurse's review of Pat's readings and the physician's call with him (interactive: 99457), and a
+ * short look at Layla's chart without contact (the report flags it).
+ */
+export async function seedDemoCareTime(
+  db: Executor,
+  organisationId: string,
+  people: { patient: string; patient2: string; physician: string; nurse: string },
+  now = new Date(),
+) {
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const on = (day: number, hourUtc: number) => new Date(lastMonth.getTime() + (day - 1) * DAY_MS + hourUtc * 3_600_000);
+  const entry = (patient: string, clinician: string, day: number, minutes: number, source: string, interactive: boolean, reason: string | null) => ({
+    organisationId,
+    patientAccountId: patient,
+    clinicianAccountId: clinician,
+    source,
+    interactive,
+    startedAt: on(day, 15),
+    endedAt: new Date(on(day, 15).getTime() + minutes * 60_000),
+    reason,
+    createdByAccountId: clinician,
+  });
+  await db.insert(careTimeEntries).values([
+    entry(people.patient, people.nurse, 8, 14, 'chart', false, null),
+    entry(people.patient, people.physician, 15, 12, 'manual', true, 'Phone call about his home blood pressure'),
+    entry(people.patient2, people.nurse, 9, 8, 'chart', false, null),
+  ]);
 }

@@ -114,12 +114,18 @@ function RuleText({ code }: { code: BillingCode }) {
 function InForce({ code }: { code: BillingCode }) {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
-  if (!code.effectiveFrom && !code.effectiveTo) return <Text size="sm">{t('monitoringReport.always')}</Text>;
-  const from = code.effectiveFrom ? format.day(code.effectiveFrom) : '…';
-  const to = code.effectiveTo ? format.day(code.effectiveTo) : '…';
+  const { effectiveFrom: from, effectiveTo: to } = code;
+  const text =
+    from && to
+      ? t('monitoringReport.inForceBetween', { from: format.day(from), to: format.day(to) })
+      : from
+        ? t('monitoringReport.inForceFrom', { date: format.day(from) })
+        : to
+          ? t('monitoringReport.inForceUntil', { date: format.day(to) })
+          : t('monitoringReport.always');
   return (
     <Text size="sm">
-      <bdi>{`${from} – ${to}`}</bdi>
+      <bdi>{text}</bdi>
     </Text>
   );
 }

@@ -18,7 +18,10 @@ import { ReportPatients } from './report-patients';
 import { useDownloadCsv, useMonitoringReport, useSignReport } from './report-queries';
 
 /** The last month that has ended, on this device's calendar (the server judges on the organisation's). */
-const lastClosedMonth = () => monthBeside(new Date().toISOString().slice(0, 7), -1);
+function lastClosedMonth(): string {
+  const now = new Date();
+  return monthBeside(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`, -1);
+}
 
 /**
  * The monthly report of remote patient monitoring (issue 19, part 3): per patient, the codes the

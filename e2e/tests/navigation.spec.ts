@@ -16,11 +16,11 @@ const ROUTES: RoleRoutes[] = [
   {
     username: 'patient',
     allowed: ['/', '/appointments', '/settings/preferences', '/gateways', '/gateways/setup', '/help', '/measurements'],
-    refused: ['/patients', '/mail', '/incomplete-visits', '/analytics', '/dashboard', '/create-profile'],
+    refused: ['/patients', '/mail', '/incomplete-visits', '/analytics', '/monitoring-report', '/dashboard', '/create-profile'],
   },
   {
     username: 'physician',
-    allowed: ['/', '/appointments', '/mail', '/patients', '/incomplete-visits', '/analytics', '/settings/account/profile'],
+    allowed: ['/', '/appointments', '/mail', '/patients', '/incomplete-visits', '/analytics', '/monitoring-report', '/settings/account/profile'],
     refused: ['/measurements', '/gateways', '/help', '/dashboard'],
   },
   {
@@ -31,11 +31,11 @@ const ROUTES: RoleRoutes[] = [
   {
     username: 'assistant',
     allowed: ['/', '/appointments', '/settings/preferences'],
-    refused: ['/patients', '/mail', '/measurements', '/dashboard'],
+    refused: ['/patients', '/mail', '/measurements', '/dashboard', '/monitoring-report'],
   },
   {
     username: 'admin',
-    allowed: ['/', '/dashboard', '/dashboard/user-management', '/dashboard/vendor', '/dashboard/device-management', '/create-profile'],
+    allowed: ['/', '/dashboard', '/dashboard/user-management', '/dashboard/vendor', '/dashboard/device-management', '/create-profile', '/monitoring-report'],
     refused: ['/patients', '/measurements', '/gateways'],
   },
   {

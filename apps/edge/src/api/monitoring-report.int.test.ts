@@ -56,7 +56,7 @@ async function careTime(patient: string, who: Person, day: string, minutes: numb
 const reportOf = async (month: string, who: Person = 'physician') => {
   const answer = await api('GET', `/monitoring-report?month=${month}`, who);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.data as Json;
+  return answer.body.data;
 };
 const patientIn = (report: Json, name: string) => report.patients.find((p: Json) => p.patientAccountId === patients[name]);
 const codesOf = (patient: Json) => patient.lines.map((l: Json) => `${l.code}×${l.units}`).sort();
@@ -67,7 +67,7 @@ beforeAll(async () => {
   clinic = await organisationOf(t.edge.deps.db, cast.id.patient);
   for (const name of ['days16', 'days15', 'days1', 'minutes40']) {
     patients[name] = (await createPerson(t.edge.deps.db, ROLES.Patient, 'pat', clinic)).accountId;
-    await t.edge.deps.db.update(profiles).set({ firstName: 'Pat', lastName: name }).where(eq(profiles.accountId, patients[name]!));
+    await t.edge.deps.db.update(profiles).set({ firstName: 'Pat', lastName: name }).where(eq(profiles.accountId, patients[name]));
   }
   // Monitoring starts on 1 March for all: the first period is 1–30 March, the second 31 March – 29 April.
   await readingsOn(patients.days16!, [...marchDays(1, 16), '2026-04-02', ...Array.from({ length: 15 }, (_, i) => `2026-04-${String(10 + i)}`)]);

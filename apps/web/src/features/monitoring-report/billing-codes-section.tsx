@@ -160,7 +160,7 @@ function EditCodeForm({ code, onClose }: { code: BillingCode; onClose: () => voi
   const { t } = useTranslation('patients');
   const { notify } = useNotifications();
   const update = useUpdateBillingCode();
-  const uses = (field: Threshold) => (THRESHOLDS_OF_KIND[code.kind] as readonly Threshold[]).includes(field);
+  const uses = (field: Threshold) => (THRESHOLDS_OF_KIND[code.kind]).includes(field);
   const initialValues: CodeValues = {
     description: code.description,
     minDays: code.minDays ?? '',

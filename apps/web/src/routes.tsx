@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
               { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },
               { element: <RequireRole group="clinician" />, children: careTeamRoutes },
               { element: <RequireRole group="admin" />, children: adminRoutes },
-              { element: <RequireRole group="monitoringReport" />, children: [monitoringReportRoute] },
+              { element: <RequireRole group="physicianNurseOrAdmin" />, children: [monitoringReportRoute] },
             ],
           },
         ],

@@ -67,6 +67,8 @@ describe('ERRORS (spec §8 catalogue)', () => {
     'visitNoteNotSigned',
     'careTimeOverlaps',
     'careTimeBeyondSource',
+    'accountAwaitingApproval',
+    'patientNotAwaitingApproval',
     'reportMonthOpen',
     'reportSigned',
     // Media

@@ -96,6 +96,11 @@ export const ERRORS = {
   visitNoteSigned: { status: 409, message: 'This note is signed and cannot be changed. Add an addendum instead.' },
   careTimeOverlaps: { status: 409, message: 'You already have time counted in this stretch. Choose another time, or correct the entry that holds it.' },
   careTimeBeyondSource: { status: 409, message: 'A correction cannot add time: this entry counted {{minutes}} minutes. Add the rest as an entry of its own.' },
+  accountAwaitingApproval: {
+    status: 403,
+    message: 'Thank you for signing up. The clinic checks new patients before they join; you can log in once a member of staff has approved your account.',
+  },
+  patientNotAwaitingApproval: { status: 409, message: 'This patient is not waiting for approval.' },
   reportMonthOpen: { status: 409, message: 'The report of a month is ready once the month has ended. Choose an earlier month.' },
   reportSigned: { status: 409, message: 'This month\'s report is already signed.' },
   visitNoteNotSigned: { status: 409, message: 'Sign the note before adding an addendum; until then, edit the note.' },

@@ -87,8 +87,8 @@ export const ROUTE_ROLES = {
   admin: [ROLES.Super, ROLES.Admin],
   /** Everyone who works for the organisation and may see its patients. */
   clinician: [ROLES.Physician, ROLES.Nurse, ROLES.Assistant],
-  /** The monthly monitoring report: the physicians and nurses who earn it, the admins who bill it. */
-  monitoringReport: [ROLES.Physician, ROLES.Nurse, ROLES.Super, ROLES.Admin],
+  /** The monthly monitoring report (the physicians and nurses who earn it, the admins who bill it); approving patients who signed up. */
+  physicianNurseOrAdmin: [ROLES.Physician, ROLES.Nurse, ROLES.Super, ROLES.Admin],
 } as const satisfies Record<string, readonly RoleNumber[]>;
 
 export type RouteRole = keyof typeof ROUTE_ROLES;

@@ -79,8 +79,8 @@ export const POLICIES = {
   clinicianUpdate: (role: MatrixRole, target: Target) => has(CLINICIANS, role) && target !== 'otherOrg' && can(role, 'Update'),
   /** A patient's care plan: the physicians and nurses of the patient's organisation. */
   patientCare: (role: MatrixRole, target: Target) => (role === 'physician' || role === 'nurse') && target !== 'otherOrg',
-  /** The monthly monitoring report and its billing codes: the physicians, nurses and admins (billing) of the organisation. */
-  monitoringReport: (role: MatrixRole, target: Target) => (role === 'physician' || role === 'nurse' || role === 'admin') && target !== 'otherOrg',
+  /** Physicians, nurses and admins of the organisation: the monitoring report and its codes (billing), approving patients who signed up. */
+  physicianNurseOrAdmin: (role: MatrixRole, target: Target) => (role === 'physician' || role === 'nurse' || role === 'admin') && target !== 'otherOrg',
   /** Physicians of the organisation (a report signed). */
   physician: (role: MatrixRole, target: Target) => role === 'physician' && target !== 'otherOrg',
   /** An account or its profile: its owner, the organisation's admins, and its clinicians (patients, colleagues). */

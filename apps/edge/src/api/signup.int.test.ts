@@ -73,6 +73,15 @@ describe('self sign-up through a real SMTP server', () => {
     expect(again.status).toBe(409);
     expect(again.body.key).toBe('alreadyActivated');
 
+    // The clinic checks patients who sign up themselves before they join (patientManagement.approveSelfSignups, on by default).
+    expect(complete.body.data.accounts[0].status.code).toBe('pending');
+    const waiting = await t.call('POST', '/api/v1/auth/login', { body: { username: body.username, password: body.password } });
+    expect(waiting.status).toBe(403);
+    expect(waiting.body.key).toBe('accountAwaitingApproval');
+    const nurse = await t.login('nurse');
+    const accountId = complete.body.data.accounts[0].id as string;
+    expect((await t.call('POST', `/api/v1/patients/${accountId}/approve`, { token: nurse.token })).status).toBe(200);
+
     const login = await t.call('POST', '/api/v1/auth/login', { body: { username: body.username, password: body.password } });
     expect(login.status).toBe(200);
     // An admin's e-mail check sees the new patient (a stranger's is "not told": login-limits.int.test.ts).
@@ -157,6 +166,83 @@ describe('self sign-up through a real SMTP server', () => {
     const bad = await t.call('GET', '/api/v1/users/username/no%20spaces/available');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toEqual({ field: 'name', message: 'Username may contain only letters and numbers.' });
+  });
+});
+
+describe('patients who sign up wait for approval', () => {
+  let t: TestEdge;
+  beforeAll(async () => {
+    t = await startTestEdge();
+  });
+  afterAll(() => t.close());
+
+  /** Sign up, verify through the dev outbox, complete: the completed user. */
+  async function signedUp(overrides: Record<string, unknown> = {}) {
+    const body = signupBody(overrides);
+    expect((await t.call('POST', '/api/v1/auth/signup', { body })).status).toBe(201);
+    const { token: admin } = await t.login('admin');
+    const outbox = await t.call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(body.emailAddress)}`, { token: admin });
+    const token = tokenIn(outbox.body.data[0].text as string);
+    expect((await t.call('POST', '/api/v1/auth/signup/verify', { body: { token } })).status).toBe(200);
+    const complete = await t.call('POST', '/api/v1/auth/signup/complete', { body: { token } });
+    expect(complete.status).toBe(201);
+    return { body, accountId: complete.body.data.accounts[0].id as string, status: complete.body.data.accounts[0].status.code as string };
+  }
+  const statusOf = async (accountId: string) =>
+    String((await t.edge.deps.db.execute(sql`select status from accounts where id = ${accountId}::uuid`)).rows[0]?.status);
+  const logIn = (body: { username: string; password: string }) => t.call('POST', '/api/v1/auth/login', { body: { username: body.username, password: body.password } });
+  const listed = async (token: string, name: string) =>
+    ((await t.call('GET', `/api/v1/patients?search=${encodeURIComponent(name)}`, { token })).body.data as { accountId?: string; id?: string }[]).length;
+
+  it('are off the patient list until staff approve them; a wrong password is not told they wait', async () => {
+    const lastName = `Waiting${Date.now() % 100_000}`;
+    const { body, accountId, status } = await signedUp({ lastName });
+    expect(status).toBe('pending');
+    expect(await statusOf(accountId)).toBe('pending');
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { username: body.username, password: 'Wr0ng!pass' } })).status).toBe(401);
+    expect((await logIn(body)).body.key).toBe('accountAwaitingApproval');
+
+    const { token: nurse } = await t.login('nurse');
+    expect(await listed(nurse, lastName)).toBe(0);
+    const awaiting = await t.call('GET', '/api/v1/patients/awaiting-approval', { token: nurse });
+    expect(awaiting.status).toBe(200);
+    expect(awaiting.body.data).toContainEqual(expect.objectContaining({ accountId, fullName: `Rosa ${lastName}`, email: body.emailAddress }));
+
+    // Neither an assistant nor a patient decides; nothing changes.
+    for (const who of ['assistant', 'patient']) {
+      const { token } = await t.login(who);
+      expect((await t.call('POST', `/api/v1/patients/${accountId}/approve`, { token })).status).toBe(403);
+      expect((await t.call('GET', '/api/v1/patients/awaiting-approval', { token })).status).toBe(403);
+    }
+    expect(await statusOf(accountId)).toBe('pending');
+
+    const { token: admin } = await t.login('admin');
+    expect((await t.call('POST', `/api/v1/patients/${accountId}/approve`, { token: admin })).status).toBe(200);
+    expect(await statusOf(accountId)).toBe('active');
+    expect(await listed(nurse, lastName)).toBe(1);
+    expect((await logIn(body)).status).toBe(200);
+    const twice = await t.call('POST', `/api/v1/patients/${accountId}/approve`, { token: nurse });
+    expect(twice.status).toBe(409);
+    expect(twice.body.key).toBe('patientNotAwaitingApproval');
+  });
+
+  it('declined, the account is inactive and cannot sign in', async () => {
+    const { body, accountId } = await signedUp();
+    const { token: physician } = await t.login('physician');
+    expect((await t.call('POST', `/api/v1/patients/${accountId}/decline`, { token: physician })).status).toBe(200);
+    expect(await statusOf(accountId)).toBe('inactive');
+    expect((await logIn(body)).body.key).toBe('accountInactive');
+  });
+
+  it('join at once when the organisation turns approval off; caregivers never wait', async () => {
+    const caregiver = await signedUp({ accountType: 'car' });
+    expect(caregiver.status).toBe('active');
+    const { token: admin } = await t.login('admin');
+    expect((await t.call('PATCH', '/api/v1/settings/patientManagement', { token: admin, body: { approveSelfSignups: false } })).status).toBe(200);
+    const { body, status } = await signedUp();
+    expect(status).toBe('active');
+    expect((await logIn(body)).status).toBe(200);
+    expect((await t.call('PATCH', '/api/v1/settings/patientManagement', { token: admin, body: { approveSelfSignups: true } })).status).toBe(200);
   });
 });
 

@@ -92,6 +92,15 @@ async function withRoles(db: Executor, rows: Awaited<ReturnType<typeof selectAcc
   }));
 }
 
+/** The status of the user's default account (`pending` while a self-signed-up patient waits for approval). */
+export async function defaultAccountStatus(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: accounts.status })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.isDefault, true)));
+  return row?.status;
+}
+
 /** A user's accounts, the default first. */
 export async function findAccountsOfUser(db: Executor, userId: string): Promise<AccountRecord[]> {
   const rows = await selectAccounts(db)

@@ -2,6 +2,7 @@ import type { LoginInput, SessionSummary } from '@opencare/schemas/entities/auth
 import type { TwoFactorChallenge } from '@opencare/schemas/entities/two-factor';
 import type { User } from '@opencare/schemas/entities/user';
 import type { Actor } from '../access/actor';
+import { defaultAccountStatus } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -69,6 +70,13 @@ export async function login(deps: Deps, input: LoginInput, meta: RequestMeta): P
     throw new AppError('invalidCredentials');
   }
   await attempt.succeeded();
+  // A patient who signed up waits for the clinic's approval (signup-approval.service.ts), and is told
+  // so; a declined one is inactive. Said only once the password is right.
+  const accountStatus = await defaultAccountStatus(deps.db, user.id);
+  if (accountStatus === 'pending' || accountStatus === 'inactive') {
+    await audit(deps.db, null, meta, { action: 'auth.login', resourceType: 'user', resourceId: user.id, outcome: 'denied' });
+    throw new AppError(accountStatus === 'pending' ? 'accountAwaitingApproval' : 'accountInactive');
+  }
   // Staff with two-factor sign-in owe a second step before any token (two-factor.service.ts).
   const challenge = await twoFactorChallengeFor(deps, user, meta);
   if (challenge) return { twoFactor: challenge };

@@ -11,7 +11,7 @@ import { assertMailOn } from '../mail/mailer';
 import { defaultOrganisationId } from '../organisations/organisations.repository';
 import { loadUserDto } from '../users/user.dto';
 import { findUserById, insertUser, usernameInUse, usernameOrEmailTaken } from '../users/users.repository';
-import { assertPasswordPolicy } from '../settings/settings.service';
+import { assertPasswordPolicy, settingsOf } from '../settings/settings.service';
 import { hashPassword, hashToken, newOpaqueToken } from './secrets';
 import { findActiveSignupByEmail, findSignupByToken, insertSignup, updateSignup, type SignupRequestRow } from './signup.repository';
 
@@ -100,6 +100,10 @@ export async function completeSignup(deps: Deps, token: string, meta: RequestMet
   const userId = await deps.db
     .transaction(async (tx) => {
       if (await usernameOrEmailTaken(tx, request.username, request.email)) throw new AppError('usernameOrEmailTaken');
+      const organisationId = await defaultOrganisationId(tx);
+      // A patient who signed up themselves joins the patient list once staff approve them (the organisation's choice).
+      const { approveSelfSignups } = await settingsOf(tx, organisationId, 'patientManagement');
+      const status = accountType === 'pat' && approveSelfSignups ? ('pending' as const) : ('active' as const);
       const id = await insertUser(tx, {
         username: request.username,
         email: request.email,
@@ -109,7 +113,7 @@ export async function completeSignup(deps: Deps, token: string, meta: RequestMet
       });
       await insertAccount(
         tx,
-        { userId: id, organisationId: await defaultOrganisationId(tx), accountType, isDefault: true },
+        { userId: id, organisationId, accountType, isDefault: true, status },
         {
           firstName: d.firstName,
           middleName: d.middleName ?? null,

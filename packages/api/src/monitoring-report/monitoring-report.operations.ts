@@ -14,7 +14,7 @@ export const monitoringReportOperations = operations('monitoringReport', {
   month: operation({
     type: 'query',
     summary: "A closed month's report: per patient, the 30-day periods and minutes, the codes earned with their evidence, what is missing, the sign-off.",
-    access: { guard: 'authed', policy: 'monitoringReport' },
+    access: { guard: 'authed', policy: 'physicianNurseOrAdmin' },
     input: monitoringReportQuerySchema,
     output: monitoringReportSchema,
     rest: [{ method: 'GET', path: '/monitoring-report', input: 'query' }],
@@ -32,7 +32,7 @@ export const monitoringReportOperations = operations('monitoringReport', {
   csv: operation({
     type: 'query',
     summary: "The month's report as CSV for billing: one row per code line, with its evidence (REST answers the file itself).",
-    access: { guard: 'authed', policy: 'monitoringReport' },
+    access: { guard: 'authed', policy: 'physicianNurseOrAdmin' },
     input: monitoringReportQuerySchema,
     output: z.object({ filename: z.string(), csv: z.string() }),
     rest: [{ method: 'GET', path: '/monitoring-report/csv', input: 'query', custom: true, bytes: { answer: ['text/csv'] } }],
@@ -41,7 +41,7 @@ export const monitoringReportOperations = operations('monitoringReport', {
   codes: operation({
     type: 'query',
     summary: "The organisation's billing codes of remote monitoring: kinds, thresholds, days in force.",
-    access: { guard: 'authed', policy: 'monitoringReport' },
+    access: { guard: 'authed', policy: 'physicianNurseOrAdmin' },
     input: undefined,
     output: billingCodeSchema,
     rest: [{ method: 'GET', path: '/billing-codes', input: 'none' }],

@@ -33,7 +33,7 @@ import { linesOf, periodsEndingIn } from './report-rules';
 import { reportCsv } from './report-csv';
 
 /** Who reads the report and the codes: the organisation's physicians and nurses, and its admins (billing). */
-const readsReport = (actor: Actor) => hasRouteRole(actor, 'physicianOrNurse') || hasRouteRole(actor, 'admin');
+const readsReport = (actor: Actor) => hasRouteRole(actor, 'physicianNurseOrAdmin');
 const isPhysician = (actor: Actor) => actor.roles.includes(ROLES.Physician);
 
 /** YYYY-MM of today on the organisation's calendar. */

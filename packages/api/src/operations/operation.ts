@@ -40,7 +40,7 @@ export type PolicyName =
   | 'clinicianWrite'
   | 'clinicianUpdate'
   | 'patientCare'
-  | 'monitoringReport'
+  | 'physicianNurseOrAdmin'
   | 'physician'
   | 'accountRead'
   | 'accountWrite'

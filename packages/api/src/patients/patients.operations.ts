@@ -1,4 +1,6 @@
 import {
+  awaitingPatientSchema,
+  signupDecisionSchema,
   patientDetailSchema,
   patientListItemSchema,
   patientSearchQuerySchema,
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import { byIdSchema } from '../operations/common-inputs';
 import { fromParts, operation, operations } from '../operations/operation';
 import { getPatient, listPatients, updatePatientCare } from './patients.service';
+import { decideSignup, patientsAwaitingApproval } from './signup-approval.service';
 import { getPatientSeries, getPatientSnapshot, getPatientTimeline } from './snapshot.service';
 
 /** The id in the path, a query of its own (series and timeline). */
@@ -25,6 +28,33 @@ const idAndQuery = <Q>(query: z.ZodType<Q>) => fromParts({ params: byIdSchema, q
  * the services, so every operation starts from a session.
  */
 export const patientsOperations = operations('patients', {
+  awaitingApproval: operation({
+    type: 'query',
+    summary: 'Patients who signed up themselves and wait for approval before they join the patient list.',
+    access: { guard: 'authed', policy: 'physicianNurseOrAdmin' },
+    input: undefined,
+    output: awaitingPatientSchema,
+    rest: [{ method: 'GET', path: '/patients/awaiting-approval', input: 'none' }],
+    handler: ({ deps, actor, meta }) => patientsAwaitingApproval(deps, actor, meta),
+  }),
+  approve: operation({
+    type: 'mutation',
+    summary: 'Approve a patient who signed up: they join the patient list and can sign in.',
+    access: { guard: 'authed', policy: 'physicianNurseOrAdmin', kind: 'patient' },
+    input: byIdSchema,
+    output: signupDecisionSchema,
+    rest: [{ method: 'POST', path: '/patients/:id/approve', input: 'params', message: 'Patient approved.' }],
+    handler: ({ deps, actor, meta }, input) => decideSignup(deps, actor, meta, input.id, 'approve'),
+  }),
+  decline: operation({
+    type: 'mutation',
+    summary: 'Decline a patient who signed up: the account is made inactive.',
+    access: { guard: 'authed', policy: 'physicianNurseOrAdmin', kind: 'patient' },
+    input: byIdSchema,
+    output: signupDecisionSchema,
+    rest: [{ method: 'POST', path: '/patients/:id/decline', input: 'params', message: 'Sign-up declined.' }],
+    handler: ({ deps, actor, meta }, input) => decideSignup(deps, actor, meta, input.id, 'decline'),
+  }),
   list: operation({
     type: 'query',
     summary: "Find patients: clinicians the organisation's active patients, a patient only themself.",

@@ -328,3 +328,14 @@ export const timelinePageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TimelinePage = z.infer<typeof timelinePageSchema>;
+
+/** A patient who signed up themselves and waits for the organisation's staff to approve them (issue 19). */
+export const awaitingPatientSchema = z.object({
+  accountId: z.uuid(),
+  fullName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  email: z.string().nullable(),
+  signedUpAt: z.string(),
+});
+export type AwaitingPatient = z.infer<typeof awaitingPatientSchema>;
+export const signupDecisionSchema = z.object({ accountId: z.uuid(), status: z.enum(['active', 'inactive']) });

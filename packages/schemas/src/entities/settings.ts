@@ -111,6 +111,8 @@ export const patientManagementSettingsSchema = z.strictObject({
   /** New patients' medical record numbers start with this. */
   mrnPrefix: z.string().regex(/^[A-Z0-9-]{1,10}$/, 'Use 1 to 10 capital letters, digits or hyphens.'),
   readingAdvice: readingAdviceSchema,
+  /** Patients who sign up themselves wait for a member of staff to approve them before they join the patient list (issue 19). */
+  approveSelfSignups: z.boolean(),
 });
 
 export const systemSettingsSchema = z.strictObject({
@@ -208,7 +210,7 @@ export const DEFAULT_SETTINGS: Settings = {
     workingDays: [1, 2, 3, 4, 5],
     maxOpenAppointmentsPerPatient: 10,
   },
-  patientManagement: { taskOverdueMinutes: DEFAULT_OVERDUE_MINUTES, mrnPrefix: 'MRN', readingAdvice: {} },
+  patientManagement: { taskOverdueMinutes: DEFAULT_OVERDUE_MINUTES, mrnPrefix: 'MRN', readingAdvice: {}, approveSelfSignups: true },
   system: { defaultLanguage: 'en-US', maintenanceMessage: null },
   systemManagement: { errorLogRetentionDays: 90 },
   reportingAndAnalytics: { reportPeriodDays: 30, adherenceTargetPercent: 80 },

@@ -104,7 +104,7 @@ export function navItemsFor(roles: readonly number[], nativeDevices: boolean): N
   }
   if (hasAnyRole(roles, ROUTE_ROLES.clinician))
     items.push({ route: 'alerts', label: 'alerts', icon: AlertIcon });
-  if (hasAnyRole(roles, ROUTE_ROLES.monitoringReport))
+  if (hasAnyRole(roles, ROUTE_ROLES.physicianNurseOrAdmin))
     items.push({ route: 'monitoringReport', label: 'monitoringReport', icon: FileIcon });
   items.push({ route: 'settings', label: 'settings', icon: SettingsIcon });
   return items;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UsersIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
+import { AwaitingApproval } from './awaiting-approval';
 import { PatientFilters } from './list/patient-filters';
 import { SortSelect } from './list/sort-select';
 import { PatientsTable } from './list/patients-table';
@@ -22,6 +23,7 @@ export function PatientsPage() {
 
   return (
     <PageFrame title={t('list.title')} intro={t('list.intro')} size="xl">
+      <AwaitingApproval />
       <PatientFilters values={filters} onChange={setFilters} />
       <SortSelect sort={sort.sort} onSort={setSort} />
       <ListView

@@ -21,7 +21,10 @@ function CompleteToken({ token }: { token: string }) {
   const { mutateAsync: complete } = trpc.auth.completeSignup.useMutation();
   const result = useOneShot(`complete:${token}`, () => complete({ token }));
 
-  if (result.status === 'done') return <AccountReady username={result.data.username} testId="signup-ready" />;
+  if (result.status === 'done') {
+    const awaitingApproval = result.data.accounts[0]?.status.code === 'pending';
+    return <AccountReady username={result.data.username} testId="signup-ready" awaitingApproval={awaitingApproval} />;
+  }
 
   return (
     <FlowCard

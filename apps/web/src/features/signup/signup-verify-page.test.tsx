@@ -49,6 +49,19 @@ describe('sign-up verification', () => {
     ]);
   });
 
+  it('tells a patient the clinic approves new patients before they can log in', async () => {
+    fakeFetch(({ path }) => {
+      if (path === 'auth.verifySignup') return ok({ email: 'jane@example.com', username: 'janedoe' });
+      if (path === 'auth.completeSignup') return ok({ ...user, accounts: [{ status: { code: 'pending', description: 'Pending' } }] }, 201);
+      return undefined;
+    });
+    renderRoutes(signupRoutes, { path: '/signup/verify?token=t0k3n' });
+    const ready = await screen.findByTestId('signup-ready');
+    expect(ready.dataset.awaitingApproval).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Thank you for signing up' })).toBeTruthy();
+    expect(ready.textContent).toContain('you can log in once a member of staff has approved your account');
+  });
+
   it("shows the catalogue's message when the link is no longer good", async () => {
     fakeFetch(() => fail(400, 'invalidActivationCode', 'The activation code is not valid.'));
     renderRoutes(signupRoutes, { path: '/signup/verify?token=old' });

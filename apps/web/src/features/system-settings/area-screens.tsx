@@ -11,6 +11,7 @@ import { SecurityFields } from './fields/security-fields';
 import { SystemFields } from './fields/system-fields';
 import { SystemManagementFields } from './fields/system-management-fields';
 import { TelemedicineFields } from './fields/telemedicine-fields';
+import { AwaitingApproval } from '../patients/awaiting-approval';
 import { BillingSummaryTable } from './figures/billing-summary-table';
 import { ReportFigures } from './figures/report-figures';
 import { SlotPreview } from './figures/slot-preview';
@@ -31,7 +32,7 @@ export const AREA_SCREENS: { [A in SettingsArea]: AreaScreen<A> } = {
   security: { Fields: SecurityFields, size: 'md' },
   telemedicine: { Fields: TelemedicineFields, Figures: TelemedicineStatus, size: 'md' },
   appointmentManagement: { Fields: AppointmentFields, Figures: SlotPreview, size: 'md' },
-  patientManagement: { Fields: PatientManagementFields, size: 'md' },
+  patientManagement: { Fields: PatientManagementFields, Figures: AwaitingApproval, size: 'md' },
   system: { Fields: SystemFields, size: 'md' },
   systemManagement: { Fields: SystemManagementFields, Figures: SystemStatusFigures, size: 'lg' },
   reportingAndAnalytics: { Fields: ReportingFields, Figures: ReportFigures, size: 'lg' },

@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AreaFormApi } from '../area-form';
 import { numberField, textField } from '../field-props';
@@ -30,6 +30,14 @@ export function PatientManagementFields({ form }: { form: AreaFormApi<'patientMa
           dir="ltr"
         />
       </SimpleGrid>
+      <Switch
+        name="approveSelfSignups"
+        checked={form.values.approveSelfSignups === true}
+        onChange={(event) => form.set('approveSelfSignups', event.currentTarget.checked)}
+        label={t('patientManagement.approveSelfSignups')}
+        description={t('patientManagement.approveSelfSignupsHint')}
+        error={form.error('approveSelfSignups')}
+      />
       <ReadingAdviceFields form={form} />
     </Stack>
   );

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from './login-helpers';
+import { DEMO_PASSWORD } from './demo-users';
+import { logIn, submitLogin } from './login-helpers';
 
 const adultBirthDate = `${new Date().getUTCFullYear() - 40}-03-14`;
 
-test('a person signs up, follows the link from the dev outbox, completes and logs in', async ({ page, request }) => {
+test('a person signs up, follows the link from the dev outbox, completes, is approved by a nurse and logs in', async ({ page, request, browser }) => {
   const stamp = Date.now().toString(36);
   const username = `rosa${stamp}`;
   const email = `rosa.${stamp}@example.org`;
@@ -41,7 +42,23 @@ test('a person signs up, follows the link from the dev outbox, completes and log
   expect(link).toBeTruthy();
   await page.goto(new URL(link!).pathname + new URL(link!).search);
 
-  await expect(page.getByText('Your account is ready')).toBeVisible();
+  // The clinic approves patients who sign up themselves (the default): the person is told so, and
+  // signing in says it again until a nurse approves them.
+  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible();
+  await expect(page.getByTestId('signup-ready')).toContainText('once a member of staff has approved your account');
+  await submitLogin(page, username, password);
+  await expect(page.getByText('you can log in once a member of staff has approved your account')).toBeVisible();
+
+  const nurse = await browser.newPage();
+  await logIn(nurse, 'nurse', DEMO_PASSWORD);
+  await nurse.goto('/patients');
+  const waiting = nurse.getByTestId('awaiting-patient').filter({ hasText: email });
+  await expect(waiting).toContainText('Rosa Delgado');
+  await waiting.getByTestId('approve-patient').click();
+  await expect(waiting).toHaveCount(0);
+  await expect(nurse.getByText('Rosa Delgado approved: on the patient list now.')).toBeVisible();
+  await nurse.close();
+
   await logIn(page, username, password);
   await expect(page.getByTestId('user-full-name')).toHaveText('Rosa Delgado');
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { auditLog, visits } from '@opencare/api/db/schema';
+import { accounts, auditLog, visits } from '@opencare/api/db/schema';
 import { idsOwnedBy } from '../testing/matrix-evidence';
 import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,14 @@ const uploadAttachment = async (token: string) => {
   return { status: res.status, body: (await res.json()) };
 };
 const P = () => cast.id.patient;
+/** A decision on the patient's sign-up, the patient made pending for it and active again after. */
+const decided = (decision: 'approve' | 'decline') => async (token: string) => {
+  const status = (value: string) => t.edge.deps.db.update(accounts).set({ status: value as 'active' }).where(eq(accounts.id, P()));
+  await status('pending');
+  const res = await t.call('POST', `/api/v1/patients/${P()}/${decision}`, { token });
+  await status('active');
+  return res;
+};
 const bpLimits = { limits: { systolic: { elevatedFrom: 125, highFrom: 140, highestFrom: 170 } } };
 const SAMPLES: Sample[] = [
   { method: 'GET', url: '/patients/:id', path: () => `/patients/${P()}`, allowed: 'physician', refused: 'outsider' },
@@ -83,6 +91,9 @@ const SAMPLES: Sample[] = [
   { method: 'DELETE', url: '/patients/:id/thresholds/:type', path: () => `/patients/${P()}/thresholds/bp`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/patients/:id/appointments', path: () => `/patients/${P()}/appointments`, allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/patients/:id/gateways', path: () => `/patients/${P()}/gateways`, allowed: 'physician', refused: 'outsider' },
+  // The patient as if just signed up and waiting; approved or declined, then active again for the samples after.
+  { method: 'POST', url: '/patients/:id/approve', path: () => `/patients/${P()}/approve`, send: decided('approve'), allowed: 'nurse', refused: 'outsider' },
+  { method: 'POST', url: '/patients/:id/decline', path: () => `/patients/${P()}/decline`, send: decided('decline'), allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/patients/:id/care-time', path: () => `/patients/${P()}/care-time`, allowed: 'nurse', refused: 'outsider' },
   { method: 'POST', url: '/patients/:id/care-time/beats', path: () => `/patients/${P()}/care-time/beats`, allowed: 'nurse', refused: 'outsider' },
   {

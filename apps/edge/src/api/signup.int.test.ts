@@ -1,5 +1,5 @@
-import { signupRequests } from '@opencare/api/db/schema';
-import { sql } from 'drizzle-orm';
+import { accounts, signupRequests } from '@opencare/api/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener } from '../testing/smtp-listener';
 import { startTestEdge, type TestEdge } from '../testing/test-edge';
@@ -189,7 +189,7 @@ describe('patients who sign up wait for approval', () => {
     return { body, accountId: complete.body.data.accounts[0].id as string, status: complete.body.data.accounts[0].status.code as string };
   }
   const statusOf = async (accountId: string) =>
-    String((await t.edge.deps.db.execute(sql`select status from accounts where id = ${accountId}::uuid`)).rows[0]?.status);
+    (await t.edge.deps.db.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, accountId)))[0]?.status;
   const logIn = (body: { username: string; password: string }) => t.call('POST', '/api/v1/auth/login', { body: { username: body.username, password: body.password } });
   const listed = async (token: string, name: string) =>
     ((await t.call('GET', `/api/v1/patients?search=${encodeURIComponent(name)}`, { token })).body.data as { accountId?: string; id?: string }[]).length;

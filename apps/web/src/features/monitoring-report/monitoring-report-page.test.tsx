@@ -1,18 +1,13 @@
 // @vitest-environment happy-dom
 import type { BillingCode, MonitoringReport, ReportPatient } from '@opencare/schemas/entities/monitoring-report';
 import { ERRORS } from '@opencare/schemas/errors';
-import { DEFAULT_PREFERENCES } from '@opencare/schemas/preferences';
 import { ROLES } from '@opencare/schemas/roles';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DataProvider } from '../../api/data-provider';
-import { NotificationsProvider } from '../../components/notifications/notifications-provider';
-import { PreferencesProvider } from '../../session/preferences-provider';
-import { SessionContext, type SessionContextValue } from '../../session/session-context';
 import { sessionStore } from '../../session/session-store';
 import { makeAccount, makeUser } from '../../testing/fixtures';
-import { testQueryClient } from '../../testing/query-client';
+import { Providers } from '../../testing/render-app';
 import { fail, fakeFetch, ok, type FakeRoute } from '../signup/testing/harness';
 import { MonitoringReportPage } from './monitoring-report-page';
 
@@ -81,29 +76,10 @@ const report = (overrides: Partial<MonitoringReport> = {}): MonitoringReport => 
   ...overrides,
 });
 
-function wrapperAs(account: typeof PHYSICIAN) {
-  return function Wrapper({ children }: { children: ReactNode }) {
-    const session: SessionContextValue = {
-      state: { status: 'signed-in', user: makeUser([account]), account },
-      login: vi.fn(() => Promise.resolve(null)),
-      completeLogin: vi.fn(),
-      logout: vi.fn(() => Promise.resolve()),
-      switchAccount: vi.fn(),
-      makeDefault: vi.fn(() => Promise.resolve()),
-      calendarDate: '2026-12-02',
-      setCalendarDate: vi.fn(),
-    };
-    return (
-      <PreferencesProvider initial={DEFAULT_PREFERENCES}>
-        <NotificationsProvider>
-          <SessionContext value={session}>
-            <DataProvider queryClient={testQueryClient()}>{children}</DataProvider>
-          </SessionContext>
-        </NotificationsProvider>
-      </PreferencesProvider>
-    );
+const wrapperAs = (account: typeof PHYSICIAN) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <Providers session={{ status: 'signed-in', user: makeUser([account]), account }}>{children}</Providers>;
   };
-}
 
 const server =
   (answer: MonitoringReport, writes: FakeRoute = () => undefined): FakeRoute =>

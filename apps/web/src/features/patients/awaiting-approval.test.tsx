@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
 import type { AwaitingPatient } from '@opencare/schemas/entities/patients';
-import { DEFAULT_PREFERENCES } from '@opencare/schemas/preferences';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DataProvider } from '../../api/data-provider';
-import { NotificationsProvider } from '../../components/notifications/notifications-provider';
 import { ROLES } from '@opencare/schemas/roles';
-import { PreferencesProvider } from '../../session/preferences-provider';
-import { SessionContext, type SessionContextValue } from '../../session/session-context';
 import { makeAccount, makeUser } from '../../testing/fixtures';
+import { Providers } from '../../testing/render-app';
 import { sessionStore } from '../../session/session-store';
-import { testQueryClient } from '../../testing/query-client';
 import { fakeFetch, ok } from '../signup/testing/harness';
 import { AwaitingApproval } from './awaiting-approval';
 
@@ -21,25 +16,7 @@ const omar: AwaitingPatient = { accountId: crypto.randomUUID(), fullName: 'Omar 
 const NURSE = makeAccount([ROLES.Nurse], { accountType: { code: 'prov', description: 'Provider' } });
 
 function wrapper({ children }: { children: ReactNode }) {
-  const session: SessionContextValue = {
-    state: { status: 'signed-in', user: makeUser([NURSE]), account: NURSE },
-    login: vi.fn(() => Promise.resolve(null)),
-    completeLogin: vi.fn(),
-    logout: vi.fn(() => Promise.resolve()),
-    switchAccount: vi.fn(),
-    makeDefault: vi.fn(() => Promise.resolve()),
-    calendarDate: '2026-12-02',
-    setCalendarDate: vi.fn(),
-  };
-  return (
-    <PreferencesProvider initial={DEFAULT_PREFERENCES}>
-      <NotificationsProvider>
-        <SessionContext value={session}>
-          <DataProvider queryClient={testQueryClient()}>{children}</DataProvider>
-        </SessionContext>
-      </NotificationsProvider>
-    </PreferencesProvider>
-  );
+  return <Providers session={{ status: 'signed-in', user: makeUser([NURSE]), account: NURSE }}>{children}</Providers>;
 }
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -13,6 +13,20 @@ import { catalogueKeyOf } from './form-errors';
 export type FeatureMessages = (message: string, field?: string) => string | undefined;
 
 /**
+ * A feature's messages from a table of its schema's rules (`{ key: 'The words…' }`): a message that
+ * is one of the rules is translated as `prefix.key` (e.g. `careTime.errors.minutes`).
+ */
+export function useRuleMessages<K extends string>(rules: Readonly<Record<K, string>>, translate: (key: K) => string): FeatureMessages {
+  return useCallback(
+    (message: string) => {
+      const key = (Object.keys(rules) as K[]).find((k) => rules[k] === message);
+      return key === undefined ? undefined : translate(key);
+    },
+    [rules, translate],
+  );
+}
+
+/**
  * Translate a schema's (or the server's) field message into the reader's language: the feature's
  * own table first, then the messages of the shared rules (packages/schemas rules.ts and sign-up),
  * then a catalogue refusal the server placed on a field. A message we have no key for is shown as

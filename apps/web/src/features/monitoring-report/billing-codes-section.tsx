@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../components/data/load-state';
 import { FormFailure } from '../../components/form/form-failure';
-import type { FeatureMessages } from '../../components/form/use-field-message';
+import { useRuleMessages, type FeatureMessages } from '../../components/form/use-field-message';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { useNotifications } from '../../components/notifications/use-notify';
 import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
@@ -147,13 +147,7 @@ const blankAsNull = (value: number | string) => (value === '' ? null : value);
 /** The thresholds of BILLING_CODE_RULES in the reader's words. */
 function useCodeMessages(): FeatureMessages {
   const { t } = useTranslation('patients');
-  return useCallback(
-    (message: string) => {
-      const key = (Object.keys(BILLING_CODE_RULES) as (keyof typeof BILLING_CODE_RULES)[]).find((k) => BILLING_CODE_RULES[k] === message);
-      return key ? t(`monitoringReport.errors.${key}`) : undefined;
-    },
-    [t],
-  );
+  return useRuleMessages(BILLING_CODE_RULES, useCallback((key: keyof typeof BILLING_CODE_RULES) => t(`monitoringReport.errors.${key}`), [t]));
 }
 
 function EditCodeForm({ code, onClose }: { code: BillingCode; onClose: () => void }) {

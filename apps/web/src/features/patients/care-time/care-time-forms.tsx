@@ -9,7 +9,7 @@ import {
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../../components/form/form-failure';
-import type { FeatureMessages } from '../../../components/form/use-field-message';
+import { useRuleMessages, type FeatureMessages } from '../../../components/form/use-field-message';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useReadingFormat } from '../shared/use-reading-format';
@@ -32,13 +32,7 @@ function SaveOrCancel({ onCancel, submitting }: { onCancel: () => void; submitti
 /** The time rules of care-time.ts in the reader's words. */
 function useCareTimeMessages(): FeatureMessages {
   const { t } = useTranslation('patients');
-  return useCallback(
-    (message: string) => {
-      const key = (Object.keys(CARE_TIME_RULES) as (keyof typeof CARE_TIME_RULES)[]).find((k) => CARE_TIME_RULES[k] === message);
-      return key ? t(`careTime.errors.${key}`) : undefined;
-    },
-    [t],
-  );
+  return useRuleMessages(CARE_TIME_RULES, useCallback((key: keyof typeof CARE_TIME_RULES) => t(`careTime.errors.${key}`), [t]));
 }
 
 /** `datetime-local` wants the browser's local time without a zone: YYYY-MM-DDTHH:mm. */

@@ -69,6 +69,10 @@ describe('ERRORS (spec §8 catalogue)', () => {
     'careTimeBeyondSource',
     'accountAwaitingApproval',
     'patientNotAwaitingApproval',
+    'alreadyEnrolled',
+    'enrolmentNotAwaitingConsent',
+    'enrolmentNotActive',
+    'setupAlreadyRecorded',
     'reportMonthOpen',
     'reportSigned',
     // Media

@@ -407,6 +407,15 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
       body: { startedAt: new Date(Date.now() - (60 + (unique += 1) * 7) * 60_000).toISOString(), minutes: 5, reason: 'Matrix call' },
     }),
     'PATCH /api/v1/care-time/:id': () => ({ body: { minutes: 1, reason: 'Matrix' } }),
+    'POST /api/v1/patients/:id/enrolments': () => ({
+      body: {
+        conditions: ['Hypertension'],
+        measurementTypes: ['bp'],
+        startDate: today(),
+        primaryProviderId: account.physician,
+        consent: { method: 'verbal', witness: 'Matrix witness', at: new Date(Date.now() - 60_000).toISOString() },
+      },
+    }),
     // A closed month (the report of an open one is refused, whoever asks).
     'GET /api/v1/monitoring-report': () => ({ query: { month: '2026-01' } }),
     'POST /api/v1/monitoring-report/sign': () => ({ body: { month: '2026-01' } }),

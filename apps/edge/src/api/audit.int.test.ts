@@ -91,6 +91,21 @@ const SAMPLES: Sample[] = [
   { method: 'DELETE', url: '/patients/:id/thresholds/:type', path: () => `/patients/${P()}/thresholds/bp`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/patients/:id/appointments', path: () => `/patients/${P()}/appointments`, allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/patients/:id/gateways', path: () => `/patients/${P()}/gateways`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/patients/:id/enrolments', path: () => `/patients/${P()}/enrolments`, allowed: 'patient', refused: 'patient2' },
+  {
+    method: 'POST',
+    url: '/patients/:id/enrolments',
+    path: () => `/patients/${P()}/enrolments`,
+    body: () => ({
+      conditions: ['Hypertension'],
+      measurementTypes: ['bp'],
+      startDate: today(),
+      primaryProviderId: cast.id.physician,
+      consent: { method: 'verbal', witness: 'Audit witness', at: new Date(Date.now() - 60_000).toISOString() },
+    }),
+    allowed: 'nurse',
+    refused: 'outsider',
+  },
   // The patient as if just signed up and waiting; approved or declined, then active again for the samples after.
   { method: 'POST', url: '/patients/:id/approve', path: () => `/patients/${P()}/approve`, send: decided('approve'), allowed: 'nurse', refused: 'outsider' },
   { method: 'POST', url: '/patients/:id/decline', path: () => `/patients/${P()}/decline`, send: decided('decline'), allowed: 'physician', refused: 'outsider' },

@@ -1073,3 +1073,47 @@ export const monitoringReportSignoffs = pgTable(
   },
   (t) => [uniqueIndex('monitoring_report_signoffs_org_month_key').on(t.organisationId, t.month)],
 );
+
+/**
+ * A patient's episode of remote monitoring (issue 19, part 1): what is monitored, from when, who
+ * leads it, the patient's consent (how, when, recorded by whom, the witness), its withdrawal, and the
+ * first device set-up and education.
+ */
+export const monitoringEnrolments = pgTable(
+  'monitoring_enrolments',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    status: text('status', { enum: ['awaitingConsent', 'active', 'ended'] }).notNull(),
+    conditions: jsonb('conditions').$type<string[]>().notNull(),
+    measurementTypes: jsonb('measurement_types').$type<string[]>().notNull(),
+    devices: jsonb('devices').$type<string[]>().notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    primaryProviderAccountId: uuid('primary_provider_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    enrolledByAccountId: uuid('enrolled_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    consentMethod: text('consent_method', { enum: ['app', 'verbal'] }).notNull(),
+    consentAt: at('consent_at'),
+    consentRecordedByAccountId: uuid('consent_recorded_by_account_id').references(() => accounts.id),
+    consentWitness: text('consent_witness'),
+    consentWithdrawnAt: at('consent_withdrawn_at'),
+    setupAt: at('setup_at'),
+    setupByAccountId: uuid('setup_by_account_id').references(() => accounts.id),
+    setupNote: text('setup_note'),
+    endedAt: at('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('monitoring_enrolments_patient_idx').on(t.patientAccountId, t.createdAt),
+    // One open episode per patient.
+    uniqueIndex('monitoring_enrolments_one_open').on(t.patientAccountId).where(sql`${t.status} <> 'ended'`),
+  ],
+);

@@ -3,6 +3,7 @@ import { adherenceOperations } from '../adherence/adherence.operations';
 import { alertsOperations } from '../alerts/alerts.operations';
 import { careTimeOperations } from '../care-time/care-time.operations';
 import { monitoringReportOperations } from '../monitoring-report/monitoring-report.operations';
+import { enrolmentsOperations } from '../enrolments/enrolments.operations';
 import { analyticsOperations } from '../analytics/analytics.operations';
 import { appointmentsOperations } from '../appointments/appointments.operations';
 import { devicesOperations } from '../devices/devices.operations';
@@ -72,6 +73,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   visitsOperations,
   careTimeOperations,
   monitoringReportOperations,
+  enrolmentsOperations,
   telehealthInvitationsOperations,
   mailOperations,
   gatewaysOperations,

@@ -3,6 +3,7 @@ import { accountsOperations } from '../../accounts/accounts.operations';
 import { alertsOperations } from '../../alerts/alerts.operations';
 import { careTimeOperations } from '../../care-time/care-time.operations';
 import { monitoringReportOperations } from '../../monitoring-report/monitoring-report.operations';
+import { enrolmentsOperations } from '../../enrolments/enrolments.operations';
 import { analyticsOperations } from '../../analytics/analytics.operations';
 import { appointmentsOperations } from '../../appointments/appointments.operations';
 import { devicesOperations } from '../../devices/devices.operations';
@@ -56,6 +57,7 @@ export const appRouter = router({
   patients: featureRouter(patientsOperations),
   careTime: featureRouter(careTimeOperations),
   monitoringReport: featureRouter(monitoringReportOperations),
+  enrolments: featureRouter(enrolmentsOperations),
   providers: featureRouter(providersOperations),
   analytics: featureRouter(analyticsOperations),
   adherence: featureRouter(adherenceOperations),

@@ -8,6 +8,7 @@ import { useSession } from '../../session/use-session';
 import { hasMessagesTab, MessagesTab, MessagesTabLabel } from '../mail/messages-tab';
 import { DailyTasks } from '../measurements/daily-tasks';
 import { LatestReadingAdvice } from '../measurements/latest-reading-advice';
+import { MonitoringConsent } from '../patients/enrolment/monitoring-consent';
 import classes from './patient-home.module.css';
 import { PatientUpNext } from './patient-up-next';
 
@@ -51,6 +52,7 @@ export function PatientHome() {
         ))}
       </Tabs.List>
       <Tabs.Panel value="dailyTasks" pt="md">
+        <MonitoringConsent />
         <LatestReadingAdvice />
         <DailyTasks afterTasks={<PatientUpNext showMessages={showMessages} onOpen={open} />} />
       </Tabs.Panel>

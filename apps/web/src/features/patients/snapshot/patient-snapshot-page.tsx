@@ -10,6 +10,7 @@ import { ROUTES } from '../../../route-paths';
 import { BookForPatientButton } from '../../appointments/book-for-patient-button';
 import { CarePlanSection } from '../care-plan/care-plan-section';
 import { CareTimeCard } from '../care-time/care-time-card';
+import { EnrolmentCard } from '../enrolment/enrolment-card';
 import { useChartTime } from '../care-time/use-chart-time';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { AdherenceCard } from './adherence-card';
@@ -81,6 +82,7 @@ export function PatientSnapshotPage() {
           <Stack gap="md">
             <ProfileCard patient={patient} openAlerts={snapshot.openAlerts} />
             <AdherenceCard adherence={snapshot.adherence} />
+            {caring && <EnrolmentCard patientId={patient.accountId} />}
             {caring && <CareTimeCard patientId={patient.accountId} />}
             <MessagesCard messages={snapshot.messages} />
             <AppointmentsCard appointments={snapshot.upcomingAppointments} />

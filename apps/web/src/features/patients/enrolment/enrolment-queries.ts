@@ -1,0 +1,14 @@
+import { trpc } from '../../../api/trpc';
+
+export const useEnrolments = (patientId: string) => trpc.enrolments.list.useQuery({ patientId });
+
+/** Any change to an episode: the patient's list is read again. */
+function useEnrolmentChanged() {
+  const utils = trpc.useUtils();
+  return () => utils.enrolments.list.invalidate();
+}
+
+export const useEnrolMutation = () => trpc.enrolments.enrol.useMutation({ onSuccess: useEnrolmentChanged() });
+export const useSetupMutation = () => trpc.enrolments.setup.useMutation({ onSuccess: useEnrolmentChanged() });
+export const useConsentMutation = () => trpc.enrolments.consent.useMutation({ onSuccess: useEnrolmentChanged() });
+export const useWithdrawMutation = () => trpc.enrolments.withdraw.useMutation({ onSuccess: useEnrolmentChanged() });

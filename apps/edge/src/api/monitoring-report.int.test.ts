@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { billingCodes, careTimeEntries, measurements, monitoringReportSignoffs, profiles } from '@opencare/api/db/schema';
+import { billingCodes, careTimeEntries, measurements, monitoringEnrolments, monitoringReportSignoffs, profiles } from '@opencare/api/db/schema';
 import { ROLES } from '@opencare/schemas/roles';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,51 @@ describe('minutes of management in the calendar month', () => {
     expect(patientIn(may, 'nine').lines).toEqual([]);
     expect(patientIn(may, 'nine').flags).toContainEqual({ kind: 'needsMinutes', code: '99457', more: 11 });
     expect(codesOf(patientIn(may, 'ten'))).toEqual(['99470×1']);
+  });
+});
+
+describe('enrolled patients', () => {
+  it('count periods from the episode’s start; set-up is billed once recorded; an enrolled patient without readings is listed with what is missing', async () => {
+    const db = t.edge.deps.db;
+    const [measuring, silent] = [(await createPerson(db, ROLES.Patient, 'pat', clinic)).accountId, (await createPerson(db, ROLES.Patient, 'pat', clinic)).accountId];
+    patients.measuring = measuring;
+    patients.silent = silent;
+    // Episodes of July (written as the enrolment would have, with verbal consent).
+    const [episode] = await db
+      .insert(monitoringEnrolments)
+      .values(
+        [measuring, silent].map((patientAccountId) => ({
+          organisationId: clinic,
+          patientAccountId,
+          status: 'active' as const,
+          conditions: ['Hypertension'],
+          measurementTypes: ['bp'],
+          devices: [],
+          startDate: '2026-07-03',
+          primaryProviderAccountId: cast.id.physician,
+          enrolledByAccountId: cast.id.nurse,
+          consentMethod: 'verbal' as const,
+          consentAt: new Date('2026-07-03T14:00:00Z'),
+          consentRecordedByAccountId: cast.id.nurse,
+          consentWitness: 'Dana Reyes',
+        })),
+      )
+      .returning();
+    // Readings from 1 July: the two before the episode are not in its first period (3 July – 1 August).
+    await readingsOn(measuring, Array.from({ length: 20 }, (_, i) => `2026-07-${String(1 + i).padStart(2, '0')}`));
+    const august = await reportOf('2026-08');
+    const m = patientIn(august, 'measuring');
+    expect(m).toMatchObject({ enrolled: true, monitoringSince: '2026-07-03' });
+    expect(m.periods[0]).toMatchObject({ from: '2026-07-03', to: '2026-08-01' });
+    expect(m.periods[0].days).toHaveLength(18);
+    expect(codesOf(m)).toEqual(['99454×1']);
+    expect(m.flags).toContainEqual({ kind: 'setupNotRecorded' });
+    const s = patientIn(august, 'silent');
+    expect(s.lines).toEqual([]);
+    expect(s.flags).toContainEqual({ kind: 'needsDays', code: '99454', more: 16, periodTo: '2026-08-01' });
+
+    await db.update(monitoringEnrolments).set({ setupAt: new Date('2026-07-03T14:30:00Z'), setupByAccountId: cast.id.nurse }).where(eq(monitoringEnrolments.id, episode!.id));
+    expect(codesOf(patientIn(await reportOf('2026-08'), 'measuring'))).toEqual(['99453×1', '99454×1']);
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, min, sql } from 'drizzle-orm';
 import type { BillingCode, BillingCodeKind } from '@opencare/schemas/entities/monitoring-report';
 import type { Executor } from '../db/database';
-import { accounts, billingCodes, careTimeEntries, measurements, monitoringReportSignoffs, patientProfiles, profiles } from '../db/schema';
+import { accounts, billingCodes, careTimeEntries, measurements, monitoringEnrolments, monitoringReportSignoffs, patientProfiles, profiles } from '../db/schema';
 
 export type BillingCodeRow = typeof billingCodes.$inferSelect;
 type NewBillingCode = typeof billingCodes.$inferInsert;
@@ -109,6 +109,18 @@ export function patientsNamed(db: Executor, patientAccountIds: string[]) {
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(inArray(accounts.id, patientAccountIds))
     .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(accounts.id));
+}
+
+/**
+ * The organisation's consented episodes that started by `lastDay`, newest first: the report counts a
+ * patient's periods from their latest one.
+ */
+export function consentedEpisodes(db: Executor, organisationId: string, lastDay: string) {
+  return db
+    .select({ patientAccountId: monitoringEnrolments.patientAccountId, startDate: monitoringEnrolments.startDate, setupAt: monitoringEnrolments.setupAt })
+    .from(monitoringEnrolments)
+    .where(and(eq(monitoringEnrolments.organisationId, organisationId), isNotNull(monitoringEnrolments.consentAt), lte(monitoringEnrolments.startDate, lastDay)))
+    .orderBy(desc(monitoringEnrolments.startDate), desc(monitoringEnrolments.createdAt));
 }
 
 export type SignoffRow = typeof monitoringReportSignoffs.$inferSelect;

@@ -22,6 +22,7 @@ import {
   billingCodesOf,
   careTimeBetween,
   findBillingCode,
+  consentedEpisodes,
   findSignoff,
   firstReadingDays,
   insertSignoff,
@@ -29,7 +30,7 @@ import {
   readingDaysBetween,
   updateBillingCode,
 } from './monitoring-report.repository';
-import { linesOf, periodsEndingIn } from './report-rules';
+import { daysOfMonth, linesOf, periodsEndingIn } from './report-rules';
 import { reportCsv } from './report-csv';
 
 /** Who reads the report and the codes: the organisation's physicians and nurses, and its admins (billing). */
@@ -114,31 +115,39 @@ async function computeReport(deps: Deps, organisationId: string, month: string):
   const { from, to } = monthBounds(month, timezone);
   // A day more than a period back covers every period that ends in the month, whatever the clocks did.
   const windowFrom = new Date(from.getTime() - 31 * 86_400_000);
-  const [starts, readingDays, careTime] = await Promise.all([
+  const [starts, readingDays, careTime, episodes] = await Promise.all([
     firstReadingDays(deps.db, organisationId, to, timezone),
     readingDaysBetween(deps.db, organisationId, windowFrom, to, timezone),
     careTimeBetween(deps.db, organisationId, from, to),
+    consentedEpisodes(deps.db, organisationId, daysOfMonth(month).last),
   ]);
   const since = new Map(starts.map((s) => [s.patientAccountId, s.firstDay]));
+  // The latest consented episode of each patient (newest first): its start anchors the periods.
+  const episodeOf = new Map<string, (typeof episodes)[number]>();
+  for (const episode of episodes) if (!episodeOf.has(episode.patientAccountId)) episodeOf.set(episode.patientAccountId, episode);
   const daysOf = groupBy(readingDays, (r) => r.patientAccountId);
   const timeOf = groupBy(careTime, (r) => r.patientAccountId);
-  // Until enrolment (part 1), the patients monitored are those with readings in the month's periods or care time in it.
-  const patientIds = [...new Set([...daysOf.keys(), ...timeOf.keys()])];
+  // The patients monitored: those with readings in the month's periods or care time in it, and those
+  // enrolled (whose missing days the report then shows).
+  const patientIds = [...new Set([...daysOf.keys(), ...timeOf.keys(), ...episodeOf.keys()])];
   const [people, names] = await Promise.all([patientsNamed(deps.db, patientIds), findNames(deps.db, careTime.map((r) => r.clinicianAccountId))]);
 
   const patients: ReportPatient[] = people.map((person) => {
-    const monitoringSince = since.get(person.patientAccountId) ?? null;
+    const episode = episodeOf.get(person.patientAccountId);
+    const monitoringSince = episode?.startDate ?? since.get(person.patientAccountId) ?? null;
     const rows = timeOf.get(person.patientAccountId) ?? [];
     const { minutes, secondsByClinician, interactive } = countedTime(rows);
     const periods = monitoringSince
       ? periodsEndingIn(monitoringSince, month, (daysOf.get(person.patientAccountId) ?? []).map((r) => r.day))
       : [];
-    const { lines, flags } = linesOf({ month, monitoringSince, periods, minutes, interactive }, codes);
+    const setupRecorded = episode ? episode.setupAt !== null : null;
+    const { lines, flags } = linesOf({ month, monitoringSince, setupRecorded, periods, minutes, interactive }, codes);
     return {
       patientAccountId: person.patientAccountId,
       fullName: `${person.firstName} ${person.lastName}`,
       mrn: person.mrn,
       monitoringSince,
+      enrolled: episode !== undefined,
       periods,
       minutes,
       clinicians: [...secondsByClinician].map(([id, seconds]) => ({ clinicianAccountId: id, name: names.get(id) ?? '', minutes: Math.floor(seconds / 60) })),

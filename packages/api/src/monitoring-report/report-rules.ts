@@ -65,8 +65,10 @@ export function monitoringTargets(codes: readonly BillingCode[], day: string): {
 
 export interface PatientMonth {
   month: string;
-  /** The first day of monitoring (the patient's first reading). */
+  /** The first day of monitoring: the episode's start, or the patient's first reading. */
   monitoringSince: string | null;
+  /** Enrolled: set-up (99453) is billed only once it is recorded. Null when not enrolled. */
+  setupRecorded: boolean | null;
   periods: MonitoringPeriod[];
   minutes: number;
   interactive: boolean;
@@ -80,7 +82,8 @@ export function linesOf(patient: PatientMonth, codes: readonly BillingCode[]): {
     const days = period.days.length;
     // Set-up and education: once per episode, with its first period.
     const setup = period.from === patient.monitoringSince ? bestCode(codes, 'setup', period.to, days, 'minDays', 'maxDays') : undefined;
-    if (setup) lines.push({ code: setup.code, kind: 'setup', units: 1, period, minutes: null });
+    if (setup && patient.setupRecorded === false) flags.push({ kind: 'setupNotRecorded' });
+    else if (setup) lines.push({ code: setup.code, kind: 'setup', units: 1, period, minutes: null });
     const device = bestCode(codes, 'deviceDays', period.to, days, 'minDays', 'maxDays');
     if (device) lines.push({ code: device.code, kind: 'deviceDays', units: 1, period, minutes: null });
     const aim = topCode(codes, 'deviceDays', period.to, 'minDays');

@@ -133,6 +133,8 @@ export const reportFlagSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('needsMinutes'), code: z.string(), more: z.number().int() }),
   /** Minutes were spent, but none of it was interactive communication with the patient. */
   z.object({ kind: z.literal('noInteractiveContact') }),
+  /** The episode's first period ended, but its device set-up and education was not recorded (no 99453). */
+  z.object({ kind: z.literal('setupNotRecorded') }),
 ]);
 export type ReportFlag = z.infer<typeof reportFlagSchema>;
 
@@ -148,8 +150,10 @@ export const reportPatientSchema = z.object({
   patientAccountId: z.uuid(),
   fullName: z.string(),
   mrn: z.string(),
-  /** The first day of monitoring: the periods of 30 days count from it. */
+  /** The first day of monitoring (the episode's start once enrolled, else the first reading): the periods of 30 days count from it. */
   monitoringSince: z.string().nullable(),
+  /** Enrolled with consent (issue 19, part 1); false for a patient monitored before enrolment existed. */
+  enrolled: z.boolean(),
   /** The periods that ended in the month. */
   periods: z.array(monitoringPeriodSchema),
   minutes: z.number().int(),

@@ -130,6 +130,8 @@ function flagText(t: ReturnType<typeof useTranslation<'patients'>>['t'], format:
       });
     case 'noInteractiveContact':
       return t('monitoringReport.flags.noInteractiveContact');
+    case 'setupNotRecorded':
+      return t('monitoringReport.flags.setupNotRecorded');
   }
 }
 

@@ -39,6 +39,7 @@ const patient = (overrides: Partial<ReportPatient>): ReportPatient => ({
   fullName: 'Pat Morgan',
   mrn: 'MRN500001',
   monitoringSince: '2026-09-17',
+  enrolled: false,
   periods: [{ from: '2026-10-17', to: '2026-11-15', days: ['2026-10-17', '2026-10-18'] }],
   minutes: 26,
   clinicians: [{ clinicianAccountId: NURSE_ID, name: 'Noah Bennett', minutes: 14 }],

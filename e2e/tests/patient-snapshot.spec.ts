@@ -83,6 +83,8 @@ for (const language of ['en-US', 'ar']) {
   test(`the patient list, snapshot (with its table and care dialog) and analytics pass axe in ${language}`, async ({
     page,
   }) => {
+    // Four full-page scans, one of them over the readings table: more than one screen's budget.
+    test.setTimeout(120_000);
     await page.goto('/login');
     await page.getByTestId('language-switch').selectOption(language);
     await logIn(page, 'physician', DEMO_PASSWORD);

@@ -5,6 +5,8 @@ import { logIn, submitLogin } from './login-helpers';
 const adultBirthDate = `${new Date().getUTCFullYear() - 40}-03-14`;
 
 test('a person signs up, follows the link from the dev outbox, completes, is approved by a nurse and logs in', async ({ page, request, browser }) => {
+  // Two people sign in and the sign-up runs through four screens: more than one screen's budget.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const username = `rosa${stamp}`;
   const email = `rosa.${stamp}@example.org`;

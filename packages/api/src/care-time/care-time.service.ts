@@ -167,7 +167,7 @@ function merged(stretches: { from: Date; to: Date }[]): { from: Date; to: Date }
 }
 
 /** YYYY-MM of `at` on the organisation's calendar. */
-function monthIn(at: Date, timeZone: string): string {
+export function monthIn(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(at).slice(0, 7);
 }
 

@@ -12,7 +12,7 @@ import { ROLES } from '@opencare/schemas/roles';
 import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { monthBounds } from '../appointments/slots';
-import { countedTime } from '../care-time/care-time.service';
+import { countedTime, monthIn } from '../care-time/care-time.service';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
@@ -36,11 +36,6 @@ import { reportCsv } from './report-csv';
 /** Who reads the report and the codes: the organisation's physicians and nurses, and its admins (billing). */
 const readsReport = (actor: Actor) => hasRouteRole(actor, 'physicianNurseOrAdmin');
 const isPhysician = (actor: Actor) => actor.roles.includes(ROLES.Physician);
-
-/** YYYY-MM of today on the organisation's calendar. */
-function monthToday(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-}
 
 export async function listBillingCodes(deps: Deps, actor: Actor, meta: RequestMeta): Promise<BillingCode[]> {
   await authorize(deps, actor, meta, { action: 'billingCodes.read', resourceType: 'organisation', resourceId: actor.organisationId, allowed: readsReport(actor) });
@@ -111,7 +106,7 @@ export async function monitoringReportExport(deps: Deps, actor: Actor, meta: Req
  */
 async function computeReport(deps: Deps, organisationId: string, month: string): Promise<MonitoringReport> {
   const [{ timezone }, codes] = await Promise.all([settingsOf(deps.db, organisationId, 'organization'), billingCodesOf(deps.db, organisationId)]);
-  if (month >= monthToday(timezone)) throw new AppError('reportMonthOpen');
+  if (month >= monthIn(new Date(), timezone)) throw new AppError('reportMonthOpen');
   const { from, to } = monthBounds(month, timezone);
   // A day more than a period back covers every period that ends in the month, whatever the clocks did.
   const windowFrom = new Date(from.getTime() - 31 * 86_400_000);

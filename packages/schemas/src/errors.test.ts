@@ -75,6 +75,8 @@ describe('ERRORS (spec §8 catalogue)', () => {
     'setupAlreadyRecorded',
     'reportMonthOpen',
     'reportSigned',
+    'caregiverAlreadyLinked',
+    'caregiverLinkNotOpen',
     // Media
     'noCamera',
     'noMicrophone',

@@ -107,6 +107,8 @@ export const ERRORS = {
   setupAlreadyRecorded: { status: 409, message: 'The device set-up and education of this episode is already recorded.' },
   reportMonthOpen: { status: 409, message: 'The report of a month is ready once the month has ended. Choose an earlier month.' },
   reportSigned: { status: 409, message: 'This month\'s report is already signed.' },
+  caregiverAlreadyLinked: { status: 409, message: 'This person is already invited or linked as a caregiver for this patient.' },
+  caregiverLinkNotOpen: { status: 409, message: 'This caregiver invitation or link has already ended or been answered.' },
   visitNoteNotSigned: { status: 409, message: 'Sign the note before adding an addendum; until then, edit the note.' },
   slotNotAvailable: { status: 409, message: 'This time is not available. Please choose another time.' },
   appointmentLimitReached: {

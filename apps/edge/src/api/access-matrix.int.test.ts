@@ -416,6 +416,12 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
         consent: { method: 'verbal', witness: 'Matrix witness', at: new Date(Date.now() - 60_000).toISOString() },
       },
     }),
+    'POST /api/v1/caregivers': () => ({ body: { email: `c${uniq()}@matrix.test`, scopes: ['readings'] } }),
+    'PATCH /api/v1/caregivers/:id': () => ({ body: { scopes: ['readings'] } }),
+    // No caregiver account has the address: an admin's case ends in its field error, everyone else's at the access check.
+    'POST /api/v1/caregiver-links': () => ({
+      body: { patientId, email: `c${uniq()}@matrix.test`, scopes: ['readings'], consent: { method: 'verbal', witness: 'Matrix witness', at: new Date(Date.now() - 60_000).toISOString() } },
+    }),
     // A closed month (the report of an open one is refused, whoever asks).
     'GET /api/v1/monitoring-report': () => ({ query: { month: '2026-01' } }),
     'POST /api/v1/monitoring-report/sign': () => ({ body: { month: '2026-01' } }),

@@ -65,6 +65,8 @@ export const POLICIES = {
   staff: (role: MatrixRole, target: Target) => (has(CLINICIANS, role) || role === 'admin') && target !== 'otherOrg',
   /** A patient, on their own record only (their devices, their photos, their readings). */
   patientSelf: (role: MatrixRole, target: Target) => has(PATIENTS, role) && (target === 'own' || target === 'none'),
+  /** A patient on their own record, or an admin of the organisation (a caregiver's access revoked). */
+  patientSelfOrAdmin: (role: MatrixRole, target: Target) => (has(PATIENTS, role) && (target === 'own' || target === 'none')) || (role === 'admin' && target !== 'otherOrg'),
   /** A patient's care record: the patient, and the clinicians of the patient's organisation. */
   patientRead,
   /** Written on a patient's record (an appointment booked): whoever reads it, if their role may Write. */

@@ -91,9 +91,10 @@ export async function authorize(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
   meta: RequestMeta,
-  event: { action: string; resourceType: string; resourceId: string | null; allowed: boolean },
+  event: { action: string; resourceType: string; resourceId: string | null; allowed: boolean; onBehalfOf?: string },
 ): Promise<void> {
-  await audit(deps.db, actor, meta, { ...event, outcome: event.allowed ? 'allowed' : 'denied' });
+  const { allowed, ...rest } = event;
+  await audit(deps.db, actor, meta, { ...rest, outcome: allowed ? 'allowed' : 'denied' });
   if (!event.allowed) throw new AppError('err_forbidden');
 }
 

@@ -1,3 +1,4 @@
+import type { CaregiverScope } from '@opencare/schemas/entities/caregivers';
 import { ROLES, type Permission } from '@opencare/schemas/roles';
 import type { Actor } from '../access/actor';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
@@ -27,9 +28,10 @@ export async function readablePatient(
   patientAccountId: string,
   action: string,
   permission: Permission = 'Read',
+  caregiverScope?: CaregiverScope,
 ): Promise<AccountRecord> {
   // A person also needs the permission (Export for FHIR); a key is the organisation's own export, made by its admin.
-  if (reader.kind === 'account') return patientFor(deps, reader.actor, meta, patientAccountId, action, 'read', permission);
+  if (reader.kind === 'account') return patientFor(deps, reader.actor, meta, patientAccountId, action, 'read', permission, caregiverScope);
   const patient = await findAccount(deps.db, patientAccountId);
   const found = patient !== undefined && isPatient(patient);
   const allowed = found && patient.account.organisationId === reader.key.organisationId;

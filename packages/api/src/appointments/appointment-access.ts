@@ -1,4 +1,5 @@
 import { APPOINTMENT_LIMITS } from '@opencare/schemas/entities/appointments';
+import type { CaregiverScope } from '@opencare/schemas/entities/caregivers';
 import type { Settings } from '@opencare/schemas/entities/settings';
 import { REQUIRED } from '@opencare/schemas/rules';
 import type { Permission } from '@opencare/schemas/roles';
@@ -18,8 +19,9 @@ import { isSlotStart } from './slots';
 /**
  * Who may see and change appointments. An appointment is part of its patient's record, so the
  * patient-record rule decides (patient-access.ts): the patient themself and the clinicians
- * (physicians, nurses, assistants) of the patient's organisation. Admins and caregivers do not
- * see appointments (no clinical access); every decision is audited.
+ * (physicians, nurses, assistants) of the patient's organisation, and a caregiver the patient lets
+ * see and book them (issue 19). Admins do not see appointments (no clinical access); every decision
+ * is audited.
  */
 
 /** An appointment the caller may act on with `permission`; unknown ids and other organisations' are
@@ -56,10 +58,12 @@ export async function listScope(
   meta: RequestMeta,
   patientId: string | undefined,
   action: string,
+  /** A caregiver with this scope may list the patient they name (issue 19). */
+  caregiverScope?: CaregiverScope,
 ): Promise<ListScope> {
   const id = patientId ?? (hasRouteRole(actor, 'patient') ? actor.accountId : undefined);
   if (id) {
-    const patient = await patientFor(deps, actor, meta, id, action);
+    const patient = await patientFor(deps, actor, meta, id, action, 'read', 'Read', caregiverScope);
     return { organisationId: patient.account.organisationId, patientAccountId: id, patient };
   }
   await authorize(deps, actor, meta, {
@@ -80,7 +84,8 @@ export async function bookingPatient(
   action: string,
 ): Promise<AccountRecord> {
   // Booking writes an appointment on the patient's record: the permission table must allow Write.
-  if (patientId) return patientFor(deps, actor, meta, patientId, action, 'read', 'Write');
+  // A caregiver books for the patient they name when the patient lets them (issue 19).
+  if (patientId) return patientFor(deps, actor, meta, patientId, action, 'read', 'Write', 'appointments');
   if (hasRouteRole(actor, 'patient')) return patientFor(deps, actor, meta, actor.accountId, action, 'read', 'Write');
   if (hasRouteRole(actor, 'clinician')) {
     throw new AppError('validationFailed', { fields: [{ field: 'patientId', message: REQUIRED }] });

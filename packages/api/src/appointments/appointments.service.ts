@@ -46,6 +46,7 @@ import {
   updateAppointment,
 } from './appointments.repository';
 import { findBookableProviders } from './providers.repository';
+import { caregiverOf } from '../caregivers/on-behalf';
 import { localDateOf, slotsOfDay, zonedInstant } from './slots';
 
 const MINUTE_MS = 60 * 1000;
@@ -138,6 +139,7 @@ export async function bookAppointment(
   const startsAt = new Date(input.startsAt);
   assertBookableTime(startsAt, schedule, new Date());
   const endsAt = endOf(startsAt, schedule);
+  const caregiver = await caregiverOf(deps.db, actor, patient.account.id);
 
   const id = await changePatientRecord(deps, async (tx, record) => {
     await lockAccountsForBooking(tx, [provider.id, patient.account.id]);
@@ -174,6 +176,7 @@ export async function bookAppointment(
         type: input.type,
         startsAt: startsAt.toISOString(),
         provider: fullNameOf(provider),
+        ...caregiver,
       },
     });
     return appointmentId;
@@ -187,7 +190,7 @@ export async function listAppointments(
   meta: RequestMeta,
   query: AppointmentListQuery,
 ): Promise<{ items: Appointment[]; meta: ListMeta }> {
-  const scope = await listScope(deps, actor, meta, query.patientId, 'appointment.list');
+  const scope = await listScope(deps, actor, meta, query.patientId, 'appointment.list', 'appointments');
   const { rows, total } = await listAppointmentRows(
     deps.db,
     {

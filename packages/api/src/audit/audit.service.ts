@@ -10,6 +10,8 @@ export interface AuditEvent {
   outcome: 'allowed' | 'denied';
   /** The home gateway that acted, when one did (its uploads). */
   actorGatewayId?: string;
+  /** The patient a caregiver acted for (the actor is the caregiver). */
+  onBehalfOf?: string;
 }
 
 /** Append who did what to which record, when and from where. Ids only: no patient data. */
@@ -19,6 +21,7 @@ export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, even
     actorUserId: actor?.userId ?? null,
     actorAccountId: actor?.accountId ?? null,
     actorGatewayId: event.actorGatewayId ?? null,
+    onBehalfOfAccountId: event.onBehalfOf ?? null,
     action: event.action,
     resourceType: event.resourceType,
     resourceId: event.resourceId ?? null,

@@ -892,6 +892,8 @@ export const auditLog = pgTable(
     actorAccountId: uuid('actor_account_id'),
     // A home gateway acting for its patient (an upload batch); no user is behind it.
     actorGatewayId: uuid('actor_gateway_id'),
+    // A caregiver acting for a patient: the patient (the actor is the caregiver).
+    onBehalfOfAccountId: uuid('on_behalf_of_account_id'),
     action: text('action').notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id'),
@@ -1115,5 +1117,45 @@ export const monitoringEnrolments = pgTable(
     index('monitoring_enrolments_patient_idx').on(t.patientAccountId, t.createdAt),
     // One open episode per patient.
     uniqueIndex('monitoring_enrolments_one_open').on(t.patientAccountId).where(sql`${t.status} <> 'ended'`),
+  ],
+);
+
+/**
+ * A caregiver's link to a patient (issue 19, part 4): invited by the patient (by e-mail, until the
+ * caregiver accepts) or linked by an admin with the patient's recorded consent; what the caregiver
+ * may do (`scopes`); ended by the patient's revocation, the caregiver's leaving or a declined invitation.
+ */
+export const caregiverLinks = pgTable(
+  'caregiver_links',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    // Set once the caregiver accepts (at once when an admin links an existing account).
+    caregiverAccountId: uuid('caregiver_account_id').references(() => accounts.id),
+    email: text('email').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    status: text('status', { enum: ['invited', 'active', 'declined', 'revoked'] }).notNull(),
+    consentMethod: text('consent_method', { enum: ['patientInvited', 'written', 'verbal'] }).notNull(),
+    consentAt: at('consent_at').notNull(),
+    consentRecordedByAccountId: uuid('consent_recorded_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    consentWitness: text('consent_witness'),
+    acceptedAt: at('accepted_at'),
+    endedAt: at('ended_at'),
+    endedByAccountId: uuid('ended_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('caregiver_links_patient_idx').on(t.patientAccountId),
+    index('caregiver_links_caregiver_idx').on(t.caregiverAccountId),
+    index('caregiver_links_email_idx').on(t.email),
+    // One open invitation or link per patient and address.
+    uniqueIndex('caregiver_links_one_open').on(t.patientAccountId, t.email).where(sql`${t.status} IN ('invited', 'active')`),
   ],
 );

@@ -1,5 +1,7 @@
 import { ROLES, type RoleNumber } from '@opencare/schemas/roles';
 import type { AccountType } from '@opencare/schemas/lookups';
+import { CAREGIVER_SCOPES } from '@opencare/schemas/entities/caregivers';
+import { caregiverLinks } from '../db/schema';
 import { insertAccount } from '../accounts/accounts.repository';
 import { hashPassword } from '../auth/secrets';
 import { upsertAreaValues } from '../settings/settings.repository';
@@ -164,6 +166,20 @@ export async function seedDemoData(db: Database, options: { schedules?: boolean 
         createdAt: new Date(Date.now() - 24 * 3_600_000),
       });
     }
+    // The demo caregiver looks after Pat Morgan, who agreed in writing at the clinic.
+    await tx.insert(caregiverLinks).values({
+      organisationId,
+      patientAccountId: patient,
+      caregiverAccountId: accounts.get('caregiver') ?? null,
+      email: 'caregiver@demo.opencare.test',
+      scopes: [...CAREGIVER_SCOPES],
+      status: 'active',
+      consentMethod: 'written',
+      consentAt: new Date(Date.now() - 7 * 24 * 3_600_000),
+      consentRecordedByAccountId: accounts.get('admin') ?? '',
+      consentWitness: 'Noah Bennett',
+      acceptedAt: new Date(Date.now() - 7 * 24 * 3_600_000),
+    });
   });
   return true;
 }

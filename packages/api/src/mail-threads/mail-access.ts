@@ -12,8 +12,9 @@ import { patientFor } from '../patients/patient-access';
  * - the physicians and nurses of the patient's organisation (spec §2: /mail is physician-or-nurse).
  *   Their mailbox lists their conversations (care team, primary provider, threads they wrote in);
  *   any of them may open or answer a thread of a patient of the organisation, and so joins it.
- * Assistants, admins and caregivers have no mail: assistants and admins are not the patient's
- * clinicians for correspondence, and no rule yet ties a caregiver to a patient.
+ * - a caregiver the patient lets message the care team (issue 19), in the threads they started
+ *   about that patient.
+ * Assistants and admins have no mail: they are not the patient's clinicians for correspondence.
  */
 export function isMailClinician(actor: Actor): boolean {
   return hasRouteRole(actor, 'physicianOrNurse');
@@ -21,6 +22,11 @@ export function isMailClinician(actor: Actor): boolean {
 
 export function isMailPatient(actor: Actor): boolean {
   return !isMailClinician(actor) && hasRouteRole(actor, 'patient');
+}
+
+/** A caregiver account: its mail is about the people it cares for, each named. */
+export function isMailCaregiver(actor: Actor): boolean {
+  return actor.accountType === 'car';
 }
 
 /** Refuse, and audit the refusal, for anyone who has no mail at all. */
@@ -42,10 +48,11 @@ export async function mailPatientFor(
   action: string,
   permission: Permission = 'Read',
 ): Promise<AccountRecord> {
-  await requireMailUser(deps, actor, meta, action);
+  if (!isMailCaregiver(actor)) await requireMailUser(deps, actor, meta, action);
   // A patient reaches only their own threads (patientFor's record rule); another organisation's
-  // patient, or their thread, is not found (404), so ids cannot be probed.
-  return patientFor(deps, actor, meta, patientAccountId, action, 'read', permission);
+  // patient, or their thread, is not found (404), so ids cannot be probed. A caregiver, the
+  // patients who let them message their care team.
+  return patientFor(deps, actor, meta, patientAccountId, action, 'read', permission, 'messages');
 }
 
 /** The patient a new thread or upload is about: named by a clinician, implied for a patient. */

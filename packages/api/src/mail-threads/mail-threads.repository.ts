@@ -27,7 +27,9 @@ export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThread>>>;
 export type ThreadScope =
   | { kind: 'patient'; patientAccountId: string }
   | { kind: 'clinician'; accountId: string; organisationId: string }
-  | { kind: 'patientForClinician'; patientAccountId: string; organisationId: string };
+  | { kind: 'patientForClinician'; patientAccountId: string; organisationId: string }
+  /** A caregiver's: the threads they started about the patient they write for (issue 19). */
+  | { kind: 'caregiver'; patientAccountId: string; accountId: string };
 
 /**
  * A clinician's conversations: threads they started or wrote in, threads of patients whose care team
@@ -59,6 +61,8 @@ function scopeCondition(scope: ThreadScope): SQL | undefined {
       );
     case 'clinician':
       return and(eq(messageThreads.organisationId, scope.organisationId), clinicianConversations(scope.accountId));
+    case 'caregiver':
+      return and(eq(messageThreads.patientAccountId, scope.patientAccountId), eq(messageThreads.createdByAccountId, scope.accountId));
   }
 }
 

@@ -18,7 +18,8 @@ import { findFilesMeta } from '../files/files.repository';
 import { recordMessageTime } from '../care-time/care-time.service';
 import { changePatientRecord } from '../timeline/patient-events';
 import { attachableFiles } from './mail-attachments.service';
-import { isMailClinician, isMailPatient, mailPatientFor, patientIdOf, requireMailUser } from './mail-access';
+import { isMailCaregiver, isMailClinician, isMailPatient, mailPatientFor, patientIdOf, requireMailUser } from './mail-access';
+import { caregiverOf } from '../caregivers/on-behalf';
 import { personOf, toAttachmentDtos } from './mail-dto';
 import { notifyPatientOfMessage } from './mail-notifications';
 import {
@@ -49,6 +50,7 @@ export interface NewThread extends NewMessage {
 /** A patient's own threads; a clinician's conversations, or one patient's threads when named. */
 function scopeOf(actor: Actor, patientAccountId: string | undefined): ThreadScope {
   if (isMailPatient(actor)) return { kind: 'patient', patientAccountId: actor.accountId };
+  if (isMailCaregiver(actor)) return { kind: 'caregiver', patientAccountId: patientAccountId ?? actor.accountId, accountId: actor.accountId };
   if (patientAccountId) return { kind: 'patientForClinician', patientAccountId, organisationId: actor.organisationId };
   return { kind: 'clinician', accountId: actor.accountId, organisationId: actor.organisationId };
 }
@@ -98,10 +100,14 @@ export async function unreadCount(deps: Deps, actor: Actor, meta: RequestMeta): 
 
 /** A thread the caller may read, or 404 / 403 (audited). */
 async function threadFor(deps: Deps, actor: Actor, meta: RequestMeta, threadId: string, action: string, permission: Permission = 'Read') {
-  await requireMailUser(deps, actor, meta, action);
+  if (!isMailCaregiver(actor)) await requireMailUser(deps, actor, meta, action);
   const thread = await findThread(deps.db, threadId);
   if (!thread) throw new AppError('notFound');
   const patient = await mailPatientFor(deps, actor, meta, thread.patientAccountId, action, permission);
+  // A caregiver reads only the threads they started, not the patient's own correspondence.
+  if (isMailCaregiver(actor) && thread.createdByAccountId !== actor.accountId) {
+    await authorize(deps, actor, meta, { action, resourceType: 'thread', resourceId: thread.id, allowed: false, onBehalfOf: patient.account.id });
+  }
   return { thread, patient };
 }
 
@@ -153,7 +159,7 @@ async function writeMessage(
   message: NewMessage,
 ): Promise<string> {
   await attachableFiles(deps, actor, patient.account.id, message.fileIds);
-  const senders = await peopleOf(deps.db, [actor.accountId]);
+  const [senders, caregiver] = await Promise.all([peopleOf(deps.db, [actor.accountId]), caregiverOf(deps.db, actor, patient.account.id)]);
   const at = new Date();
   const id = await changePatientRecord(deps, async (tx, record) => {
     const thread =
@@ -185,7 +191,7 @@ async function writeMessage(
       kind: 'message',
       refId: thread,
       at,
-      data: { senderName: personOf(senders, actor.accountId).fullName, subject },
+      data: { senderName: personOf(senders, actor.accountId).fullName, subject, ...caregiver },
     });
     return thread;
   });
@@ -194,7 +200,7 @@ async function writeMessage(
 }
 
 export async function createThread(deps: Deps, actor: Actor, meta: RequestMeta, input: NewThread): Promise<Thread> {
-  await requireMailUser(deps, actor, meta, 'mail.threads.create');
+  if (!isMailCaregiver(actor)) await requireMailUser(deps, actor, meta, 'mail.threads.create');
   const patientAccountId = patientIdOf(actor, input.patientAccountId);
   const patient = await mailPatientFor(deps, actor, meta, patientAccountId, 'mail.threads.create', 'Write');
   const threadId = await writeMessage(deps, actor, patient, null, input.subject, input);

@@ -1,5 +1,5 @@
 import { setThresholdsInputSchema, thresholdsSchema } from '@opencare/schemas/entities/measurement-ranges';
-import { createMeasurementInputSchema, measurementListQuerySchema, measurementSchema, measurementTypeSchema } from '@opencare/schemas/entities/measurements';
+import { measurementListQuerySchema, recordMeasurementInputSchema, measurementSchema, measurementTypeSchema } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
 import { byIdSchema, byPatientSchema, patientOfPath } from '../operations/common-inputs';
@@ -14,9 +14,9 @@ const thresholdParams = z.strictObject({ id: uuidSchema, type: measurementTypeSc
 export const measurementsOperations = operations('measurements', {
   record: operation({
     type: 'mutation',
-    summary: 'A reading the patient enters themself; the same id with the same reading is answered with the stored one.',
-    access: { guard: 'authed', policy: 'patientSelf' },
-    input: createMeasurementInputSchema,
+    summary: 'A reading the patient enters themself (or, with `patientId`, a caregiver allowed to record readings for them); the same id with the same reading is answered with the stored one.',
+    access: { guard: 'authed', policy: 'patientSelf', note: 'also a caregiver the patient lets record readings (no matrix caller holds such a link)' },
+    input: recordMeasurementInputSchema,
     output: measurementSchema,
     rest: [
       {

@@ -6,6 +6,7 @@ import {
   type Measurement,
   type MeasurementListQuery,
   type RangeClass,
+  type RecordMeasurementInput,
 } from '@opencare/schemas/entities/measurements';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import { REQUIRED } from '@opencare/schemas/rules';
@@ -21,6 +22,7 @@ import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { assertPatientPhoto } from '../files/photos.service';
 import { patientFor } from '../patients/patient-access';
+import { caregiverOf } from '../caregivers/on-behalf';
 import { assertTaskFor, completeTasksFor, timezoneOf } from '../tasks/tasks.service';
 import { changePatientRecord, type NewPatientEvent } from '../timeline/patient-events';
 import { toMeasurementDto } from './measurement.dto';
@@ -41,6 +43,8 @@ export interface ReadingOrigin {
   createdByAccountId: string | null;
   /** The video visit a snapshot was taken in. */
   visitId?: string;
+  /** A caregiver who recorded it for the patient (issue 19): named on the timeline. */
+  caregiverName?: string;
 }
 
 export interface SavedReading {
@@ -238,12 +242,13 @@ async function writeReadings(
 
     // The timeline in the batch's order: each reading, the task it completed, the alert it opened or raised.
     const events: NewPatientEvent[] = [];
-    for (const { id, input, takenAt, rangeClass } of written) {
+    for (const { id, input, origin, takenAt, rangeClass } of written) {
       const event = { organisationId, patientAccountId, at: takenAt };
       // A photo reading names its file, so the timeline shows the picture (read with the patient's access).
       const fileId = fileOf(input);
       const photo = fileId ? { fileId } : {};
-      events.push({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo } });
+      const caregiver = origin.caregiverName === undefined ? {} : { caregiverName: origin.caregiverName };
+      events.push({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo, ...caregiver } });
       const task = tasksDone.get(id);
       if (task) events.push({ ...event, kind: 'taskCompleted', refId: task, data: { type: input.type, measurementId: id } });
       const alert = alerted.get(id);
@@ -264,8 +269,15 @@ export async function saveReading(deps: Deps, patient: AccountRecord, input: Cre
   return saved;
 }
 
-/** A reading the patient enters themself (spec §1): only for their own record. */
-export async function recordMeasurement(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateMeasurementInput): Promise<SavedReading> {
+/**
+ * A reading the patient enters themself (spec §1): only for their own record; or one a caregiver
+ * enters for the patient named by `patientId`, when the patient lets them record readings.
+ */
+export async function recordMeasurement(deps: Deps, actor: Actor, meta: RequestMeta, { patientId, ...input }: RecordMeasurementInput): Promise<SavedReading> {
+  if (patientId !== undefined && patientId !== actor.accountId) {
+    const patient = await patientFor(deps, actor, meta, patientId, 'measurements.create', 'self', 'Write', 'recordReadings');
+    return saveReading(deps, patient, input, { source: 'manual', createdByAccountId: actor.accountId, ...(await caregiverOf(deps.db, actor, patientId)) });
+  }
   // Refused for anyone but a patient, and audited as a refused write (issue 8: every refused access).
   if (!hasRouteRole(actor, 'patient')) {
     await authorize(deps, actor, meta, { action: 'measurements.create', resourceType: 'patient', resourceId: null, allowed: false });
@@ -286,7 +298,7 @@ export async function listMeasurements(
   const from = query.from ? new Date(query.from) : undefined;
   const to = query.to ? new Date(query.to) : undefined;
   if (from && to && from > to) throw fieldError('to', 'The end cannot be before the start.');
-  const patient = await readablePatient(deps, reader, meta, named, 'measurements.list');
+  const patient = await readablePatient(deps, reader, meta, named, 'measurements.list', 'Read', 'readings');
   const { rows, total } = await listMeasurementRows(
     deps.db,
     { patientAccountId: patient.account.id, type: query.type, from, to },

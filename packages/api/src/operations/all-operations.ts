@@ -4,6 +4,7 @@ import { alertsOperations } from '../alerts/alerts.operations';
 import { careTimeOperations } from '../care-time/care-time.operations';
 import { monitoringReportOperations } from '../monitoring-report/monitoring-report.operations';
 import { enrolmentsOperations } from '../enrolments/enrolments.operations';
+import { caregiversOperations } from '../caregivers/caregivers.operations';
 import { analyticsOperations } from '../analytics/analytics.operations';
 import { appointmentsOperations } from '../appointments/appointments.operations';
 import { devicesOperations } from '../devices/devices.operations';
@@ -74,6 +75,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   careTimeOperations,
   monitoringReportOperations,
   enrolmentsOperations,
+  caregiversOperations,
   telehealthInvitationsOperations,
   mailOperations,
   gatewaysOperations,

@@ -33,6 +33,7 @@ export type PolicyName =
   | 'physicianOrNurse'
   | 'staff'
   | 'patientSelf'
+  | 'patientSelfOrAdmin'
   | 'patientRead'
   | 'patientWrite'
   | 'patientUpdate'

@@ -1,8 +1,10 @@
+import type { CaregiverScope } from '@opencare/schemas/entities/caregivers';
 import { ROLES, type Permission } from '@opencare/schemas/roles';
 import { authorize, hasRouteRole, isSuper, mayDo } from '../access/access';
 import { audit } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
+import { grantedScopes } from '../caregivers/caregivers.repository';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 
@@ -35,6 +37,10 @@ export function mayAccessPatient(actor: Actor, patient: AccountRecord, access: P
  * record rule (`access`) and the permission table (`permission`, ROLE_PERMISSIONS of spec §6) must
  * both allow it. An account that is not a patient's, or a patient of another organisation, is not
  * found, whoever asks, so ids cannot be probed (docs/access-control.md); the refusal is audited.
+ *
+ * `caregiverScope`: this use is also open to a caregiver the patient granted that scope (issue 19,
+ * part 4). The caregiver acts under their own account; the audit row names the patient they acted
+ * for. Without it no caregiver link opens anything: each use that admits caregivers says so.
  */
 export async function patientFor(
   deps: Deps,
@@ -44,8 +50,17 @@ export async function patientFor(
   action: string,
   access: PatientAccess = 'read',
   permission: Permission = 'Read',
+  caregiverScope?: CaregiverScope,
 ): Promise<AccountRecord> {
-  const patient = await findAccount(deps.db, patientAccountId);
+  const [patient, scopes] = await Promise.all([
+    findAccount(deps.db, patientAccountId),
+    caregiverScope && actor.accountType === 'car' ? grantedScopes(deps.db, actor.accountId, patientAccountId) : null,
+  ]);
+  if (scopes) {
+    const allowed = scopes.includes(caregiverScope!);
+    await authorize(deps, actor, meta, { action, resourceType: 'patient', resourceId: patientAccountId, allowed, onBehalfOf: patientAccountId });
+    if (patient) return patient;
+  }
   const foreign = patient !== undefined && !isSuper(actor) && patient.account.organisationId !== actor.organisationId && patient.account.id !== actor.accountId;
   if (!patient || !isPatient(patient) || foreign) {
     // Audited as refused, but answered 404 (authorize would throw its 403 first).

@@ -116,7 +116,7 @@ const isPatientAccount = (actor: Actor) => actor.accountType === 'pat';
 export async function listTasks(deps: Deps, actor: Actor, meta: RequestMeta, query: TaskRangeQuery): Promise<Task[]> {
   // Someone who is not a patient has no tasks of their own.
   if (!query.patient && !isPatientAccount(actor)) return [];
-  const patient = await patientFor(deps, actor, meta, query.patient ?? actor.accountId, 'tasks.list', 'read');
+  const patient = await patientFor(deps, actor, meta, query.patient ?? actor.accountId, 'tasks.list', 'read', 'Read', 'readings');
   return tasksOf(deps, patient, query.from, query.to);
 }
 
@@ -129,7 +129,7 @@ export async function dailyTasks(deps: Deps, reader: Reader, meta: RequestMeta, 
   if (reader.kind === 'account' && !query.user_id && !query.patient && !isPatientAccount(reader.actor)) return [];
   const named = namedPatient(reader, query.user_id ?? query.patient);
   if (!named) throw new AppError('validationFailed', { fields: [{ field: 'user_id', message: REQUIRED }] });
-  const patient = await readablePatient(deps, reader, meta, named, 'tasks.daily');
+  const patient = await readablePatient(deps, reader, meta, named, 'tasks.daily', 'Read', 'readings');
   const year = (query.date ?? wallClockOf(new Date(), timezoneOf(patient)).date).slice(0, 4);
   return tasksOf(deps, patient, `${year}-01-01`, `${year}-12-31`);
 }

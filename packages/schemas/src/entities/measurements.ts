@@ -145,33 +145,42 @@ const readingCommon = {
   taskId: uuidSchema.optional(),
 };
 
-/** A new reading (spec §5: a measurement type must be chosen before sending). */
-export const createMeasurementInputSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.strictObject({ type: z.literal('bp'), values: MEASUREMENT_VALUE_SCHEMAS.bp, ...readingCommon }),
-    z.strictObject({ type: z.literal('bt'), values: MEASUREMENT_VALUE_SCHEMAS.bt, ...readingCommon }),
-    z.strictObject({
-      type: z.literal('bs'),
-      values: MEASUREMENT_VALUE_SCHEMAS.bs,
-      meal: mealSchema.optional(),
-      ...readingCommon,
-    }),
-    z.strictObject({ type: z.literal('bw'), values: MEASUREMENT_VALUE_SCHEMAS.bw, ...readingCommon }),
-    z.strictObject({ type: z.literal('ox'), values: MEASUREMENT_VALUE_SCHEMAS.ox, ...readingCommon }),
-    z.strictObject({ type: z.literal('sy'), values: MEASUREMENT_VALUE_SCHEMAS.sy, ...readingCommon }),
-    z.strictObject({
-      type: z.literal('camera'),
-      values: MEASUREMENT_VALUE_SCHEMAS.camera.default({}),
-      // The photo, uploaded first with POST /files.
-      fileId: z.uuid({
-        error: (issue) => (issue.input === undefined ? 'Take or upload a photo first.' : 'Enter a valid identifier.'),
+/** A reading's fields for each type, with `extra` fields shared by all (spec §5: a type must be chosen before sending). */
+const readingOfType = <E extends z.ZodRawShape>(extra: E) =>
+  z.discriminatedUnion(
+    'type',
+    [
+      z.strictObject({ type: z.literal('bp'), values: MEASUREMENT_VALUE_SCHEMAS.bp, ...readingCommon, ...extra }),
+      z.strictObject({ type: z.literal('bt'), values: MEASUREMENT_VALUE_SCHEMAS.bt, ...readingCommon, ...extra }),
+      z.strictObject({
+        type: z.literal('bs'),
+        values: MEASUREMENT_VALUE_SCHEMAS.bs,
+        meal: mealSchema.optional(),
+        ...readingCommon,
+        ...extra,
       }),
-      ...readingCommon,
-    }),
-  ],
-  { error: 'Choose a measurement type.' },
-);
+      z.strictObject({ type: z.literal('bw'), values: MEASUREMENT_VALUE_SCHEMAS.bw, ...readingCommon, ...extra }),
+      z.strictObject({ type: z.literal('ox'), values: MEASUREMENT_VALUE_SCHEMAS.ox, ...readingCommon, ...extra }),
+      z.strictObject({ type: z.literal('sy'), values: MEASUREMENT_VALUE_SCHEMAS.sy, ...readingCommon, ...extra }),
+      z.strictObject({
+        type: z.literal('camera'),
+        values: MEASUREMENT_VALUE_SCHEMAS.camera.default({}),
+        // The photo, uploaded first with POST /files.
+        fileId: z.uuid({
+          error: (issue) => (issue.input === undefined ? 'Take or upload a photo first.' : 'Enter a valid identifier.'),
+        }),
+        ...readingCommon,
+        ...extra,
+      }),
+    ],
+    { error: 'Choose a measurement type.' },
+  );
+
+/** A new reading. */
+export const createMeasurementInputSchema = readingOfType({});
+/** A reading entered in the app: the patient's own, or (with `patientId`) one a caregiver enters for the patient (issue 19). */
+export const recordMeasurementInputSchema = readingOfType({ patientId: uuidSchema.optional() });
+export type RecordMeasurementInput = z.infer<typeof recordMeasurementInputSchema>;
 export type CreateMeasurementInput = z.infer<typeof createMeasurementInputSchema>;
 
 export const RANGE_CLASSES = ['lowest', 'normal', 'elevated', 'high', 'highest'] as const;

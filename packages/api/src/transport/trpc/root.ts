@@ -4,6 +4,7 @@ import { alertsOperations } from '../../alerts/alerts.operations';
 import { careTimeOperations } from '../../care-time/care-time.operations';
 import { monitoringReportOperations } from '../../monitoring-report/monitoring-report.operations';
 import { enrolmentsOperations } from '../../enrolments/enrolments.operations';
+import { caregiversOperations } from '../../caregivers/caregivers.operations';
 import { analyticsOperations } from '../../analytics/analytics.operations';
 import { appointmentsOperations } from '../../appointments/appointments.operations';
 import { devicesOperations } from '../../devices/devices.operations';
@@ -58,6 +59,7 @@ export const appRouter = router({
   careTime: featureRouter(careTimeOperations),
   monitoringReport: featureRouter(monitoringReportOperations),
   enrolments: featureRouter(enrolmentsOperations),
+  caregivers: featureRouter(caregiversOperations),
   providers: featureRouter(providersOperations),
   analytics: featureRouter(analyticsOperations),
   adherence: featureRouter(adherenceOperations),

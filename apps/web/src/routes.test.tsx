@@ -216,6 +216,7 @@ describe('navigation menu', () => {
       'Appointments',
       'Measurements',
       'Gateways',
+      'Caregivers',
       'Help',
       'Settings',
       ...INFO,

@@ -14,6 +14,7 @@ import { mailRoute } from './features/mail/routes';
 import { measurementsRoute } from './features/measurements/routes';
 import { analyticsRoute, incompleteVisitsRoute, patientsRoute } from './features/patients/routes';
 import { monitoringReportRoute } from './features/monitoring-report/routes';
+import { caregiverLinksRoute, caringRoute, myCaregiversRoute } from './features/caregivers/routes';
 import { settingsRoute } from './features/settings/routes';
 import { systemSettingsRoutes } from './features/system-settings/routes';
 import { userManagementRoute } from './features/user-management/routes';
@@ -58,6 +59,7 @@ const adminRoutes: RouteObject[] = [
       vendorRoute,
       deviceProfilesRoute,
       apiKeysRoute,
+      caregiverLinksRoute,
       ...systemSettingsRoutes,
     ],
   },
@@ -80,6 +82,7 @@ const patientRoutes: RouteObject[] = [
   },
   { path: 'help', element: <HelpPage /> },
   measurementsRoute,
+  myCaregiversRoute,
   {
     path: 'devices',
     element: <RequireNativeDevice />,
@@ -123,6 +126,7 @@ export const routes: RouteObject[] = [
               appointmentsRoute,
               visitRecordRoute,
               settingsRoute,
+              caringRoute,
               { element: <RequireRole group="patient" />, children: patientRoutes },
               { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },
               { element: <RequireRole group="clinician" />, children: careTeamRoutes },

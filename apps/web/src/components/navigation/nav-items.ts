@@ -28,6 +28,7 @@ export type NavLabel =
   | 'home'
   | 'appointments'
   | 'measurements'
+  | 'caregivers'
   | 'gateways'
   | 'devices'
   | 'help'
@@ -90,6 +91,7 @@ export function navItemsFor(roles: readonly number[], nativeDevices: boolean): N
     items.push(
       { route: 'measurements', label: 'measurements', icon: ActivityIcon },
       { route: 'gateways', label: 'gateways', icon: GatewayIcon },
+      { route: 'caregivers', label: 'caregivers', icon: UsersIcon },
     );
     if (nativeDevices) items.push({ route: 'devices', label: 'devices', icon: BluetoothIcon });
     items.push({ route: 'help', label: 'help', icon: HelpIcon });

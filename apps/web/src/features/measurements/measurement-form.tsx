@@ -3,7 +3,7 @@ import type { Task } from '@opencare/schemas/entities/care';
 import {
   MEALS,
   MEASUREMENT_TYPES,
-  createMeasurementInputSchema,
+  recordMeasurementInputSchema,
   type Meal,
   type Measurement,
   type MeasurementType,
@@ -32,6 +32,8 @@ interface MeasurementFormProps {
   /** The daily task this reading is for, when the person came from one. */
   task: Task | null;
   onSaved: (measurement: Measurement) => void;
+  /** A caregiver records for this patient (issue 19): typed readings only, no photo. */
+  patientId?: string;
 }
 
 interface ReadingValues {
@@ -46,7 +48,7 @@ interface ReadingValues {
  * A reading entered by the patient (spec §1): the type first, then its values in the person's
  * units (or a photo), a note, and send. The send button says why it cannot be used yet.
  */
-export function MeasurementForm({ type, onTypeChange, task, onSaved }: MeasurementFormProps) {
+export function MeasurementForm({ type, onTypeChange, task, onSaved, patientId }: MeasurementFormProps) {
   const { t, i18n } = useTranslation('measurements');
   const { preferences } = usePreferences();
   const whyId = useId();
@@ -58,14 +60,14 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
   const forTask = task && task.type === type && canTakeNow(task, new Date()) ? task : null;
   // The checks below (whyNotReady) made these the type's values; the schema and the server check them again.
   const bodyOf = ({ values, meal, note, photo }: ReadingValues) => {
-    const common = { id: readingId, note: note.trim() || undefined, taskId: forTask?.id };
+    const common = { id: readingId, note: note.trim() || undefined, taskId: forTask?.id, ...(patientId ? { patientId } : {}) };
     if (type === 'camera') return { type, values: {}, photo, ...common };
     const checked = type ? checkValues(type, values, preferences).values : {};
     return type === 'bs' ? { type, values: checked, meal: meal ?? undefined, ...common } : { type, values: checked, ...common };
   };
   const initialValues: ReadingValues = { values: BLANK_INPUTS, meal: task?.meal ?? null, note: '', photo: null };
   const { form, field, formRef, onSubmit, submitting, failureText, reset } = useSchemaForm({
-    schema: type === 'camera' ? photoReadingSchema : createMeasurementInputSchema,
+    schema: type === 'camera' ? photoReadingSchema : recordMeasurementInputSchema,
     initialValues,
     toBody: bodyOf,
     submit: async (body) => {
@@ -114,7 +116,7 @@ export function MeasurementForm({ type, onTypeChange, task, onSaved }: Measureme
         label={t('form.chooseType')}
         value={type}
         required
-        options={MEASUREMENT_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+        options={MEASUREMENT_TYPES.filter((value) => !patientId || value !== 'camera').map((value) => ({ value, label: t(`types.${value}`) }))}
         onChange={(next) => {
           // Another type starts a new reading; before or after a meal stays as chosen.
           form.setValues({ values: BLANK_INPUTS, note: '', photo: null });

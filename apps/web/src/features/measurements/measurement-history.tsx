@@ -11,9 +11,9 @@ import { PhotoThumbnail } from './photo-thumbnail';
 import { RangeBadge } from './range-badge';
 
 /** The patient's readings, newest first, of the chosen type (or all), a page at a time. */
-export function MeasurementHistory({ type }: { type: MeasurementType | null }) {
+export function MeasurementHistory({ type, patientId }: { type: MeasurementType | null; patientId?: string }) {
   const { t } = useTranslation('measurements');
-  const history = useMeasurementHistory(type);
+  const history = useMeasurementHistory(type, patientId);
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
   // A page that failed to come shows the failure, as the first one would.
   const failed = history.status === 'error' || history.isFetchNextPageError;

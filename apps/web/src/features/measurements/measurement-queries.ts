@@ -16,9 +16,10 @@ interface MeasurementPage {
  * appends the next). `measurements.list` pages by number, which `trpc…useInfiniteQuery` cannot, so
  * the pages are fetched here through the procedure under its own key (its invalidate reaches them).
  */
-export function useMeasurementHistory(type: MeasurementType | null) {
+export function useMeasurementHistory(type: MeasurementType | null, patient?: string) {
   const utils = trpc.useUtils();
-  const filter = type ? { type } : {};
+  // Without `patient`, the signed-in patient's own; a caregiver names the person they care for.
+  const filter = { ...(type ? { type } : {}), ...(patient ? { patient } : {}) };
   return useInfiniteQuery({
     queryKey: getQueryKey(trpc.measurements.list, { ...filter, pageSize: HISTORY_PAGE_SIZE }, 'infinite'),
     queryFn: ({ pageParam, signal }) =>

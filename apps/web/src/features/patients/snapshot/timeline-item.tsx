@@ -39,6 +39,7 @@ function rangeOf(event: TimelineEvent): RangeClass | null {
 
 /** One event of the timeline: what happened, with its icon, range colour and time. */
 export function TimelineItem({ event }: { event: TimelineEvent }) {
+  const { t } = useTranslation('patients');
   const format = useReadingFormat();
   const textOf = useTimelineText();
   const { title, detail } = textOf(event);
@@ -88,6 +89,11 @@ export function TimelineItem({ event }: { event: TimelineEvent }) {
         {detail && (
           <Text size="sm">
             <bdi>{detail}</bdi>
+          </Text>
+        )}
+        {typeof event.data.caregiverName === 'string' && (
+          <Text size="xs" c="dimmed" data-testid="timeline-by-caregiver">
+            {t('timeline.byCaregiver', { name: event.data.caregiverName })}
           </Text>
         )}
         {photoId && <PhotoThumbnail fileId={photoId} alt={title} />}

@@ -142,7 +142,7 @@ describe('route guards', () => {
     it.each([ROLES.Admin, ROLES.Super])('lets role %i open the dashboard', async (role) => {
       renderRoutes(routes, '/dashboard', signedInAs(role));
       await heading('Dashboard');
-      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(14);
+      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(15);
     });
 
     it.each([

@@ -71,7 +71,8 @@ describe('system settings', () => {
     ['system', { defaultLanguage: 'fr' }, 'defaultLanguage', ''],
     ['systemManagement', { errorLogRetentionDays: 0 }, 'errorLogRetentionDays', ''],
     ['reportingAndAnalytics', { reportPeriodDays: 14 }, 'reportPeriodDays', ''],
-    ['billingAndPayments', { rpmMinimumDays: 32 }, 'rpmMinimumDays', ''],
+    // The days are the codes table's now (issue 19): the area keeps no minimum of its own.
+    ['billingAndPayments', { rpmMinimumDays: 15 }, '(body)', 'Unknown field: rpmMinimumDays.'],
     ['billingAndPayments', { surprise: true }, '(body)', 'Unknown field: surprise.'],
   ];
   it.each(invalid)('refuses a bad %s value %j with a field message, and saves nothing', async (area, body, field, message) => {
@@ -263,7 +264,7 @@ describe('settings take effect', () => {
     await patch('reportingAndAnalytics', { reportPeriodDays: 30 });
   });
 
-  it('billing: days with readings per patient in a month, billable from the minimum, on the clinic\'s calendar', async () => {
+  it('billing: days with readings per patient in a month, billable from code 99454\'s days, on the clinic\'s calendar', async () => {
     const db = t.edge.database.db;
     const a = (await createUser('Patient', 'pat')).body.data.accounts[0].id as string;
     const b = (await createUser('Patient', 'pat')).body.data.accounts[0].id as string;
@@ -292,10 +293,13 @@ describe('settings take effect', () => {
     expect(row(b)).toMatchObject({ daysWithReadings: 15, readings: 15, billable: false });
     expect(summary.body.data).toMatchObject({ rpmMinimumDays: 16, billablePatients: 1 });
 
-    await patch('billingAndPayments', { rpmMinimumDays: 15 });
+    // The organisation moves 99454 to 15 days in its codes table: the summary follows.
+    const codes = await t.call('GET', '/api/v1/billing-codes', { token: admin });
+    const { id, code: _code, kind: _kind, ...code } = codes.body.data.find((c: { code: string }) => c.code === '99454');
+    expect((await t.call('PUT', `/api/v1/billing-codes/${id}`, { token: admin, body: { ...code, minDays: 15 } })).status).toBe(200);
     const lower = await t.call('GET', '/api/v1/billing/rpm?month=2025-03', { token: admin });
-    expect(lower.body.data.billablePatients).toBe(2);
+    expect(lower.body.data).toMatchObject({ rpmMinimumDays: 15, billablePatients: 2 });
     expect((await t.call('GET', '/api/v1/billing/rpm?month=2025-3', { token: admin })).status).toBe(400);
-    await patch('billingAndPayments', { rpmMinimumDays: 16 });
+    expect((await t.call('PUT', `/api/v1/billing-codes/${id}`, { token: admin, body: code })).status).toBe(200);
   });
 });

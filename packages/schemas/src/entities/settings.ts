@@ -134,10 +134,12 @@ export const reportingSettingsSchema = z.strictObject({
   adherenceTargetPercent: z.number().int().min(0).max(100),
 });
 
-export const billingSettingsSchema = z.strictObject({
-  /** Days with readings in a calendar month that make a patient billable for remote monitoring (CPT 99454: 16). */
-  rpmMinimumDays: z.number().int().min(1).max(31),
-});
+/**
+ * The billing area keeps no values of its own: codes and their thresholds are one table the
+ * organisation edits (billing codes, issue 19), which the monthly report, the chart and the area's
+ * summary all read. A value stored by an older version (rpmMinimumDays) is no longer read.
+ */
+export const billingSettingsSchema = z.strictObject({});
 
 /** The most minutes an alert may wait before it escalates: a week (more is no escalation at all). */
 export const ESCALATION_MINUTES_MAX = 7 * 24 * 60;
@@ -214,7 +216,7 @@ export const DEFAULT_SETTINGS: Settings = {
   system: { defaultLanguage: 'en-US', maintenanceMessage: null },
   systemManagement: { errorLogRetentionDays: 90 },
   reportingAndAnalytics: { reportPeriodDays: 30, adherenceTargetPercent: 80 },
-  billingAndPayments: { rpmMinimumDays: 16 },
+  billingAndPayments: {},
   // A critical reading waits a quarter of an hour, a high one an hour; an elevated one is for the next round.
   alerts: {
     escalateHighestMinutes: 15,
@@ -297,6 +299,7 @@ export const billingQuerySchema = z.strictObject({
 });
 export const billingSummarySchema = z.object({
   month: z.string(),
+  /** The days of readings CPT 99454 asks for, from the organisation's codes table. */
   rpmMinimumDays: z.number().int(),
   patients: z.array(
     z.object({

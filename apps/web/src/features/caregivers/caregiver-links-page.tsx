@@ -94,7 +94,7 @@ function LinkRow({ link }: { link: CaregiverLink }) {
           <bdi>{[new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(link.consent.at)), link.consent.witness].filter(Boolean).join(' · ')}</bdi>
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Badge variant="light" color={link.status === 'active' ? 'green' : 'blue'}>
           {t(`caregivers.status.${link.status}`)}
         </Badge>
@@ -134,7 +134,7 @@ function LinkForm() {
   const options = (patients.data?.items ?? []).map((user) => ({ value: user.id, label: user.fullName }));
   const { field, formRef, onSubmit, submitting, failureText, form, reset } = useSchemaForm({
     schema: linkCaregiverInputSchema,
-    initialValues: { patientId: '', email: '', scopes: ['readings'] as string[], method: 'written' as 'written' | 'verbal', witness: '', at: localMinute() },
+    initialValues: { patientId: '', email: '', scopes: ['readings'], method: 'written', witness: '', at: localMinute() },
     toBody: ({ method, witness, at, ...values }) => ({ ...values, consent: { method, witness, at: Number.isNaN(Date.parse(at)) ? at : new Date(at).toISOString() } }),
     rename: { 'consent.witness': 'witness', 'consent.at': 'at', 'consent.method': 'method' },
     messages,
@@ -157,7 +157,7 @@ function LinkForm() {
             <Select
               {...field('patientId')}
               value={patientUser}
-              onChange={(userId) => {
+              onChange={(userId: string | null) => {
                 setPatientUser(userId);
                 form.setFieldValue('patientId', '');
                 if (userId)

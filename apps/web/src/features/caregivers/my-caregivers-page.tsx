@@ -175,7 +175,7 @@ function ScopesEditor({ link, onDone }: { link: CaregiverLink; onDone: () => voi
   const messages = useCaregiverRuleMessages();
   const { field, formRef, onSubmit, submitting, failureText, form } = useSchemaForm({
     schema: inviteCaregiverInputSchema.pick({ scopes: true }),
-    initialValues: { scopes: link.scopes as string[] },
+    initialValues: { scopes: link.scopes },
     messages,
     submit: (body) => change.mutateAsync({ id: link.id, ...body }),
     onSuccess: () => {

@@ -3,8 +3,8 @@ import { CAREGIVER_SCOPES, type CaregiverScope } from '@opencare/schemas/entitie
 import { useTranslation } from 'react-i18next';
 
 interface ScopeFieldProps {
-  value: string[];
-  onChange: (scopes: string[]) => void;
+  value: readonly string[];
+  onChange: (scopes: CaregiverScope[]) => void;
   error?: string;
   /** `patient`: in the patient's own words ("my readings"); `other`: about the patient. */
   voice?: 'patient' | 'other';
@@ -15,7 +15,7 @@ export function ScopeField({ value, onChange, error, voice = 'patient' }: ScopeF
   const { t } = useTranslation('screens');
   const label = useScopeLabel();
   return (
-    <Checkbox.Group label={t('caregivers.scopes.label')} value={value} onChange={onChange} error={error} withAsterisk data-testid="caregiver-scopes">
+    <Checkbox.Group label={t('caregivers.scopes.label')} value={[...value]} onChange={(next) => onChange(CAREGIVER_SCOPES.filter((scope) => next.includes(scope)))} error={error} withAsterisk data-testid="caregiver-scopes">
       <Stack gap={6} mt={6}>
         {CAREGIVER_SCOPES.map((scope) => (
           <Checkbox key={scope} value={scope} label={label(scope, voice)} data-testid={`scope-${scope}`} />

@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import type { AreaFormApi } from './area-form';
 import { AlertFields } from './fields/alert-fields';
 import { AppointmentFields } from './fields/appointment-fields';
-import { BillingFields } from './fields/billing-fields';
 import { OrganizationFields } from './fields/organization-fields';
 import { PatientManagementFields } from './fields/patient-management-fields';
 import { ReportingFields } from './fields/reporting-fields';
@@ -12,14 +11,15 @@ import { SystemFields } from './fields/system-fields';
 import { SystemManagementFields } from './fields/system-management-fields';
 import { TelemedicineFields } from './fields/telemedicine-fields';
 import { AwaitingApproval } from '../patients/awaiting-approval';
-import { BillingSummaryTable } from './figures/billing-summary-table';
+import { BillingArea } from './figures/billing-area';
 import { ReportFigures } from './figures/report-figures';
 import { SlotPreview } from './figures/slot-preview';
 import { SystemStatusFigures } from './figures/system-status-figures';
 import { TelemedicineStatus } from './figures/telemedicine-status';
 
 interface AreaScreen<A extends SettingsArea> {
-  Fields: ComponentType<{ form: AreaFormApi<A> }>;
+  /** None for an area that keeps no values of its own (billing: its codes table is its own screen part). */
+  Fields?: ComponentType<{ form: AreaFormApi<A> }>;
   /** What the saved settings do, shown under the form; a save fetches them again (settings-queries.ts). */
   Figures?: ComponentType;
   /** Wider for tables and rows of figures. */
@@ -36,6 +36,6 @@ export const AREA_SCREENS: { [A in SettingsArea]: AreaScreen<A> } = {
   system: { Fields: SystemFields, size: 'md' },
   systemManagement: { Fields: SystemManagementFields, Figures: SystemStatusFigures, size: 'lg' },
   reportingAndAnalytics: { Fields: ReportingFields, Figures: ReportFigures, size: 'lg' },
-  billingAndPayments: { Fields: BillingFields, Figures: BillingSummaryTable, size: 'lg' },
+  billingAndPayments: { Figures: BillingArea, size: 'lg' },
   alerts: { Fields: AlertFields, size: 'md' },
 };

@@ -213,10 +213,25 @@ describe('organization', { timeout: 20_000 }, () => {
 });
 
 describe('billing and payments', () => {
-  it('lists days with readings per patient for the chosen month, and says when there are none', async () => {
+  it('shows the codes table, and lists days with readings per patient for the chosen month, and says when there are none', async () => {
+    const code99454 = {
+      id: crypto.randomUUID(),
+      code: '99454',
+      kind: 'deviceDays',
+      description: 'Device supply with readings on 16–30 days of 30',
+      minDays: 16,
+      maxDays: 30,
+      minMinutes: null,
+      maxMinutes: null,
+      stepMinutes: null,
+      interactiveRequired: false,
+      effectiveFrom: null,
+      effectiveTo: null,
+    };
     const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'settings.get' && callOf(body).area === 'billingAndPayments')
         return ok(DEFAULT_SETTINGS.billingAndPayments);
+      if (path === 'monitoringReport.codes') return ok([code99454]);
       if (path !== 'reports.rpmBilling') return undefined;
       const { month } = body as { month: string };
       return ok(
@@ -226,6 +241,9 @@ describe('billing and payments', () => {
       );
     });
     open('/dashboard/billing-and-payments');
+    // No form of its own: the codes table is where the thresholds are set.
+    expect((await screen.findByTestId('billing-code')).dataset.code).toBe('99454');
+    expect(screen.queryByTestId('settings-save')).toBeNull();
     const rows = await screen.findAllByTestId('billing-row');
     expect(rows.map((row) => row.getAttribute('data-billable'))).toEqual(['true', 'false']);
     expect(within(rows[0]!).getByText('Pat Morgan')).toBeTruthy();

@@ -28,16 +28,18 @@ export function SettingsAreaPage<A extends SettingsArea>({ area }: { area: A }) 
       <LoadedView query={query} testId="settings-load">
         {(saved) => {
           return (
-            <Stack gap="lg">
-              <SettingsSection
-                title={t('form.title')}
-                description={t('form.description')}
-                testId={`settings-${area}`}
-              >
-                <AreaForm area={area} saved={saved}>
-                  {(form) => <Fields form={form} />}
-                </AreaForm>
-              </SettingsSection>
+            <Stack gap="lg" data-testid={Fields ? undefined : `settings-${area}`}>
+              {Fields && (
+                <SettingsSection
+                  title={t('form.title')}
+                  description={t('form.description')}
+                  testId={`settings-${area}`}
+                >
+                  <AreaForm area={area} saved={saved}>
+                    {(form) => <Fields form={form} />}
+                  </AreaForm>
+                </SettingsSection>
+              )}
               {Figures && <Figures />}
             </Stack>
           );

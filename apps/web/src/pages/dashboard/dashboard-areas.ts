@@ -4,6 +4,7 @@ import type { RouteName } from '../../route-paths';
 export const DASHBOARD_AREAS = [
   { id: 'userManagement', route: 'userManagement' },
   { id: 'patientManagement', route: 'patientManagement' },
+  { id: 'caregivers', route: 'caregiverLinks' },
   { id: 'vendor', route: 'vendorManagement' },
   { id: 'deviceManagement', route: 'deviceManagement' },
   { id: 'organization', route: 'organization' },

@@ -14,7 +14,7 @@ const isMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 
 /**
  * Remote-monitoring billing of a chosen month: per patient, the days with readings (the basis of
- * RPM billing) and whether that reaches the minimum saved above.
+ * RPM billing) and whether that reaches the days code 99454 asks for in the codes table.
  */
 export function BillingSummaryTable() {
   const { t } = useTranslation('system');

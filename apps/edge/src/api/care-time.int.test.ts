@@ -1,5 +1,5 @@
 import { careTimeEntries, visitParticipants } from '@opencare/api/db/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertAppointmentWithVisit, organisationOf, signInCast, type Cast, type Person } from '../testing/appointment-fixtures';
 import { startTestEdge, type TestEdge } from '../testing/test-edge';
@@ -120,6 +120,38 @@ describe('time in a video visit', () => {
     expect(month.status).toBe(200);
     expect(month.body.data).toMatchObject({ minutes: 25, targetMinutes: 20, interactive: true, targetDays: 16 });
     expect(month.body.data.entries[0]).toMatchObject({ source: 'visit', clinicianName: 'Priya Raman' });
+  });
+
+  it('a visit everyone leaves without ending counts when the last one leaves, and again (not twice) if it goes on', async () => {
+    const { visitId } = await insertAppointmentWithVisit(t.edge.deps.db, {
+      organisationId: clinic,
+      patientAccountId: cast.id.patient,
+      providerAccountId: cast.id.physician,
+      startsAt: minutesAgo(30),
+      type: 'tv',
+    });
+    expect((await api('POST', `/visits/${visitId}/start`, 'physician')).status).toBe(200);
+    expect((await api('POST', `/visits/${visitId}/participants/join`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
+    await t.edge.deps.db.update(visitParticipants).set({ joinedAt: minutesAgo(12) }).where(eq(visitParticipants.visitId, visitId));
+    await t.edge.deps.db.execute(sql`update visits set started_at = ${minutesAgo(12).toISOString()} where id = ${visitId}`);
+    expect((await api('POST', `/visits/${visitId}/participants/leave`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
+
+    const [left] = await entriesOf('physician');
+    expect(left).toMatchObject({ source: 'visit', interactive: true, visitId });
+    expect(await minutesIn('physician')).toBe(12);
+
+    // Eight minutes later the physician comes back for four minutes and ends it: the visit's time is counted anew, once.
+    await t.edge.deps.db.update(visitParticipants).set({ joinedAt: minutesAgo(20), leftAt: minutesAgo(8) }).where(eq(visitParticipants.visitId, visitId));
+    await t.edge.deps.db.execute(sql`update visits set started_at = ${minutesAgo(20).toISOString()} where id = ${visitId}`);
+    expect((await api('POST', `/visits/${visitId}/participants/join`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
+    await t.edge.deps.db
+      .update(visitParticipants)
+      .set({ joinedAt: minutesAgo(4) })
+      .where(and(eq(visitParticipants.visitId, visitId), isNull(visitParticipants.leftAt)));
+    expect((await api('POST', `/visits/${visitId}/end`, 'physician')).status).toBe(200);
+    const entries = (await entriesOf('physician')).filter((e) => e.visitId === visitId);
+    expect(entries).toHaveLength(2);
+    expect(await minutesIn('physician')).toBe(16);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNotNull, lt, max, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, max, ne } from 'drizzle-orm';
 import { readingDayCount } from '../billing/billing.repository';
 import type { Executor } from '../db/database';
 import { careTimeEntries, measurements, messages, visitParticipants } from '../db/schema';
@@ -9,6 +9,16 @@ export type NewCareTime = typeof careTimeEntries.$inferInsert;
 export async function insertCareTime(db: Executor, rows: NewCareTime[]): Promise<CareTimeRow[]> {
   if (rows.length === 0) return [];
   return db.insert(careTimeEntries).values(rows).returning();
+}
+
+/**
+ * Take back a visit's counted time to count it again (the visit went on, or ended, after everyone
+ * had left once). Entries a person corrected stay: the clinicians they belong to, returned, keep them.
+ */
+export async function replaceableVisitTime(db: Executor, visitId: string): Promise<Set<string>> {
+  await db.delete(careTimeEntries).where(and(eq(careTimeEntries.visitId, visitId), eq(careTimeEntries.source, 'visit'), isNull(careTimeEntries.correctedAt)));
+  const kept = await db.select({ clinician: careTimeEntries.clinicianAccountId }).from(careTimeEntries).where(and(eq(careTimeEntries.visitId, visitId), eq(careTimeEntries.source, 'visit')));
+  return new Set(kept.map((r) => r.clinician));
 }
 
 export async function findCareTime(db: Executor, id: string): Promise<CareTimeRow | undefined> {

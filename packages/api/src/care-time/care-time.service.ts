@@ -31,6 +31,7 @@ import {
   latestChartEntry,
   markThreadInteractive,
   providerSeats,
+  replaceableVisitTime,
   readingDaysOfPatient,
   threadHasMessageFrom,
   type CareTimeRow,
@@ -79,19 +80,21 @@ export async function chartBeat(deps: Deps, actor: Actor, meta: RequestMeta, pat
 }
 
 /**
- * A video visit ended: each clinician who was in the call gets its time on the patient, marked
- * interactive. A clinician's seats (a rejoin, a second device) count once where they overlap.
- * Runs in the transaction that ends the visit.
+ * A video visit's time so far: each clinician who was in the call gets its time on the patient,
+ * marked interactive. A clinician's seats (a rejoin, a second device) count once where they overlap.
+ * Counted when a clinician ends the visit, and when the last person leaves a visit nobody ended
+ * (counted again, replacing it, should the visit go on); runs in that transaction.
  */
 export async function recordVisitTime(
   tx: Executor,
   visit: { visitId: string; organisationId: string; patientAccountId: string; startedAt: Date | null; endedAt: Date },
 ): Promise<void> {
   const { endedAt } = visit;
+  const corrected = await replaceableVisitTime(tx, visit.visitId);
   const seats = (await providerSeats(tx, visit.visitId)).flatMap((seat) => {
     const from = visit.startedAt && seat.joinedAt < visit.startedAt ? visit.startedAt : seat.joinedAt;
     const to = seat.leftAt && seat.leftAt < endedAt ? seat.leftAt : endedAt;
-    return seat.accountId && to > from ? [{ accountId: seat.accountId, from, to }] : [];
+    return seat.accountId && !corrected.has(seat.accountId) && to > from ? [{ accountId: seat.accountId, from, to }] : [];
   });
   const rows = [...mergedByAccount(seats)].flatMap(([accountId, stretches]) =>
     stretches.map(({ from, to }) => ({

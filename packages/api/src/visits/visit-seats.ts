@@ -1,4 +1,5 @@
 import type { VisitParticipant, VisitParticipantRole } from '@opencare/schemas/entities/visits';
+import { recordVisitTime } from '../care-time/care-time.service';
 import type { Deps } from '../deps';
 import { AppError } from '../errors/app-error';
 import { removeFromLivekitRoom } from './livekit-rooms';
@@ -120,7 +121,20 @@ export async function leaveSeat(
     await lockVisit(tx, visitId);
     const mine = await findActiveOfPerson(tx, visitId, person);
     const here = mine.find((p) => p.deviceId === deviceId);
-    if (here) await closeParticipant(tx, here.rowId, new Date());
+    if (!here) return here;
+    const now = new Date();
+    await closeParticipant(tx, here.rowId, now);
+    // The last one out of a started visit nobody ended: its time so far counts (issue 19).
+    const visit = await findVisit(tx, visitId);
+    if (visit?.details.startedAt && !visit.details.endedAt && (await findActiveParticipants(tx, visitId)).length === 0) {
+      await recordVisitTime(tx, {
+        visitId,
+        organisationId: visit.appointment.organisationId,
+        patientAccountId: visit.appointment.patientAccountId,
+        startedAt: visit.details.startedAt,
+        endedAt: now,
+      });
+    }
     return here;
   });
   const participants = await currentParticipants(deps, visitId);

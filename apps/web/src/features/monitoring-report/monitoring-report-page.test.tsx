@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { BillingCode, MonitoringReport, ReportPatient } from '@opencare/schemas/entities/monitoring-report';
+import type { MonitoringReport, ReportPatient } from '@opencare/schemas/entities/monitoring-report';
 import { ERRORS } from '@opencare/schemas/errors';
 import { ROLES } from '@opencare/schemas/roles';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -10,6 +10,7 @@ import { makeAccount, makeUser } from '../../testing/fixtures';
 import { Providers } from '../../testing/render-app';
 import { fail, fakeFetch, ok, type FakeRoute } from '../signup/testing/harness';
 import { MonitoringReportPage } from './monitoring-report-page';
+import { billingCode } from './testing/fixtures';
 
 const PROVIDER = { accountType: { code: 'prov', description: 'Provider' } };
 const PHYSICIAN = makeAccount([ROLES.Physician], PROVIDER);
@@ -17,22 +18,7 @@ const NURSE = makeAccount([ROLES.Nurse], PROVIDER);
 const ADMIN = makeAccount([ROLES.Admin], PROVIDER);
 const NURSE_ID = crypto.randomUUID();
 
-const code = (overrides: Partial<BillingCode>): BillingCode => ({
-  id: crypto.randomUUID(),
-  code: '99454',
-  kind: 'deviceDays',
-  description: 'Device supply with readings on 16–30 days of 30',
-  minDays: 16,
-  maxDays: 30,
-  minMinutes: null,
-  maxMinutes: null,
-  stepMinutes: null,
-  interactiveRequired: false,
-  effectiveFrom: null,
-  effectiveTo: null,
-  ...overrides,
-});
-const CODES = [code({}), code({ code: '99457', kind: 'management', description: 'First 20 minutes', minDays: null, maxDays: null, minMinutes: 20, interactiveRequired: true })];
+const CODES = [billingCode({}), billingCode({ code: '99457', kind: 'management', description: 'First 20 minutes', minDays: null, maxDays: null, minMinutes: 20, interactiveRequired: true })];
 
 const patient = (overrides: Partial<ReportPatient>): ReportPatient => ({
   patientAccountId: crypto.randomUUID(),

@@ -7,6 +7,7 @@ import { renderRoutes } from '../../testing/render-app';
 import { fail, fakeFetch, ok } from '../signup/testing/harness';
 import { systemSettingsRoutes } from './routes';
 import { billingSummary, signedInAdmin, telemedicineConfig } from './testing/fixtures';
+import { billingCode } from '../monitoring-report/testing/fixtures';
 
 const routes = [{ path: '/dashboard', children: systemSettingsRoutes }];
 const open = (path: string) => renderRoutes(routes, path, signedInAdmin());
@@ -214,24 +215,10 @@ describe('organization', { timeout: 20_000 }, () => {
 
 describe('billing and payments', () => {
   it('shows the codes table, and lists days with readings per patient for the chosen month, and says when there are none', async () => {
-    const code99454 = {
-      id: crypto.randomUUID(),
-      code: '99454',
-      kind: 'deviceDays',
-      description: 'Device supply with readings on 16–30 days of 30',
-      minDays: 16,
-      maxDays: 30,
-      minMinutes: null,
-      maxMinutes: null,
-      stepMinutes: null,
-      interactiveRequired: false,
-      effectiveFrom: null,
-      effectiveTo: null,
-    };
     const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'settings.get' && callOf(body).area === 'billingAndPayments')
         return ok(DEFAULT_SETTINGS.billingAndPayments);
-      if (path === 'monitoringReport.codes') return ok([code99454]);
+      if (path === 'monitoringReport.codes') return ok([billingCode({})]);
       if (path !== 'reports.rpmBilling') return undefined;
       const { month } = body as { month: string };
       return ok(

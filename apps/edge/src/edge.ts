@@ -16,7 +16,7 @@ import { memoryRateLimiter, redisRateLimiter } from '@opencare/api/rate-limit/ra
 import { AppError } from '@opencare/api/errors/app-error';
 import { loggableError, toErrorResponse } from '@opencare/api/transport/http-errors';
 import { utf8OrUndefined } from '@opencare/api/transport/http-request';
-import { restApi } from '@opencare/api/transport/rest/rest-api';
+import { fhirApi, restApi } from '@opencare/api/transport/rest/rest-api';
 import { fastifyTrpcContext } from '@opencare/api/transport/trpc/context';
 import { appRouter, type AppRouter } from '@opencare/api/transport/trpc/root';
 import { LIMITS } from '@opencare/schemas/constants';
@@ -283,6 +283,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     return Object.assign(Readable.from([body]), { receivedEncodedLength: size });
   });
   await app.register(restApi(deps), { prefix: '/api/v1' });
+  await app.register(fhirApi(deps), { prefix: '/fhir/R4' });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -314,7 +315,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
   }
   // Unknown paths: the web app's routes get index.html (the client router decides); the rest a 404.
   app.setNotFoundHandler((req, reply) => {
-    const isApi = /^\/(api|trpc|socket\.io)(\/|$)/.test(req.url);
+    const isApi = /^\/(api|trpc|socket\.io|fhir)(\/|$)/.test(req.url);
     if (hasWeb && req.method === 'GET' && !isApi && req.headers.accept?.includes('text/html')) return reply.sendFile('index.html');
     return reply.status(404).send({ success: false, key: 'notFound', message: ERRORS.notFound.message });
   });

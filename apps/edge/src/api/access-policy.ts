@@ -192,6 +192,7 @@ export type CallerKind = 'apiKey' | 'revokedApiKey' | 'guestToken' | 'gatewayTok
 /** The REST routes an integration reads with its API key (`x-api-key`, no bearer), in its own organisation only. */
 export const API_KEY_READS: readonly string[] = [
   'GET /api/v1/measurements',
+  'GET /api/v1/fhir/R4/Patient',
   'GET /api/v1/fhir/R4/Patient/:id',
   'GET /api/v1/fhir/R4/Observation',
   'GET /api/v1/fhir/R4/Observation/:id',

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { auditLog } from '@opencare/api/db/schema';
+import { and, eq } from 'drizzle-orm';
 import {
+  fhirCapabilityStatementSchema,
   fhirObservationSchema,
   fhirOperationOutcomeSchema,
   fhirPatientSchema,
@@ -214,6 +217,119 @@ describe('FHIR R4 Observation search', () => {
     expect(fhirObservationSchema.parse(res.body).code.coding?.[0]?.code).toBe('8867-4');
     expectOutcome(await fhir(`/Observation/${readings.bt.id}-hr`, 'physician'), 404, 'not-found');
     expectOutcome(await fhir(`/Observation/${readings.bt.id}`, 'patient2'), 403, 'forbidden');
+  });
+});
+
+describe('the standard FHIR base a client discovers', () => {
+  const root = (path: string, role?: Role, headers: Record<string, string> = {}) =>
+    t.call('GET', `/fhir/R4${path}`, { token: role ? tokens[role] : undefined, headers });
+
+  it('answers metadata with a CapabilityStatement of exactly what it serves, at both bases, without a token', async () => {
+    for (const res of [await root('/metadata'), await fhir('/metadata')]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/fhir+json');
+      const statement = fhirCapabilityStatementSchema.parse(res.body);
+      expect(statement).toMatchObject({ fhirVersion: '4.0.1', kind: 'instance', format: ['json', 'application/fhir+json'] });
+      const resources = statement.rest[0]!.resource;
+      expect(resources.map((r) => r.type)).toEqual(['Patient', 'Observation']);
+      expect(resources.find((r) => r.type === 'Observation')?.searchParam?.map((p) => p.name)).toEqual(
+        expect.arrayContaining(['patient', 'code', 'category', 'date', '_lastUpdated', '_sort', '_count', '_summary']),
+      );
+    }
+    expect((await root('/metadata')).body.implementation.url).toBe(`${t.edge.deps.config.publicUrl}/fhir/R4`);
+  });
+
+  it('serves searches at /fhir/R4 with links and fullUrls under that base', async () => {
+    const res = await root(`/Observation?patient=${patientId}&_count=3`, 'physician');
+    expect(res.status).toBe(200);
+    const bundle = fhirSearchBundleSchema.parse(res.body);
+    expect(bundle.entry?.[0]?.fullUrl).toMatch(new RegExp(`^${t.edge.deps.config.publicUrl}/fhir/R4/Observation/`));
+    expect(bundle.link?.find((l) => l.relation === 'next')?.url).toContain(`${t.edge.deps.config.publicUrl}/fhir/R4/Observation?`);
+    expectOutcome(await root('/Encounter', 'physician'), 404, 'not-supported');
+  });
+
+  it('caps _count instead of refusing it, and answers _summary=count with the total only', async () => {
+    const big = await fhir(`/Observation?patient=${patientId}&_count=5000`, 'physician');
+    expect(big.status).toBe(200);
+    const bundle = fhirSearchBundleSchema.parse(big.body);
+    expect(bundle.entry).toHaveLength(Math.min(200, bundle.total ?? 0));
+    expect(bundle.link?.[0]?.url).toContain('_count=200');
+    const counted = await fhir(`/Observation?patient=${patientId}&_summary=count`, 'physician');
+    expect(counted.body).toMatchObject({ resourceType: 'Bundle', total: bundle.total });
+    expect(counted.body.entry).toBeUndefined();
+    expect((await fhir(`/Observation?patient=${patientId}&_count=0`, 'physician')).body.entry).toBeUndefined();
+  });
+
+  it('serves JSON whichever way it is asked for, and answers 406 to any other format', async () => {
+    for (const format of ['json', 'application/fhir+json', 'application/json']) {
+      expect((await fhir(`/Observation?patient=${patientId}&_count=1&_format=${encodeURIComponent(format)}`, 'physician')).status).toBe(200);
+    }
+    expect((await fhir(`/Patient/${patientId}`, 'physician', { accept: 'application/fhir+json' })).status).toBe(200);
+    expectOutcome(await fhir(`/Observation?patient=${patientId}&_format=xml`, 'physician'), 406, 'not-supported');
+    expectOutcome(await fhir(`/Patient/${patientId}`, 'physician', { accept: 'application/fhir+xml' }), 406, 'not-supported');
+    expectOutcome(await root('/metadata?_format=application/fhir%2Bxml'), 406, 'not-supported');
+  });
+
+  it('refuses an unknown search parameter, and leaves it out when asked to be lenient', async () => {
+    const strict = await fhir(`/Observation?patient=${patientId}&performer=Practitioner/1`, 'physician');
+    expectOutcome(strict, 400, 'invalid');
+    const lenient = await fhir(`/Observation?patient=${patientId}&performer=Practitioner/1&_count=1`, 'physician', { prefer: 'handling=lenient' });
+    expect(lenient.status).toBe(200);
+    expect(lenient.body.link[0].url).not.toContain('performer');
+  });
+
+  it('searches Observations by category, sorts them, and by when they were stored', async () => {
+    const vitals = fhirSearchBundleSchema.parse((await fhir(`/Observation?patient=${patientId}&category=vital-signs&_count=200`, 'physician')).body);
+    const codes = (vitals.entry ?? []).map((e) => (e.resource as FhirObservation).category?.[0]?.coding?.[0]?.code);
+    expect(new Set(codes)).toEqual(new Set(['vital-signs']));
+    const lab = fhirSearchBundleSchema.parse((await fhir(`/Observation?patient=${patientId}&category=http://terminology.hl7.org/CodeSystem/observation-category|laboratory`, 'physician')).body);
+    expect(lab.entry?.map((e) => e.resource.id)).toContain(readings.bs.id);
+
+    const oldest = fhirSearchBundleSchema.parse((await fhir(`/Observation?patient=${patientId}&code=85354-9&_sort=date&_count=2`, 'physician')).body);
+    const newest = fhirSearchBundleSchema.parse((await fhir(`/Observation?patient=${patientId}&code=85354-9&_sort=-date&_count=2`, 'physician')).body);
+    const taken = (b: typeof oldest) => (b.entry ?? []).map((e) => Date.parse((e.resource as FhirObservation).effectiveDateTime ?? ''));
+    expect(taken(oldest)[0]).toBeLessThan(taken(oldest)[1]!);
+    expect(newest.entry?.[0]?.resource.id).toBe(readings.bp.id);
+
+    // Stored in this test run: the readings posted above, not the demo month (stored when seeded, but taken in the past).
+    const stored = fhirSearchBundleSchema.parse((await fhir(`/Observation?patient=${patientId}&_lastUpdated=ge${new Date(Date.now() - 10 * 60_000).toISOString()}&date=ge${new Date(Date.now() - 2 * 3_600_000).toISOString()}&_count=200`, 'physician')).body);
+    expect(new Set((stored.entry ?? []).map((e) => e.resource.id.slice(0, 36)))).toEqual(new Set(Object.values(readings).map((r) => r.id as string)));
+    expectOutcome(await fhir(`/Observation?patient=${patientId}&_sort=value`, 'physician'), 400, 'invalid');
+  });
+});
+
+describe('FHIR R4 Patient search', () => {
+  const find = async (query: string, role: Role | 'key' = 'physician') => {
+    const res = role === 'key' ? await fhir(`/Patient?${query}`, undefined, { 'x-api-key': apiKey }) : await fhir(`/Patient?${query}`, role);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return fhirSearchBundleSchema.parse(res.body);
+  };
+  const ids = (bundle: { entry?: { resource: { id?: string } }[] }) => (bundle.entry ?? []).map((e) => e.resource.id);
+
+  it('finds the organisation’s patients by MRN, name and birth date, for a physician and an API key', async () => {
+    const pat = fhirPatientSchema.parse((await fhir(`/Patient/${patientId}`, 'physician')).body);
+    const mrn = pat.identifier?.[0];
+    expect(ids(await find(`identifier=${mrn?.value}`))).toEqual([patientId]);
+    expect(ids(await find(`identifier=${encodeURIComponent(`${mrn?.system}|${mrn?.value}`)}`, 'key'))).toEqual([patientId]);
+    expect(ids(await find(`identifier=${encodeURIComponent(`urn:other:system|${mrn?.value}`)}`))).toEqual([]);
+    expect(ids(await find('name=mor'))).toContain(patientId);
+    expect(ids(await find('name=Pat&birthdate=1958-04-12'))).toEqual([patientId]);
+    expect(ids(await find('birthdate=1958-04-13'))).not.toContain(patientId);
+    // Another organisation's patients are never among them.
+    expect(ids(await find('_count=200'))).not.toContain(outsiderPatientId);
+    const page = await find('_count=1');
+    expect(page.entry).toHaveLength(1);
+    expect(page.link?.find((l) => l.relation === 'next')).toBeDefined();
+    // Who saw whom is in the audit log, one row per patient shown.
+    const audited = await t.edge.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'fhir.patient.search.item'), eq(auditLog.resourceId, patientId)));
+    expect(audited.length).toBeGreaterThan(0);
+  });
+
+  it('gives a patient only themself, and nurses, admins and caregivers nothing', async () => {
+    expect(ids(await find('', 'patient'))).toEqual([patientId]);
+    expect(ids(await find('name=Layla', 'patient'))).toEqual([]);
+    for (const role of ['nurse', 'admin', 'caregiver'] as const) expectOutcome(await fhir('/Patient?name=Pat', role), 403, 'forbidden');
+    expectOutcome(await fhir('/Patient?name=Pat'), 401, 'login');
   });
 });
 

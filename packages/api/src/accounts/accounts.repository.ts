@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { startingWith } from '../db/like';
 import type { Executor } from '../db/database';
 import { accountRoles, accounts, patientProfiles, profiles, providerProfiles } from '../db/schema';
 import { mrnPrefixOf } from '../settings/settings.service';
@@ -130,6 +131,41 @@ async function findProviderNames(db: Executor, accountIds: string[]) {
 export async function findAccount(db: Executor, accountId: string): Promise<AccountRecord | undefined> {
   const rows = await selectAccounts(db).where(eq(accounts.id, accountId));
   return (await withRoles(db, rows))[0];
+}
+
+/** What a search of an organisation's patients asks (FHIR Patient search): each given part must match. */
+export interface PatientAccountFilter {
+  organisationId: string;
+  /** One patient only (a patient searching sees themself). */
+  accountId?: string;
+  /** Any part of the name starting with it, in any letter case. */
+  name?: string;
+  birthDate?: string;
+  mrn?: string;
+}
+
+/** The organisation's patients (not those waiting for approval) matching `filter`, by name, a page at a time, with the total. */
+export async function findPatientAccounts(db: Executor, filter: PatientAccountFilter, limit: number, offset: number): Promise<{ records: AccountRecord[]; total: number }> {
+  const name = filter.name === undefined ? undefined : startingWith(filter.name);
+  const where = and(
+    eq(accounts.organisationId, filter.organisationId),
+    eq(accounts.accountType, 'pat'),
+    ne(accounts.status, 'pending'),
+    filter.accountId ? eq(accounts.id, filter.accountId) : undefined,
+    name ? or(ilike(profiles.firstName, name), ilike(profiles.middleName, name), ilike(profiles.lastName, name), ilike(profiles.preferredName, name)) : undefined,
+    filter.birthDate ? eq(profiles.dateOfBirth, filter.birthDate) : undefined,
+    filter.mrn ? eq(patientProfiles.mrn, filter.mrn) : undefined,
+  );
+  const [rows, counted] = await Promise.all([
+    limit === 0 ? [] : selectAccounts(db).where(where).orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(accounts.id)).limit(limit).offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accounts)
+      .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+      .leftJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
+      .where(where),
+  ]);
+  return { records: await withRoles(db, rows), total: counted[0]?.n ?? 0 };
 }
 
 export type NewAccount = typeof accounts.$inferInsert;

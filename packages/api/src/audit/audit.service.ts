@@ -50,7 +50,8 @@ export async function auditRefusal(db: Executor, actor: Actor | null, meta: Requ
  */
 export function auditPatientsListed(
   db: Executor,
-  actor: Actor,
+  /** Null for an integration's API key (no person behind it). */
+  actor: Actor | null,
   meta: RequestMeta,
   action: string,
   patientAccountIds: readonly string[],
@@ -58,8 +59,8 @@ export function auditPatientsListed(
   return insertAudits(
     db,
     [...new Set(patientAccountIds)].map((id) => ({
-      actorUserId: actor.userId,
-      actorAccountId: actor.accountId,
+      actorUserId: actor?.userId ?? null,
+      actorAccountId: actor?.accountId ?? null,
       action: `${action}.item`,
       resourceType: 'patient',
       resourceId: id,

@@ -164,3 +164,33 @@ export const fhirOperationOutcomeSchema = z.strictObject({
   ),
 });
 export type FhirOperationOutcome = z.infer<typeof fhirOperationOutcomeSchema>;
+
+/** CapabilityStatement (https://hl7.org/fhir/R4/capabilitystatement.html): what the server does, for a client's first call. */
+const searchParamSchema = z.strictObject({ name: fhirString, type: z.enum(['token', 'reference', 'date', 'string', 'number']), documentation: fhirString.optional() });
+export const fhirCapabilityStatementSchema = z.strictObject({
+  resourceType: z.literal('CapabilityStatement'),
+  status: z.literal('active'),
+  date: fhirDateTime,
+  publisher: fhirString,
+  kind: z.literal('instance'),
+  software: z.strictObject({ name: fhirString, version: fhirString.optional() }),
+  implementation: z.strictObject({ description: fhirString, url: fhirUri }),
+  fhirVersion: z.literal('4.0.1'),
+  format: list(fhirCode),
+  rest: list(
+    z.strictObject({
+      mode: z.literal('server'),
+      security: z.strictObject({ description: fhirString }).optional(),
+      resource: list(
+        z.strictObject({
+          type: fhirCode,
+          profile: fhirUri.optional(),
+          supportedProfile: list(fhirUri).optional(),
+          interaction: list(z.strictObject({ code: z.enum(['read', 'search-type']) })),
+          searchParam: list(searchParamSchema).optional(),
+        }),
+      ),
+    }),
+  ),
+});
+export type FhirCapabilityStatement = z.infer<typeof fhirCapabilityStatementSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { operation, operations } from '../operations/operation';
-import { fhirObservationSchema, fhirPatientSchema, fhirSearchBundleSchema } from './fhir-r4';
-import { fhirObservation, fhirPatient, observationSearchSchema, searchObservations } from './fhir.service';
+import { capabilityStatement } from './capability';
+import { fhirCapabilityStatementSchema, fhirObservationSchema, fhirPatientSchema, fhirSearchBundleSchema } from './fhir-r4';
+import { fhirObservation, fhirPatient, observationSearchSchema, patientSearchSchema, searchObservations, searchPatients } from './fhir.service';
 
 const byFhirId = z.strictObject({ id: z.string().max(64) });
 /** FHIR answers its resources bare, with errors as OperationOutcomes (transport/rest/fhir.routes.ts). */
@@ -10,6 +11,24 @@ const fhirAccess = { guard: 'reader', policy: 'patientExport' } as const;
 
 /** FHIR R4 read and search, by the same access rules as the records they show (a person's token or an API key). */
 export const fhirOperations = operations('fhir', {
+  metadata: operation({
+    type: 'query',
+    summary: 'The CapabilityStatement: what this FHIR server supports (a FHIR client asks it first).',
+    access: { guard: 'public', policy: 'public' },
+    input: undefined,
+    output: fhirCapabilityStatementSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/metadata', input: 'none', ...fhirRoute }],
+    handler: ({ deps }) => Promise.resolve(capabilityStatement(deps)),
+  }),
+  patients: operation({
+    type: 'query',
+    summary: 'Patients as a FHIR R4 searchset Bundle, by identifier (MRN), name or birth date.',
+    access: { ...fhirAccess, note: "an API key or a physician: the organisation's patients; a patient: themself" },
+    input: patientSearchSchema,
+    output: fhirSearchBundleSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Patient', input: 'query', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => searchPatients(deps, reader, meta, input),
+  }),
   patient: operation({
     type: 'query',
     summary: 'A patient as a FHIR R4 Patient.',

@@ -1,7 +1,9 @@
 import { MEASUREMENT_TYPES } from '@opencare/schemas/entities/measurements';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
-import type { AccountRecord } from '../accounts/accounts.repository';
+import { authorize, hasRouteRole, mayDo } from '../access/access';
+import { findPatientAccounts, type AccountRecord, type PatientAccountFilter } from '../accounts/accounts.repository';
+import { audit, auditPatientsListed } from '../audit/audit.service';
 import { readablePatient, type Reader } from '../api-keys/integration-reader';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
@@ -74,16 +76,49 @@ export async function fhirObservation(deps: Deps, reader: Reader, meta: RequestM
 
 const DATE_PARAM = /^(eq|ge|gt|le|lt)?(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)$/;
 const oneOrMany = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+const dateParams = oneOrMany.pipe(z.array(z.string().regex(DATE_PARAM, 'Use a date like ge2026-01-01 or le2026-03-01T12:00:00Z.')));
+
+/** The most entries one page of a search holds; a bigger `_count` is capped to it, as FHIR lets a server. */
+export const SEARCH_COUNT_MAX = 200;
+
+/** FHIR's result parameters, the same on every search (https://hl7.org/fhir/R4/search.html#return). */
+const resultParams = {
+  _count: z.coerce.number().int().min(0).default(50).transform((n) => Math.min(n, SEARCH_COUNT_MAX)),
+  _offset: z.coerce.number().int().min(0).default(0),
+  _summary: z.enum(['count'], 'Only _summary=count is supported.').optional(),
+};
 
 export const observationSearchSchema = z.strictObject({
   // `patient=Patient/{id}` or `patient={id}`; `subject` is the same search.
   patient: z.string().optional(),
   subject: z.string().optional(),
   code: z.string().max(200).optional(),
-  date: oneOrMany.pipe(z.array(z.string().regex(DATE_PARAM, 'Use a date like ge2026-01-01 or le2026-03-01T12:00:00Z.'))).optional(),
-  _count: z.coerce.number().int().min(1).max(200).default(50),
-  _offset: z.coerce.number().int().min(0).default(0),
+  category: z.string().max(200).optional(),
+  date: dateParams.optional(),
+  _lastUpdated: dateParams.optional(),
+  _sort: z.enum(['date', '-date', '_lastUpdated', '-_lastUpdated'], 'Sort by date or _lastUpdated (- for newest first).').optional(),
+  ...resultParams,
 });
+
+export const patientSearchSchema = z.strictObject({
+  _id: z.string().max(64).optional(),
+  identifier: z.string().max(200).optional(),
+  name: z.string().trim().min(1).max(100).optional(),
+  birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 1958-04-12.').optional(),
+  ...resultParams,
+});
+
+/** How a search is asked: under which base, and whether unknown parameters are left out (`Prefer: handling=lenient`). */
+export interface SearchOptions {
+  base?: string;
+  lenient?: boolean;
+}
+
+/** With lenient handling, the parameters a search does not know are left out rather than refused. */
+function searchQuery<S extends z.ZodObject>(schema: S, raw: unknown, lenient: boolean | undefined): z.output<S> {
+  const known = lenient && typeof raw === 'object' && raw !== null ? Object.fromEntries(Object.entries(raw).filter(([name]) => name in schema.shape)) : raw;
+  return parseInput(schema, known);
+}
 
 /** The [start, end] instants a date search value covers, by its precision. */
 function rangeOf(value: string): [number, number] {
@@ -92,8 +127,9 @@ function rangeOf(value: string): [number, number] {
   return [at, at];
 }
 
-function matchesDate(takenAt: string, params: string[]): boolean {
-  const at = Date.parse(takenAt);
+function matchesDate(instant: string, params: readonly string[] | undefined): boolean {
+  if (!params) return true;
+  const at = Date.parse(instant);
   return params.every((param) => {
     const [, prefix = 'eq', value = ''] = DATE_PARAM.exec(param) ?? [];
     const [start, end] = rangeOf(value);
@@ -105,48 +141,111 @@ function matchesDate(takenAt: string, params: string[]): boolean {
   });
 }
 
+/** A token parameter's code, without its system (`system|code` or `code`). */
+const codeOf = (token: string) => token.slice(token.indexOf('|') + 1);
+
+type SearchResource = NonNullable<FhirSearchBundle['entry']>[number]['resource'];
+
 /**
- * `GET Observation?patient={id}`: the patient's readings as Observations, newest first, a page of
- * `_count` from `_offset` with `self` and `next` links. `code` takes a LOINC code (with or without
- * `http://loinc.org|`), `date` FHIR's eq/ge/gt/le/lt prefixes.
+ * A searchset: the total, a page of `_count` from `_offset` (none with `_summary=count` or
+ * `_count=0`), and `self` / `next` links that repeat the search's own parameters.
  */
-export async function searchObservations(deps: Deps, reader: Reader, meta: RequestMeta, rawQuery: unknown): Promise<FhirSearchBundle> {
-  const query = parseInput(observationSearchSchema, rawQuery);
+function searchBundle(
+  url: string,
+  params: URLSearchParams,
+  query: { _count: number; _offset: number; _summary?: 'count' },
+  total: number,
+  page: readonly SearchResource[],
+  fullUrlOf: (resource: SearchResource) => string,
+): FhirSearchBundle {
+  const link = (offset: number) => {
+    const search = new URLSearchParams(params);
+    if (query._summary) search.set('_summary', query._summary);
+    search.set('_count', String(query._count));
+    search.set('_offset', String(offset));
+    return `${url}?${search.toString()}`;
+  };
+  const counting = query._summary === 'count' || query._count === 0;
+  const bundle: FhirSearchBundle = {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    total,
+    link: [
+      { relation: 'self', url: link(query._offset) },
+      ...(!counting && query._offset + query._count < total ? [{ relation: 'next', url: link(query._offset + query._count) }] : []),
+    ],
+  };
+  if (!counting && page.length > 0) bundle.entry = page.map((resource) => ({ fullUrl: fullUrlOf(resource), resource, search: { mode: 'match' as const } }));
+  return fhirSearchBundleSchema.parse(bundle);
+}
+
+/**
+ * `GET Observation?patient={id}`: the patient's readings as Observations, newest first (or as
+ * `_sort` asks), a page of `_count` from `_offset` with `self` and `next` links. `code` takes a LOINC
+ * code (with or without `http://loinc.org|`), `category` an observation category (`vital-signs`),
+ * `date` and `_lastUpdated` FHIR's eq/ge/gt/le/lt prefixes.
+ */
+export async function searchObservations(deps: Deps, reader: Reader, meta: RequestMeta, rawQuery: unknown, options: SearchOptions = {}): Promise<FhirSearchBundle> {
+  const query = searchQuery(observationSearchSchema, rawQuery, options.lenient);
   const patientId = (query.patient ?? query.subject)?.replace(/^Patient\//, '');
   if (!patientId) throw new AppError('validationFailed', { fields: [{ field: 'patient', message: 'Name the patient: patient={id}.' }] });
   if (!uuidSchema.safeParse(patientId).success) throw new AppError('notFound');
   const patient = await readablePatient(deps, reader, meta, patientId, 'fhir.observation.search', 'Export');
 
-  const code = query.code?.replace(/^http:\/\/loinc\.org\|/, '');
+  const code = query.code ? codeOf(query.code) : undefined;
+  const category = query.category ? codeOf(query.category) : undefined;
   const types = code ? typesWithCode(code) : MEASUREMENT_TYPES;
   const rows = types.length > 0 ? await measurementsOfTypes(deps.db, patient.account.id, types, SEARCH_READINGS_MAX) : [];
+  const sortKey = query._sort?.replace('-', '') === '_lastUpdated' ? 'createdAt' : 'takenAt';
+  const ascending = query._sort !== undefined && !query._sort.startsWith('-');
   const matches = rows
     .map(toMeasurementDto)
-    .filter((m) => !query.date || matchesDate(m.takenAt, query.date))
+    .filter((m) => matchesDate(m.takenAt, query.date) && matchesDate(m.createdAt, query._lastUpdated))
+    .sort((a, b) => (ascending ? 1 : -1) * (Date.parse(a[sortKey]) - Date.parse(b[sortKey])))
     .flatMap(observationsOf)
-    .filter((o) => !code || hasCode(o, code));
+    .filter((o) => (!code || hasCode(o, code)) && (!category || (o.category ?? []).some((c) => c.coding?.some((coding) => coding.code === category))));
 
-  const base = `${deps.config.publicUrl}${FHIR_BASE_PATH}`;
+  const base = `${deps.config.publicUrl}${options.base ?? FHIR_BASE_PATH}`;
+  const params = new URLSearchParams({ patient: patientId });
+  for (const [name, value] of [['code', query.code], ['category', query.category], ['_sort', query._sort]] as const) if (value) params.set(name, value);
+  for (const date of query.date ?? []) params.append('date', date);
+  for (const date of query._lastUpdated ?? []) params.append('_lastUpdated', date);
   const page = matches.slice(query._offset, query._offset + query._count);
-  const params = (offset: number) => {
-    const search = new URLSearchParams({ patient: patientId });
-    if (query.code) search.set('code', query.code);
-    for (const date of query.date ?? []) search.append('date', date);
-    search.set('_count', String(query._count));
-    search.set('_offset', String(offset));
-    return `${base}/Observation?${search.toString()}`;
-  };
-  const bundle: FhirSearchBundle = {
-    resourceType: 'Bundle',
-    type: 'searchset',
-    total: matches.length,
-    link: [
-      { relation: 'self', url: params(query._offset) },
-      ...(query._offset + query._count < matches.length ? [{ relation: 'next', url: params(query._offset + query._count) }] : []),
-    ],
-  };
-  if (page.length > 0) {
-    bundle.entry = page.map((resource) => ({ fullUrl: `${base}/Observation/${resource.id}`, resource, search: { mode: 'match' as const } }));
+  return searchBundle(`${base}/Observation`, params, query, matches.length, page, (resource) => `${base}/Observation/${resource.id}`);
+}
+
+/** Who may search patients, over which of them: a key its organisation's; a person with Export their organisation's as a clinician, themself as a patient. */
+async function patientSearchScope(deps: Deps, reader: Reader, meta: RequestMeta): Promise<PatientAccountFilter> {
+  if (reader.kind === 'apiKey') {
+    await audit(deps.db, null, meta, { action: 'fhir.patient.search', resourceType: 'apiKey', resourceId: reader.key.keyId, outcome: 'allowed' });
+    return { organisationId: reader.key.organisationId };
   }
-  return fhirSearchBundleSchema.parse(bundle);
+  const { actor } = reader;
+  const clinician = hasRouteRole(actor, 'clinician');
+  const allowed = mayDo(actor, 'Export') && (clinician || hasRouteRole(actor, 'patient'));
+  await authorize(deps, actor, meta, { action: 'fhir.patient.search', resourceType: 'organisation', resourceId: actor.organisationId, allowed });
+  return clinician ? { organisationId: actor.organisationId } : { organisationId: actor.organisationId, accountId: actor.accountId };
+}
+
+/**
+ * `GET Patient?identifier=|name=|birthdate=|_id=`: the patients the caller may read, by name, a page
+ * at a time. `identifier` is the MRN (`urn:opencare:mrn:{organisation}|{mrn}` or the MRN alone),
+ * `name` matches the start of any part of the name, `birthdate` a day.
+ */
+export async function searchPatients(deps: Deps, reader: Reader, meta: RequestMeta, rawQuery: unknown, options: SearchOptions = {}): Promise<FhirSearchBundle> {
+  const query = searchQuery(patientSearchSchema, rawQuery, options.lenient);
+  const scope = await patientSearchScope(deps, reader, meta);
+  const [system, mrn] = query.identifier?.includes('|') ? query.identifier.split('|', 2) : [undefined, query.identifier];
+  // Another system's identifier, or an id that cannot be ours, matches nobody.
+  const none = (system !== undefined && system !== '' && system !== `urn:opencare:mrn:${scope.organisationId}`) || (query._id !== undefined && !uuidSchema.safeParse(query._id).success) || (scope.accountId !== undefined && query._id !== undefined && query._id !== scope.accountId);
+  const counting = query._summary === 'count' || query._count === 0;
+  const { records, total } = none
+    ? { records: [], total: 0 }
+    : await findPatientAccounts(deps.db, { ...scope, accountId: scope.accountId ?? query._id, name: query.name, birthDate: query.birthdate, mrn }, counting ? 0 : query._count, query._offset);
+  await auditPatientsListed(deps.db, reader.kind === 'account' ? reader.actor : null, meta, 'fhir.patient.search', records.map((r) => r.account.id));
+
+  const base = `${deps.config.publicUrl}${options.base ?? FHIR_BASE_PATH}`;
+  const params = new URLSearchParams();
+  for (const [name, value] of [['_id', query._id], ['identifier', query.identifier], ['name', query.name], ['birthdate', query.birthdate]] as const) if (value) params.set(name, value);
+  return searchBundle(`${base}/Patient`, params, query, total, records.map(toFhirPatient), (resource) => `${base}/Patient/${resource.id}`);
 }

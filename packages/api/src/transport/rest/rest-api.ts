@@ -70,11 +70,26 @@ export function restApi(deps: Deps) {
     // features not converted yet and the special routes (declared `custom`).
     registerOperations(app, deps, OPERATION_SETS);
     authRoutes(app, deps);
-    void app.register(fhirRoutes(deps), { prefix: '/fhir/R4' });
+    void app.register(fhirRoutes(deps, '/api/v1/fhir/R4'), { prefix: '/fhir/R4' });
     systemRoutes(app, deps);
     mailAttachmentRoutes(app, deps);
     monitoringReportRoutes(app, deps);
     void app.register(callCheckRoutes(deps));
     await Promise.resolve();
+  };
+}
+
+/**
+ * FHIR R4 at the server's root (`/fhir/R4`): the base a FHIR client is given (issue 21). The same
+ * routes as under /api/v1, with the same refusal of unsafe text; links and fullUrls name this base.
+ */
+export function fhirApi(deps: Deps) {
+  return async function fhirRootPlugin(app: FastifyInstance) {
+    app.addHook('preValidation', async (req) => {
+      refuseUnsafeText(req.params);
+      refuseUnsafeText(req.query);
+      await Promise.resolve();
+    });
+    await app.register(fhirRoutes(deps, '/fhir/R4'));
   };
 }

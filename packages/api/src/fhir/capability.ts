@@ -1,0 +1,68 @@
+import type { Deps } from '../deps';
+import { fhirCapabilityStatementSchema, type FhirCapabilityStatement } from './fhir-r4';
+import { FHIR_BASE_PATH, SEARCH_COUNT_MAX } from './fhir.service';
+
+const param = (name: string, type: 'token' | 'reference' | 'date' | 'string' | 'number', documentation?: string) => ({ name, type, ...(documentation ? { documentation } : {}) });
+const RESULT_PARAMS = [
+  param('_count', 'number', `Entries per page; more than ${SEARCH_COUNT_MAX} is read as ${SEARCH_COUNT_MAX}. 0 answers the total only.`),
+  param('_offset', 'number', 'Where the page starts (the next link carries it).'),
+  param('_summary', 'token', 'count: the total only.'),
+];
+
+/**
+ * `GET [base]/metadata`: exactly what this server supports (read and search of Patient and
+ * Observation, their search parameters, JSON only, lenient handling on request), so a standard
+ * client's first call finds it.
+ */
+export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapabilityStatement {
+  return fhirCapabilityStatementSchema.parse({
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: deps.config.runtime.startedAt.toISOString(),
+    publisher: 'OpenCare',
+    kind: 'instance',
+    software: { name: 'OpenCare', version: deps.config.runtime.version },
+    implementation: { description: 'OpenCare remote care: patients and their device readings', url: `${deps.config.publicUrl}${base}` },
+    fhirVersion: '4.0.1',
+    format: ['json', 'application/fhir+json'],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          description:
+            'A person’s bearer token (the same access as in the app: a patient their own record, physicians their organisation’s patients) or an integration’s API key in the x-api-key header (its organisation’s patients). Unknown search parameters are refused unless the request says Prefer: handling=lenient. Only JSON is served; any other format is 406.',
+        },
+        resource: [
+          {
+            type: 'Patient',
+            profile: 'http://hl7.org/fhir/StructureDefinition/Patient',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [
+              param('_id', 'token'),
+              param('identifier', 'token', 'The medical record number: urn:opencare:mrn:{organisation}|{mrn}, or the MRN alone.'),
+              param('name', 'string', 'The start of any part of the name.'),
+              param('birthdate', 'date', 'A day: YYYY-MM-DD.'),
+              ...RESULT_PARAMS,
+            ],
+          },
+          {
+            type: 'Observation',
+            profile: 'http://hl7.org/fhir/StructureDefinition/Observation',
+            supportedProfile: ['http://hl7.org/fhir/StructureDefinition/vitalsigns'],
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [
+              param('patient', 'reference', 'Required (or subject).'),
+              param('subject', 'reference'),
+              param('code', 'token', 'A LOINC code, with or without http://loinc.org|.'),
+              param('category', 'token', 'vital-signs, laboratory or exam.'),
+              param('date', 'date', 'When taken; eq, ge, gt, le, lt prefixes; may repeat.'),
+              param('_lastUpdated', 'date', 'When stored; the same prefixes.'),
+              param('_sort', 'token', 'date, -date (the default), _lastUpdated or -_lastUpdated.'),
+              ...RESULT_PARAMS,
+            ],
+          },
+        ],
+      },
+    ],
+  });
+}

@@ -354,6 +354,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'GET /api/v1/patients/:id/series': () => ({ query: { type: 'bp' } }),
     'GET /api/v1/measurements': () => ({ query: { patient: id! } }),
     'GET /api/v1/fhir/R4/Observation': () => ({ query: { patient: id! } }),
+    'GET /api/v1/fhir/R4/Appointment': () => ({ query: { patient: id! } }),
+    'GET /api/v1/fhir/R4/Encounter': () => ({ query: { patient: id! } }),
     'GET /api/v1/tasks': () => ({ query: { from: today(), to: today(), patient: id! } }),
     'GET /api/v1/tasks/patients/:id': () => ({ query: { from: today(), to: today() } }),
     'POST /api/v1/vendors/:id/ouis': () => ({ body: { oui: 'EA:E0:AA' } }),

@@ -194,6 +194,12 @@ export const API_KEY_READS: readonly string[] = [
   'GET /api/v1/measurements',
   'GET /api/v1/fhir/R4/Patient',
   'GET /api/v1/fhir/R4/Patient/:id',
+  'GET /api/v1/fhir/R4/Patient/:id/$everything',
+  'GET /api/v1/fhir/R4/Practitioner/:id',
+  'GET /api/v1/fhir/R4/Appointment',
+  'GET /api/v1/fhir/R4/Appointment/:id',
+  'GET /api/v1/fhir/R4/Encounter',
+  'GET /api/v1/fhir/R4/Encounter/:id',
   'GET /api/v1/fhir/R4/Observation',
   'GET /api/v1/fhir/R4/Observation/:id',
 ];

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { auditLog } from '@opencare/api/db/schema';
 import { and, eq } from 'drizzle-orm';
 import {
+  fhirAppointmentSchema,
   fhirCapabilityStatementSchema,
+  fhirEncounterSchema,
   fhirObservationSchema,
   fhirOperationOutcomeSchema,
   fhirPatientSchema,
+  fhirPractitionerSchema,
   fhirSearchBundleSchema,
   type FhirObservation,
 } from '@opencare/api/fhir/fhir-r4';
@@ -13,6 +16,7 @@ import type { AppRouter } from '@opencare/api/transport/trpc/root';
 import { ROLES } from '@opencare/schemas/roles';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, workingDay } from '../testing/appointment-fixtures';
 import { createOutsider } from '../testing/fixtures';
 import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
 
@@ -98,7 +102,7 @@ describe('FHIR R4 Patient', () => {
     expectOutcome(await fhir(`/Patient/${randomUUID()}`, 'physician'), 404, 'not-found');
     expectOutcome(await fhir('/Patient/not-an-id', 'physician'), 404, 'not-found');
     expectOutcome(await fhir(`/Patient/${patientId}`), 401, 'login');
-    expectOutcome(await fhir('/Encounter', 'physician'), 404, 'not-supported');
+    expectOutcome(await fhir('/MedicationRequest', 'physician'), 404, 'not-supported');
   });
 
   it('is read with an API key of the patient’s organisation only', async () => {
@@ -231,7 +235,8 @@ describe('the standard FHIR base a client discovers', () => {
       const statement = fhirCapabilityStatementSchema.parse(res.body);
       expect(statement).toMatchObject({ fhirVersion: '4.0.1', kind: 'instance', format: ['json', 'application/fhir+json'] });
       const resources = statement.rest[0]!.resource;
-      expect(resources.map((r) => r.type)).toEqual(['Patient', 'Observation']);
+      expect(resources.map((r) => r.type)).toEqual(['Patient', 'Observation', 'Practitioner', 'Appointment', 'Encounter']);
+      expect(resources[0]?.operation).toEqual([{ name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' }]);
       expect(resources.find((r) => r.type === 'Observation')?.searchParam?.map((p) => p.name)).toEqual(
         expect.arrayContaining(['patient', 'code', 'category', 'date', '_lastUpdated', '_sort', '_count', '_summary']),
       );
@@ -245,7 +250,7 @@ describe('the standard FHIR base a client discovers', () => {
     const bundle = fhirSearchBundleSchema.parse(res.body);
     expect(bundle.entry?.[0]?.fullUrl).toMatch(new RegExp(`^${t.edge.deps.config.publicUrl}/fhir/R4/Observation/`));
     expect(bundle.link?.find((l) => l.relation === 'next')?.url).toContain(`${t.edge.deps.config.publicUrl}/fhir/R4/Observation?`);
-    expectOutcome(await root('/Encounter', 'physician'), 404, 'not-supported');
+    expectOutcome(await root('/MedicationRequest', 'physician'), 404, 'not-supported');
   });
 
   it('caps _count instead of refusing it, and answers _summary=count with the total only', async () => {
@@ -330,6 +335,76 @@ describe('FHIR R4 Patient search', () => {
     expect(ids(await find('name=Layla', 'patient'))).toEqual([]);
     for (const role of ['nurse', 'admin', 'caregiver'] as const) expectOutcome(await fhir('/Patient?name=Pat', role), 403, 'forbidden');
     expectOutcome(await fhir('/Patient?name=Pat'), 401, 'login');
+  });
+});
+
+describe('FHIR R4 Practitioner, Appointment, Encounter and Patient/$everything', () => {
+  let appointmentId: string;
+  let visitId: string;
+  let physicianId: string;
+
+  beforeAll(async () => {
+    physicianId = (await t.call('GET', '/api/v1/profile', { token: tokens.physician })).body.data.accountId;
+    const startsAt = at(workingDay(4), '10:30');
+    const booked = await t.call('POST', '/api/v1/appointments', { token: tokens.patient, body: { type: 'tv', providerId: physicianId, startsAt, reason: 'Blood pressure review' } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    appointmentId = booked.body.data.id;
+    visitId = booked.body.data.visit.id;
+  });
+
+  it('gives the clinician as a Practitioner, to anyone of the organisation and its API key only', async () => {
+    const res = await fhir(`/Practitioner/${physicianId}`, 'patient');
+    expect(res.status).toBe(200);
+    expect(fhirPractitionerSchema.parse(res.body)).toMatchObject({
+      resourceType: 'Practitioner',
+      id: physicianId,
+      name: [{ family: 'Raman', given: ['Priya'] }],
+      qualification: [{ code: { coding: [{ code: '08', display: 'Family practice' }] } }],
+    });
+    expect((await fhir(`/Practitioner/${physicianId}`, undefined, { 'x-api-key': apiKey })).status).toBe(200);
+    expectOutcome(await fhir(`/Practitioner/${physicianId}`, 'outsider'), 404, 'not-found');
+    expectOutcome(await fhir(`/Practitioner/${patientId}`, 'physician'), 404, 'not-found');
+  });
+
+  it('gives the appointment and its visit, read and searched, by the record’s rules', async () => {
+    const appointment = fhirAppointmentSchema.parse((await fhir(`/Appointment/${appointmentId}`, 'physician')).body);
+    expect(appointment).toMatchObject({
+      status: 'booked',
+      description: 'Blood pressure review',
+      participant: [
+        { actor: { reference: `Patient/${patientId}` }, status: 'needs-action' },
+        { actor: { reference: `Practitioner/${physicianId}` }, status: 'accepted' },
+      ],
+    });
+    const encounter = fhirEncounterSchema.parse((await fhir(`/Encounter/${visitId}`, 'patient')).body);
+    expect(encounter).toMatchObject({
+      status: 'planned',
+      class: { code: 'VR', display: 'virtual' },
+      subject: { reference: `Patient/${patientId}` },
+      appointment: [{ reference: `Appointment/${appointmentId}` }],
+    });
+    const appointments = fhirSearchBundleSchema.parse((await fhir(`/Appointment?patient=${patientId}&date=ge${new Date().toISOString().slice(0, 10)}`, 'physician')).body);
+    expect(appointments.entry?.map((e) => e.resource.id)).toContain(appointmentId);
+    const encounters = fhirSearchBundleSchema.parse((await fhir(`/Encounter?patient=Patient/${patientId}`, undefined, { 'x-api-key': apiKey })).body);
+    expect(encounters.entry?.map((e) => e.resource.id)).toContain(visitId);
+    expectOutcome(await fhir(`/Appointment/${appointmentId}`, 'patient2'), 403, 'forbidden');
+    expectOutcome(await fhir(`/Encounter?patient=${patientId}`, 'nurse'), 403, 'forbidden');
+    expectOutcome(await fhir(`/Appointment?patient=${outsiderPatientId}`, 'physician'), 404, 'not-found');
+  });
+
+  it('gives everything of a patient in one valid Bundle: the patient, readings, appointments, visits and their clinicians', async () => {
+    const res = await t.call('GET', `/fhir/R4/Patient/${patientId}/$everything`, { token: tokens.physician });
+    expect(res.status).toBe(200);
+    const bundle = fhirSearchBundleSchema.parse(res.body);
+    const byType = (type: string) => (bundle.entry ?? []).filter((e) => e.resource.resourceType === type).map((e) => e.resource.id);
+    expect(byType('Patient')).toEqual([patientId]);
+    expect(byType('Observation')).toContain(readings.bp.id);
+    expect(byType('Appointment')).toContain(appointmentId);
+    expect(byType('Encounter')).toContain(visitId);
+    expect(byType('Practitioner')).toContain(physicianId);
+    expect(bundle.total).toBe(bundle.entry?.length);
+    expect(bundle.entry?.[0]?.fullUrl).toBe(`${t.edge.deps.config.publicUrl}/fhir/R4/Patient/${patientId}`);
+    expectOutcome(await fhir(`/Patient/${patientId}/$everything`, 'patient2'), 403, 'forbidden');
   });
 });
 

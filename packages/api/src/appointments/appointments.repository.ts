@@ -41,6 +41,9 @@ export const appointmentColumns = {
     status: visits.status,
     completedAt: visits.completedAt,
     summary: visits.summary,
+    // The call's own times (FHIR Encounter.period).
+    startedAt: visits.startedAt,
+    endedAt: visits.endedAt,
   },
 };
 

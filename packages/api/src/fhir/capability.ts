@@ -10,9 +10,9 @@ const RESULT_PARAMS = [
 ];
 
 /**
- * `GET [base]/metadata`: exactly what this server supports (read and search of Patient and
- * Observation, their search parameters, JSON only, lenient handling on request), so a standard
- * client's first call finds it.
+ * `GET [base]/metadata`: exactly what this server supports (Patient, Observation, Practitioner,
+ * Appointment and Encounter, their search parameters, Patient/$everything, JSON only, lenient
+ * handling on request), so a standard client's first call finds it.
  */
 export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapabilityStatement {
   return fhirCapabilityStatementSchema.parse({
@@ -44,6 +44,7 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
               param('birthdate', 'date', 'A day: YYYY-MM-DD.'),
               ...RESULT_PARAMS,
             ],
+            operation: [{ name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' }],
           },
           {
             type: 'Observation',
@@ -61,6 +62,13 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
               ...RESULT_PARAMS,
             ],
           },
+          { type: 'Practitioner', profile: 'http://hl7.org/fhir/StructureDefinition/Practitioner', interaction: [{ code: 'read' }] },
+          ...(['Appointment', 'Encounter'] as const).map((type) => ({
+            type,
+            profile: `http://hl7.org/fhir/StructureDefinition/${type}`,
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [param('patient', 'reference', 'Required (or subject).'), param('subject', 'reference'), param('date', 'date', 'The appointment’s start; eq, ge, gt, le, lt prefixes.'), ...RESULT_PARAMS],
+          })),
         ],
       },
     ],

@@ -125,6 +125,60 @@ export const fhirObservationSchema = z
   );
 export type FhirObservation = z.infer<typeof fhirObservationSchema>;
 
+const periodSchema = z
+  .strictObject({ start: fhirDateTime.optional(), end: fhirDateTime.optional() })
+  // per-1: if present, start SHALL have a lower value than end.
+  .refine((p) => !p.start || !p.end || Date.parse(p.start) <= Date.parse(p.end), 'per-1: the start comes before the end');
+
+/** Practitioner (https://hl7.org/fhir/R4/practitioner.html): the elements we fill in. */
+export const fhirPractitionerSchema = z.strictObject({
+  resourceType: z.literal('Practitioner'),
+  id: fhirId,
+  identifier: list(identifierSchema).optional(),
+  active: z.boolean().optional(),
+  name: list(humanNameSchema).optional(),
+  qualification: list(z.strictObject({ code: codeableConceptSchema })).optional(),
+});
+export type FhirPractitioner = z.infer<typeof fhirPractitionerSchema>;
+
+/** Appointment (https://hl7.org/fhir/R4/appointment.html): status and participant are required. */
+export const fhirAppointmentSchema = z
+  .strictObject({
+    resourceType: z.literal('Appointment'),
+    id: fhirId,
+    status: z.enum(['proposed', 'pending', 'booked', 'arrived', 'fulfilled', 'cancelled', 'noshow', 'entered-in-error', 'checked-in', 'waitlist']),
+    cancelationReason: codeableConceptSchema.optional(),
+    appointmentType: codeableConceptSchema.optional(),
+    description: fhirString.optional(),
+    start: fhirInstant.optional(),
+    end: fhirInstant.optional(),
+    created: fhirDateTime.optional(),
+    comment: fhirString.optional(),
+    participant: list(
+      z.strictObject({
+        actor: referenceSchema.optional(),
+        required: z.enum(['required', 'optional', 'information-only']).optional(),
+        status: z.enum(['accepted', 'declined', 'tentative', 'needs-action']),
+      }),
+    ),
+  })
+  // app-3: only proposed or cancelled appointments may miss their start and end.
+  .refine((a) => (a.start !== undefined && a.end !== undefined) || ['proposed', 'cancelled', 'waitlist'].includes(a.status), 'app-3: a start and end unless proposed or cancelled');
+export type FhirAppointment = z.infer<typeof fhirAppointmentSchema>;
+
+/** Encounter (https://hl7.org/fhir/R4/encounter.html): status and class are required. */
+export const fhirEncounterSchema = z.strictObject({
+  resourceType: z.literal('Encounter'),
+  id: fhirId,
+  status: z.enum(['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown']),
+  class: codingSchema,
+  subject: referenceSchema.optional(),
+  participant: list(z.strictObject({ individual: referenceSchema.optional() })).optional(),
+  appointment: list(referenceSchema).optional(),
+  period: periodSchema.optional(),
+});
+export type FhirEncounter = z.infer<typeof fhirEncounterSchema>;
+
 /** Bundle of type searchset (https://hl7.org/fhir/R4/bundle.html). */
 export const fhirSearchBundleSchema = z
   .strictObject({
@@ -138,7 +192,7 @@ export const fhirSearchBundleSchema = z
     entry: list(
       z.strictObject({
         fullUrl: fhirUri.optional(),
-        resource: z.union([fhirObservationSchema, fhirPatientSchema]),
+        resource: z.union([fhirObservationSchema, fhirPatientSchema, fhirPractitionerSchema, fhirAppointmentSchema, fhirEncounterSchema]),
         search: z.strictObject({ mode: z.enum(['match', 'include', 'outcome']).optional() }).optional(),
       }),
     ).optional(),
@@ -188,6 +242,7 @@ export const fhirCapabilityStatementSchema = z.strictObject({
           supportedProfile: list(fhirUri).optional(),
           interaction: list(z.strictObject({ code: z.enum(['read', 'search-type']) })),
           searchParam: list(searchParamSchema).optional(),
+          operation: list(z.strictObject({ name: fhirString, definition: fhirUri })).optional(),
         }),
       ),
     }),

@@ -22,11 +22,11 @@ import { hasCode, observationsOf, typesWithCode } from './observations';
 /** Where the FHIR resources live; fullUrls in bundles start here. */
 export const FHIR_BASE_PATH = '/api/v1/fhir/R4';
 /** The most readings one Observation search looks through; its pages come from these. */
-const SEARCH_READINGS_MAX = 10_000;
+export const SEARCH_READINGS_MAX = 10_000;
 
 const GENDERS: Record<string, FhirPatient['gender']> = { m: 'male', f: 'female', unk: 'unknown', na: 'unknown' };
 
-function toFhirPatient(patient: AccountRecord): FhirPatient {
+export function toFhirPatient(patient: AccountRecord): FhirPatient {
   const { account, profile } = patient;
   const given = [profile.firstName, profile.middleName].filter((n): n is string => Boolean(n));
   const telecom = [
@@ -76,13 +76,13 @@ export async function fhirObservation(deps: Deps, reader: Reader, meta: RequestM
 
 const DATE_PARAM = /^(eq|ge|gt|le|lt)?(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)$/;
 const oneOrMany = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
-const dateParams = oneOrMany.pipe(z.array(z.string().regex(DATE_PARAM, 'Use a date like ge2026-01-01 or le2026-03-01T12:00:00Z.')));
+export const dateParams = oneOrMany.pipe(z.array(z.string().regex(DATE_PARAM, 'Use a date like ge2026-01-01 or le2026-03-01T12:00:00Z.')));
 
 /** The most entries one page of a search holds; a bigger `_count` is capped to it, as FHIR lets a server. */
 export const SEARCH_COUNT_MAX = 200;
 
 /** FHIR's result parameters, the same on every search (https://hl7.org/fhir/R4/search.html#return). */
-const resultParams = {
+export const resultParams = {
   _count: z.coerce.number().int().min(0).default(50).transform((n) => Math.min(n, SEARCH_COUNT_MAX)),
   _offset: z.coerce.number().int().min(0).default(0),
   _summary: z.enum(['count'], 'Only _summary=count is supported.').optional(),
@@ -115,7 +115,7 @@ export interface SearchOptions {
 }
 
 /** With lenient handling, the parameters a search does not know are left out rather than refused. */
-function searchQuery<S extends z.ZodObject>(schema: S, raw: unknown, lenient: boolean | undefined): z.output<S> {
+export function searchQuery<S extends z.ZodObject>(schema: S, raw: unknown, lenient: boolean | undefined): z.output<S> {
   const known = lenient && typeof raw === 'object' && raw !== null ? Object.fromEntries(Object.entries(raw).filter(([name]) => name in schema.shape)) : raw;
   return parseInput(schema, known);
 }
@@ -127,7 +127,7 @@ function rangeOf(value: string): [number, number] {
   return [at, at];
 }
 
-function matchesDate(instant: string, params: readonly string[] | undefined): boolean {
+export function matchesDate(instant: string, params: readonly string[] | undefined): boolean {
   if (!params) return true;
   const at = Date.parse(instant);
   return params.every((param) => {
@@ -144,13 +144,13 @@ function matchesDate(instant: string, params: readonly string[] | undefined): bo
 /** A token parameter's code, without its system (`system|code` or `code`). */
 const codeOf = (token: string) => token.slice(token.indexOf('|') + 1);
 
-type SearchResource = NonNullable<FhirSearchBundle['entry']>[number]['resource'];
+export type SearchResource = NonNullable<FhirSearchBundle['entry']>[number]['resource'];
 
 /**
  * A searchset: the total, a page of `_count` from `_offset` (none with `_summary=count` or
  * `_count=0`), and `self` / `next` links that repeat the search's own parameters.
  */
-function searchBundle(
+export function searchBundle(
   url: string,
   params: URLSearchParams,
   query: { _count: number; _offset: number; _summary?: 'count' },

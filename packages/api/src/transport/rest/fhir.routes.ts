@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import { capabilityStatement } from '../../fhir/capability';
+import { fhirAppointment, fhirEncounter, fhirPractitioner, patientEverything, searchCare } from '../../fhir/care.service';
 import { fhirObservation, fhirPatient, searchObservations, searchPatients } from '../../fhir/fhir.service';
 import { fhirOperationOutcomeSchema, type FhirOperationOutcome } from '../../fhir/fhir-r4';
 import { loggableError, toErrorResponse } from '../http-errors';
@@ -90,6 +91,27 @@ export function fhirRoutes(deps: Deps, base: string) {
     app.get('/Observation/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
       return sendFhir(reply, 200, await fhirObservation(deps, await readerOf(deps, req), requestMetaOf(req), id));
+    });
+    app.get('/Patient/:id/$everything', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await patientEverything(deps, await readerOf(deps, req), requestMetaOf(req), id, { base }));
+    });
+    app.get('/Practitioner/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await fhirPractitioner(deps, await readerOf(deps, req), requestMetaOf(req), id));
+    });
+    for (const resourceType of ['Appointment', 'Encounter'] as const) {
+      app.get(`/${resourceType}`, async (req, reply) =>
+        sendFhir(reply, 200, await searchCare(deps, await readerOf(deps, req), requestMetaOf(req), resourceType, formatOf(req).query, { base, lenient: lenientOf(req) })),
+      );
+    }
+    app.get('/Appointment/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await fhirAppointment(deps, await readerOf(deps, req), requestMetaOf(req), id));
+    });
+    app.get('/Encounter/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await fhirEncounter(deps, await readerOf(deps, req), requestMetaOf(req), id));
     });
     await Promise.resolve();
   };

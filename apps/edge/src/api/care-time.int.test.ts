@@ -155,6 +155,28 @@ describe('time in a video visit', () => {
   });
 });
 
+describe('one patient at a time', () => {
+  it('a chart open beside a video visit of another patient counts nothing while the clinician is in the call', async () => {
+    const { visitId } = await insertAppointmentWithVisit(t.edge.deps.db, {
+      organisationId: clinic,
+      patientAccountId: cast.id.patient2,
+      providerAccountId: cast.id.physician,
+      startsAt: minutesAgo(10),
+      type: 'tv',
+    });
+    expect((await api('POST', `/visits/${visitId}/start`, 'physician')).status).toBe(200);
+    expect((await api('POST', `/visits/${visitId}/participants/join`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
+    const beat = await api('POST', `/patients/${cast.id.patient}/care-time/beats`, 'physician');
+    expect(beat.status).toBe(200);
+    expect((await entriesOf('physician')).filter((e) => e.patientAccountId === cast.id.patient)).toEqual([]);
+
+    expect((await api('POST', `/visits/${visitId}/participants/leave`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
+    expect((await api('POST', `/patients/${cast.id.patient}/care-time/beats`, 'physician')).status).toBe(200);
+    expect((await entriesOf('physician')).filter((e) => e.patientAccountId === cast.id.patient && e.source === 'chart')).toHaveLength(1);
+    expect((await api('POST', `/visits/${visitId}/end`, 'physician')).status).toBe(200);
+  });
+});
+
 describe('time entered by hand', () => {
   const add = (who: Person, body: Record<string, unknown>) => api('POST', `/patients/${cast.id.patient}/care-time`, who, body);
   const valid = () => ({ startedAt: minutesAgo(90).toISOString(), minutes: 12, interactive: true, reason: 'Phone call about dizziness' });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, max, ne } from 'drizzle-orm';
 import { readingDayCount } from '../billing/billing.repository';
 import type { Executor } from '../db/database';
-import { careTimeEntries, measurements, messages, visitParticipants } from '../db/schema';
+import { appointments, careTimeEntries, measurements, messages, visitParticipants, visits } from '../db/schema';
 
 export type CareTimeRow = typeof careTimeEntries.$inferSelect;
 export type NewCareTime = typeof careTimeEntries.$inferInsert;
@@ -19,6 +19,18 @@ export async function replaceableVisitTime(db: Executor, visitId: string): Promi
   await db.delete(careTimeEntries).where(and(eq(careTimeEntries.visitId, visitId), eq(careTimeEntries.source, 'visit'), isNull(careTimeEntries.correctedAt)));
   const kept = await db.select({ clinician: careTimeEntries.clinicianAccountId }).from(careTimeEntries).where(and(eq(careTimeEntries.visitId, visitId), eq(careTimeEntries.source, 'visit')));
   return new Set(kept.map((r) => r.clinician));
+}
+
+/** Whether the clinician sits in a video visit (a seat not left) of a patient other than this one. */
+export async function inVisitOfAnotherPatient(db: Executor, clinicianAccountId: string, patientAccountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: visitParticipants.id })
+    .from(visitParticipants)
+    .innerJoin(visits, eq(visits.id, visitParticipants.visitId))
+    .innerJoin(appointments, eq(appointments.id, visits.appointmentId))
+    .where(and(eq(visitParticipants.accountId, clinicianAccountId), isNull(visitParticipants.leftAt), ne(appointments.patientAccountId, patientAccountId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findCareTime(db: Executor, id: string): Promise<CareTimeRow | undefined> {

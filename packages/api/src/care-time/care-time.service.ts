@@ -28,6 +28,7 @@ import {
   findCareTime,
   insertCareTime,
   lastCountedEnd,
+  inVisitOfAnotherPatient,
   latestChartEntry,
   markThreadInteractive,
   providerSeats,
@@ -52,12 +53,15 @@ const secondsOf = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime()
 
 /**
  * The patient's chart is open in front of a physician or nurse: count the time since the last beat.
- * A clinician's time goes to one patient at a time: a beat on another chart starts a new stretch there.
+ * A clinician's time goes to one patient at a time: a beat on another chart starts a new stretch
+ * there, and while they are in a video visit of another patient the visit's patient has the time
+ * (the chart's beats are not counted).
  */
 export async function chartBeat(deps: Deps, actor: Actor, meta: RequestMeta, patientId: string): Promise<ChartBeat> {
   const patient = await patientFor(deps, actor, meta, patientId, 'careTime.chart', 'care', 'Write');
   return deps.db.transaction(async (tx) => {
     await lockClinician(tx, actor.accountId);
+    if (await inVisitOfAnotherPatient(tx, actor.accountId, patientId)) return { entryId: null, seconds: 0 };
     const now = new Date();
     const running = await latestChartEntry(tx, actor.accountId, new Date(now.getTime() - BEAT_GAP_MS));
     if (running && running.patientAccountId === patientId) {

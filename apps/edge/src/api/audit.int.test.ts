@@ -175,6 +175,13 @@ const SAMPLES: Sample[] = [
   { method: 'GET', url: '/fhir/R4/Patient/:id', path: () => `/fhir/R4/Patient/${P()}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/fhir/R4/Observation', path: () => `/fhir/R4/Observation?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/fhir/R4/Observation/:id', path: () => `/fhir/R4/Observation/${ids.measurement}`, allowed: 'physician', refused: 'outsider' },
+  // Issue 21: patient search (a nurse may not export), everything of a patient, appointments and visits.
+  { method: 'GET', url: '/fhir/R4/Patient', path: () => `/fhir/R4/Patient?_id=${P()}`, allowed: 'physician', refused: 'nurse' },
+  { method: 'GET', url: '/fhir/R4/Patient/:id/$everything', path: () => `/fhir/R4/Patient/${P()}/$everything`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Appointment', path: () => `/fhir/R4/Appointment?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Appointment/:id', path: () => `/fhir/R4/Appointment/${ids.appointment}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Encounter', path: () => `/fhir/R4/Encounter?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Encounter/:id', path: () => `/fhir/R4/Encounter/${ids.pastVisit}`, allowed: 'physician', refused: 'outsider' },
   // Issue 15: photos, mail attachments, visit notes and captures, schedules and tasks by id,
   // appointment create/confirm/cancel, visit by code, and the lists of one patient's rows.
   { method: 'POST', url: '/files', path: () => '/files', body: () => ({ contentType: 'image/png', data: PNG }), allowed: 'patient', refused: 'physician' },
@@ -266,7 +273,7 @@ const key = (method: string, url: string) => `${method} ${url}`;
  * gateways, devices, appointments, visits or mail threads by its id.
  */
 const isPatientRecordRoute = (url: string) =>
-  /^\/api\/v1\/(patients\/:id(\/|$)|measurements|alerts|fhir\/R4\/(Patient|Observation)|tasks\/patients\/|accounts\/:id\/profile)/.test(url) ||
+  /^\/api\/v1\/(patients\/:id(\/|$)|measurements|alerts|fhir\/R4\/(Patient|Observation|Appointment|Encounter)|tasks\/patients\/|accounts\/:id\/profile)/.test(url) ||
   /^\/api\/v1\/(gateways|devices|appointments|visits|mail\/threads)\/:id$/.test(url) ||
   url === '/api/v1/mail/threads/:id/messages' ||
   url === '/api/v1/care-time/:id' ||

@@ -4,6 +4,7 @@ import type { VisitStatusCode } from '@opencare/schemas/statuses';
 import type { AccountRecord } from '../accounts/accounts.repository';
 import type { AppointmentRow } from '../appointments/appointments.repository';
 import { visitStatusOf } from '../visits/visit.dto';
+import { humanNameOf } from './human-name';
 import {
   fhirAppointmentSchema,
   fhirEncounterSchema,
@@ -24,11 +25,7 @@ const NPI = 'http://hl7.org/fhir/sid/us-npi';
 /** Medicare's provider specialty codes, the ones our profiles use (lookups: SPECIALTY_CODES). */
 const SPECIALTY_SYSTEM = 'https://www.cms.gov/medicare/provider-enrollment-and-certification/medicare-provider-supplier-enrollment/medicare-specialty-codes';
 
-const nameOf = (person: { firstName: string; middleName: string | null; lastName: string }) => {
-  const given = [person.firstName, person.middleName].filter((n): n is string => Boolean(n));
-  return { use: 'official' as const, family: person.lastName, given, text: [...given, person.lastName].join(' ') };
-};
-const fullName = (person: { firstName: string; middleName: string | null; lastName: string }) => nameOf(person).text;
+const fullName = (person: { firstName: string; middleName: string | null; lastName: string }) => humanNameOf(person).text;
 
 export function toFhirPractitioner(provider: AccountRecord): FhirPractitioner {
   const { account, profile } = provider;
@@ -37,7 +34,7 @@ export function toFhirPractitioner(provider: AccountRecord): FhirPractitioner {
     resourceType: 'Practitioner',
     id: account.id,
     active: account.status === 'active',
-    name: [nameOf(profile)],
+    name: [humanNameOf(profile)],
     ...(provider.provider?.npi ? { identifier: [{ system: NPI, value: provider.provider.npi }] } : {}),
     ...(specialty && SPECIALTY_CODES[specialty] ? { qualification: [{ code: { coding: [{ system: SPECIALTY_SYSTEM, code: specialty, display: SPECIALTY_CODES[specialty] }] } }] } : {}),
   });

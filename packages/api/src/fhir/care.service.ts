@@ -13,13 +13,14 @@ import { findVisit } from '../visits/visits.repository';
 import { toFhirAppointment, toFhirEncounter, toFhirPractitioner } from './care-resources';
 import { fhirSearchBundleSchema, type FhirAppointment, type FhirEncounter, type FhirPractitioner, type FhirSearchBundle } from './fhir-r4';
 import {
-  FHIR_BASE_PATH,
   SEARCH_READINGS_MAX,
+  baseOf,
   dateParams,
   matchesDate,
   resultParams,
   searchBundle,
   searchQuery,
+  searchedPatient,
   toFhirPatient,
   type SearchOptions,
 } from './fhir.service';
@@ -70,14 +71,6 @@ export async function fhirEncounter(deps: Deps, reader: Reader, meta: RequestMet
   return encounter;
 }
 
-/** The patient a care search names (`patient` or `subject`), once the caller may export their record. */
-async function namedPatient(deps: Deps, reader: Reader, meta: RequestMeta, query: { patient?: string; subject?: string }, action: string) {
-  const patientId = (query.patient ?? query.subject)?.replace(/^Patient\//, '');
-  if (!patientId) throw new AppError('validationFailed', { fields: [{ field: 'patient', message: 'Name the patient: patient={id}.' }] });
-  if (!isUuid(patientId)) throw notFound();
-  return readablePatient(deps, reader, meta, patientId, action, 'Export');
-}
-
 async function appointmentsOf(deps: Deps, patient: { account: { id: string; organisationId: string } }): Promise<AppointmentRow[]> {
   const { rows } = await listAppointments(deps.db, { organisationId: patient.account.organisationId, patientAccountId: patient.account.id, now: new Date() }, 1, SEARCH_APPOINTMENTS_MAX);
   // Newest first, as the other searches.
@@ -97,14 +90,13 @@ export async function searchCare(
   options: SearchOptions = {},
 ): Promise<FhirSearchBundle> {
   const query = searchQuery(careSearchSchema, rawQuery, options.lenient);
-  const patient = await namedPatient(deps, reader, meta, query, `fhir.${resourceType.toLowerCase()}.search`);
+  const patient = await searchedPatient(deps, reader, meta, query, `fhir.${resourceType.toLowerCase()}.search`);
   const rows = (await appointmentsOf(deps, patient)).filter((row) => matchesDate(row.appointment.startsAt.toISOString(), query.date));
   const resources = resourceType === 'Appointment' ? rows.map(toFhirAppointment) : rows.flatMap((row) => toFhirEncounter(row) ?? []);
-  const base = `${deps.config.publicUrl}${options.base ?? FHIR_BASE_PATH}`;
   const params = new URLSearchParams({ patient: patient.account.id });
   for (const date of query.date ?? []) params.append('date', date);
   const page = resources.slice(query._offset, query._offset + query._count);
-  return searchBundle(`${base}/${resourceType}`, params, query, resources.length, page, (resource) => `${base}/${resourceType}/${resource.id}`);
+  return searchBundle(baseOf(deps, options), resourceType, params, query, resources.length, page);
 }
 
 /**
@@ -124,7 +116,7 @@ export async function patientEverything(deps: Deps, reader: Reader, meta: Reques
     ...appointments.flatMap((row) => toFhirEncounter(row) ?? []),
     ...providers.map(toFhirPractitioner),
   ];
-  const base = `${deps.config.publicUrl}${options.base ?? FHIR_BASE_PATH}`;
+  const base = baseOf(deps, options);
   return fhirSearchBundleSchema.parse({
     resourceType: 'Bundle',
     type: 'searchset',

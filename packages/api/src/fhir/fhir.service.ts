@@ -17,6 +17,7 @@ import {
   type FhirPatient,
   type FhirSearchBundle,
 } from './fhir-r4';
+import { humanNameOf } from './human-name';
 import { hasCode, observationsOf, typesWithCode } from './observations';
 
 /** Where the FHIR resources live; fullUrls in bundles start here. */
@@ -28,7 +29,6 @@ const GENDERS: Record<string, FhirPatient['gender']> = { m: 'male', f: 'female',
 
 export function toFhirPatient(patient: AccountRecord): FhirPatient {
   const { account, profile } = patient;
-  const given = [profile.firstName, profile.middleName].filter((n): n is string => Boolean(n));
   const telecom = [
     ...(profile.email ? [{ system: 'email' as const, value: profile.email }] : []),
     ...(profile.phone ? [{ system: 'phone' as const, value: profile.phone }] : []),
@@ -37,7 +37,7 @@ export function toFhirPatient(patient: AccountRecord): FhirPatient {
     resourceType: 'Patient',
     id: account.id,
     active: account.status === 'active',
-    name: [{ use: 'official', family: profile.lastName, given, text: [...given, profile.lastName].join(' ') }],
+    name: [humanNameOf(profile)],
   };
   if (patient.patient?.mrn) {
     resource.identifier = [
@@ -141,6 +141,24 @@ export function matchesDate(instant: string, params: readonly string[] | undefin
   });
 }
 
+type ResultParams = { _count: number; _offset: number; _summary?: 'count' };
+/** `_summary=count` or `_count=0`: the total only, no entries. */
+export const countOnly = (query: ResultParams) => query._summary === 'count' || query._count === 0;
+
+/** The absolute base a search's links and fullUrls name: the one the request came in on. */
+export const baseOf = (deps: Deps, options: SearchOptions) => `${deps.config.publicUrl}${options.base ?? FHIR_BASE_PATH}`;
+
+/**
+ * The patient a search names (`patient` or `subject`, with or without `Patient/`), once the caller
+ * may export their record: without one a field error; an id that cannot be a patient's, not found.
+ */
+export async function searchedPatient(deps: Deps, reader: Reader, meta: RequestMeta, query: { patient?: string; subject?: string }, action: string): Promise<AccountRecord> {
+  const patientId = (query.patient ?? query.subject)?.replace(/^Patient\//, '');
+  if (!patientId) throw new AppError('validationFailed', { fields: [{ field: 'patient', message: 'Name the patient: patient={id}.' }] });
+  if (!uuidSchema.safeParse(patientId).success) throw new AppError('notFound');
+  return readablePatient(deps, reader, meta, patientId, action, 'Export');
+}
+
 /** A token parameter's code, without its system (`system|code` or `code`). */
 const codeOf = (token: string) => token.slice(token.indexOf('|') + 1);
 
@@ -151,13 +169,14 @@ export type SearchResource = NonNullable<FhirSearchBundle['entry']>[number]['res
  * `_count=0`), and `self` / `next` links that repeat the search's own parameters.
  */
 export function searchBundle(
-  url: string,
+  base: string,
+  resourceType: SearchResource['resourceType'],
   params: URLSearchParams,
-  query: { _count: number; _offset: number; _summary?: 'count' },
+  query: ResultParams,
   total: number,
   page: readonly SearchResource[],
-  fullUrlOf: (resource: SearchResource) => string,
 ): FhirSearchBundle {
+  const url = `${base}/${resourceType}`;
   const link = (offset: number) => {
     const search = new URLSearchParams(params);
     if (query._summary) search.set('_summary', query._summary);
@@ -165,7 +184,7 @@ export function searchBundle(
     search.set('_offset', String(offset));
     return `${url}?${search.toString()}`;
   };
-  const counting = query._summary === 'count' || query._count === 0;
+  const counting = countOnly(query);
   const bundle: FhirSearchBundle = {
     resourceType: 'Bundle',
     type: 'searchset',
@@ -175,7 +194,7 @@ export function searchBundle(
       ...(!counting && query._offset + query._count < total ? [{ relation: 'next', url: link(query._offset + query._count) }] : []),
     ],
   };
-  if (!counting && page.length > 0) bundle.entry = page.map((resource) => ({ fullUrl: fullUrlOf(resource), resource, search: { mode: 'match' as const } }));
+  if (!counting && page.length > 0) bundle.entry = page.map((resource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode: 'match' as const } }));
   return fhirSearchBundleSchema.parse(bundle);
 }
 
@@ -187,10 +206,8 @@ export function searchBundle(
  */
 export async function searchObservations(deps: Deps, reader: Reader, meta: RequestMeta, rawQuery: unknown, options: SearchOptions = {}): Promise<FhirSearchBundle> {
   const query = searchQuery(observationSearchSchema, rawQuery, options.lenient);
-  const patientId = (query.patient ?? query.subject)?.replace(/^Patient\//, '');
-  if (!patientId) throw new AppError('validationFailed', { fields: [{ field: 'patient', message: 'Name the patient: patient={id}.' }] });
-  if (!uuidSchema.safeParse(patientId).success) throw new AppError('notFound');
-  const patient = await readablePatient(deps, reader, meta, patientId, 'fhir.observation.search', 'Export');
+  const patient = await searchedPatient(deps, reader, meta, query, 'fhir.observation.search');
+  const patientId = patient.account.id;
 
   const code = query.code ? codeOf(query.code) : undefined;
   const category = query.category ? codeOf(query.category) : undefined;
@@ -205,13 +222,12 @@ export async function searchObservations(deps: Deps, reader: Reader, meta: Reque
     .flatMap(observationsOf)
     .filter((o) => (!code || hasCode(o, code)) && (!category || (o.category ?? []).some((c) => c.coding?.some((coding) => coding.code === category))));
 
-  const base = `${deps.config.publicUrl}${options.base ?? FHIR_BASE_PATH}`;
   const params = new URLSearchParams({ patient: patientId });
   for (const [name, value] of [['code', query.code], ['category', query.category], ['_sort', query._sort]] as const) if (value) params.set(name, value);
   for (const date of query.date ?? []) params.append('date', date);
   for (const date of query._lastUpdated ?? []) params.append('_lastUpdated', date);
   const page = matches.slice(query._offset, query._offset + query._count);
-  return searchBundle(`${base}/Observation`, params, query, matches.length, page, (resource) => `${base}/Observation/${resource.id}`);
+  return searchBundle(baseOf(deps, options), 'Observation', params, query, matches.length, page);
 }
 
 /** Who may search patients, over which of them: a key its organisation's; a person with Export their organisation's as a clinician, themself as a patient. */
@@ -238,14 +254,12 @@ export async function searchPatients(deps: Deps, reader: Reader, meta: RequestMe
   const [system, mrn] = query.identifier?.includes('|') ? query.identifier.split('|', 2) : [undefined, query.identifier];
   // Another system's identifier, or an id that cannot be ours, matches nobody.
   const none = (system !== undefined && system !== '' && system !== `urn:opencare:mrn:${scope.organisationId}`) || (query._id !== undefined && !uuidSchema.safeParse(query._id).success) || (scope.accountId !== undefined && query._id !== undefined && query._id !== scope.accountId);
-  const counting = query._summary === 'count' || query._count === 0;
   const { records, total } = none
     ? { records: [], total: 0 }
-    : await findPatientAccounts(deps.db, { ...scope, accountId: scope.accountId ?? query._id, name: query.name, birthDate: query.birthdate, mrn }, counting ? 0 : query._count, query._offset);
+    : await findPatientAccounts(deps.db, { ...scope, accountId: scope.accountId ?? query._id, name: query.name, birthDate: query.birthdate, mrn }, countOnly(query) ? 0 : query._count, query._offset);
   await auditPatientsListed(deps.db, reader.kind === 'account' ? reader.actor : null, meta, 'fhir.patient.search', records.map((r) => r.account.id));
 
-  const base = `${deps.config.publicUrl}${options.base ?? FHIR_BASE_PATH}`;
   const params = new URLSearchParams();
   for (const [name, value] of [['_id', query._id], ['identifier', query.identifier], ['name', query.name], ['birthdate', query.birthdate]] as const) if (value) params.set(name, value);
-  return searchBundle(`${base}/Patient`, params, query, total, records.map(toFhirPatient), (resource) => `${base}/Patient/${resource.id}`);
+  return searchBundle(baseOf(deps, options), 'Patient', params, query, total, records.map(toFhirPatient));
 }

@@ -172,6 +172,12 @@ export const ERRORS = {
   taskNotPending: { status: 409, message: 'This task is already complete or cancelled.' },
   scheduleEnded: { status: 409, message: 'This schedule has ended and can no longer be changed.' },
   apiKeyInvalid: { status: 401, message: 'The API key is not valid or was revoked.' },
+  smartClientInvalid: { status: 401, message: 'The client could not be authenticated.' },
+  smartScopeRefused: { status: 400, message: 'None of the scopes asked for may be given to this client.' },
+  smartTokenRequestInvalid: { status: 400, message: 'The token request is not valid.' },
+  smartTokenInvalid: { status: 401, message: 'The access token is not valid, has expired or its client was revoked. Ask the token endpoint for a new one.' },
+  smartScopeMissing: { status: 403, message: 'The access token’s scopes do not allow reading this resource.' },
+  smartClientRevoked: { status: 409, message: 'This client was revoked and cannot be changed.' },
 
   // Alerts
   alertAssigneeNotClinician: { status: 422, message: 'An alert can only be assigned to a physician, nurse or assistant of your organisation.' },

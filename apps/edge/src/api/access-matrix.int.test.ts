@@ -180,6 +180,12 @@ const newVendor = (o: 'one' | 'two') =>
   t.call('POST', '/api/v1/vendors', { token: adminOf(o), body: { vendorName: `Vendor ${uniq()}` } }).then((res) => created(res, 'vendor'));
 const newApiKey = (o: 'one' | 'two') =>
   t.call('POST', '/api/v1/api-keys', { token: adminOf(o), body: { name: `Key ${uniq()}` } }).then((res) => created(res, 'api key'));
+/** A public key as a SMART client registers it (a real P-384 public key; the matrix never signs with it). */
+const SMART_JWKS = {
+  keys: [{ kty: 'EC', kid: 'matrix', alg: 'ES384', crv: 'P-384', x: 'YFV95qJ5XCiovEG3d0m3Z8FTuRPOMQ7W-QWRZioeFLzoQ_fypVBMFNxVzYaidmfJ', y: 'I4Rp9bjbZKxUjscxJu-8KKbrsq604GkxbnCYsSlhSzLYtQsgcHfZzj_kbo_vgFaT' }],
+};
+const newSmartClient = (o: 'one' | 'two') =>
+  t.call('POST', '/api/v1/smart-clients', { token: adminOf(o), body: { name: `EHR ${uniq()}`, jwks: SMART_JWKS, scopes: ['system/*.read'] } }).then((res) => created(res, 'SMART client'));
 async function someDeviceProfile(o: 'one' | 'two'): Promise<string> {
   const res = await t.call('POST', '/api/v1/device-profiles', { token: adminOf(o), body: {} });
   if (res.status < 300) return res.body.data.id;
@@ -245,12 +251,13 @@ async function recordOf(kind: RecordKind, role: Caller, target: Target, fresh: b
     case 'invitation':
     case 'vendor':
     case 'apiKey':
+    case 'smartClient':
     case 'deviceProfile': {
       if (target === 'own') return undefined;
       const key = `${kind}:${o}`;
       if (!fresh && shared.org?.[key]) return shared.org[key];
       const id =
-        kind === 'invitation' ? await newInvitation(o) : kind === 'vendor' ? await newVendor(o) : kind === 'apiKey' ? await newApiKey(o) : await someDeviceProfile(o);
+        kind === 'invitation' ? await newInvitation(o) : kind === 'vendor' ? await newVendor(o) : kind === 'apiKey' ? await newApiKey(o) : kind === 'smartClient' ? await newSmartClient(o) : await someDeviceProfile(o);
       if (!fresh) (shared.org ??= {})[key] = id;
       return id;
     }
@@ -356,6 +363,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'GET /api/v1/fhir/R4/Observation': () => ({ query: { patient: id! } }),
     'GET /api/v1/fhir/R4/Appointment': () => ({ query: { patient: id! } }),
     'GET /api/v1/fhir/R4/Encounter': () => ({ query: { patient: id! } }),
+    'GET /api/v1/fhir/R4/Device': () => ({ query: { patient: id! } }),
+    'GET /api/v1/fhir/R4/Provenance': () => ({ query: { patient: id! } }),
     'GET /api/v1/tasks': () => ({ query: { from: today(), to: today(), patient: id! } }),
     'GET /api/v1/tasks/patients/:id': () => ({ query: { from: today(), to: today() } }),
     'POST /api/v1/vendors/:id/ouis': () => ({ body: { oui: 'EA:E0:AA' } }),
@@ -387,6 +396,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'POST /api/v1/tasks': () => ({ body: { patientId, type: 'bp', date: today(), time: '22:00' } }),
     'PATCH /api/v1/tasks/:id': () => ({ body: { status: 'pending' } }),
     'POST /api/v1/api-keys': () => ({ body: { name: `Key ${uniq()}` } }),
+    'POST /api/v1/smart-clients': () => ({ body: { name: `EHR ${uniq()}`, jwks: SMART_JWKS, scopes: ['system/Observation.read'] } }),
+    'PUT /api/v1/smart-clients/:id/keys': () => ({ body: { jwks: SMART_JWKS } }),
     'POST /api/v1/invitations': () => ({ body: { email: `i${uniq()}@matrix.test`, role: 'Nurse', accountType: 'prov' } }),
     'POST /api/v1/vendors': () => ({ body: { vendorName: `Vendor ${uniq()}` } }),
     'PATCH /api/v1/vendors/:id': () => ({ body: { vendorName: `Vendor ${uniq()}` } }),

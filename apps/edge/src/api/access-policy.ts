@@ -202,6 +202,15 @@ export const API_KEY_READS: readonly string[] = [
   'GET /api/v1/fhir/R4/Encounter/:id',
   'GET /api/v1/fhir/R4/Observation',
   'GET /api/v1/fhir/R4/Observation/:id',
+  'GET /api/v1/fhir/R4/Device',
+  'GET /api/v1/fhir/R4/Device/:id',
+  'GET /api/v1/fhir/R4/Provenance',
+  'GET /api/v1/fhir/R4/Provenance/:id',
+  'GET /api/v1/fhir/R4/$export',
+  'GET /api/v1/fhir/R4/Patient/$export',
+  'GET /api/v1/fhir/R4/$export-status/:id',
+  'DELETE /api/v1/fhir/R4/$export-status/:id',
+  'GET /api/v1/fhir/R4/$export-file/:id/:fileId',
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accounts, auditLog, visits } from '@opencare/api/db/schema';
+import { accounts, auditLog, measurements, visits } from '@opencare/api/db/schema';
 import { idsOwnedBy } from '../testing/matrix-evidence';
 import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ const ids = {
   pairingCode: randomPairingCode(),
   gateway: '',
   device: '',
+  gatewayReading: '',
   appointment: '',
   visit: '',
   thread: '',
@@ -71,6 +72,17 @@ const uploadAttachment = async (token: string) => {
   return { status: res.status, body: (await res.json()) };
 };
 const P = () => cast.id.patient;
+/** `Patient/$export`, polled until it is complete (its patients' audit rows are written as it runs). */
+const exported = async (token: string) => {
+  const started = await t.call('GET', '/api/v1/fhir/R4/Patient/$export?_type=Patient', { token });
+  const location = started.headers.get('content-location');
+  for (let tries = 0; location && tries < 100; tries += 1) {
+    const res = await fetch(location.replace(/^https?:\/\/[^/]+/, t.url), { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 202) return { status: res.status, body: await res.json() };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return started;
+};
 /** A decision on the patient's sign-up, the patient made pending for it and active again after. */
 const decided = (decision: 'approve' | 'decline') => async (token: string) => {
   const status = (value: string) => t.edge.deps.db.update(accounts).set({ status: value as 'active' }).where(eq(accounts.id, P()));
@@ -151,6 +163,11 @@ const SAMPLES: Sample[] = [
   { method: 'PATCH', url: '/gateways/:id', path: () => `/gateways/${ids.gateway}`, body: () => ({ displayName: 'Kitchen' }), allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/devices/:id', path: () => `/devices/${ids.device}`, allowed: 'physician', refused: 'outsider' },
   { method: 'PATCH', url: '/devices/:id', path: () => `/devices/${ids.device}`, body: () => ({ name: 'Old cuff' }), allowed: 'patient', refused: 'patient2' },
+  // The device and its reading's provenance in FHIR (before the device is removed below).
+  { method: 'GET', url: '/fhir/R4/Device', path: () => `/fhir/R4/Device?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Device/:id', path: () => `/fhir/R4/Device/${ids.device}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Provenance', path: () => `/fhir/R4/Provenance?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/fhir/R4/Provenance/:id', path: () => `/fhir/R4/Provenance/${ids.gatewayReading}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/appointments/:id', path: () => `/appointments/${ids.appointment}`, allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/visits/:id', path: () => `/visits/${ids.visit}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/mail/threads/:id', path: () => `/mail/threads/${ids.thread}`, allowed: 'patient', refused: 'patient2' },
@@ -173,6 +190,8 @@ const SAMPLES: Sample[] = [
   { method: 'DELETE', url: '/devices/:id', path: () => `/devices/${ids.device}`, allowed: 'patient', refused: 'patient2' },
   { method: 'DELETE', url: '/gateways/:id', path: () => `/gateways/${ids.gateway}`, allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/fhir/R4/Patient/:id', path: () => `/fhir/R4/Patient/${P()}`, allowed: 'physician', refused: 'outsider' },
+  // A bulk export: the organisation's admin starts it; each exported patient is audited as the export runs.
+  { method: 'GET', url: '/fhir/R4/Patient/$export', path: () => '/fhir/R4/Patient/$export', send: exported, allowed: 'admin', refused: 'physician' },
   { method: 'GET', url: '/fhir/R4/Observation', path: () => `/fhir/R4/Observation?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/fhir/R4/Observation/:id', path: () => `/fhir/R4/Observation/${ids.measurement}`, allowed: 'physician', refused: 'outsider' },
   // Issue 21: patient search (a nurse may not export), everything of a patient, appointments and visits.
@@ -273,7 +292,7 @@ const key = (method: string, url: string) => `${method} ${url}`;
  * gateways, devices, appointments, visits or mail threads by its id.
  */
 const isPatientRecordRoute = (url: string) =>
-  /^\/api\/v1\/(patients\/:id(\/|$)|measurements|alerts|fhir\/R4\/(Patient|Observation|Appointment|Encounter)|tasks\/patients\/|accounts\/:id\/profile)/.test(url) ||
+  /^\/api\/v1\/(patients\/:id(\/|$)|measurements|alerts|fhir\/R4\/(Patient|Observation|Device|Provenance|Appointment|Encounter)|tasks\/patients\/|accounts\/:id\/profile)/.test(url) ||
   /^\/api\/v1\/(gateways|devices|appointments|visits|mail\/threads)\/:id$/.test(url) ||
   url === '/api/v1/mail/threads/:id/messages' ||
   url === '/api/v1/care-time/:id' ||
@@ -313,6 +332,18 @@ beforeAll(async () => {
   });
   expect(device.status).toBe(201);
   ids.device = device.body.data.id;
+  // A reading as the gateway stores it (the upload itself is gateways-devices' to test): it has a Provenance.
+  ids.gatewayReading = randomUUID();
+  await t.edge.deps.db.insert(measurements).values({
+    id: ids.gatewayReading,
+    organisationId: await organisationOf(t.edge.deps.db, P()),
+    patientAccountId: P(),
+    type: 'bw',
+    values: { weight: 70 },
+    takenAt: new Date(),
+    source: 'gateway',
+    deviceId: ids.device,
+  });
   const booked = await insertAppointmentWithVisit(t.edge.deps.db, {
     organisationId: await organisationOf(t.edge.deps.db, P()),
     patientAccountId: P(),

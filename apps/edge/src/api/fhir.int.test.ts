@@ -160,8 +160,10 @@ describe('FHIR R4 Observation search', () => {
       code: { coding: [{ code: '2339-0' }] },
       category: [{ coding: [{ code: 'laboratory' }] }],
       valueQuantity: { value: 110, code: 'mg/dL' },
-      note: [{ text: 'Taken after a meal.' }],
+      // The meal is coded (SNOMED CT), not written into a note.
+      component: [{ code: { text: 'Relationship to meal' }, valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '24863003' }] } }],
     });
+    expect(quantity('bs')?.note).toBeUndefined();
     expect(quantity('bw')).toMatchObject({ code: { coding: [{ code: '29463-7' }] }, valueQuantity: { value: 81.83, code: 'kg' } });
     expect(quantity('ox')).toMatchObject({
       code: { coding: [{ code: '2708-6' }, { code: '59408-5' }] },
@@ -235,8 +237,12 @@ describe('the standard FHIR base a client discovers', () => {
       const statement = fhirCapabilityStatementSchema.parse(res.body);
       expect(statement).toMatchObject({ fhirVersion: '4.0.1', kind: 'instance', format: ['json', 'application/fhir+json'] });
       const resources = statement.rest[0]!.resource;
-      expect(resources.map((r) => r.type)).toEqual(['Patient', 'Observation', 'Practitioner', 'Appointment', 'Encounter']);
-      expect(resources[0]?.operation).toEqual([{ name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' }]);
+      expect(resources.map((r) => r.type)).toEqual(['Patient', 'Observation', 'Device', 'Provenance', 'Practitioner', 'Appointment', 'Encounter']);
+      expect(resources[0]?.operation).toEqual([
+        { name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' },
+        { name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/patient-export' },
+      ]);
+      expect(statement.rest[0]!.operation).toEqual([{ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' }]);
       expect(resources.find((r) => r.type === 'Observation')?.searchParam?.map((p) => p.name)).toEqual(
         expect.arrayContaining(['patient', 'code', 'category', 'date', '_lastUpdated', '_sort', '_count', '_summary']),
       );

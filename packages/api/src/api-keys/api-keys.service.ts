@@ -4,14 +4,9 @@ import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
+import type { IntegrationIdentity } from './integration-reader';
 import { AppError } from '../errors/app-error';
 import { findApiKey, insertApiKey, listApiKeys as listApiKeyRows, revokeApiKey as revokeApiKeyRow, useApiKey, type ApiKeyRow } from './api-keys.repository';
-
-/** The organisation an integration reads for, as a request with an API key names it. */
-export interface ApiKeyIdentity {
-  keyId: string;
-  organisationId: string;
-}
 
 // 256 random bits: guessing is hopeless, so a plain SHA-256 (not a slow password hash) is enough to
 // keep a stolen table from giving keys away, and it lets a key be found by its hash.
@@ -60,11 +55,11 @@ export async function revokeApiKey(deps: Deps, actor: Actor, meta: RequestMeta, 
 }
 
 /** The key a request sent in `x-api-key`, if it is live; refused (and audited) otherwise. */
-export async function resolveApiKey(deps: Deps, meta: RequestMeta, key: string): Promise<ApiKeyIdentity> {
+export async function resolveApiKey(deps: Deps, meta: RequestMeta, key: string): Promise<IntegrationIdentity> {
   const row = key.startsWith(KEY_PREFIX) ? await useApiKey(deps.db, hashOf(key), new Date()) : undefined;
   if (!row) {
     await audit(deps.db, null, meta, { action: 'apiKeys.use', resourceType: 'apiKey', resourceId: null, outcome: 'denied' });
     throw new AppError('apiKeyInvalid');
   }
-  return { keyId: row.id, organisationId: row.organisationId };
+  return { type: 'apiKey', id: row.id, organisationId: row.organisationId };
 }

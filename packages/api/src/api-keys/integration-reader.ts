@@ -6,13 +6,24 @@ import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
-import type { ApiKeyIdentity } from './api-keys.service';
+
+/**
+ * An integration reading for its organisation: an API key (`x-api-key`, spec §7's second source), or
+ * a SMART backend client with a token and the scopes it was granted (FHIR only). Read only.
+ */
+export interface IntegrationIdentity {
+  type: 'apiKey' | 'smartClient';
+  id: string;
+  organisationId: string;
+  /** A SMART client's granted scopes; an API key has none (it reads what its routes allow). */
+  scopes?: string[];
+}
 
 /**
  * Who reads a patient's daily tasks, measurements or FHIR resources: a signed-in person, or an
- * integration with an API key of the patient's organisation (spec §7's second source; read only).
+ * integration of the patient's organisation.
  */
-export type Reader = { kind: 'account'; actor: Actor } | { kind: 'apiKey'; key: ApiKeyIdentity };
+export type Reader = { kind: 'account'; actor: Actor } | { kind: 'integration'; integration: IntegrationIdentity };
 
 const isPatient = (record: AccountRecord) => record.account.accountType === 'pat' || record.roles.includes(ROLES.Patient);
 
@@ -30,13 +41,13 @@ export async function readablePatient(
   permission: Permission = 'Read',
   caregiverScope?: CaregiverScope,
 ): Promise<AccountRecord> {
-  // A person also needs the permission (Export for FHIR); a key is the organisation's own export, made by its admin.
+  // A person also needs the permission (Export for FHIR); an integration is the organisation's own export, made by its admin.
   if (reader.kind === 'account') return patientFor(deps, reader.actor, meta, patientAccountId, action, 'read', permission, caregiverScope);
   const patient = await findAccount(deps.db, patientAccountId);
   const found = patient !== undefined && isPatient(patient);
-  const allowed = found && patient.account.organisationId === reader.key.organisationId;
+  const allowed = found && patient.account.organisationId === reader.integration.organisationId;
   const outcome = allowed ? 'allowed' : 'denied';
-  await audit(deps.db, null, meta, { action, resourceType: 'apiKey', resourceId: reader.key.keyId, outcome });
+  await audit(deps.db, null, meta, { action, resourceType: reader.integration.type, resourceId: reader.integration.id, outcome });
   await audit(deps.db, null, meta, { action, resourceType: 'patient', resourceId: patientAccountId, outcome });
   if (!found) throw new AppError('notFound');
   if (!allowed) throw new AppError('err_forbidden');

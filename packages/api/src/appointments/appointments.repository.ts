@@ -23,6 +23,7 @@ export const appointmentColumns = {
     cancelNote: appointments.cancelNote,
     confirmedAt: appointments.confirmedAt,
     createdAt: appointments.createdAt,
+    updatedAt: appointments.updatedAt,
   },
   patient: {
     firstName: patientProfile.firstName,

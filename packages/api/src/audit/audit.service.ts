@@ -50,8 +50,8 @@ export async function auditRefusal(db: Executor, actor: Actor | null, meta: Requ
  */
 export function auditPatientsListed(
   db: Executor,
-  /** Null for an integration's API key (no person behind it). */
-  actor: Actor | null,
+  /** Null for an integration (no person behind it). */
+  actor: Pick<Actor, 'userId' | 'accountId'> | null,
   meta: RequestMeta,
   action: string,
   patientAccountIds: readonly string[],

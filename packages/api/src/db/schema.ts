@@ -1159,3 +1159,88 @@ export const caregiverLinks = pgTable(
     uniqueIndex('caregiver_links_one_open').on(t.patientAccountId, t.email).where(sql`${t.status} IN ('invited', 'active')`),
   ],
 );
+
+/**
+ * SMART on FHIR backend services (issue 21): systems an admin registered with their public keys
+ * (`jwks`) and the system scopes they may be given. Refusals of their token requests are kept as
+ * the last error so the admin can see why an integration stopped.
+ */
+export const smartClients = pgTable('smart_clients', {
+  id: id(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  name: text('name').notNull(),
+  jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>().notNull(),
+  scopes: jsonb('scopes').$type<string[]>().notNull(),
+  createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
+  createdAt: createdAt(),
+  lastUsedAt: at('last_used_at'),
+  lastError: text('last_error'),
+  lastErrorAt: at('last_error_at'),
+  revokedAt: at('revoked_at'),
+});
+
+/**
+ * Access tokens given to SMART clients: kept by hash, short-lived, with the scopes granted. The
+ * assertion's `jti` is unique per client, so a replayed assertion gets no second token.
+ */
+export const smartAccessTokens = pgTable(
+  'smart_access_tokens',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => smartClients.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    assertionId: text('assertion_id').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('smart_access_tokens_assertion').on(t.clientId, t.assertionId)],
+);
+
+/**
+ * FHIR bulk exports (`$export`, issue 21): one row per request, run in the background by an edge
+ * (`heartbeatAt` says it is still working; another edge takes over one that went quiet), and its
+ * NDJSON files, kept for a day.
+ */
+export const fhirExports = pgTable(
+  'fhir_exports',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** Who asked: only they may poll it and read its files. */
+    requesterType: text('requester_type', { enum: ['account', 'apiKey', 'smartClient'] }).notNull(),
+    requesterId: uuid('requester_id').notNull(),
+    level: text('level', { enum: ['system', 'patient'] }).notNull(),
+    request: text('request').notNull(),
+    types: jsonb('types').$type<string[]>().notNull(),
+    since: at('since'),
+    status: text('status', { enum: ['running', 'complete', 'failed', 'cancelled'] }).notNull(),
+    progress: text('progress'),
+    error: text('error'),
+    transactionTime: at('transaction_time').notNull(),
+    heartbeatAt: at('heartbeat_at').notNull(),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [index('fhir_exports_organisation_idx').on(t.organisationId, t.createdAt)],
+);
+
+export const fhirExportFiles = pgTable(
+  'fhir_export_files',
+  {
+    id: id(),
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => fhirExports.id, { onDelete: 'cascade' }),
+    resourceType: text('resource_type').notNull(),
+    count: integer('count').notNull(),
+    ndjson: text('ndjson').notNull(),
+  },
+  (t) => [index('fhir_export_files_export_idx').on(t.exportId)],
+);

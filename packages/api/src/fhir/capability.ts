@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { fhirCapabilityStatementSchema, type FhirCapabilityStatement } from './fhir-r4';
 import { FHIR_BASE_PATH, SEARCH_COUNT_MAX } from './fhir.service';
+import { SMART_TOKEN_PATH } from '../smart/smart-configuration';
 
 const param = (name: string, type: 'token' | 'reference' | 'date' | 'string' | 'number', documentation?: string) => ({ name, type, ...(documentation ? { documentation } : {}) });
 const RESULT_PARAMS = [
@@ -11,8 +12,8 @@ const RESULT_PARAMS = [
 
 /**
  * `GET [base]/metadata`: exactly what this server supports (Patient, Observation, Practitioner,
- * Appointment and Encounter, their search parameters, Patient/$everything, JSON only, lenient
- * handling on request), so a standard client's first call finds it.
+ * Appointment and Encounter, their search parameters, Patient/$everything, bulk $export, SMART
+ * backend services, JSON only, lenient handling on request), so a standard client's first call finds it.
  */
 export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapabilityStatement {
   return fhirCapabilityStatementSchema.parse({
@@ -29,8 +30,15 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
       {
         mode: 'server',
         security: {
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [{ url: 'token', valueUri: `${deps.config.publicUrl}${base}${SMART_TOKEN_PATH}` }],
+            },
+          ],
+          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
           description:
-            'A person’s bearer token (the same access as in the app: a patient their own record, physicians their organisation’s patients) or an integration’s API key in the x-api-key header (its organisation’s patients). Unknown search parameters are refused unless the request says Prefer: handling=lenient. Only JSON is served; any other format is 406.',
+            'A SMART backend services token (client credentials with a signed JWT; see .well-known/smart-configuration), a person’s bearer token (the same access as in the app: a patient their own record, physicians their organisation’s patients) or an integration’s API key in the x-api-key header (its organisation’s patients). Unknown search parameters are refused unless the request says Prefer: handling=lenient. Only JSON is served; any other format is 406.',
         },
         resource: [
           {
@@ -44,7 +52,10 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
               param('birthdate', 'date', 'A day: YYYY-MM-DD.'),
               ...RESULT_PARAMS,
             ],
-            operation: [{ name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' }],
+            operation: [
+              { name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' },
+              { name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/patient-export' },
+            ],
           },
           {
             type: 'Observation',
@@ -62,6 +73,22 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
               ...RESULT_PARAMS,
             ],
           },
+          {
+            type: 'Device',
+            profile: 'http://hl7.org/fhir/StructureDefinition/Device',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [param('patient', 'reference', 'Required: the patient’s meters and home gateways.'), ...RESULT_PARAMS],
+          },
+          {
+            type: 'Provenance',
+            profile: 'http://hl7.org/fhir/StructureDefinition/Provenance',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [
+              param('patient', 'reference', 'The patient’s gateway readings (or target).'),
+              param('target', 'reference', 'Observation/{id}: the Provenance of that reading.'),
+              ...RESULT_PARAMS,
+            ],
+          },
           { type: 'Practitioner', profile: 'http://hl7.org/fhir/StructureDefinition/Practitioner', interaction: [{ code: 'read' }] },
           ...(['Appointment', 'Encounter'] as const).map((type) => ({
             type,
@@ -70,6 +97,8 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
             searchParam: [param('patient', 'reference', 'Required (or subject).'), param('subject', 'reference'), param('date', 'date', 'The appointment’s start; eq, ge, gt, le, lt prefixes.'), ...RESULT_PARAMS],
           })),
         ],
+        // Bulk Data (NDJSON, asynchronous) for the organisation's admin and its integrations.
+        operation: [{ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' }],
       },
     ],
   });

@@ -7,7 +7,6 @@ import { readablePatient, type Reader } from '../api-keys/integration-reader';
 import { findAppointment, listAppointments, type AppointmentRow } from '../appointments/appointments.repository';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
-import { toMeasurementDto } from '../measurements/measurement.dto';
 import { measurementsOfTypes } from '../measurements/measurements.repository';
 import { findVisit } from '../visits/visits.repository';
 import { toFhirAppointment, toFhirEncounter, toFhirPractitioner } from './care-resources';
@@ -24,7 +23,8 @@ import {
   toFhirPatient,
   type SearchOptions,
 } from './fhir.service';
-import { observationsOf } from './observations';
+import { devicesOf, provenancesOf } from './device.service';
+import { observationsOfRow } from './observations';
 
 /** The most appointments one search or $everything looks through. */
 const SEARCH_APPOINTMENTS_MAX = 1_000;
@@ -42,7 +42,7 @@ const isUuid = (id: string) => uuidSchema.safeParse(id).success;
 /** `GET Practitioner/{id}`: a physician, nurse or other provider of the caller's organisation (anyone signed in there, or its API key). */
 export async function fhirPractitioner(deps: Deps, reader: Reader, meta: RequestMeta, id: string): Promise<FhirPractitioner> {
   const provider = isUuid(id) ? await findAccount(deps.db, id) : undefined;
-  const organisationId = reader.kind === 'apiKey' ? reader.key.organisationId : reader.actor.organisationId;
+  const organisationId = reader.kind === 'integration' ? reader.integration.organisationId : reader.actor.organisationId;
   const found = provider?.account.accountType === 'prov' && provider.account.organisationId === organisationId;
   await audit(deps.db, reader.kind === 'account' ? reader.actor : null, meta, { action: 'fhir.practitioner.read', resourceType: 'account', resourceId: id, outcome: found ? 'allowed' : 'denied' });
   if (!found) throw notFound();
@@ -100,8 +100,8 @@ export async function searchCare(
 }
 
 /**
- * `GET Patient/{id}/$everything`: the patient, their readings (the newest 10,000), appointments,
- * visits and the clinicians they name, in one searchset.
+ * `GET Patient/{id}/$everything`: the patient, their readings (the newest 10,000) with their meters,
+ * gateways and Provenances, appointments, visits and the clinicians they name, in one searchset.
  */
 export async function patientEverything(deps: Deps, reader: Reader, meta: RequestMeta, id: string, options: SearchOptions = {}): Promise<FhirSearchBundle> {
   if (!isUuid(id)) throw notFound();
@@ -109,9 +109,12 @@ export async function patientEverything(deps: Deps, reader: Reader, meta: Reques
   const [readings, appointments] = await Promise.all([measurementsOfTypes(deps.db, id, MEASUREMENT_TYPES, SEARCH_READINGS_MAX), appointmentsOf(deps, patient)]);
   const providerIds = [...new Set(appointments.map((row) => row.appointment.providerAccountId))];
   const providers = (await Promise.all(providerIds.map((providerId) => findAccount(deps.db, providerId)))).flatMap((p) => (p ? [p] : []));
+  const [devices, provenances] = await Promise.all([devicesOf(deps, id), provenancesOf(deps, readings)]);
   const resources = [
     toFhirPatient(patient),
-    ...readings.map(toMeasurementDto).flatMap(observationsOf),
+    ...readings.flatMap(observationsOfRow),
+    ...devices,
+    ...provenances,
     ...appointments.map(toFhirAppointment),
     ...appointments.flatMap((row) => toFhirEncounter(row) ?? []),
     ...providers.map(toFhirPractitioner),

@@ -96,6 +96,7 @@ export type FhirPatient = z.infer<typeof fhirPatientSchema>;
 const observationComponentSchema = z.strictObject({
   code: codeableConceptSchema,
   valueQuantity: quantitySchema.optional(),
+  valueCodeableConcept: codeableConceptSchema.optional(),
   interpretation: list(codeableConceptSchema).optional(),
 });
 
@@ -114,6 +115,7 @@ export const fhirObservationSchema = z
     effectiveDateTime: fhirDateTime.optional(),
     issued: fhirInstant.optional(),
     valueQuantity: quantitySchema.optional(),
+    device: referenceSchema.optional(),
     interpretation: list(codeableConceptSchema).optional(),
     note: list(annotationSchema).optional(),
     component: list(observationComponentSchema).optional(),
@@ -179,6 +181,35 @@ export const fhirEncounterSchema = z.strictObject({
 });
 export type FhirEncounter = z.infer<typeof fhirEncounterSchema>;
 
+/** Device (https://hl7.org/fhir/R4/device.html): a patient's meter or home gateway, as the PHD IG describes them. */
+export const fhirDeviceSchema = z.strictObject({
+  resourceType: z.literal('Device'),
+  id: fhirId,
+  identifier: list(identifierSchema).optional(),
+  status: z.enum(['active', 'inactive', 'entered-in-error', 'unknown']),
+  manufacturer: fhirString.optional(),
+  deviceName: list(z.strictObject({ name: fhirString, type: z.enum(['udi-label-name', 'user-friendly-name', 'patient-reported-name', 'manufacturer-name', 'model-name', 'other']) })).optional(),
+  modelNumber: fhirString.optional(),
+  serialNumber: fhirString.optional(),
+  type: codeableConceptSchema.optional(),
+  version: list(z.strictObject({ value: fhirString })).optional(),
+  patient: referenceSchema.optional(),
+  note: list(annotationSchema).optional(),
+});
+export type FhirDevice = z.infer<typeof fhirDeviceSchema>;
+
+/** Provenance (https://hl7.org/fhir/R4/provenance.html): which meter measured a reading and which gateway brought it, when. */
+export const fhirProvenanceSchema = z.strictObject({
+  resourceType: z.literal('Provenance'),
+  id: fhirId,
+  target: list(referenceSchema),
+  occurredDateTime: fhirDateTime.optional(),
+  recorded: fhirInstant,
+  activity: codeableConceptSchema.optional(),
+  agent: list(z.strictObject({ type: codeableConceptSchema.optional(), role: list(codeableConceptSchema).optional(), who: referenceSchema })),
+});
+export type FhirProvenance = z.infer<typeof fhirProvenanceSchema>;
+
 /** Bundle of type searchset (https://hl7.org/fhir/R4/bundle.html). */
 export const fhirSearchBundleSchema = z
   .strictObject({
@@ -192,7 +223,7 @@ export const fhirSearchBundleSchema = z
     entry: list(
       z.strictObject({
         fullUrl: fhirUri.optional(),
-        resource: z.union([fhirObservationSchema, fhirPatientSchema, fhirPractitionerSchema, fhirAppointmentSchema, fhirEncounterSchema]),
+        resource: z.union([fhirObservationSchema, fhirPatientSchema, fhirPractitionerSchema, fhirAppointmentSchema, fhirEncounterSchema, fhirDeviceSchema, fhirProvenanceSchema]),
         search: z.strictObject({ mode: z.enum(['match', 'include', 'outcome']).optional() }).optional(),
       }),
     ).optional(),
@@ -234,7 +265,14 @@ export const fhirCapabilityStatementSchema = z.strictObject({
   rest: list(
     z.strictObject({
       mode: z.literal('server'),
-      security: z.strictObject({ description: fhirString }).optional(),
+      security: z
+        .strictObject({
+          // SMART's oauth-uris extension: where a client gets a token.
+          extension: list(z.strictObject({ url: fhirUri, extension: list(z.strictObject({ url: fhirUri, valueUri: fhirUri })) })).optional(),
+          service: list(codeableConceptSchema).optional(),
+          description: fhirString,
+        })
+        .optional(),
       resource: list(
         z.strictObject({
           type: fhirCode,
@@ -245,7 +283,9 @@ export const fhirCapabilityStatementSchema = z.strictObject({
           operation: list(z.strictObject({ name: fhirString, definition: fhirUri })).optional(),
         }),
       ),
+      operation: list(z.strictObject({ name: fhirString, definition: fhirUri })).optional(),
     }),
   ),
 });
 export type FhirCapabilityStatement = z.infer<typeof fhirCapabilityStatementSchema>;
+

@@ -1,10 +1,16 @@
+import { smartTokenRequestSchema, smartTokenResponseSchema } from '@opencare/schemas/entities/smart-clients';
 import { z } from 'zod';
-import { operation, operations } from '../operations/operation';
+import { handWritten, operation, operations } from '../operations/operation';
+import { smartConfigurationSchema } from '../smart/smart-configuration';
+import { exportQuerySchema } from './bulk-export.service';
+import { deviceSearchSchema, fhirDevice, fhirProvenance, provenanceSearchSchema, searchDevices, searchProvenance } from './device.service';
 import { capabilityStatement } from './capability';
 import { careSearchSchema, fhirAppointment, fhirEncounter, fhirPractitioner, patientEverything, searchCare } from './care.service';
 import {
   fhirAppointmentSchema,
   fhirCapabilityStatementSchema,
+  fhirDeviceSchema,
+  fhirProvenanceSchema,
   fhirEncounterSchema,
   fhirObservationSchema,
   fhirPatientSchema,
@@ -28,6 +34,67 @@ export const fhirOperations = operations('fhir', {
     output: fhirCapabilityStatementSchema,
     rest: [{ method: 'GET', path: '/fhir/R4/metadata', input: 'none', ...fhirRoute }],
     handler: ({ deps }) => Promise.resolve(capabilityStatement(deps)),
+  }),
+  smartConfiguration: operation({
+    type: 'query',
+    summary: 'SMART on FHIR discovery: the token endpoint, the client authentication and the scopes served (backend services).',
+    access: { guard: 'public', policy: 'public' },
+    input: undefined,
+    output: smartConfigurationSchema,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/.well-known/smart-configuration', input: 'none', custom: true }],
+    handler: handWritten,
+  }),
+  smartToken: operation({
+    type: 'mutation',
+    summary:
+      'SMART backend services token endpoint: a form with grant_type=client_credentials, scope and a client_assertion (a JWT signed with a registered key, aud this endpoint); answers an access token for five minutes, or an OAuth error.',
+    access: { guard: 'public', policy: 'public', note: 'the client authenticates with its signed assertion' },
+    input: smartTokenRequestSchema,
+    output: smartTokenResponseSchema,
+    trpc: false,
+    rest: [{ method: 'POST', path: '/fhir/R4/auth/token', input: 'body', custom: true, contentType: 'application/json' }],
+    handler: handWritten,
+  }),
+  export: operation({
+    type: 'query',
+    summary:
+      "Bulk Data kick-off ($export): the organisation's patients and their records as NDJSON, for its admin, API key or SMART client (within its scopes); answers 202 with the status address in Content-Location. _type, _since, _outputFormat.",
+    access: { guard: 'reader', policy: 'admin', note: "the organisation's admin, or its API key or SMART backend client" },
+    input: exportQuerySchema,
+    trpc: false,
+    rest: [
+      { method: 'GET', path: '/fhir/R4/$export', input: 'query', ...fhirRoute, status: 202 },
+      { method: 'GET', path: '/fhir/R4/Patient/$export', input: 'query', ...fhirRoute, status: 202 },
+    ],
+    handler: handWritten,
+  }),
+  exportStatus: operation({
+    type: 'query',
+    summary: 'Bulk Data status: 202 with X-Progress while running, then 200 with the manifest of NDJSON files (only for whoever started the export).',
+    access: { guard: 'reader', policy: 'admin', kind: 'unfixtured', note: 'whoever started the export' },
+    input: byFhirId,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/$export-status/:id', input: 'params', custom: true, contentType: 'application/json' }],
+    handler: handWritten,
+  }),
+  cancelExport: operation({
+    type: 'mutation',
+    summary: 'Cancel a Bulk Data export; its files go.',
+    access: { guard: 'reader', policy: 'admin', kind: 'unfixtured', note: 'whoever started the export' },
+    input: byFhirId,
+    trpc: false,
+    rest: [{ method: 'DELETE', path: '/fhir/R4/$export-status/:id', input: 'params', ...fhirRoute, status: 202 }],
+    handler: handWritten,
+  }),
+  exportFile: operation({
+    type: 'query',
+    summary: 'One NDJSON file of a complete Bulk Data export (the same credentials as the kick-off).',
+    access: { guard: 'reader', policy: 'admin', kind: 'unfixtured', note: 'whoever started the export' },
+    input: z.strictObject({ id: z.string().max(64), fileId: z.string().max(64) }),
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/$export-file/:id/:fileId', input: 'params', custom: true, contentType: 'application/fhir+ndjson' }],
+    handler: handWritten,
   }),
   patients: operation({
     type: 'query',
@@ -67,12 +134,48 @@ export const fhirOperations = operations('fhir', {
   }),
   everything: operation({
     type: 'query',
-    summary: "Patient/$everything: the patient, their readings, appointments, visits and the clinicians they name, in one Bundle.",
+    summary: "Patient/$everything: the patient, their readings with their devices and provenance, appointments, visits and the clinicians they name, in one Bundle.",
     access: { ...fhirAccess, kind: 'patient' },
     input: byFhirId,
     output: fhirSearchBundleSchema,
     rest: [{ method: 'GET', path: '/fhir/R4/Patient/:id/$everything', input: 'params', ...fhirRoute }],
     handler: ({ deps, reader, meta }, input) => patientEverything(deps, reader, meta, input.id),
+  }),
+  device: operation({
+    type: 'query',
+    summary: "A patient's meter or home gateway as a FHIR R4 Device (the PHD IG's meter and gateway).",
+    access: { ...fhirAccess, kind: 'device' },
+    input: byFhirId,
+    output: fhirDeviceSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Device/:id', input: 'params', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => fhirDevice(deps, reader, meta, input.id),
+  }),
+  devices: operation({
+    type: 'query',
+    summary: "A patient's meters and gateways as a FHIR R4 searchset of Devices.",
+    access: { ...fhirAccess, kind: 'patient', note: 'the patient named by ?patient=' },
+    input: deviceSearchSchema,
+    output: fhirSearchBundleSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Device', input: 'query', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => searchDevices(deps, reader, meta, input),
+  }),
+  provenance: operation({
+    type: 'query',
+    summary: "A gateway reading's Provenance (its id is the reading's): the meter that measured it and when, the gateway that sent it, and when it arrived.",
+    access: { ...fhirAccess, kind: 'measurement' },
+    input: byFhirId,
+    output: fhirProvenanceSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Provenance/:id', input: 'params', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => fhirProvenance(deps, reader, meta, input.id),
+  }),
+  provenances: operation({
+    type: 'query',
+    summary: "The Provenances of a patient's gateway readings (?patient=), newest first, or of one reading (?target=Observation/{id}).",
+    access: { ...fhirAccess, kind: 'patient', note: 'the patient named by ?patient=, or the reading by ?target=' },
+    input: provenanceSearchSchema,
+    output: fhirSearchBundleSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Provenance', input: 'query', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => searchProvenance(deps, reader, meta, input),
   }),
   practitioner: operation({
     type: 'query',

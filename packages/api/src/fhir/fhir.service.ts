@@ -7,7 +7,6 @@ import { audit, auditPatientsListed } from '../audit/audit.service';
 import { readablePatient, type Reader } from '../api-keys/integration-reader';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
-import { toMeasurementDto } from '../measurements/measurement.dto';
 import { findMeasurement, measurementsOfTypes } from '../measurements/measurements.repository';
 import {
   fhirObservationSchema,
@@ -18,7 +17,7 @@ import {
   type FhirSearchBundle,
 } from './fhir-r4';
 import { humanNameOf } from './human-name';
-import { hasCode, observationsOf, typesWithCode } from './observations';
+import { hasCode, observationsOfRow, typesWithCode } from './observations';
 
 /** Where the FHIR resources live; fullUrls in bundles start here. */
 export const FHIR_BASE_PATH = '/api/v1/fhir/R4';
@@ -69,7 +68,7 @@ export async function fhirObservation(deps: Deps, reader: Reader, meta: RequestM
   const row = uuidSchema.safeParse(measurementId).success ? await findMeasurement(deps.db, measurementId) : undefined;
   if (!row) throw new AppError('notFound');
   await readablePatient(deps, reader, meta, row.patientAccountId, 'fhir.observation.read', 'Export');
-  const observation = observationsOf(toMeasurementDto(row)).find((o) => o.id === id);
+  const observation = observationsOfRow(row).find((o) => o.id === id);
   if (!observation) throw new AppError('notFound');
   return fhirObservationSchema.parse(observation);
 }
@@ -216,10 +215,9 @@ export async function searchObservations(deps: Deps, reader: Reader, meta: Reque
   const sortKey = query._sort?.replace('-', '') === '_lastUpdated' ? 'createdAt' : 'takenAt';
   const ascending = query._sort !== undefined && !query._sort.startsWith('-');
   const matches = rows
-    .map(toMeasurementDto)
-    .filter((m) => matchesDate(m.takenAt, query.date) && matchesDate(m.createdAt, query._lastUpdated))
-    .sort((a, b) => (ascending ? 1 : -1) * (Date.parse(a[sortKey]) - Date.parse(b[sortKey])))
-    .flatMap(observationsOf)
+    .filter((m) => matchesDate(m.takenAt.toISOString(), query.date) && matchesDate(m.createdAt.toISOString(), query._lastUpdated))
+    .sort((a, b) => (ascending ? 1 : -1) * (a[sortKey].getTime() - b[sortKey].getTime()))
+    .flatMap(observationsOfRow)
     .filter((o) => (!code || hasCode(o, code)) && (!category || (o.category ?? []).some((c) => c.coding?.some((coding) => coding.code === category))));
 
   const params = new URLSearchParams({ patient: patientId });
@@ -232,9 +230,10 @@ export async function searchObservations(deps: Deps, reader: Reader, meta: Reque
 
 /** Who may search patients, over which of them: a key its organisation's; a person with Export their organisation's as a clinician, themself as a patient. */
 async function patientSearchScope(deps: Deps, reader: Reader, meta: RequestMeta): Promise<PatientAccountFilter> {
-  if (reader.kind === 'apiKey') {
-    await audit(deps.db, null, meta, { action: 'fhir.patient.search', resourceType: 'apiKey', resourceId: reader.key.keyId, outcome: 'allowed' });
-    return { organisationId: reader.key.organisationId };
+  if (reader.kind === 'integration') {
+    const { integration } = reader;
+    await audit(deps.db, null, meta, { action: 'fhir.patient.search', resourceType: integration.type, resourceId: integration.id, outcome: 'allowed' });
+    return { organisationId: integration.organisationId };
   }
   const { actor } = reader;
   const clinician = hasRouteRole(actor, 'clinician');

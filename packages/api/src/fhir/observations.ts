@@ -1,4 +1,6 @@
 import type { Measurement, MeasurementType, RangeClass } from '@opencare/schemas/entities/measurements';
+import { toMeasurementDto } from '../measurements/measurement.dto';
+import type { MeasurementRow } from '../measurements/measurements.repository';
 import type { FhirObservation } from './fhir-r4';
 
 const LOINC = 'http://loinc.org';
@@ -132,10 +134,20 @@ function partsOf(type: MeasurementType, values: Record<string, number>): Part[] 
   }
 }
 
-/** The FHIR R4 Observations of one stored reading. */
-export function observationsOf(measurement: Measurement): FhirObservation[] {
+const SNOMED = 'http://snomed.info/sct';
+/** A blood sugar's relation to a meal, coded (SNOMED CT qualifier values). */
+const MEAL_CONTEXT = {
+  before: { system: SNOMED, code: '307165006', display: 'Before meal' },
+  after: { system: SNOMED, code: '24863003', display: 'Postprandial' },
+} as const;
+
+/**
+ * The FHIR R4 Observations of one stored reading; a gateway's reading names the meter that took it
+ * (`device`; the gateway that brought it is in its Provenance).
+ */
+export function observationsOf(measurement: Measurement, deviceId?: string | null): FhirObservation[] {
   return partsOf(measurement.type, measurement.values).map((part) => {
-    const notes = [measurement.note, measurement.meal ? `Taken ${measurement.meal} a meal.` : null].filter((n): n is string => Boolean(n));
+    const notes = measurement.note ? [measurement.note] : [];
     const observation: FhirObservation = {
       resourceType: 'Observation',
       id: `${measurement.id}${part.suffix}`,
@@ -148,8 +160,13 @@ export function observationsOf(measurement: Measurement): FhirObservation[] {
       issued: measurement.createdAt,
     };
     if (part.value) observation.valueQuantity = quantity(part.value.value, part.value.unit);
+    if (deviceId) observation.device = { reference: `Device/${deviceId}` };
     if (part.components) {
       observation.component = part.components.map((c) => ({ code: c.code, valueQuantity: quantity(c.value, c.unit) }));
+    }
+    if (part.main && measurement.meal) {
+      const meal = MEAL_CONTEXT[measurement.meal];
+      observation.component = [{ code: { text: 'Relationship to meal' }, valueCodeableConcept: { coding: [meal], text: meal.display } }];
     }
     if (part.main && measurement.rangeClass) observation.interpretation = interpretationOf(measurement.rangeClass);
     if (part.main && notes.length > 0) observation.note = notes.map((text) => ({ text }));
@@ -175,3 +192,6 @@ export function typesWithCode(code: string): MeasurementType[] {
 }
 
 export const hasCode = (observation: FhirObservation, code: string) => (observation.code.coding ?? []).some((c) => c.code === code);
+
+/** The Observations of a stored reading, naming its meter when a gateway brought it. */
+export const observationsOfRow = (row: MeasurementRow): FhirObservation[] => observationsOf(toMeasurementDto(row), row.deviceId);

@@ -13,13 +13,9 @@ import {
 } from '@opencare/schemas/entities/mail';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { z } from 'zod';
-import { AppError } from '../errors/app-error';
 import { byIdSchema } from '../operations/common-inputs';
-import { fromParts, operation, operations } from '../operations/operation';
+import { fromParts, handWritten, operation, operations } from '../operations/operation';
 import { createThread, getThread, listThreads, mailRecipients, replyToThread, unreadCount } from './mail-threads.service';
-
-/** Hand-written transports (custom) are never called through the declaration. */
-const handWritten = () => Promise.reject(new AppError('notFound'));
 
 /**
  * Secure mail (docs/mail.md): threads, messages and unread counts; attachments are raw bytes over

@@ -15,6 +15,7 @@ const columns = {
   rangeClass: measurements.rangeClass,
   fileId: measurements.fileId,
   createdAt: measurements.createdAt,
+  deviceId: measurements.deviceId,
   taskId: tasks.id,
 };
 export type MeasurementRow = NonNullable<Awaited<ReturnType<typeof findMeasurement>>>;

@@ -16,6 +16,7 @@ import { providersOperations } from '../providers/providers.operations';
 import { telehealthInvitationsOperations } from '../telehealth-invitations/telehealth-invitations.operations';
 import { visitsOperations } from '../visits/visits.operations';
 import { apiKeysOperations } from '../api-keys/api-keys.operations';
+import { smartClientsOperations } from '../smart/smart-clients.operations';
 import { authOperations } from '../auth/auth.operations';
 import { deviceProfilesOperations } from '../device-profiles/device-profiles.operations';
 import { fhirOperations } from '../fhir/fhir.operations';
@@ -48,6 +49,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   schedulesOperations,
   tasksOperations,
   apiKeysOperations,
+  smartClientsOperations,
   filesOperations,
   authOperations,
   profileOperations,

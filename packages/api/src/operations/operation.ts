@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Actor } from '../access/actor';
 import type { Reader } from '../api-keys/integration-reader';
 import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
 
 /**
  * One declaration per operation (design.md "Contracts"): its name, input and output schemas, who may
@@ -76,6 +77,7 @@ export type RecordKind =
   | 'vendor'
   | 'deviceProfile'
   | 'apiKey'
+  | 'smartClient'
   | 'session'
   /** Records the matrix has no fixture for: their `:id` is a random UUID (counted apart). */
   | 'unfixtured';
@@ -249,3 +251,6 @@ export function operations<M extends Record<string, AnyOperationSpec>>(feature: 
   const named = Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, { ...spec, name: `${feature}.${key}` }]));
   return { feature, operations: named as Named<M> };
 }
+
+/** The handler of an operation whose only transport is hand-written (`custom`, `trpc: false`): never called through the declaration. */
+export const handWritten = () => Promise.reject(new AppError('notFound'));

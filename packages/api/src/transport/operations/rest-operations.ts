@@ -20,7 +20,7 @@ export const answerObservers = new Set<(op: AnyOperation, binding: RestBinding<u
 export async function readerOf(deps: Deps, req: FastifyRequest): Promise<Reader> {
   const key = req.headers[API_KEY_HEADER];
   if (!req.headers.authorization && typeof key === 'string' && key.length > 0) {
-    return { kind: 'apiKey', key: await resolveApiKey(deps, requestMetaOf(req), key.slice(0, 200)) };
+    return { kind: 'integration', integration: await resolveApiKey(deps, requestMetaOf(req), key.slice(0, 200)) };
   }
   return { kind: 'account', actor: await authenticate(deps, req) };
 }

@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Reader } from '../../api-keys/integration-reader';
+import { audit } from '../../audit/audit.service';
 import type { Deps } from '../../deps';
+import { AppError } from '../../errors/app-error';
 import { capabilityStatement } from '../../fhir/capability';
 import { fhirAppointment, fhirEncounter, fhirPractitioner, patientEverything, searchCare } from '../../fhir/care.service';
 import { fhirObservation, fhirPatient, searchObservations, searchPatients } from '../../fhir/fhir.service';
 import { fhirOperationOutcomeSchema, type FhirOperationOutcome } from '../../fhir/fhir-r4';
+import { isSmartToken, issueBackendToken, OAuthError, resolveSmartToken, scopesAllow } from '../../smart/smart-clients.service';
+import { SMART_TOKEN_PATH, smartConfiguration } from '../../smart/smart-configuration';
+import { cancelExport, exportFile, exportStatus, startExport } from '../../fhir/bulk-export.service';
+import { fhirDevice, fhirProvenance, searchDevices, searchProvenance } from '../../fhir/device.service';
 import { loggableError, toErrorResponse } from '../http-errors';
-import { requestMetaOf } from '../http-request';
+import { bearerToken, requestMetaOf } from '../http-request';
 import { readerOf } from '../operations/rest-operations';
+import { rateLimit } from './rest-kit';
 
 const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
@@ -35,6 +43,23 @@ function formatOf(req: FastifyRequest): { query: Record<string, unknown>; json: 
   const { _format: format, ...query } = (req.query ?? {}) as Record<string, unknown>;
   const json = format === undefined ? acceptsJson(req.headers.accept) : typeof format === 'string' && JSON_FORMATS.includes(format.toLowerCase().replace(' ', '+'));
   return { query, json };
+}
+
+/**
+ * Who reads: a SMART backend token, whose scopes must allow this interaction on this resource type
+ * (refused with 403 and audited otherwise), or else a person's token or an API key as everywhere.
+ */
+async function fhirReader(deps: Deps, req: FastifyRequest, resourceType: string | null, interaction: 'read' | 'search'): Promise<Reader> {
+  const token = bearerToken(req);
+  if (!isSmartToken(token)) return readerOf(deps, req);
+  const meta = requestMetaOf(req);
+  const integration = await resolveSmartToken(deps, meta, token);
+  // null: the service weighs the scopes itself (an export's resource types).
+  if (resourceType && !scopesAllow(integration.scopes ?? [], resourceType, interaction)) {
+    await audit(deps.db, null, meta, { action: `fhir.${resourceType}.${interaction}`, resourceType: 'smartClient', resourceId: integration.id, outcome: 'denied' });
+    throw new AppError('smartScopeMissing');
+  }
+  return { kind: 'integration', integration };
 }
 
 /** `Prefer: handling=lenient`: unknown search parameters are left out instead of refused. */
@@ -70,7 +95,8 @@ export function fhirRoutes(deps: Deps, base: string) {
     );
     // Every interaction answers JSON only: a client asking for XML learns it at once (406), whoever it is.
     app.addHook('onRequest', async (req, reply) => {
-      if (formatOf(req).json) return;
+      // Bulk export files are NDJSON, and asked for as such.
+      if (formatOf(req).json || req.routeOptions.url?.endsWith(EXPORT_FILE_PATH)) return;
       await sendFhir(reply, 406, {
         resourceType: 'OperationOutcome',
         issue: [{ severity: 'error', code: 'not-supported', diagnostics: 'Only JSON is served: ask for _format=json or Accept: application/fhir+json.' }],
@@ -78,41 +104,135 @@ export function fhirRoutes(deps: Deps, base: string) {
     });
 
     app.get('/metadata', async (_req, reply) => sendFhir(reply, 200, capabilityStatement(deps, base)));
+    app.get('/.well-known/smart-configuration', async (_req, reply) => reply.send(smartConfiguration(deps, base)));
+    await app.register(smartTokenRoute(deps, base));
+    bulkExportRoutes(app, deps, base);
     app.get('/Patient', async (req, reply) =>
-      sendFhir(reply, 200, await searchPatients(deps, await readerOf(deps, req), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
+      sendFhir(reply, 200, await searchPatients(deps, await fhirReader(deps, req, 'Patient', 'search'), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
     );
     app.get('/Patient/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await fhirPatient(deps, await readerOf(deps, req), requestMetaOf(req), id));
+      return sendFhir(reply, 200, await fhirPatient(deps, await fhirReader(deps, req, 'Patient', 'read'), requestMetaOf(req), id));
     });
     app.get('/Observation', async (req, reply) =>
-      sendFhir(reply, 200, await searchObservations(deps, await readerOf(deps, req), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
+      sendFhir(reply, 200, await searchObservations(deps, await fhirReader(deps, req, 'Observation', 'search'), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
     );
     app.get('/Observation/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await fhirObservation(deps, await readerOf(deps, req), requestMetaOf(req), id));
+      return sendFhir(reply, 200, await fhirObservation(deps, await fhirReader(deps, req, 'Observation', 'read'), requestMetaOf(req), id));
     });
     app.get('/Patient/:id/$everything', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await patientEverything(deps, await readerOf(deps, req), requestMetaOf(req), id, { base }));
+      const reader = await fhirReader(deps, req, 'Patient', 'read');
+      const bundle = await patientEverything(deps, reader, requestMetaOf(req), id, { base });
+      // A SMART client gets the resource types its scopes name, and no others.
+      const scopes = reader.kind === 'integration' ? reader.integration.scopes : undefined;
+      if (!scopes) return sendFhir(reply, 200, bundle);
+      const entry = (bundle.entry ?? []).filter((e) => scopesAllow(scopes, e.resource.resourceType, 'read'));
+      return sendFhir(reply, 200, { ...bundle, total: entry.length, entry });
     });
     app.get('/Practitioner/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await fhirPractitioner(deps, await readerOf(deps, req), requestMetaOf(req), id));
+      return sendFhir(reply, 200, await fhirPractitioner(deps, await fhirReader(deps, req, 'Practitioner', 'read'), requestMetaOf(req), id));
     });
     for (const resourceType of ['Appointment', 'Encounter'] as const) {
       app.get(`/${resourceType}`, async (req, reply) =>
-        sendFhir(reply, 200, await searchCare(deps, await readerOf(deps, req), requestMetaOf(req), resourceType, formatOf(req).query, { base, lenient: lenientOf(req) })),
+        sendFhir(reply, 200, await searchCare(deps, await fhirReader(deps, req, resourceType, 'search'), requestMetaOf(req), resourceType, formatOf(req).query, { base, lenient: lenientOf(req) })),
       );
     }
+    app.get('/Device', async (req, reply) =>
+      sendFhir(reply, 200, await searchDevices(deps, await fhirReader(deps, req, 'Device', 'search'), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
+    );
+    app.get('/Device/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await fhirDevice(deps, await fhirReader(deps, req, 'Device', 'read'), requestMetaOf(req), id));
+    });
+    app.get('/Provenance', async (req, reply) =>
+      sendFhir(reply, 200, await searchProvenance(deps, await fhirReader(deps, req, 'Provenance', 'search'), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
+    );
+    app.get('/Provenance/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await fhirProvenance(deps, await fhirReader(deps, req, 'Provenance', 'read'), requestMetaOf(req), id));
+    });
     app.get('/Appointment/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await fhirAppointment(deps, await readerOf(deps, req), requestMetaOf(req), id));
+      return sendFhir(reply, 200, await fhirAppointment(deps, await fhirReader(deps, req, 'Appointment', 'read'), requestMetaOf(req), id));
     });
     app.get('/Encounter/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
-      return sendFhir(reply, 200, await fhirEncounter(deps, await readerOf(deps, req), requestMetaOf(req), id));
+      return sendFhir(reply, 200, await fhirEncounter(deps, await fhirReader(deps, req, 'Encounter', 'read'), requestMetaOf(req), id));
     });
     await Promise.resolve();
   };
+}
+
+/**
+ * The SMART backend services token endpoint (`[base]/auth/token`): a form in, a token or an OAuth
+ * error out (`{ error, error_description }`, RFC 6749 §5.2, beside the catalogue's envelope: OAuth
+ * clients ignore members they do not know), never an OperationOutcome. The assertion's audience
+ * may be this endpoint or the FHIR base.
+ */
+function smartTokenRoute(deps: Deps, base: string) {
+  return async function smartTokenPlugin(app: FastifyInstance) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    app.setErrorHandler((error, req, reply) => {
+      const oauth = error instanceof OAuthError ? error : undefined;
+      const { status, body } = toErrorResponse(oauth ? new AppError(oauth.key) : error);
+      if (status >= 500) req.log.error({ err: loggableError(error) }, 'SMART token request failed');
+      return reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .send({ error: oauth?.error ?? (status === 429 ? 'slow_down' : 'invalid_request'), error_description: oauth?.description ?? body.message, ...body });
+    });
+    app.post(SMART_TOKEN_PATH, { preHandler: rateLimit(deps, 'smartToken', deps.config.publicRateLimitPerMinute, 60_000) }, async (req, reply) => {
+      const fhirBase = `${deps.config.publicUrl}${base}`;
+      const token = await issueBackendToken(deps, requestMetaOf(req), req.body ?? {}, [`${fhirBase}${SMART_TOKEN_PATH}`, fhirBase]);
+      return reply.header('cache-control', 'no-store').send(token);
+    });
+    await Promise.resolve();
+  };
+}
+
+const EXPORT_FILE_PATH = '/$export-file/:id/:fileId';
+
+/**
+ * FHIR Bulk Data export (`$export` at system level and `Patient/$export`), the asynchronous flow of
+ * the Bulk Data Access IG: kick-off → 202 with Content-Location → poll the status address (202 with
+ * X-Progress and Retry-After, then 200 with the manifest; DELETE cancels) → NDJSON files, which need
+ * the same credentials as the kick-off. `Prefer: respond-async` is welcome but not required: every
+ * export answers asynchronously.
+ */
+function bulkExportRoutes(app: FastifyInstance, deps: Deps, base: string) {
+  const fhirBase = () => `${deps.config.publicUrl}${base}`;
+  const exportReader = (req: FastifyRequest) => fhirReader(deps, req, null, 'read');
+  for (const [path, level] of [
+    ['/$export', 'system'],
+    ['/Patient/$export', 'patient'],
+  ] as const) {
+    app.get(path, async (req, reply) => {
+      const request = `${fhirBase()}${req.url.slice(req.url.indexOf(path))}`;
+      const id = await startExport(deps, await exportReader(req), requestMetaOf(req), level, formatOf(req).query, request);
+      void reply.header('content-location', `${fhirBase()}/$export-status/${id}`);
+      return sendFhir(reply, 202, { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', diagnostics: 'Export started: poll the Content-Location address.' }] });
+    });
+  }
+  app.get('/$export-status/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const status = await exportStatus(deps, await exportReader(req), requestMetaOf(req), id, `${fhirBase()}/$export-file`);
+    if (status.state === 'running') return reply.status(202).header('x-progress', status.progress).header('retry-after', '2').send();
+    if (status.state === 'failed') return sendFhir(reply, 500, { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception', diagnostics: status.error }] });
+    return reply.status(200).header('expires', new Date(Date.now() + 3_600_000).toUTCString()).type('application/json').send(status.manifest);
+  });
+  app.delete('/$export-status/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    await cancelExport(deps, await exportReader(req), requestMetaOf(req), id);
+    return sendFhir(reply, 202, { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', diagnostics: 'Export cancelled.' }] });
+  });
+  app.get(EXPORT_FILE_PATH, async (req, reply) => {
+    const { id, fileId } = req.params as { id: string; fileId: string };
+    const ndjson = await exportFile(deps, await exportReader(req), requestMetaOf(req), id, fileId);
+    return reply.status(200).type('application/fhir+ndjson').send(ndjson);
+  });
 }

@@ -16,6 +16,7 @@ import { providersOperations } from '../../providers/providers.operations';
 import { telehealthInvitationsOperations } from '../../telehealth-invitations/telehealth-invitations.operations';
 import { visitsOperations } from '../../visits/visits.operations';
 import { apiKeysOperations } from '../../api-keys/api-keys.operations';
+import { smartClientsOperations } from '../../smart/smart-clients.operations';
 import { authOperations } from '../../auth/auth.operations';
 import { deviceProfilesOperations } from '../../device-profiles/device-profiles.operations';
 import { fhirOperations } from '../../fhir/fhir.operations';
@@ -68,6 +69,7 @@ export const appRouter = router({
   schedules: featureRouter(schedulesOperations),
   tasks: featureRouter(tasksOperations),
   apiKeys: featureRouter(apiKeysOperations),
+  smartClients: featureRouter(smartClientsOperations),
   files: featureRouter(filesOperations),
   fhir: featureRouter(fhirOperations),
   gateways: featureRouter(gatewaysOperations),

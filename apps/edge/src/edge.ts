@@ -29,6 +29,7 @@ import { edgeRedis, reportRedisOutages } from './edge-redis';
 import type { Env } from './env';
 import { signingKey } from './secrets';
 import { startAlertRoundsTimer } from './alert-rounds-timer';
+import { startSubscriptionTimer } from './subscription-timer';
 import { startTaskReminderTimer } from './task-reminder-timer';
 import { socketLiveChannel } from './sockets/live-channel';
 import { clearGatewayPresence } from '@opencare/api/gateways/gateway-presence';
@@ -189,6 +190,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     iceServers: env.ICE_SERVERS,
     turnSecret: env.TURN_SECRET,
     waitingRoomGraceMs: env.WAITING_ROOM_GRACE_SECONDS * 1000,
+    loopbackWebhooks: env.NODE_ENV !== 'production',
     runtime: { version: EDGE_VERSION, database: database.kind, redis: Boolean(redis), smtp: Boolean(env.SMTP_URL), startedAt: new Date() },
   };
   const gatewayLink = socketGatewayLink();
@@ -352,6 +354,7 @@ export async function createEdge(env: Env, options: EdgeOptions = {}): Promise<E
     startAlertRoundsTimer(deps, every),
     startGatewaySweep(deps, every),
     startSessionSweep(io, deps, every),
+    startSubscriptionTimer(deps, every),
   ];
 
   return {

@@ -30,6 +30,8 @@ export interface ApiConfig {
   turnSecret?: string;
   /** How long a waiting room keeps the place of someone whose page went away (visit-waiting-room.service.ts). */
   waitingRoomGraceMs: number;
+  /** FHIR subscriptions may notify plain-http endpoints on this machine (tests, a developer's receiver); never in production. */
+  loopbackWebhooks: boolean;
   /** What this server runs on, for the system-management area. */
   runtime: {
     version: string;

@@ -364,6 +364,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'GET /api/v1/fhir/R4/Appointment': () => ({ query: { patient: id! } }),
     'GET /api/v1/fhir/R4/Encounter': () => ({ query: { patient: id! } }),
     'GET /api/v1/fhir/R4/Device': () => ({ query: { patient: id! } }),
+    // Port 9 (discard): nothing listens, so a made subscription's deliveries fail at once and harmlessly.
+    'POST /api/v1/fhir/R4/Subscription': () => ({ body: { resourceType: 'Subscription', criteria: 'Observation', channel: { type: 'rest-hook', endpoint: 'http://127.0.0.1:9/hook' } } }),
     'GET /api/v1/fhir/R4/Provenance': () => ({ query: { patient: id! } }),
     'GET /api/v1/tasks': () => ({ query: { from: today(), to: today(), patient: id! } }),
     'GET /api/v1/tasks/patients/:id': () => ({ query: { from: today(), to: today() } }),

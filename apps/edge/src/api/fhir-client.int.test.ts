@@ -34,6 +34,7 @@ describe('a standard FHIR client', () => {
     expect(capabilities.resourceCan('Observation', 'search-type')).toBe(true);
     expect(capabilities.resourceSearch('Observation', 'category')).toBe(true);
     expect(capabilities.resourceCan('Observation', 'create')).toBe(false);
+    expect(capabilities.resourceCan('Subscription', 'create')).toBe(true);
   });
 
   it('finds a patient, searches their vital signs by category and date, and follows the pages', async () => {

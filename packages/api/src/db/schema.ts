@@ -1244,3 +1244,51 @@ export const fhirExportFiles = pgTable(
   },
   (t) => [index('fhir_export_files_export_idx').on(t.exportId)],
 );
+
+/**
+ * FHIR subscriptions (issue 21): an integration's rest-hook for new readings of one patient or of
+ * the whole organisation. `cursor` is the last reading delivered (its stored time and id), so
+ * nothing is lost across restarts; `leaseUntil` lets one edge at a time deliver it.
+ */
+export const fhirSubscriptions = pgTable(
+  'fhir_subscriptions',
+  {
+    id: id(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    ownerType: text('owner_type', { enum: ['apiKey', 'smartClient'] }).notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    criteria: text('criteria').notNull(),
+    patientAccountId: uuid('patient_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    secret: text('secret').notNull(),
+    status: text('status', { enum: ['active', 'error', 'off'] }).notNull(),
+    error: text('error'),
+    cursorAt: at('cursor_at').notNull(),
+    cursorId: uuid('cursor_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: at('lease_until'),
+    lastDeliveredAt: at('last_delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fhir_subscriptions_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Every attempt to deliver a notification: what was sent, and how the endpoint answered. */
+export const fhirSubscriptionDeliveries = pgTable(
+  'fhir_subscription_deliveries',
+  {
+    id: id(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => fhirSubscriptions.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    readings: integer('readings').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+  },
+  (t) => [index('fhir_subscription_deliveries_subscription_idx').on(t.subscriptionId, t.at)],
+);

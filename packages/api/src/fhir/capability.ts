@@ -12,8 +12,9 @@ const RESULT_PARAMS = [
 
 /**
  * `GET [base]/metadata`: exactly what this server supports (Patient, Observation, Practitioner,
- * Appointment and Encounter, their search parameters, Patient/$everything, bulk $export, SMART
- * backend services, JSON only, lenient handling on request), so a standard client's first call finds it.
+ * Appointment, Encounter, Device, Provenance and Subscription, their search parameters,
+ * Patient/$everything, bulk $export, SMART backend services, JSON only, lenient handling on
+ * request), so a standard client's first call finds it.
  */
 export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapabilityStatement {
   return fhirCapabilityStatementSchema.parse({
@@ -96,6 +97,11 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
             interaction: [{ code: 'read' }, { code: 'search-type' }],
             searchParam: [param('patient', 'reference', 'Required (or subject).'), param('subject', 'reference'), param('date', 'date', 'The appointment’s start; eq, ge, gt, le, lt prefixes.'), ...RESULT_PARAMS],
           })),
+          {
+            type: 'Subscription',
+            profile: 'http://hl7.org/fhir/StructureDefinition/Subscription',
+            interaction: [{ code: 'create' }, { code: 'read' }, { code: 'search-type' }, { code: 'delete' }],
+          },
         ],
         // Bulk Data (NDJSON, asynchronous) for the organisation's admin and its integrations.
         operation: [{ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' }],

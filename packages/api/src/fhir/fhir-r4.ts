@@ -210,6 +210,20 @@ export const fhirProvenanceSchema = z.strictObject({
 });
 export type FhirProvenance = z.infer<typeof fhirProvenanceSchema>;
 
+/** Subscription (https://hl7.org/fhir/R4/subscription.html): a rest-hook for new readings. */
+export const fhirSubscriptionSchema = z.strictObject({
+  resourceType: z.literal('Subscription'),
+  id: fhirId,
+  status: z.enum(['requested', 'active', 'error', 'off']),
+  reason: fhirString,
+  criteria: fhirString,
+  error: fhirString.optional(),
+  channel: z.strictObject({ type: z.literal('rest-hook'), endpoint: fhirUri, payload: fhirCode }),
+  // The signing secret, in the answer to its creation only.
+  extension: list(z.strictObject({ url: fhirUri, valueString: fhirString })).optional(),
+});
+export type FhirSubscription = z.infer<typeof fhirSubscriptionSchema>;
+
 /** Bundle of type searchset (https://hl7.org/fhir/R4/bundle.html). */
 export const fhirSearchBundleSchema = z
   .strictObject({
@@ -223,7 +237,7 @@ export const fhirSearchBundleSchema = z
     entry: list(
       z.strictObject({
         fullUrl: fhirUri.optional(),
-        resource: z.union([fhirObservationSchema, fhirPatientSchema, fhirPractitionerSchema, fhirAppointmentSchema, fhirEncounterSchema, fhirDeviceSchema, fhirProvenanceSchema]),
+        resource: z.union([fhirObservationSchema, fhirPatientSchema, fhirPractitionerSchema, fhirAppointmentSchema, fhirEncounterSchema, fhirDeviceSchema, fhirProvenanceSchema, fhirSubscriptionSchema]),
         search: z.strictObject({ mode: z.enum(['match', 'include', 'outcome']).optional() }).optional(),
       }),
     ).optional(),
@@ -278,7 +292,7 @@ export const fhirCapabilityStatementSchema = z.strictObject({
           type: fhirCode,
           profile: fhirUri.optional(),
           supportedProfile: list(fhirUri).optional(),
-          interaction: list(z.strictObject({ code: z.enum(['read', 'search-type']) })),
+          interaction: list(z.strictObject({ code: z.enum(['read', 'search-type', 'create', 'delete']) })),
           searchParam: list(searchParamSchema).optional(),
           operation: list(z.strictObject({ name: fhirString, definition: fhirUri })).optional(),
         }),

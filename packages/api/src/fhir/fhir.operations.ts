@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { handWritten, operation, operations } from '../operations/operation';
 import { smartConfigurationSchema } from '../smart/smart-configuration';
 import { exportQuerySchema } from './bulk-export.service';
+import { subscriptionInputSchema } from './subscriptions.service';
 import { deviceSearchSchema, fhirDevice, fhirProvenance, provenanceSearchSchema, searchDevices, searchProvenance } from './device.service';
 import { capabilityStatement } from './capability';
 import { careSearchSchema, fhirAppointment, fhirEncounter, fhirPractitioner, patientEverything, searchCare } from './care.service';
@@ -11,6 +12,7 @@ import {
   fhirCapabilityStatementSchema,
   fhirDeviceSchema,
   fhirProvenanceSchema,
+  fhirSubscriptionSchema,
   fhirEncounterSchema,
   fhirObservationSchema,
   fhirPatientSchema,
@@ -94,6 +96,46 @@ export const fhirOperations = operations('fhir', {
     input: z.strictObject({ id: z.string().max(64), fileId: z.string().max(64) }),
     trpc: false,
     rest: [{ method: 'GET', path: '/fhir/R4/$export-file/:id/:fileId', input: 'params', custom: true, contentType: 'application/fhir+ndjson' }],
+    handler: handWritten,
+  }),
+  createSubscription: operation({
+    type: 'mutation',
+    summary:
+      "Subscribe an integration (API key or SMART client with Observation read) to new readings: a FHIR R4 Subscription with criteria Observation (the organisation's) or Observation?patient={id} and a rest-hook channel. 201 with the signing secret (extension urn:opencare:subscription-secret), shown once.",
+    access: { guard: 'reader', policy: 'nobody', note: "an integration's API key or SMART client only" },
+    input: subscriptionInputSchema,
+    output: fhirSubscriptionSchema,
+    trpc: false,
+    rest: [{ method: 'POST', path: '/fhir/R4/Subscription', input: 'body', ...fhirRoute, status: 201 }],
+    handler: handWritten,
+  }),
+  subscriptions: operation({
+    type: 'query',
+    summary: "The integration's own subscriptions as a searchset, each with its status and last error.",
+    access: { guard: 'reader', policy: 'nobody', note: "an integration's API key or SMART client only" },
+    input: undefined,
+    output: fhirSearchBundleSchema,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/Subscription', input: 'none', ...fhirRoute }],
+    handler: handWritten,
+  }),
+  subscription: operation({
+    type: 'query',
+    summary: 'One of the integration’s subscriptions (active, error with the last failure, or off).',
+    access: { guard: 'reader', policy: 'nobody', kind: 'unfixtured', note: 'the integration that made it' },
+    input: byFhirId,
+    output: fhirSubscriptionSchema,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/Subscription/:id', input: 'params', ...fhirRoute }],
+    handler: handWritten,
+  }),
+  deleteSubscription: operation({
+    type: 'mutation',
+    summary: 'Stop a subscription (it is switched off; its delivery record stays).',
+    access: { guard: 'reader', policy: 'nobody', kind: 'unfixtured', note: 'the integration that made it' },
+    input: byFhirId,
+    trpc: false,
+    rest: [{ method: 'DELETE', path: '/fhir/R4/Subscription/:id', input: 'params', ...fhirRoute, status: 204 }],
     handler: handWritten,
   }),
   patients: operation({

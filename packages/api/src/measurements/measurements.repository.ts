@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurements, measurementThresholds, tasks } from '../db/schema';
 
@@ -150,5 +150,30 @@ export function measurementsOfTypes(db: Executor, patientAccountId: string, type
   return selectMeasurements(db)
     .where(and(eq(measurements.patientAccountId, patientAccountId), inArray(measurements.type, [...types])))
     .orderBy(desc(measurements.takenAt), desc(measurements.id))
+    .limit(limit);
+}
+
+/**
+ * An organisation's (or one patient's) readings stored after a cursor (their stored time, then id)
+ * and before `before`, oldest first: what a FHIR subscription has not been sent yet.
+ */
+export function measurementsStoredAfter(
+  db: Executor,
+  filter: { organisationId: string; patientAccountId: string | null; afterAt: Date; afterId: string | null; before: Date },
+  limit: number,
+) {
+  const after = filter.afterId
+    ? or(gt(measurements.createdAt, filter.afterAt), and(eq(measurements.createdAt, filter.afterAt), gt(measurements.id, filter.afterId)))
+    : gt(measurements.createdAt, filter.afterAt);
+  return selectMeasurements(db)
+    .where(
+      and(
+        eq(measurements.organisationId, filter.organisationId),
+        filter.patientAccountId ? eq(measurements.patientAccountId, filter.patientAccountId) : undefined,
+        after,
+        lt(measurements.createdAt, filter.before),
+      ),
+    )
+    .orderBy(asc(measurements.createdAt), asc(measurements.id))
     .limit(limit);
 }

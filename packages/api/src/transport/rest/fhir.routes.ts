@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '@opencare/schemas/errors';
 import type { Reader } from '../../api-keys/integration-reader';
 import { audit } from '../../audit/audit.service';
 import type { Deps } from '../../deps';
@@ -11,6 +12,7 @@ import { isSmartToken, issueBackendToken, OAuthError, resolveSmartToken, scopesA
 import { SMART_TOKEN_PATH, smartConfiguration } from '../../smart/smart-configuration';
 import { cancelExport, exportFile, exportStatus, startExport } from '../../fhir/bulk-export.service';
 import { fhirDevice, fhirProvenance, searchDevices, searchProvenance } from '../../fhir/device.service';
+import { createSubscription, deleteSubscription, listSubscriptions, readSubscription } from '../../fhir/subscriptions.service';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { bearerToken, requestMetaOf } from '../http-request';
 import { readerOf } from '../operations/rest-operations';
@@ -88,7 +90,11 @@ export function fhirRoutes(deps: Deps, base: string) {
           ...(issue.field && issue.field !== '(body)' ? { expression: [issue.field] } : {}),
         })),
       };
-      return sendFhir(reply, status, fhirOperationOutcomeSchema.parse(outcome));
+      // A field path or message carrying text FHIR strings cannot hold (a hostile key with Unicode
+      // spaces): the outcome says what went wrong without it.
+      const valid = fhirOperationOutcomeSchema.safeParse(outcome);
+      const plain: FhirOperationOutcome = { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: issueCode(status), diagnostics: ERRORS[body.key].message }] };
+      return sendFhir(reply, status, valid.success ? valid.data : plain);
     });
     app.setNotFoundHandler((_req, reply) =>
       sendFhir(reply, 404, { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'not-supported', diagnostics: 'This FHIR interaction is not supported.' }] }),
@@ -107,6 +113,7 @@ export function fhirRoutes(deps: Deps, base: string) {
     app.get('/.well-known/smart-configuration', async (_req, reply) => reply.send(smartConfiguration(deps, base)));
     await app.register(smartTokenRoute(deps, base));
     bulkExportRoutes(app, deps, base);
+    subscriptionRoutes(app, deps);
     app.get('/Patient', async (req, reply) =>
       sendFhir(reply, 200, await searchPatients(deps, await fhirReader(deps, req, 'Patient', 'search'), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
     );
@@ -234,5 +241,28 @@ function bulkExportRoutes(app: FastifyInstance, deps: Deps, base: string) {
     const { id, fileId } = req.params as { id: string; fileId: string };
     const ndjson = await exportFile(deps, await exportReader(req), requestMetaOf(req), id, fileId);
     return reply.status(200).type('application/fhir+ndjson').send(ndjson);
+  });
+}
+
+/**
+ * FHIR subscriptions (R4 rest-hook) for an integration: create (201 with the signing secret, once),
+ * list and read its own, delete (switched off). Notifications are sent by the edge's timer
+ * (fhir/subscriptions.service.ts).
+ */
+function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
+  const reader = (req: FastifyRequest) => fhirReader(deps, req, 'Observation', 'read');
+  app.post('/Subscription', async (req, reply) => sendFhir(reply, 201, await createSubscription(deps, await reader(req), requestMetaOf(req), req.body)));
+  app.get('/Subscription', async (req, reply) => {
+    const subscriptions = await listSubscriptions(deps, await reader(req), requestMetaOf(req));
+    return sendFhir(reply, 200, { resourceType: 'Bundle', type: 'searchset', total: subscriptions.length, entry: subscriptions.map((resource) => ({ resource })) });
+  });
+  app.get('/Subscription/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return sendFhir(reply, 200, await readSubscription(deps, await reader(req), requestMetaOf(req), id));
+  });
+  app.delete('/Subscription/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    await deleteSubscription(deps, await reader(req), requestMetaOf(req), id);
+    return reply.status(204).send();
   });
 }

@@ -26,10 +26,15 @@ export function readDateTime(buffer: Buffer, offset: number): DeviceDateTime | n
     seconds: buffer.readUInt8(offset + 6),
   };
   if (dt.year === 0 || dt.month === 0 || dt.day === 0) return null;
-  if (dt.year < 1582 || dt.year > 9999 || dt.month > 12 || dt.day > 31 || dt.hours > 23 || dt.minutes > 59 || dt.seconds > 59) {
+  if (dt.year < 1582 || dt.year > 9999 || dt.month > 12 || dt.day > daysIn(dt.year, dt.month) || dt.hours > 23 || dt.minutes > 59 || dt.seconds > 59) {
     return null;
   }
   return dt;
+}
+
+/** The days of a month (February's by the Gregorian leap rule): a 30 February is no date, not 2 March. */
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** As an instant (ISO 8601, UTC), read in the gateway's zone, shifted by `offsetMinutes` (glucose time offset). */

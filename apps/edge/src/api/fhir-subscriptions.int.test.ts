@@ -108,7 +108,7 @@ describe('FHIR subscriptions', () => {
     const [, seconds, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(notification.signature)!;
     expect(createHmac('sha256', secret).update(`${seconds}.${notification.body}`).digest('hex')).toBe(mac);
     expect(notification.auth).toBe('Bearer hook-secret');
-    const bundle = JSON.parse(notification.body) as Json;
+    const bundle = JSON.parse(notification.body);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     const observation = bundle.entry.find((e: Json) => e.resource.id === readingId).resource;
     expect(observation).toMatchObject({ subject: { reference: `Patient/${patient.accountId}` }, device: { reference: `Device/${cuffId}` } });

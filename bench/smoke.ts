@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHMARKS = ['api-search', 'ingest', 'live-fanout', 'idle-sockets', 'web-lcp', 'gateway-agent-memory', 'call-setup'];
+const BENCHMARKS = ['api-search', 'ingest', 'live-fanout', 'idle-sockets', 'web-lcp', 'gateway-agent-memory', 'call-setup', 'scale'];
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 const failed: string[] = [];

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -57,10 +58,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-/** A migrated PGlite; `startFrom` is a data directory dumped by `dumpDataDir` (the tests' template). */
+/**
+ * A migrated PGlite; `startFrom` is a data directory dumped by `dumpDataDir` (the tests' template).
+ * pg_trgm is loaded on every open, not only to migrate: the patient search's trigram indexes
+ * (migration 0025) cannot be read or written without it.
+ */
 export async function openMigratedPglite(dataDir?: string, startFrom?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir: startFrom });
+  const client = new PGlite({ dataDir, loadDataDir: startFrom, extensions: { pg_trgm } });
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return client;
 }

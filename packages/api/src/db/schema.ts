@@ -99,44 +99,62 @@ export const accountRoles = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.role] })],
 );
 
-export const profiles = pgTable('profiles', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull(),
-  middleName: text('middle_name'),
-  lastName: text('last_name').notNull(),
-  preferredName: text('preferred_name'),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }),
-  gender: text('gender'),
-  preferredLanguage: text('preferred_language').notNull().default('en-US'),
-  timezone: text('timezone').notNull().default('UTC'),
-  email: text('email'),
-  phone: text('phone'),
-  address: text('address'),
-  country: text('country'),
-  maritalStatus: text('marital_status'),
-  emailNotifications: boolean('email_notifications').notNull().default(true),
-  textNotifications: boolean('text_notifications').notNull().default(false),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    preferredName: text('preferred_name'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender'),
+    preferredLanguage: text('preferred_language').notNull().default('en-US'),
+    timezone: text('timezone').notNull().default('UTC'),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    country: text('country'),
+    maritalStatus: text('marital_status'),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    textNotifications: boolean('text_notifications').notNull().default(false),
+  },
+  (t) => [
+    // Patient search finds a word anywhere in any name (ILIKE '%word%'): trigram GIN (migration 0025).
+    index('profiles_names_trgm_idx').using(
+      'gin',
+      t.firstName.op('gin_trgm_ops'),
+      t.middleName.op('gin_trgm_ops'),
+      t.lastName.op('gin_trgm_ops'),
+      t.preferredName.op('gin_trgm_ops'),
+    ),
+    index('profiles_date_of_birth_idx').on(t.dateOfBirth),
+  ],
+);
 
-export const patientProfiles = pgTable('patient_profiles', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  mrn: text('mrn')
-    .notNull()
-    .unique()
-    .default(sql`'MRN' || nextval('mrn_seq')::text`),
-  primaryProviderId: uuid('primary_provider_id').references(() => accounts.id, { onDelete: 'set null' }),
-  emrId: text('emr_id'),
-  careTeamId: text('care_team_id'),
-  medicalHistory: jsonb('medical_history').$type<string[]>().notNull().default([]),
-  medications: jsonb('medications').$type<string[]>().notNull().default([]),
-  allergies: jsonb('allergies').$type<string[]>().notNull().default([]),
-  bloodType: text('blood_type'),
-  fhirData: jsonb('fhir_data').$type<Record<string, unknown>>(),
-});
+export const patientProfiles = pgTable(
+  'patient_profiles',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    mrn: text('mrn')
+      .notNull()
+      .unique()
+      .default(sql`'MRN' || nextval('mrn_seq')::text`),
+    primaryProviderId: uuid('primary_provider_id').references(() => accounts.id, { onDelete: 'set null' }),
+    emrId: text('emr_id'),
+    careTeamId: text('care_team_id'),
+    medicalHistory: jsonb('medical_history').$type<string[]>().notNull().default([]),
+    medications: jsonb('medications').$type<string[]>().notNull().default([]),
+    allergies: jsonb('allergies').$type<string[]>().notNull().default([]),
+    bloodType: text('blood_type'),
+    fhirData: jsonb('fhir_data').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('patient_profiles_mrn_trgm_idx').using('gin', t.mrn.op('gin_trgm_ops'))],
+);
 
 export const providerProfiles = pgTable('provider_profiles', {
   accountId: uuid('account_id')
@@ -429,7 +447,10 @@ export const measurements = pgTable(
   },
   (t) => [
     index('measurements_patient_idx').on(t.patientAccountId, t.takenAt),
-    index('measurements_organisation_idx').on(t.organisationId, t.takenAt),
+    // One type of a patient's readings, newest first: the chart, and the snapshot's latest of each type.
+    index('measurements_patient_type_idx').on(t.patientAccountId, t.type, t.takenAt.desc(), t.id.desc()),
+    // The organisation's month figures read the columns they count from the index alone (migration 0025).
+    index('measurements_organisation_idx').on(t.organisationId, t.takenAt, t.patientAccountId, t.type, t.rangeClass),
     index('measurements_visit_idx').on(t.visitId).where(sql`${t.visitId} IS NOT NULL`),
   ],
 );
@@ -1025,6 +1046,7 @@ export const careTimeEntries = pgTable(
   },
   (t) => [
     index('care_time_patient_idx').on(t.patientAccountId, t.startedAt),
+    index('care_time_organisation_idx').on(t.organisationId, t.startedAt),
     index('care_time_clinician_idx').on(t.clinicianAccountId, t.endedAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database';
 import {
   alerts,
@@ -23,13 +23,18 @@ const readingColumns = {
   meal: measurements.meal,
 };
 
-/** The latest reading of each measurement type the patient has taken (DISTINCT ON needs the database itself). */
-export function latestReadingPerType(db: Pick<Database, 'selectDistinctOn'>, patientAccountId: string) {
-  return db
-    .selectDistinctOn([measurements.type], readingColumns)
+/**
+ * The latest reading of each measurement type the patient has taken (DISTINCT ON needs the database
+ * itself). The newest id of each type comes from the (patient, type, taken_at, id) index alone,
+ * then only those rows are read: a patient's every reading is never fetched (bench/scale.ts).
+ */
+export function latestReadingPerType(db: Pick<Database, 'select' | 'selectDistinctOn'>, patientAccountId: string) {
+  const newest = db
+    .selectDistinctOn([measurements.type], { id: measurements.id })
     .from(measurements)
     .where(eq(measurements.patientAccountId, patientAccountId))
     .orderBy(asc(measurements.type), desc(measurements.takenAt), desc(measurements.id));
+  return db.select(readingColumns).from(measurements).where(inArray(measurements.id, newest)).orderBy(asc(measurements.type));
 }
 
 /** Readings of one type in [from, to], the latest `limit` of them, newest first. */

@@ -63,6 +63,7 @@ export const ROUTES = {
   invitationView: '/dashboard/user-management/invitations/:invitationId',
   invitationEdit: '/dashboard/user-management/invitations/:invitationId/edit',
   apiKeys: '/dashboard/api-keys',
+  integrations: '/dashboard/integrations',
   caregiverLinks: '/dashboard/caregivers',
   settingsManagement: '/dashboard/system',
   systemManagement: '/dashboard/system-management',

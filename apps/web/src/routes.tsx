@@ -8,6 +8,7 @@ import { RouteErrorScreen } from './components/layouts/route-error-screen';
 import { SimpleLayout } from './components/layouts/simple-layout';
 import { alertsRoute } from './features/alerts/routes';
 import { apiKeysRoute } from './features/api-keys/routes';
+import { integrationsRoute } from './features/integrations/routes';
 import { appointmentsRoute } from './features/appointments/routes';
 import { createProfileRoute, deviceProfilesRoute } from './features/device-profiles/routes';
 import { mailRoute } from './features/mail/routes';
@@ -59,6 +60,7 @@ const adminRoutes: RouteObject[] = [
       vendorRoute,
       deviceProfilesRoute,
       apiKeysRoute,
+      integrationsRoute,
       caregiverLinksRoute,
       ...systemSettingsRoutes,
     ],

@@ -1,4 +1,5 @@
 import arApiKeys from './locales/ar/api-keys.json';
+import arIntegrations from './locales/ar/integrations.json';
 import arAppointments from './locales/ar/appointments.json';
 import arDevices from './locales/ar/devices.json';
 import arGateways from './locales/ar/gateways.json';
@@ -22,6 +23,7 @@ export const messages: LaterMessages = {
   appointments: arAppointments,
   patients: arPatients,
   apiKeys: arApiKeys,
+  integrations: arIntegrations,
   gateways: arGateways,
   visits: arVisits,
 };

@@ -1,4 +1,5 @@
 import enApiKeys from './locales/en-US/api-keys.json';
+import enIntegrations from './locales/en-US/integrations.json';
 import enAppointments from './locales/en-US/appointments.json';
 import enDevices from './locales/en-US/devices.json';
 import enGateways from './locales/en-US/gateways.json';
@@ -21,6 +22,7 @@ export const messages = {
   appointments: enAppointments,
   patients: enPatients,
   apiKeys: enApiKeys,
+  integrations: enIntegrations,
   gateways: enGateways,
   visits: enVisits,
 };

@@ -1,4 +1,5 @@
 import esApiKeys from './locales/es/api-keys.json';
+import esIntegrations from './locales/es/integrations.json';
 import esAppointments from './locales/es/appointments.json';
 import esDevices from './locales/es/devices.json';
 import esGateways from './locales/es/gateways.json';
@@ -22,6 +23,7 @@ export const messages: LaterMessages = {
   appointments: esAppointments,
   patients: esPatients,
   apiKeys: esApiKeys,
+  integrations: esIntegrations,
   gateways: esGateways,
   visits: esVisits,
 };

@@ -1,6 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { FhirSubscriptionSummary } from '@opencare/schemas/entities/fhir-subscriptions';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { authorize, requireRouteRole } from '../access/access';
+import type { Actor } from '../access/actor';
 import { readablePatient, type Reader } from '../api-keys/integration-reader';
 import { audit, auditPatientsListed } from '../audit/audit.service';
 import { apiKeys, fhirSubscriptionDeliveries, fhirSubscriptions, smartClients } from '../db/schema';
@@ -132,6 +135,49 @@ export async function listSubscriptions(deps: Deps, reader: Reader, meta: Reques
 export async function deleteSubscription(deps: Deps, reader: Reader, meta: RequestMeta, id: string): Promise<void> {
   await ownSubscription(deps, reader, meta, id, 'fhir.subscription.delete');
   await deps.db.update(fhirSubscriptions).set({ status: 'off', error: 'Deleted by its integration.' }).where(eq(fhirSubscriptions.id, id));
+}
+
+const toSummary = (row: SubscriptionRow, ownerName: string | null): FhirSubscriptionSummary => ({
+  id: row.id,
+  criteria: row.criteria,
+  endpoint: row.endpoint,
+  status: row.status,
+  error: row.error,
+  failedAttempts: row.attempts,
+  ownerType: row.ownerType,
+  ownerName: ownerName ?? '',
+  lastDeliveredAt: row.lastDeliveredAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Subscriptions as an admin sees them, each with the name of the integration that made it. */
+async function summaries(deps: Deps, where: SQL): Promise<FhirSubscriptionSummary[]> {
+  const rows = await deps.db
+    .select({ row: fhirSubscriptions, keyName: apiKeys.name, clientName: smartClients.name })
+    .from(fhirSubscriptions)
+    .leftJoin(apiKeys, eq(apiKeys.id, fhirSubscriptions.ownerId))
+    .leftJoin(smartClients, eq(smartClients.id, fhirSubscriptions.ownerId))
+    .where(where)
+    .orderBy(desc(fhirSubscriptions.createdAt));
+  return rows.map(({ row, keyName, clientName }) => toSummary(row, row.ownerType === 'apiKey' ? keyName : clientName));
+}
+
+/** The organisation's subscriptions for its admin, newest first. */
+export async function organisationSubscriptions(deps: Deps, actor: Actor, meta: RequestMeta): Promise<FhirSubscriptionSummary[]> {
+  requireRouteRole(actor, 'admin');
+  await authorize(deps, actor, meta, { action: 'fhirSubscriptions.list', resourceType: 'organisation', resourceId: actor.organisationId, allowed: true });
+  return summaries(deps, eq(fhirSubscriptions.organisationId, actor.organisationId));
+}
+
+/** An admin switches a subscription of the organisation off (its integration may make a new one). */
+export async function switchSubscriptionOff(deps: Deps, actor: Actor, meta: RequestMeta, id: string): Promise<FhirSubscriptionSummary> {
+  requireRouteRole(actor, 'admin');
+  const [row] = await deps.db.select().from(fhirSubscriptions).where(eq(fhirSubscriptions.id, id));
+  if (!row) throw new AppError('notFound');
+  await authorize(deps, actor, meta, { action: 'fhirSubscriptions.off', resourceType: 'fhirSubscription', resourceId: id, allowed: row.organisationId === actor.organisationId });
+  await deps.db.update(fhirSubscriptions).set({ status: 'off', error: 'Switched off by an admin.' }).where(eq(fhirSubscriptions.id, id));
+  const [summary] = await summaries(deps, eq(fhirSubscriptions.id, id));
+  return summary!;
 }
 
 /** The integration still has access: its key or client not revoked, the client still allowed Observations. */

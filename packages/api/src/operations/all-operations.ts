@@ -17,6 +17,7 @@ import { telehealthInvitationsOperations } from '../telehealth-invitations/teleh
 import { visitsOperations } from '../visits/visits.operations';
 import { apiKeysOperations } from '../api-keys/api-keys.operations';
 import { smartClientsOperations } from '../smart/smart-clients.operations';
+import { fhirSubscriptionsOperations } from '../fhir/subscriptions.operations';
 import { authOperations } from '../auth/auth.operations';
 import { deviceProfilesOperations } from '../device-profiles/device-profiles.operations';
 import { fhirOperations } from '../fhir/fhir.operations';
@@ -50,6 +51,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   tasksOperations,
   apiKeysOperations,
   smartClientsOperations,
+  fhirSubscriptionsOperations,
   filesOperations,
   authOperations,
   profileOperations,

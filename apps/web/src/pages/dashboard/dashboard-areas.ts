@@ -15,6 +15,7 @@ export const DASHBOARD_AREAS = [
   { id: 'alerts', route: 'alertSettings' },
   { id: 'security', route: 'securityAndCompliance' },
   { id: 'apiKeys', route: 'apiKeys' },
+  { id: 'integrations', route: 'integrations' },
   { id: 'system', route: 'settingsManagement' },
   { id: 'systemManagement', route: 'systemManagement' },
 ] as const satisfies readonly { id: string; route: RouteName }[];

@@ -14,12 +14,15 @@ export function DashboardHomePage() {
   const { t } = useTranslation('screens');
   // The system areas word themselves (system namespace), as their screens do.
   const { t: ts } = useTranslation('system');
-  // So does the API keys screen (apiKeys namespace).
+  // So do the API keys and integrations screens (their own namespaces).
   const { t: tk } = useTranslation('apiKeys');
+  const { t: ti } = useTranslation('integrations');
   const describe = (id: DashboardArea) =>
     id === 'apiKeys'
       ? { title: tk('area.title'), description: tk('area.description') }
-      : isSettingsArea(id)
+      : id === 'integrations'
+        ? { title: ti('area.title'), description: ti('area.description') }
+        : isSettingsArea(id)
         ? { title: ts(`areas.${id}.title`), description: ts(`areas.${id}.description`) }
         : { title: t(`dashboard.areas.${id}.title`), description: t(`dashboard.areas.${id}.description`) };
   return (

@@ -17,6 +17,7 @@ import { telehealthInvitationsOperations } from '../../telehealth-invitations/te
 import { visitsOperations } from '../../visits/visits.operations';
 import { apiKeysOperations } from '../../api-keys/api-keys.operations';
 import { smartClientsOperations } from '../../smart/smart-clients.operations';
+import { fhirSubscriptionsOperations } from '../../fhir/subscriptions.operations';
 import { authOperations } from '../../auth/auth.operations';
 import { deviceProfilesOperations } from '../../device-profiles/device-profiles.operations';
 import { fhirOperations } from '../../fhir/fhir.operations';
@@ -70,6 +71,7 @@ export const appRouter = router({
   tasks: featureRouter(tasksOperations),
   apiKeys: featureRouter(apiKeysOperations),
   smartClients: featureRouter(smartClientsOperations),
+  fhirSubscriptions: featureRouter(fhirSubscriptionsOperations),
   files: featureRouter(filesOperations),
   fhir: featureRouter(fhirOperations),
   gateways: featureRouter(gatewaysOperations),

@@ -142,7 +142,7 @@ describe('route guards', () => {
     it.each([ROLES.Admin, ROLES.Super])('lets role %i open the dashboard', async (role) => {
       renderRoutes(routes, '/dashboard', signedInAs(role));
       await heading('Dashboard');
-      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(15);
+      expect(within(screen.getByTestId('dashboard-areas')).getAllByRole('heading')).toHaveLength(16);
     });
 
     it.each([
@@ -151,6 +151,7 @@ describe('route guards', () => {
       ['/dashboard/device-management', 'Device profiles'],
       ['/create-profile', 'Create a device profile'],
       ['/dashboard/security', 'Security and compliance'],
+      ['/dashboard/integrations', 'Integrations'],
       ['/dashboard/billing-and-payments', 'Billing and payments'],
       ['/dashboard/alerts', 'Alerts'],
       ['/dashboard/api-keys', 'API keys'],

@@ -53,7 +53,8 @@ function Addresses() {
           </Table>
         </Table.ScrollContainer>
         <Group gap="lg">
-          <Anchor href="/api/v1/docs" target="_blank" size="sm">
+          {/* Absolute: the API's own page, not a screen of the app. */}
+          <Anchor href={`${window.location.origin}/api/v1/docs`} target="_blank" size="sm">
             {t('addresses.apiDocs')}
           </Anchor>
           <Anchor component={Link} to={ROUTES.apiKeys} size="sm">

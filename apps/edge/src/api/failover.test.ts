@@ -222,7 +222,11 @@ describe('failover', () => {
     await writer;
 
     // Both edges answer without having been restarted after the Redis and PostgreSQL restarts.
-    for (const edge of edges) expect((await fetch(`${edge.url}/readyz`)).status).toBe(200);
+    for (const edge of edges) {
+      const ready = await fetch(`${edge.url}/readyz`).catch(() => null);
+      // An edge that died says why (its own output), not only "connection refused".
+      expect(ready?.status, `${edge.url}: ${edge.state()}`).toBe(200);
+    }
     await until(() => connectedCount() === SOCKETS, 60_000, 'every socket connected at the end');
     const recovered = connectedCount();
     // Every session still valid: a call with each clinician's token through the balancer works.

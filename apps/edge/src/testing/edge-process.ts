@@ -30,6 +30,8 @@ export interface EdgeProcess {
   start(): Promise<void>;
   /** SIGKILL: no graceful close; whatever was in flight is cut. */
   kill(): Promise<void>;
+  /** How the process stands and the end of what it wrote (stdout and stderr): why it died, when it did. */
+  state(): string;
   /** Opens the edge's database in this process (the edge must be stopped when it is PGlite). */
   openDatabase(): Promise<DatabaseHandle>;
   dispose(): Promise<void>;
@@ -154,6 +156,7 @@ export async function startEdgeProcess(options: { env?: Record<string, string> }
     kill,
     call: jsonCall(url),
     login: (username) => demoLogin(url, username, databaseUrl ?? dataDir),
+    state: () => `${child ? (child.exitCode === null && child.signalCode === null ? 'running' : `exited (${child.exitCode ?? child.signalCode})`) : 'stopped'}; its last output:\n${output.slice(-3000)}`,
     openDatabase: () => openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') }),
     async dispose() {
       await kill();

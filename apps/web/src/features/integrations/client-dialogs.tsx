@@ -1,9 +1,8 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { createSmartClientInputSchema, SMART_SYSTEM_SCOPES, type SmartClient } from '@opencare/schemas/entities/smart-clients';
+import { createSmartClientInputSchema, replaceSmartClientKeysInputSchema, SMART_SYSTEM_SCOPES, type SmartClient } from '@opencare/schemas/entities/smart-clients';
 import { REQUIRED } from '@opencare/schemas/rules';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { FormFailure } from '../../components/form/form-failure';
 import type { FeatureMessages } from '../../components/form/use-field-message';
 import { useSchemaForm } from '../../components/form/use-schema-form';
@@ -103,8 +102,6 @@ function RegisterClientForm({ onCancel, onRegistered }: { onCancel: () => void; 
   );
 }
 
-const replaceKeysSchema = z.strictObject({ id: z.uuid(), jwks: createSmartClientInputSchema.shape.jwks });
-
 /** New public keys for a system (rotation): the old ones stop at once. */
 export function ReplaceKeysDialog({ client, onClose, onReplaced }: { client: SmartClient | null; onClose: () => void; onReplaced: (client: SmartClient) => void }) {
   const { t } = useTranslation('integrations');
@@ -119,7 +116,7 @@ function ReplaceKeysForm({ client, onCancel, onReplaced }: { client: SmartClient
   const { t } = useTranslation('integrations');
   const replace = useReplaceKeysMutation();
   const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
-    schema: replaceKeysSchema,
+    schema: replaceSmartClientKeysInputSchema,
     initialValues: { jwks: '' },
     toBody: (values) => ({ id: client.id, jwks: parsedJwks(values.jwks) }),
     messages: useClientMessages(),

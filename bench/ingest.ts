@@ -138,8 +138,8 @@ async function countRows(handle: DatabaseHandle, deviceId: string): Promise<Coun
   return { rows: row?.rows ?? 0, ids: row?.ids ?? 0, times: row?.times ?? 0, events: events?.n ?? 0 };
 }
 
-/** Stored, duplicate and rejected among a batch's outcomes. */
-function tally(outcomes: ReadingOutcome[], into = { stored: 0, duplicate: 0, rejected: 0 }) {
+/** Stored, duplicate, held for review and rejected among a batch's outcomes. */
+function tally(outcomes: ReadingOutcome[], into = { stored: 0, duplicate: 0, held: 0, rejected: 0 }) {
   for (const outcome of outcomes) into[outcome.status]++;
   return into;
 }
@@ -344,7 +344,7 @@ async function main() {
       uploadReadings(deps, meta, gateway.gatewayId, batch.map((reading) => ({ deviceId, reading }))).then((outcomes) => tally(outcomes, into));
 
     // Warm-up, not counted: one batch down each path, on a cuff of its own (code compiled, statements prepared).
-    const warm = { stored: 0, duplicate: 0, rejected: 0 };
+    const warm = { stored: 0, duplicate: 0, held: 0, rejected: 0 };
     await insertRows(baseline.handle, basePatient, randomUUID(), cuffReadings(BATCH));
     await sendBatch(agent, gateway.warmCuff, cuffReadings(BATCH), warm);
     await serviceBatch(gateway.warmCuff, cuffReadings(BATCH), warm);
@@ -353,8 +353,8 @@ async function main() {
     const direct: Timer = { ms: 0, cpuMs: 0 };
     const overSocket: Timer = { ms: 0, cpuMs: 0 };
     const inProcess: Timer = { ms: 0, cpuMs: 0 };
-    const socketOutcomes = { stored: 0, duplicate: 0, rejected: 0 };
-    const serviceOutcomes = { stored: 0, duplicate: 0, rejected: 0 };
+    const socketOutcomes = { stored: 0, duplicate: 0, held: 0, rejected: 0 };
+    const serviceOutcomes = { stored: 0, duplicate: 0, held: 0, rejected: 0 };
     const serviceBatches = batchesOf(serviceReadings);
     for (const [k, batch] of batchesOf(readings).entries()) {
       await timed(direct, () => insertRows(baseline.handle, basePatient, baseDevice, batch));
@@ -367,7 +367,7 @@ async function main() {
 
     // A retry of a batch the edge has stored (its acknowledgement lost): nothing new.
     const replayBatch = readings.slice(0, BATCH);
-    const replay = { stored: 0, duplicate: 0, rejected: 0 };
+    const replay = { stored: 0, duplicate: 0, held: 0, rejected: 0 };
     await sendBatch(agent, gateway.socketCuff, replayBatch, replay);
     const afterReplay = await countRows(handle, gateway.socketCuff);
 

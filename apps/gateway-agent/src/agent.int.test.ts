@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measurements } from '@opencare/api/db/schema';
+import { heldReadings, measurements } from '@opencare/api/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_DEVICES } from './ble/simulator';
@@ -58,6 +58,48 @@ describe('gateway-agent run --simulate', () => {
       expect(text).toMatch(/Queue: +0 queued, 0 sending, 0 rejected/);
       expect(text).toMatch(/Link: +online/);
       expect(text).toMatch(/Daemon: +running/);
+    } finally {
+      agent.child.kill('SIGTERM');
+      expect(await agent.exited).toBe(0);
+    }
+  });
+
+  it('a cuff decoding 400 mmHg: the agent uploads it flagged, the edge holds it for review, a physician accepts it', { timeout: 90_000 }, async () => {
+    const patient = await demoPatient(h);
+    const gateway = await pairOverRest(h, patient);
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-held-'));
+    saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl: h.url, mac: gateway.mac, pairedAt: new Date().toISOString() });
+    const cuff = SIMULATED_DEVICES.find((d) => d.measurement === 'bp')!;
+    const env = {
+      OPENCARE_EDGE_URL: h.url,
+      OPENCARE_DATA_DIR: dataDir,
+      OPENCARE_STATUS_PORT: '0',
+      OPENCARE_MAC: gateway.mac,
+      OPENCARE_SIMULATOR_NEXT: JSON.stringify({ [cuff.address]: { systolic: 400, diastolic: 90, pulse: 70 } }),
+    };
+    const agent = spawnAgent(['run', '--simulate', '--read-interval', '60'], env);
+    try {
+      await agent.waitFor((l) => logMessage(l)?.msg === 'hello acknowledged; work received');
+      const deviceId = await addDevice(h, patient.token, gateway.gatewayId, 'bp', cuff.address);
+      await agent.waitFor((l) => logMessage(l)?.msg === 'batch acknowledged', 30_000);
+      // Held, not stored as a reading, and not set aside as rejected by the agent.
+      const held = await h.database.db.select().from(heldReadings).where(eq(heldReadings.deviceId, deviceId));
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ status: 'held', values: { systolic: 400, diastolic: 90, pulse: 70 }, outOfLimits: ['systolic'] });
+      expect(held[0]!.deviceFlags).toContain('out-of-limits');
+      expect(await h.database.db.select().from(measurements).where(eq(measurements.deviceId, deviceId))).toHaveLength(0);
+      const status = spawnAgent(['status', '--data-dir', dataDir]);
+      expect(await status.exited).toBe(0);
+      expect(status.lines.join('\n')).toMatch(/Queue: +0 queued, 0 sending, 0 rejected/);
+
+      const physician = await h.login('physician');
+      const list = await h.call('GET', `/api/v1/patients/${patient.patientId}/held-readings`, { token: physician });
+      expect(list.body.data.map((r: { id: string }) => r.id)).toContain(held[0]!.id);
+      const accepted = await h.call('POST', `/api/v1/patients/${patient.patientId}/held-readings/accept`, { token: physician, body: { readingId: held[0]!.id } });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      const stored = await h.database.db.select().from(measurements).where(eq(measurements.id, held[0]!.id));
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ source: 'gateway', deviceId, values: { systolic: 400, diastolic: 90, pulse: 70 } });
     } finally {
       agent.child.kill('SIGTERM');
       expect(await agent.exited).toBe(0);

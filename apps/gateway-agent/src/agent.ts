@@ -117,7 +117,9 @@ export async function runAgent(options: RunOptions): Promise<RunningAgent> {
     const id = reading.recordKey ? recordReadingId(deviceId, reading.recordKey) : randomUUID();
     const capturedAt = new Date().toISOString();
     try {
-      queue.enqueue({ id, deviceId, capturedAt, reading: { id, type: reading.type, values: reading.values, takenAt: reading.takenAt ?? capturedAt } });
+      // Flagged readings (out of limits, a corrected clock, status bits) go up like any other: the edge decides what they are.
+      const device = reading.flags.length > 0 || reading.deviceTakenAt ? { flags: reading.flags, ...(reading.deviceTakenAt ? { takenAt: reading.deviceTakenAt } : {}) } : undefined;
+      queue.enqueue({ id, deviceId, capturedAt, reading: { id, type: reading.type, values: reading.values, takenAt: reading.takenAt ?? capturedAt }, ...(device ? { device } : {}) });
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;
       // Refused loudly: the error log, the status ("queue full") and a paused reader.

@@ -1,7 +1,8 @@
 import { ByteWriter, type ByteReader } from './byte-reader';
 import { dateTimeToIso, encodeDateTime } from './date-time';
 import { encodeSfloatRaw } from './ieee11073';
-import { decodeSafely, isSet, optional, required, roundField, type DecodeResult } from './reading';
+import { decodeSafely, flagsOf, isSet, optional, required, roundField, type DecodeResult } from './reading';
+import type { DeviceReadingFlag } from '@opencare/schemas/entities/gateways';
 
 /*
  * Blood Pressure Measurement (0x2A35). Flags: bit 0 units (0 mmHg, 1 kPa), bit 1 time stamp, bit 2
@@ -9,6 +10,26 @@ import { decodeSafely, isSet, optional, required, roundField, type DecodeResult 
  * pressure as SFLOAT, and the optional fields in flag order. We keep systolic, diastolic and pulse
  * (MEASUREMENT_FIELDS.bp); MAP is derived from those and not stored.
  */
+
+/**
+ * Measurement Status (uint16): bit 0 body movement, bit 1 cuff too loose, bit 2 irregular pulse,
+ * bits 3–4 pulse rate range (1 above the upper limit, 2 below the lower), bit 5 improper position.
+ * Coded as DEVICE_READING_FLAGS, carried to FHIR as Observation.interpretation.
+ */
+const STATUS_BITS = [
+  [0, 'bp-body-movement'],
+  [1, 'bp-cuff-too-loose'],
+  [2, 'bp-irregular-pulse'],
+  [5, 'bp-improper-position'],
+] as const;
+
+export function bloodPressureStatusFlags(status: number): DeviceReadingFlag[] {
+  const range = (status >> 3) & 0b11;
+  return [
+    ...flagsOf(status, STATUS_BITS),
+    ...(range === 1 ? (['bp-pulse-above-range'] as const) : range === 2 ? (['bp-pulse-below-range'] as const) : []),
+  ];
+}
 
 /** 1 kPa in mmHg (101.325 kPa = 760 mmHg). */
 export const MMHG_PER_KPA = 7.50062;
@@ -23,7 +44,7 @@ export function decodeBloodPressure(value: Buffer): DecodeResult {
     const time = isSet(flags, 1) ? r.dateTime('time stamp') : null;
     const pulse = isSet(flags, 2) ? optional(r.sfloat('pulse rate')) : undefined;
     if (isSet(flags, 3)) r.u8('user id');
-    if (isSet(flags, 4)) r.u16('measurement status');
+    const status = isSet(flags, 4) ? r.u16('measurement status') : 0;
     return {
       type: 'bp',
       values: {
@@ -32,6 +53,7 @@ export function decodeBloodPressure(value: Buffer): DecodeResult {
         ...(pulse === undefined ? {} : { pulse: roundField('bp', 'pulse', pulse) }),
       },
       takenAt: time ? dateTimeToIso(time) : null,
+      flags: bloodPressureStatusFlags(status),
     };
   });
 }

@@ -1,7 +1,8 @@
 import { ByteWriter, type ByteReader } from './byte-reader';
 import { dateTimeToIso, encodeDateTime } from './date-time';
 import { encodeSfloatRaw } from './ieee11073';
-import { decodeSafely, isSet, required, roundField, type DecodeResult } from './reading';
+import { decodeSafely, flagsOf, isSet, required, roundField, type DecodeResult } from './reading';
+import type { DeviceReadingFlag } from '@opencare/schemas/entities/gateways';
 import { NoReading } from './reading';
 
 /*
@@ -10,6 +11,24 @@ import { NoReading } from './reading';
  * sensor status annunciation, bit 4 a context record follows. Then the sequence number (uint16), the
  * base time (Date Time) and the optional fields. Stored in mg/dL.
  */
+
+/** Sensor Status Annunciation (uint16), bits 0–11, coded as DEVICE_READING_FLAGS. */
+const SENSOR_STATUS_BITS = [
+  [0, 'glucose-battery-low'],
+  [1, 'glucose-sensor-malfunction'],
+  [2, 'glucose-sample-insufficient'],
+  [3, 'glucose-strip-insertion-error'],
+  [4, 'glucose-strip-type-incorrect'],
+  [5, 'glucose-result-above-range'],
+  [6, 'glucose-result-below-range'],
+  [7, 'glucose-temperature-too-high'],
+  [8, 'glucose-temperature-too-low'],
+  [9, 'glucose-read-interrupted'],
+  [10, 'glucose-device-fault'],
+  [11, 'glucose-time-fault'],
+] as const;
+
+export const glucoseStatusFlags = (status: number): DeviceReadingFlag[] => flagsOf(status, SENSOR_STATUS_BITS);
 
 /** 1 kg/L = 10^6 mg per 10 dL. */
 export const MGDL_PER_KG_L = 100_000;
@@ -25,7 +44,7 @@ export function decodeGlucose(value: Buffer): DecodeResult {
     if (!isSet(flags, 1)) throw new NoReading('the record carries no concentration');
     const concentration = required(r.sfloat('concentration'), 'concentration');
     r.u8('type and sample location');
-    if (isSet(flags, 3)) r.u16('sensor status annunciation');
+    const status = isSet(flags, 3) ? r.u16('sensor status annunciation') : 0;
     const mgdl = concentration * (isSet(flags, 2) ? MGDL_PER_MOL_L : MGDL_PER_KG_L);
     const takenAt = base ? dateTimeToIso(base, offsetMinutes) : null;
     return {
@@ -34,6 +53,7 @@ export function decodeGlucose(value: Buffer): DecodeResult {
       takenAt,
       // A meter numbers its records; with the base time the key survives a counter reset.
       recordKey: `glucose:${sequence}:${takenAt ?? 'unknown'}`,
+      flags: glucoseStatusFlags(status),
     };
   });
 }

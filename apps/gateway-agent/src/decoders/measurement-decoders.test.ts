@@ -28,11 +28,12 @@ describe('Blood Pressure Measurement 0x2A35', () => {
       type: 'bp',
       values: { systolic: 120, diastolic: 80, pulse: 72 },
       takenAt: STAMP_ISO,
+      flags: [],
     });
   });
 
   it('flags 0x00: the three pressures alone, no time', () => {
-    expect(reading(decodeBloodPressure(hex('00 7800 5000 5D00')))).toEqual({ type: 'bp', values: { systolic: 120, diastolic: 80 }, takenAt: null });
+    expect(reading(decodeBloodPressure(hex('00 7800 5000 5D00')))).toEqual({ type: 'bp', values: { systolic: 120, diastolic: 80 }, takenAt: null, flags: [] });
   });
 
   it('converts kPa to mmHg (× 7.50062), rounded to whole mmHg', () => {
@@ -59,18 +60,18 @@ describe('Blood Pressure Measurement 0x2A35', () => {
     const at = new Date(2026, 10, 22, 7, 15, 0);
     const value = encodeBloodPressure({ systolic: 190, diastolic: 95, pulse: 88, at, userId: 1, status: 0 });
     expect(value[0]).toBe(0x1e);
-    expect(reading(decodeBloodPressure(value))).toEqual({ type: 'bp', values: { systolic: 190, diastolic: 95, pulse: 88 }, takenAt: at.toISOString() });
+    expect(reading(decodeBloodPressure(value))).toEqual({ type: 'bp', values: { systolic: 190, diastolic: 95, pulse: 88 }, takenAt: at.toISOString(), flags: [] });
   });
 });
 
 describe('Temperature Measurement 0x2A1C', () => {
   it('36.6 °C as FLOAT 0xFF00016E', () => {
-    expect(reading(decodeTemperature(hex('00 6E0100FF')))).toEqual({ type: 'bt', values: { temperature: 36.6 }, takenAt: null });
+    expect(reading(decodeTemperature(hex('00 6E0100FF')))).toEqual({ type: 'bt', values: { temperature: 36.6 }, takenAt: null, flags: [] });
   });
 
   it('converts °F to °C, with time stamp and type', () => {
     // 98.6 °F = 986 × 10^-1 → 37 °C.
-    expect(reading(decodeTemperature(hex(`07 DA0300FF ${STAMP} 02`)))).toEqual({ type: 'bt', values: { temperature: 37 }, takenAt: STAMP_ISO });
+    expect(reading(decodeTemperature(hex(`07 DA0300FF ${STAMP} 02`)))).toEqual({ type: 'bt', values: { temperature: 37 }, takenAt: STAMP_ISO, flags: [] });
     // 100.5 °F → 38.0555… → 38.06 (two decimals kept).
     expect(reading(decodeTemperature(hex('01 ED0300FF'))).values.temperature).toBe(38.06);
   });
@@ -98,6 +99,7 @@ describe('Glucose Measurement 0x2A18', () => {
       // Offset -60 minutes from the base time.
       takenAt: new Date(2020, 10, 22, 8, 30, 0).toISOString(),
       recordKey: `glucose:1:${new Date(2020, 10, 22, 8, 30, 0).toISOString()}`,
+      flags: [],
     });
   });
 
@@ -135,11 +137,11 @@ describe('Glucose Measurement 0x2A18', () => {
 
 describe('Weight Measurement 0x2A9D', () => {
   it('SI: 15000 × 0.005 kg = 75 kg', () => {
-    expect(reading(decodeWeight(hex('00 983A')))).toEqual({ type: 'bw', values: { weight: 75 }, takenAt: null });
+    expect(reading(decodeWeight(hex('00 983A')))).toEqual({ type: 'bw', values: { weight: 75 }, takenAt: null, flags: [] });
   });
 
   it('imperial: 165.35 lb (× 0.45359237) = 75 kg, with time, user, BMI and height', () => {
-    expect(reading(decodeWeight(hex(`0F 9740 ${STAMP} 01 F300 BC02`)))).toEqual({ type: 'bw', values: { weight: 75 }, takenAt: STAMP_ISO });
+    expect(reading(decodeWeight(hex(`0F 9740 ${STAMP} 01 F300 BC02`)))).toEqual({ type: 'bw', values: { weight: 75 }, takenAt: STAMP_ISO, flags: [] });
   });
 
   it('keeps two decimals', () => {
@@ -163,7 +165,7 @@ describe('Weight Measurement 0x2A9D', () => {
 
 describe('PLX measurements 0x2A5F and 0x2A5E', () => {
   it('continuous: SpO2 97 %, pulse 72 /min', () => {
-    expect(reading(decodePlxContinuous(hex('00 6100 4800')))).toEqual({ type: 'ox', values: { spo2: 97, pulse: 72 }, takenAt: null });
+    expect(reading(decodePlxContinuous(hex('00 6100 4800')))).toEqual({ type: 'ox', values: { spo2: 97, pulse: 72 }, takenAt: null, flags: [] });
   });
 
   it('continuous: skips fast, slow, status, device status and pulse amplitude index', () => {
@@ -176,7 +178,7 @@ describe('PLX measurements 0x2A5F and 0x2A5E', () => {
   });
 
   it('spot-check: with time stamp', () => {
-    expect(reading(decodePlxSpotCheck(hex(`01 6200 4600 ${STAMP}`)))).toEqual({ type: 'ox', values: { spo2: 98, pulse: 70 }, takenAt: STAMP_ISO });
+    expect(reading(decodePlxSpotCheck(hex(`01 6200 4600 ${STAMP}`)))).toEqual({ type: 'ox', values: { spo2: 98, pulse: 70 }, takenAt: STAMP_ISO, flags: [] });
   });
 
   it('spot-check: a time stamp from a clock that was never set is ignored', () => {
@@ -199,5 +201,46 @@ describe('decoder registry', () => {
     expect(decoderFor('2a35')?.measurement).toBe('bp');
     expect(decoderFor('00002A1C-0000-1000-8000-00805f9b34fb')?.measurement).toBe('bt');
     expect(decoderFor('2A19')).toBeUndefined();
+  });
+});
+
+describe('values outside physiological limits and coded status (issue 21 part 5)', () => {
+  it('decodes a cuff’s 400 mmHg and flags it out of limits, by the limits a typed reading must pass', () => {
+    const decoded = reading(decodeBloodPressure(encodeBloodPressure({ systolic: 400, diastolic: 90, pulse: 70 })));
+    expect(decoded.values).toEqual({ systolic: 400, diastolic: 90, pulse: 70 });
+    expect(decoded.flags).toEqual(['out-of-limits']);
+    // A diastolic above the systolic is no blood pressure either.
+    expect(reading(decodeBloodPressure(encodeBloodPressure({ systolic: 110, diastolic: 120 }))).flags).toEqual(['out-of-limits']);
+    // The bounds themselves are plausible.
+    expect(reading(decodeBloodPressure(encodeBloodPressure({ systolic: 300, diastolic: 200 }))).flags).toEqual([]);
+  });
+
+  it('flags an SpO2 of 30 %, a weight of 0.5 kg and a temperature of 50 °C', () => {
+    expect(reading(decodePlxContinuous(encodePlxContinuous({ spo2: 30, pulse: 72 }))).flags).toEqual(['out-of-limits']);
+    expect(reading(decodeWeight(encodeWeight({ weight: 0.5 }))).flags).toEqual(['out-of-limits']);
+    expect(reading(decodeTemperature(encodeTemperature({ temperature: 50 }))).flags).toEqual(['out-of-limits']);
+    expect(reading(decodeTemperature(encodeTemperature({ temperature: 37 }))).flags).toEqual([]);
+  });
+
+  it('codes the blood-pressure measurement status bits', () => {
+    // Body movement (bit 0), irregular pulse (bit 2), pulse above range (bits 3–4 = 01), improper position (bit 5).
+    const status = 0b1 | 0b100 | (1 << 3) | (1 << 5);
+    expect(reading(decodeBloodPressure(encodeBloodPressure({ systolic: 120, diastolic: 80, status }))).flags).toEqual([
+      'bp-body-movement',
+      'bp-irregular-pulse',
+      'bp-improper-position',
+      'bp-pulse-above-range',
+    ]);
+    expect(reading(decodeBloodPressure(encodeBloodPressure({ systolic: 120, diastolic: 80, status: 0b10 | (2 << 3) }))).flags).toEqual(['bp-cuff-too-loose', 'bp-pulse-below-range']);
+  });
+
+  it('codes the glucose sensor status annunciation, beside out of limits', () => {
+    const at = new Date(2026, 0, 5, 8, 0, 0);
+    const value = encodeGlucose({ sequence: 9, glucose: 1200, at, status: (1 << 0) | (1 << 5) | (1 << 11) });
+    expect(reading(decodeGlucose(value)).flags).toEqual(['out-of-limits', 'glucose-battery-low', 'glucose-result-above-range', 'glucose-time-fault']);
+  });
+
+  it('flags a spot-check whose device clock is not set', () => {
+    expect(reading(decodePlxSpotCheck(encodePlxSpotCheck({ spo2: 97, pulse: 70, at: new Date(), clockNotSet: true }))).flags).toEqual(['clock-corrected']);
   });
 });

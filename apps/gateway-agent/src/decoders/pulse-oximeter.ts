@@ -14,7 +14,7 @@ import { decodeSafely, isSet, optional, required, roundField, type DecodeResult,
  *   then meaningless).
  */
 
-function oxReading(spo2: MedicalFloat, pulse: MedicalFloat, takenAt: string | null): DecodedReading {
+function oxReading(spo2: MedicalFloat, pulse: MedicalFloat, takenAt: string | null, clockNotSet = false): DecodedReading {
   const pr = optional(pulse);
   return {
     type: 'ox',
@@ -23,6 +23,8 @@ function oxReading(spo2: MedicalFloat, pulse: MedicalFloat, takenAt: string | nu
       ...(pr === undefined ? {} : { pulse: roundField('ox', 'pulse', pr) }),
     },
     takenAt,
+    // The device says its clock is not set: its time stamp is dropped and the capture time used.
+    flags: clockNotSet ? ['clock-corrected'] : [],
   };
 }
 
@@ -51,7 +53,7 @@ export function decodePlxSpotCheck(value: Buffer): DecodeResult {
     if (isSet(flags, 2)) r.u24('device and sensor status');
     if (isSet(flags, 3)) r.sfloat('pulse amplitude index');
     const clockSet = !isSet(flags, 4);
-    return oxReading(spo2, pulse, time && clockSet ? dateTimeToIso(time) : null);
+    return oxReading(spo2, pulse, time && clockSet ? dateTimeToIso(time) : null, time !== null && !clockSet);
   });
 }
 

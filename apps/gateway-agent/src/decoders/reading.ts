@@ -1,5 +1,6 @@
+import type { DeviceReadingFlag } from '@opencare/schemas/entities/gateways';
 import type { MeasurementCode } from '@opencare/schemas/lookups';
-import { fieldRule, type MeasurementType } from '@opencare/schemas/entities/measurements';
+import { fieldRule, fieldsOutsideLimits, type MeasurementType } from '@opencare/schemas/entities/measurements';
 import { DecodeError, ByteReader } from './byte-reader';
 import type { MedicalFloat } from './ieee11073';
 
@@ -14,6 +15,12 @@ export interface DecodedReading {
    * same each time, so the agent can tell a record it already captured from a new one.
    */
   recordKey?: string;
+  /**
+   * What the device said about the reading, coded (DEVICE_READING_FLAGS): its measurement status
+   * bits, and `out-of-limits` when a value lies outside physiological limits. Such a reading is still
+   * uploaded: the edge holds it for a clinician's review instead of storing it as a normal reading.
+   */
+  flags: DeviceReadingFlag[];
 }
 
 /** A reading, or why there is none: a special value in a required field or a malformed value. */
@@ -47,7 +54,7 @@ export function optional(value: MedicalFloat): number | undefined {
 /** Runs a decoder, turning a short buffer or a special value into a reason instead of an exception. */
 export function decodeSafely(what: string, value: Buffer, decode: (reader: ByteReader) => DecodedReading): DecodeResult {
   try {
-    return { ok: true, reading: decode(new ByteReader(value, what)) };
+    return { ok: true, reading: withLimits(decode(new ByteReader(value, what))) };
   } catch (error) {
     if (error instanceof DecodeError || error instanceof NoReading) {
       return { ok: false, reason: error instanceof NoReading ? `${what}: ${error.message}` : error.message };
@@ -57,3 +64,18 @@ export function decodeSafely(what: string, value: Buffer, decode: (reader: ByteR
 }
 
 export const isSet = (flags: number, bit: number) => (flags & (1 << bit)) !== 0;
+
+/**
+ * Flags a reading with a value outside physiological limits, by the limits a typed-in reading must
+ * pass (MEASUREMENT_FIELDS, packages/schemas: one source of truth). Flagged, not dropped: a cuff that
+ * says 400 mmHg is most likely wrong, but that is for a clinician to decide, not the gateway.
+ */
+export function withLimits(reading: DecodedReading): DecodedReading {
+  const outside = fieldsOutsideLimits(reading.type, reading.values);
+  return outside.length === 0 || reading.flags.includes('out-of-limits') ? reading : { ...reading, flags: ['out-of-limits', ...reading.flags] };
+}
+
+/** The flags of the set bits of a status field, in bit order. */
+export function flagsOf<F extends string>(status: number, bits: readonly (readonly [number, F])[]): F[] {
+  return bits.filter(([bit]) => isSet(status, bit)).map(([, flag]) => flag);
+}

@@ -15,7 +15,7 @@ export function decodeTemperature(value: Buffer): DecodeResult {
     const time = isSet(flags, 1) ? r.dateTime('time stamp') : null;
     if (isSet(flags, 2)) r.u8('temperature type');
     const celsius = isSet(flags, 0) ? ((reading - 32) * 5) / 9 : reading;
-    return { type: 'bt', values: { temperature: roundField('bt', 'temperature', celsius) }, takenAt: time ? dateTimeToIso(time) : null };
+    return { type: 'bt', values: { temperature: roundField('bt', 'temperature', celsius) }, takenAt: time ? dateTimeToIso(time) : null, flags: [] };
   });
 }
 

@@ -24,7 +24,7 @@ export function decodeWeight(value: Buffer): DecodeResult {
       r.u16('height');
     }
     const kg = isSet(flags, 0) ? (raw / 100) * KG_PER_LB : (raw * 5) / 1000;
-    return { type: 'bw', values: { weight: roundField('bw', 'weight', kg) }, takenAt: time ? dateTimeToIso(time) : null };
+    return { type: 'bw', values: { weight: roundField('bw', 'weight', kg) }, takenAt: time ? dateTimeToIso(time) : null, flags: [] };
   });
 }
 

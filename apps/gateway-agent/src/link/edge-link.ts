@@ -130,7 +130,7 @@ export function startEdgeLink(options: EdgeLinkOptions): EdgeLink {
         const ids = batch.map((r) => r.id);
         let answer: z.infer<typeof uploadAckSchema>;
         try {
-          const raw = await upload(batch.map((r) => ({ deviceId: r.deviceId, reading: r.reading })));
+          const raw = await upload(batch.map((r) => ({ deviceId: r.deviceId, reading: r.reading, ...(r.device ? { device: r.device } : {}) })));
           answer = uploadAckSchema.parse(raw);
         } catch (error) {
           // No answer (timeout, connection lost): it may or may not have landed; send it again later.

@@ -51,6 +51,29 @@ describe('runProfile with the built-in SIG profiles against the simulator', () =
     expect(Date.parse(readings[0]?.takenAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('bp: a 400 mmHg systolic is still a reading, flagged out of limits for the edge to hold', async () => {
+    simulator = createSimulator({ latencyMs: 1 });
+    simulator.nextReading(addressOf('bp'), { systolic: 400, diastolic: 90, pulse: 70 });
+    const { readings } = await run(versionFor('bp', versions));
+    expect(readings).toHaveLength(1);
+    expect(readings[0]).toMatchObject({ values: { systolic: 400, diastolic: 90, pulse: 70 }, flags: ['out-of-limits'] });
+  });
+
+  it('a device clock an hour ahead of the gateway: the capture time is used, the device’s own kept and flagged', async () => {
+    simulator = createSimulator({ latencyMs: 1 });
+    // The gateway's clock an hour behind the cuff's is the cuff's clock an hour ahead.
+    const gatewayNow = Date.now() - 3_600_000;
+    const { readings } = await run(versionFor('bp', versions), { ...FAST, now: () => new Date(gatewayNow) });
+    expect(readings[0]?.takenAt).toBeNull();
+    expect(Date.parse(readings[0]?.deviceTakenAt ?? '')).toBeGreaterThan(gatewayNow + 3_000_000);
+    expect(readings[0]?.flags).toContain('clock-corrected');
+    // The same cuff with the clocks agreeing: its own time, no flag.
+    const agreeing = await run(versionFor('bp', versions));
+    expect(agreeing.readings[0]?.takenAt).not.toBeNull();
+    expect(agreeing.readings[0]?.deviceTakenAt).toBeUndefined();
+    expect(agreeing.readings[0]?.flags).not.toContain('clock-corrected');
+  });
+
   it('bs: writes "report all records" to the RACP and collects every stored record until its indication', async () => {
     simulator = createSimulator({ latencyMs: 1 });
     simulator.nextReading(addressOf('bs'), { glucose: 320 });

@@ -1,4 +1,5 @@
 import type { DeviceProfileVersion, DeviceTask } from '@opencare/schemas/entities/devices';
+import type { DeviceReadingFlag } from '@opencare/schemas/entities/gateways';
 import { TAKEN_AT_MAX_SKEW_MS } from '@opencare/schemas/entities/measurements';
 import type { MeasurementCode } from '@opencare/schemas/lookups';
 import { TransportError, type GattConnection } from '../ble/transport';
@@ -29,6 +30,10 @@ export interface ProfileReading {
   takenAt: string | null;
   /** Same on every transfer of the same stored record (glucose): see DecodedReading. */
   recordKey?: string;
+  /** Coded flags: the device's status bits, `out-of-limits`, `clock-corrected` (DEVICE_READING_FLAGS). */
+  flags: DeviceReadingFlag[];
+  /** The device's own time stamp when its clock was off and the capture time is used instead. */
+  deviceTakenAt?: string;
 }
 
 export interface ProfileResult {
@@ -115,13 +120,17 @@ export async function runProfile(
       log.info({ ...context, characteristic: where(task), reason: decoded.reason }, 'no reading in this value');
       return false;
     }
-    let takenAt = decoded.reading.takenAt;
-    if (takenAt && Date.parse(takenAt) > now().getTime() + TAKEN_AT_MAX_SKEW_MS) {
-      // A device clock ahead of ours would have the edge refuse the reading: use the capture time.
-      log.warn({ ...context, characteristic: where(task) }, 'device clock is ahead; its time stamp is ignored');
-      takenAt = null;
+    const reading: ProfileReading = { ...decoded.reading, type: profile.measurement };
+    const deviceTime = decoded.reading.takenAt;
+    if (deviceTime && Date.parse(deviceTime) > now().getTime() + TAKEN_AT_MAX_SKEW_MS) {
+      // A time stamp in the future is a device clock that is off, never a stored older reading: the
+      // reading takes the gateway's capture time and keeps the device's own, flagged (the edge would
+      // refuse a reading from the future). A time in the past is left alone: it may be a stored record.
+      log.warn({ ...context, characteristic: where(task) }, 'device clock is ahead; the capture time is used and the reading flagged');
+      reading.takenAt = null;
+      reading.deviceTakenAt = deviceTime;
+      if (!reading.flags.includes('clock-corrected')) reading.flags = [...reading.flags, 'clock-corrected'];
     }
-    const reading: ProfileReading = { ...decoded.reading, type: profile.measurement, takenAt };
     if (CONTINUOUS.has(normaliseUuid(task.characteristic))) continuous.set(where(task), reading);
     else result.readings.push(reading);
     return true;

@@ -2,7 +2,7 @@ import type { DeviceRow } from '../devices/devices.repository';
 import type { GatewayRow } from '../gateways/gateways.repository';
 import type { MeasurementRow } from '../measurements/measurements.repository';
 import { fhirDeviceSchema, fhirProvenanceSchema, type FhirDevice, type FhirProvenance } from './fhir-r4';
-import { observationsOfRow } from './observations';
+import { DEVICE_TIME_EXTENSION, observationsOfRow } from './observations';
 
 /*
  * Where a gateway reading came from, as the HL7 Personal Health Device IG describes it (issue 21
@@ -50,7 +50,8 @@ export function toFhirGateway(gateway: GatewayRow & { patientAccountId: string }
 /**
  * The Provenance of one gateway reading (its id is the reading's): its Observations, measured by the
  * meter at the meter's time (`occurredDateTime`), assembled and sent by the gateway, received by us
- * at `recorded`.
+ * at `recorded`. When the gateway corrected a meter clock that was off, `occurredDateTime` is the
+ * gateway's receive time and the meter's own time stamp is kept in the device-reported-time extension.
  */
 export function provenanceOf(reading: MeasurementRow, gatewayId: string): FhirProvenance {
   return fhirProvenanceSchema.parse({
@@ -59,6 +60,8 @@ export function provenanceOf(reading: MeasurementRow, gatewayId: string): FhirPr
     target: observationsOfRow(reading).map((observation) => ({ reference: `Observation/${observation.id}` })),
     occurredDateTime: reading.takenAt.toISOString(),
     recorded: reading.createdAt.toISOString(),
+    // The meter's clock was off: occurredDateTime is the gateway's receive time, this the meter's own time stamp.
+    ...(reading.deviceTakenAt ? { extension: [{ url: DEVICE_TIME_EXTENSION, valueDateTime: reading.deviceTakenAt.toISOString() }] } : {}),
     activity: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-DataOperation', code: 'CREATE', display: 'create' }] },
     agent: [
       { type: { coding: [{ system: PARTICIPANT, code: 'performer', display: 'Performer' }] }, who: { reference: `Device/${reading.deviceId}` } },

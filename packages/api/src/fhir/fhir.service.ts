@@ -7,6 +7,7 @@ import { audit, auditPatientsListed } from '../audit/audit.service';
 import { readablePatient, type Reader } from '../api-keys/integration-reader';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
+import { findHeldReadings, heldOfPatientForFhir } from '../measurements/held-readings.repository';
 import { findMeasurement, measurementsOfTypes } from '../measurements/measurements.repository';
 import {
   fhirObservationSchema,
@@ -17,7 +18,7 @@ import {
   type FhirSearchBundle,
 } from './fhir-r4';
 import { humanNameOf } from './human-name';
-import { hasCode, observationsOfRow, typesWithCode } from './observations';
+import { hasCode, observationsOfHeld, observationsOfRow, typesWithCode } from './observations';
 
 /** Where the FHIR resources live; fullUrls in bundles start here. */
 export const FHIR_BASE_PATH = '/api/v1/fhir/R4';
@@ -65,10 +66,14 @@ export async function fhirPatient(deps: Deps, reader: Reader, meta: RequestMeta,
 /** `GET Observation/{id}`: a reading's id, with a suffix for its heart rate or spirometry values. */
 export async function fhirObservation(deps: Deps, reader: Reader, meta: RequestMeta, id: string): Promise<FhirObservation> {
   const measurementId = id.slice(0, 36);
-  const row = uuidSchema.safeParse(measurementId).success ? await findMeasurement(deps.db, measurementId) : undefined;
-  if (!row) throw new AppError('notFound');
-  await readablePatient(deps, reader, meta, row.patientAccountId, 'fhir.observation.read', 'Export');
-  const observation = observationsOfRow(row).find((o) => o.id === id);
+  const isId = uuidSchema.safeParse(measurementId).success;
+  const row = isId ? await findMeasurement(deps.db, measurementId) : undefined;
+  // Not a measurement: maybe a gateway reading held for review, or rejected (preliminary, entered-in-error).
+  const held = !row && isId ? (await findHeldReadings(deps.db, [measurementId])).get(measurementId) : undefined;
+  const patientAccountId = row?.patientAccountId ?? (held && held.status !== 'accepted' ? held.patientAccountId : undefined);
+  if (!patientAccountId) throw new AppError('notFound');
+  await readablePatient(deps, reader, meta, patientAccountId, 'fhir.observation.read', 'Export');
+  const observation = (row ? observationsOfRow(row) : observationsOfHeld(held!)).find((o) => o.id === id);
   if (!observation) throw new AppError('notFound');
   return fhirObservationSchema.parse(observation);
 }
@@ -211,13 +216,24 @@ export async function searchObservations(deps: Deps, reader: Reader, meta: Reque
   const code = query.code ? codeOf(query.code) : undefined;
   const category = query.category ? codeOf(query.category) : undefined;
   const types = code ? typesWithCode(code) : MEASUREMENT_TYPES;
-  const rows = types.length > 0 ? await measurementsOfTypes(deps.db, patient.account.id, types, SEARCH_READINGS_MAX) : [];
+  const [stored, held] =
+    types.length > 0
+      ? await Promise.all([
+          measurementsOfTypes(deps.db, patient.account.id, types, SEARCH_READINGS_MAX),
+          heldOfPatientForFhir(deps.db, patient.account.id, types, SEARCH_READINGS_MAX),
+        ])
+      : [[], []];
+  // Readings held for review (or rejected) beside the stored ones, each with its own Observations.
+  const rows = [
+    ...stored.map((row) => ({ takenAt: row.takenAt, createdAt: row.createdAt, observations: () => observationsOfRow(row) })),
+    ...held.map((row) => ({ takenAt: row.takenAt, createdAt: row.receivedAt, observations: () => observationsOfHeld(row) })),
+  ];
   const sortKey = query._sort?.replace('-', '') === '_lastUpdated' ? 'createdAt' : 'takenAt';
   const ascending = query._sort !== undefined && !query._sort.startsWith('-');
   const matches = rows
     .filter((m) => matchesDate(m.takenAt.toISOString(), query.date) && matchesDate(m.createdAt.toISOString(), query._lastUpdated))
     .sort((a, b) => (ascending ? 1 : -1) * (a[sortKey].getTime() - b[sortKey].getTime()))
-    .flatMap(observationsOfRow)
+    .flatMap((m) => m.observations())
     .filter((o) => (!code || hasCode(o, code)) && (!category || (o.category ?? []).some((c) => c.coding?.some((coding) => coding.code === category))));
 
   const params = new URLSearchParams({ patient: patientId });

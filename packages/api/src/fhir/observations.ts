@@ -1,5 +1,7 @@
 import type { Measurement, MeasurementType, RangeClass } from '@opencare/schemas/entities/measurements';
 import { toMeasurementDto } from '../measurements/measurement.dto';
+import type { HeldReadingRow } from '../measurements/held-readings.repository';
+import { toHeldReadingDto } from '../measurements/held-reading.dto';
 import type { MeasurementRow } from '../measurements/measurements.repository';
 import type { FhirObservation } from './fhir-r4';
 
@@ -142,17 +144,67 @@ const MEAL_CONTEXT = {
 } as const;
 
 /**
- * The FHIR R4 Observations of one stored reading; a gateway's reading names the meter that took it
- * (`device`; the gateway that brought it is in its Provenance).
+ * What a device said about a reading, coded (DEVICE_READING_FLAGS: out of physiological limits, clock
+ * corrected, the Blood Pressure Measurement Status and Glucose Sensor Status Annunciation bits).
+ * Our own code system: HL7's v3 ObservationInterpretation has no code for these (docs/gateway-ble.md).
  */
-export function observationsOf(measurement: Measurement, deviceId?: string | null): FhirObservation[] {
+export const DEVICE_FLAG_SYSTEM = 'urn:opencare:fhir:device-reading-flag';
+/** The device's own time stamp of a reading whose time the gateway corrected (an Observation and Provenance extension). */
+export const DEVICE_TIME_EXTENSION = 'urn:opencare:fhir:StructureDefinition:device-reported-time';
+
+const FLAG_DISPLAY: Record<string, string> = {
+  'out-of-limits': 'Outside physiological limits',
+  'clock-corrected': 'Device clock corrected',
+  'bp-body-movement': 'Body movement during measurement',
+  'bp-cuff-too-loose': 'Cuff fit too loose',
+  'bp-irregular-pulse': 'Irregular pulse detected',
+  'bp-pulse-above-range': 'Pulse rate exceeds upper limit',
+  'bp-pulse-below-range': 'Pulse rate is less than lower limit',
+  'bp-improper-position': 'Improper measurement position',
+  'glucose-battery-low': 'Device battery low at time of measurement',
+  'glucose-sensor-malfunction': 'Sensor malfunction',
+  'glucose-sample-insufficient': 'Sample size insufficient',
+  'glucose-strip-insertion-error': 'Strip insertion error',
+  'glucose-strip-type-incorrect': 'Strip type incorrect',
+  'glucose-result-above-range': 'Result higher than the device can process',
+  'glucose-result-below-range': 'Result lower than the device can process',
+  'glucose-temperature-too-high': 'Temperature too high for a valid result',
+  'glucose-temperature-too-low': 'Temperature too low for a valid result',
+  'glucose-read-interrupted': 'Read interrupted (strip pulled too soon)',
+  'glucose-device-fault': 'General device fault',
+  'glucose-time-fault': 'Time fault (time may be inaccurate)',
+};
+
+/** The device's side of a reading, as FHIR shows it; a held reading's review status. */
+export interface DeviceSide {
+  deviceTakenAt?: string | null;
+  flags?: readonly string[] | null;
+  /** A held reading: `preliminary` while it waits for review, `entered-in-error` once rejected. */
+  status?: 'preliminary' | 'entered-in-error';
+  /** A held reading's fields outside physiological limits. */
+  outOfLimits?: readonly string[];
+}
+
+const flagConcept = (flag: string) => ({ coding: [{ system: DEVICE_FLAG_SYSTEM, code: flag, display: FLAG_DISPLAY[flag] ?? flag }], text: FLAG_DISPLAY[flag] ?? flag });
+
+/**
+ * The FHIR R4 Observations of one stored reading; a gateway's reading names the meter that took it
+ * (`device`; the gateway that brought it is in its Provenance). A reading held for review is
+ * `preliminary` (R4: "initial results, data may be incomplete or unverified", which a value no one
+ * vouched for is) and one a clinician rejected `entered-in-error`; both carry the out-of-limits flag
+ * and a note naming the fields.
+ */
+export function observationsOf(measurement: Measurement, deviceId?: string | null, side: DeviceSide = {}): FhirObservation[] {
   return partsOf(measurement.type, measurement.values).map((part) => {
     const notes = measurement.note ? [measurement.note] : [];
+    if (part.main && side.outOfLimits?.length) {
+      notes.unshift(`Outside physiological limits (${side.outOfLimits.join(', ')}): ${side.status === 'entered-in-error' ? 'rejected by a clinician' : 'held for a clinician\'s review'}.`);
+    }
     const observation: FhirObservation = {
       resourceType: 'Observation',
       id: `${measurement.id}${part.suffix}`,
       meta: { lastUpdated: measurement.createdAt, ...(part.vitalSign ? { profile: [VITAL_SIGNS_PROFILE] } : {}) },
-      status: 'final',
+      status: side.status ?? 'final',
       category: part.category,
       code: part.code,
       subject: { reference: `Patient/${measurement.patientId}` },
@@ -168,8 +220,13 @@ export function observationsOf(measurement: Measurement, deviceId?: string | nul
       const meal = MEAL_CONTEXT[measurement.meal];
       observation.component = [{ code: { text: 'Relationship to meal' }, valueCodeableConcept: { coding: [meal], text: meal.display } }];
     }
-    if (part.main && measurement.rangeClass) observation.interpretation = interpretationOf(measurement.rangeClass);
+    const interpretation = [
+      ...(part.main && measurement.rangeClass ? interpretationOf(measurement.rangeClass) : []),
+      ...(part.main ? (side.flags ?? []).map(flagConcept) : []),
+    ];
+    if (interpretation.length > 0) observation.interpretation = interpretation;
     if (part.main && notes.length > 0) observation.note = notes.map((text) => ({ text }));
+    if (side.deviceTakenAt) observation.extension = [{ url: DEVICE_TIME_EXTENSION, valueDateTime: side.deviceTakenAt }];
     return observation;
   });
 }
@@ -194,4 +251,27 @@ export function typesWithCode(code: string): MeasurementType[] {
 export const hasCode = (observation: FhirObservation, code: string) => (observation.code.coding ?? []).some((c) => c.code === code);
 
 /** The Observations of a stored reading, naming its meter when a gateway brought it. */
-export const observationsOfRow = (row: MeasurementRow): FhirObservation[] => observationsOf(toMeasurementDto(row), row.deviceId);
+export const observationsOfRow = (row: MeasurementRow): FhirObservation[] =>
+  observationsOf(toMeasurementDto(row), row.deviceId, { deviceTakenAt: row.deviceTakenAt?.toISOString() ?? null, flags: row.deviceFlags });
+
+/** The Observations of a reading held for review (preliminary) or rejected (entered-in-error); an accepted one is a measurement. */
+export function observationsOfHeld(row: HeldReadingRow): FhirObservation[] {
+  const held = toHeldReadingDto(row);
+  const measurement: Measurement = {
+    id: held.id,
+    patientId: held.patientId,
+    type: held.type,
+    values: held.values,
+    units: held.units,
+    takenAt: held.takenAt,
+    source: 'gateway',
+    meal: held.meal,
+    note: held.note,
+    rangeClass: null,
+    fileId: null,
+    taskId: null,
+    createdAt: held.receivedAt,
+  };
+  const status = held.status === 'rejected' ? 'entered-in-error' : 'preliminary';
+  return observationsOf(measurement, row.deviceId, { deviceTakenAt: held.deviceTakenAt, flags: row.deviceFlags, status, outOfLimits: held.outOfLimits });
+}

@@ -1,4 +1,5 @@
-import { gatewayReadingSchema, type ReadingOutcome } from '@opencare/schemas/entities/gateways';
+import { gatewayReadingAnyValuesSchema, gatewayReadingSchema, type GatewayReadingDevice, type ReadingOutcome } from '@opencare/schemas/entities/gateways';
+import { fieldsOutsideLimits } from '@opencare/schemas/entities/measurements';
 import { ERRORS } from '@opencare/schemas/errors';
 import { unsafeTextIssues, withoutUnsafeText } from '@opencare/schemas/safe-text';
 import { findAccount } from '../accounts/accounts.repository';
@@ -6,7 +7,9 @@ import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { devicesOfGatewayIn, noteReadings } from '../devices/devices.repository';
 import { AppError } from '../errors/app-error';
-import { saveReadings, type ReadingToSave } from '../measurements/measurements.service';
+import { findHeldReadings } from '../measurements/held-readings.repository';
+import { holdReadings, type ReadingToHold } from './held-upload';
+import { saveReadings, type ReadingOrigin, type ReadingToSave } from '../measurements/measurements.service';
 import { findGateway } from './gateways.repository';
 
 /** The id an agent gave a reading, when it gave one at all (for its outcome). */
@@ -51,12 +54,18 @@ export async function uploadReadings(
   readings: unknown[],
 ): Promise<ReadingOutcome[]> {
   // The transport's text check, per reading (a NUL in one note rejects that reading, not the batch).
+  // A reading refused only for values outside physiological limits is well formed: parsed again
+  // with values of any size, it is held for review (held-upload.ts) rather than lost.
   const parsed = readings.map((raw) => {
     const unsafe = unsafeTextIssues(raw, { limit: 1 });
-    return { raw, unsafe: unsafe[0], result: gatewayReadingSchema.safeParse(unsafe.length > 0 ? undefined : raw) };
+    const result = gatewayReadingSchema.safeParse(unsafe.length > 0 ? undefined : raw);
+    const loose = result.success || unsafe.length > 0 ? undefined : gatewayReadingAnyValuesSchema.safeParse(raw);
+    const outside = loose?.success ? fieldsOutsideLimits(loose.data.reading.type, loose.data.reading.values as Record<string, number>) : [];
+    const held = loose?.success && outside.length > 0 && onlyLimits(result.error?.issues ?? []) ? { data: loose.data, outside } : undefined;
+    return { raw, unsafe: unsafe[0], result, held };
   });
   const deviceIds = [
-    ...new Set(parsed.flatMap(({ result }) => (result.success ? [result.data.deviceId] : []))),
+    ...new Set(parsed.flatMap(({ result, held }) => (result.success ? [result.data.deviceId] : held ? [held.data.deviceId] : []))),
   ];
   const [gateway, deviceRows] = await Promise.all([findGateway(deps.db, gatewayId), devicesOfGatewayIn(deps.db, gatewayId, deviceIds)]);
   if (!gateway?.patientAccountId) throw new AppError('gatewayMissing');
@@ -65,11 +74,28 @@ export async function uploadReadings(
   const devices = new Map(deviceRows.map((d) => [d.id, d]));
 
   // Each reading judged in order: refused at once, or to be stored with the rest of the batch.
-  const judged: (ReadingOutcome | ReadingToSave)[] = [];
+  const judged: (ReadingOutcome | ReadingToSave | ReadingToHold)[] = [];
   let refused = false;
-  for (const { raw, unsafe, result } of parsed) {
+  /** The device this gateway brings for the patient, taking this type; or the reading's refusal. */
+  const deviceCheck = (deviceId: string, type: string, id: string): ReadingOutcome | null => {
+    const device = devices.get(deviceId);
+    if (device?.patientAccountId !== gateway.patientAccountId) {
+      refused = true;
+      return rejected(id, new AppError('notFound'));
+    }
+    if (device.measurement !== type) {
+      return rejected(id, new AppError('validationFailed', { fields: [{ field: 'reading.type', message: 'This device does not take this measurement.' }] }));
+    }
+    return null;
+  };
+  for (const { raw, unsafe, result, held } of parsed) {
     if (unsafe) {
       judged.push(rejected(withoutUnsafeText(idOf(raw)), new AppError('validationFailed', { fields: [unsafe] })));
+      continue;
+    }
+    if (held) {
+      const { deviceId, reading, device } = held.data;
+      judged.push(deviceCheck(deviceId, reading.type, reading.id) ?? { hold: reading, deviceId, outside: held.outside, device });
       continue;
     }
     if (!result.success) {
@@ -88,26 +114,13 @@ export async function uploadReadings(
       });
       continue;
     }
-    const { deviceId, reading } = result.data;
-    const id = reading.id ?? '';
-    const device = devices.get(deviceId);
-    if (device?.patientAccountId !== gateway.patientAccountId) {
-      refused = true;
-      judged.push(rejected(id, new AppError('notFound')));
+    const { deviceId, reading, device } = result.data;
+    const refusal = deviceCheck(deviceId, reading.type, reading.id ?? '');
+    if (refusal) {
+      judged.push(refusal);
       continue;
     }
-    if (device.measurement !== reading.type) {
-      judged.push(
-        rejected(
-          id,
-          new AppError('validationFailed', {
-            fields: [{ field: 'reading.type', message: 'This device does not take this measurement.' }],
-          }),
-        ),
-      );
-      continue;
-    }
-    judged.push({ input: reading, origin: { source: 'gateway', deviceId, createdByAccountId: null } });
+    judged.push({ input: reading, origin: { source: 'gateway', deviceId, createdByAccountId: null, ...deviceSide(device) } });
   }
 
   const entry = {
@@ -116,6 +129,17 @@ export async function uploadReadings(
     resourceId: patient.account.id,
     actorGatewayId: gatewayId,
   };
+  // Held first, on their own (idempotent both, so a batch failing between the two is simply sent again).
+  const toHold = judged.filter((j): j is ReadingToHold => 'hold' in j);
+  const heldAnswers = await holdReadings(deps, meta, patient, gatewayId, toHold);
+  // An id already held for review, sent again with plausible values, is an id reused for another reading.
+  const alreadyHeld = await findHeldReadings(
+    deps.db,
+    judged.flatMap((j) => ('input' in j && j.input.id ? [j.input.id] : [])),
+  );
+  for (const [i, j] of judged.entries()) {
+    if ('input' in j && j.input.id && alreadyHeld.has(j.input.id)) judged[i] = rejected(j.input.id, new AppError('idempotencyKeyReused'));
+  }
   // A reading still being written (its original upload, maybe through another edge) refuses the
   // whole batch with 409 (thrown): the agent sends it again later, when it is a duplicate. What the
   // batch stored is noted on its devices and audited in the same transaction.
@@ -130,6 +154,7 @@ export async function uploadReadings(
     await audit(tx, null, meta, { ...entry, outcome: 'allowed' });
   });
   const outcomes = judged.map((j): ReadingOutcome => {
+    if ('hold' in j) return heldAnswers[toHold.indexOf(j)]!;
     if (!('input' in j)) return j;
     const answer = saved[toSave.indexOf(j)]!;
     const id = j.input.id ?? '';
@@ -138,4 +163,16 @@ export async function uploadReadings(
   });
   if (refused) await audit(deps.db, null, meta, { ...entry, outcome: 'denied' });
   return outcomes;
+}
+
+/** Nothing but limits refused it: a bound (too small, too big) or a rule between fields, inside `reading.values`. */
+function onlyLimits(issues: readonly { code: string; path: readonly PropertyKey[] }[]): boolean {
+  return issues.length > 0 && issues.every((issue) => issue.path[0] === 'reading' && issue.path[1] === 'values' && ['too_small', 'too_big', 'custom'].includes(issue.code));
+}
+
+/** The device's own time stamp (when the gateway corrected its clock) and its coded flags, for the stored reading. */
+export function deviceSide(device: GatewayReadingDevice | undefined): Pick<ReadingOrigin, 'deviceTakenAt' | 'deviceFlags'> {
+  // The edge judges the limits itself: a reading stored as normal carries no "out of limits" flag.
+  const flags = (device?.flags ?? []).filter((flag) => flag !== 'out-of-limits');
+  return { ...(device?.takenAt ? { deviceTakenAt: new Date(device.takenAt) } : {}), ...(flags.length > 0 ? { deviceFlags: flags } : {}) };
 }

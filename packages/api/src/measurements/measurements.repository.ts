@@ -16,6 +16,8 @@ const columns = {
   fileId: measurements.fileId,
   createdAt: measurements.createdAt,
   deviceId: measurements.deviceId,
+  deviceTakenAt: measurements.deviceTakenAt,
+  deviceFlags: measurements.deviceFlags,
   taskId: tasks.id,
 };
 export type MeasurementRow = NonNullable<Awaited<ReturnType<typeof findMeasurement>>>;

@@ -45,6 +45,10 @@ export interface ReadingOrigin {
   visitId?: string;
   /** A caregiver who recorded it for the patient (issue 19): named on the timeline. */
   caregiverName?: string;
+  /** A gateway reading: the device's own time stamp when its clock was off and corrected (issue 21 part 5). */
+  deviceTakenAt?: Date;
+  /** A gateway reading: the device's coded flags (DEVICE_READING_FLAGS). */
+  deviceFlags?: string[];
 }
 
 export interface SavedReading {
@@ -193,6 +197,8 @@ async function writeReadings(
       fileId: fileOf(input),
       createdByAccountId: origin.createdByAccountId,
       visitId: origin.visitId ?? null,
+      deviceTakenAt: origin.deviceTakenAt ?? null,
+      deviceFlags: origin.deviceFlags?.length ? origin.deviceFlags : null,
       // Set here rather than by the database, so the answer needs no read back.
       createdAt: now,
     }));

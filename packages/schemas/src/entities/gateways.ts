@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_MEASUREMENTS, deviceMeasurementSchema, measurementCodeSchema, type DeviceMeasurement, type MeasurementCode } from '../lookups';
 import { REQUIRED, macSchema, optionalText, requiredOr, uuidSchema } from '../rules';
-import { createMeasurementInputSchema } from './measurements';
+import { createMeasurementInputSchema, deviceReadingAnyValuesSchema } from './measurements';
 
 /*
  * Home gateways and the Bluetooth devices they read (spec §3 Gateway, §5 MAC and QR, §9 signal
@@ -233,26 +233,76 @@ export type WifiConnectInput = z.infer<typeof wifiConnectInputSchema>;
  * idempotency key) and the paired device that took it. The id is required here: without it a
  * retried upload could become two readings.
  */
+/**
+ * What a device said about a reading, coded (issue 21 part 5; docs/gateway-ble.md lists each code):
+ * - `out-of-limits`: a value outside physiological limits (fieldsOutsideLimits); the edge holds it for review.
+ * - `clock-corrected`: the device's clock was off, so `takenAt` is the gateway's receive time and
+ *   `device.takenAt` the device's own time stamp.
+ * - `bp-*`: the Blood Pressure Measurement Status bits of 0x2A35; `glucose-*`: the Sensor Status
+ *   Annunciation bits of 0x2A18 (Bluetooth GATT Specification Supplement).
+ */
+export const DEVICE_READING_FLAGS = [
+  'out-of-limits',
+  'clock-corrected',
+  'bp-body-movement',
+  'bp-cuff-too-loose',
+  'bp-irregular-pulse',
+  'bp-pulse-above-range',
+  'bp-pulse-below-range',
+  'bp-improper-position',
+  'glucose-battery-low',
+  'glucose-sensor-malfunction',
+  'glucose-sample-insufficient',
+  'glucose-strip-insertion-error',
+  'glucose-strip-type-incorrect',
+  'glucose-result-above-range',
+  'glucose-result-below-range',
+  'glucose-temperature-too-high',
+  'glucose-temperature-too-low',
+  'glucose-read-interrupted',
+  'glucose-device-fault',
+  'glucose-time-fault',
+] as const;
+export type DeviceReadingFlag = (typeof DEVICE_READING_FLAGS)[number];
+export const deviceReadingFlagSchema = z.enum(DEVICE_READING_FLAGS);
+
+/** The device's side of a reading: its own time stamp when the gateway corrected it, and its coded flags. */
+export const gatewayReadingDeviceSchema = z.strictObject({
+  takenAt: z.iso.datetime({ offset: true }).optional(),
+  flags: z.array(deviceReadingFlagSchema).max(DEVICE_READING_FLAGS.length).default([]),
+});
+export type GatewayReadingDevice = z.infer<typeof gatewayReadingDeviceSchema>;
+
 export const gatewayReadingSchema = z.strictObject({
   deviceId: uuidSchema,
   reading: createMeasurementInputSchema.refine((r) => r.id !== undefined && r.type !== 'camera', {
     message: 'A gateway reading needs its id and cannot be a photo.',
   }),
+  device: gatewayReadingDeviceSchema.optional(),
 });
 export type GatewayReading = z.infer<typeof gatewayReadingSchema>;
+/** The same with values of any size: what the edge holds for review when only the limits refused it. */
+export const gatewayReadingAnyValuesSchema = z.strictObject({
+  deviceId: uuidSchema,
+  reading: deviceReadingAnyValuesSchema,
+  device: gatewayReadingDeviceSchema.optional(),
+});
 export const GATEWAY_UPLOAD_MAX = 100;
 export const readingsUploadPayloadSchema = z.strictObject({
   readings: z.array(z.unknown()).min(1).max(GATEWAY_UPLOAD_MAX),
 });
 /**
  * Each reading's outcome, in the order sent. stored: new; duplicate: that id was already stored with
- * the same reading (a retry; the agent treats it as acknowledged); rejected: it can never be stored
+ * the same reading (a retry; the agent treats it as acknowledged); held: kept for a clinician's
+ * review, its values outside physiological limits (acknowledged too; a retry is answered held again); rejected: it can never be stored
  * (invalid, unknown device, a reused id with another reading), with the catalogue key; the agent
  * keeps rejected readings aside, never retries them, and says so in its status.
  */
 export const readingOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('stored') }),
   z.object({ id: z.string(), status: z.literal('duplicate') }),
+  // Kept, but outside physiological limits: held for a clinician's review, not a normal reading (acknowledged like stored).
+  z.object({ id: z.string(), status: z.literal('held'), fields: z.array(z.string()) }),
   z.object({ id: z.string(), status: z.literal('rejected'), key: z.string(), message: z.string() }),
 ]);
 export type ReadingOutcome = z.infer<typeof readingOutcomeSchema>;

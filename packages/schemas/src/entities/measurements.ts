@@ -132,6 +132,22 @@ export const MEASUREMENT_VALUE_SCHEMAS = {
   camera: z.strictObject({}),
 } as const satisfies Record<MeasurementType, z.ZodType>;
 
+/**
+ * The fields of a reading outside physiological limits (MEASUREMENT_FIELDS' min and max, and the
+ * type's own rules such as diastolic below systolic), by the same schemas a typed-in reading must
+ * pass: the one source of truth the gateway agent's decoders and the edge's review hold both use.
+ * Empty when every value is plausible. A value missing or not a number is not "outside limits": it
+ * is a malformed reading, refused elsewhere.
+ */
+export function fieldsOutsideLimits(type: MeasurementType, values: Record<string, number>): string[] {
+  const result = MEASUREMENT_VALUE_SCHEMAS[type].safeParse(values);
+  if (result.success) return [];
+  const known = new Set(fieldsOf(type).map(([name]) => name));
+  // Bounds and the type's cross-field rules; a fraction where whole numbers are kept is malformed, not implausible.
+  const limits = result.error.issues.filter((issue) => issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'custom');
+  return [...new Set(limits.map((issue) => String(issue.path[0] ?? '')).filter((field) => known.has(field) && typeof values[field] === 'number'))];
+}
+
 /** Readings a device took may be uploaded later, but none may come from the future (clock skew aside). */
 export const TAKEN_AT_MAX_SKEW_MS = 5 * 60 * 1000;
 
@@ -175,6 +191,31 @@ const readingOfType = <E extends z.ZodRawShape>(extra: E) =>
     ],
     { error: 'Choose a measurement type.' },
   );
+
+/** A type's fields as numbers of any size (required ones required): the shape of a reading, not its plausibility. */
+const anyValues = <T extends Exclude<MeasurementType, 'camera'>>(type: T) =>
+  z.strictObject(
+    Object.fromEntries(fieldsOf(type).map(([name, rule]) => [name, rule.required ? z.number() : z.number().optional()])) as Record<
+      MeasurementField<T>,
+      z.ZodNumber | z.ZodOptional<z.ZodNumber>
+    >,
+  );
+const deviceCommon = { ...readingCommon, id: uuidSchema };
+/**
+ * A device's reading whose values may lie outside physiological limits: well formed (its type's
+ * fields, numbers, its id), but not yet judged plausible. A gateway reading that fails
+ * createMeasurementInputSchema only on its limits passes this and is held for a clinician's review
+ * (packages/api/src/measurements/held-readings.service.ts) instead of being lost.
+ */
+export const deviceReadingAnyValuesSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('bp'), values: anyValues('bp'), ...deviceCommon }),
+  z.strictObject({ type: z.literal('bt'), values: anyValues('bt'), ...deviceCommon }),
+  z.strictObject({ type: z.literal('bs'), values: anyValues('bs'), meal: mealSchema.optional(), ...deviceCommon }),
+  z.strictObject({ type: z.literal('bw'), values: anyValues('bw'), ...deviceCommon }),
+  z.strictObject({ type: z.literal('ox'), values: anyValues('ox'), ...deviceCommon }),
+  z.strictObject({ type: z.literal('sy'), values: anyValues('sy'), ...deviceCommon }),
+]);
+export type DeviceReadingAnyValues = z.infer<typeof deviceReadingAnyValuesSchema>;
 
 /** A new reading. */
 export const createMeasurementInputSchema = readingOfType({});

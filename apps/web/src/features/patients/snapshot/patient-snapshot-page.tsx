@@ -11,6 +11,7 @@ import { BookForPatientButton } from '../../appointments/book-for-patient-button
 import { CarePlanSection } from '../care-plan/care-plan-section';
 import { CareTimeCard } from '../care-time/care-time-card';
 import { EnrolmentCard } from '../enrolment/enrolment-card';
+import { HeldReadingsCard } from '../held-readings/held-readings-card';
 import { useChartTime } from '../care-time/use-chart-time';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { AdherenceCard } from './adherence-card';
@@ -26,7 +27,8 @@ import { VitalsSection } from './vitals-section';
 /**
  * A patient's snapshot (spec §2 `/patients/:patientId`; the id is checked to be a UUID before this
  * renders): profile and care profile, latest vitals, charts over time, adherence, the month's care
- * time (physicians and nurses), mail, appointments, gateways and the whole timeline.
+ * time (physicians and nurses), device readings held for review (physicians and nurses), mail,
+ * appointments, gateways and the whole timeline.
  */
 export function PatientSnapshotPage() {
   const { t } = useTranslation('patients');
@@ -97,6 +99,7 @@ export function PatientSnapshotPage() {
               types={snapshot.latestReadings.map((r) => r.type)}
               asOf={query.dataUpdatedAt}
             />
+            {caring && <HeldReadingsCard patientId={patient.accountId} />}
             <CarePlanSection patientId={patient.accountId} />
             {/* A live event (a reading, an alert, a message…) refreshes the cards above too. */}
             <TimelineSection patientId={patient.accountId} />

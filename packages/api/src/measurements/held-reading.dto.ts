@@ -1,0 +1,40 @@
+import { DEVICE_READING_FLAGS, type DeviceReadingFlag } from '@opencare/schemas/entities/gateways';
+import type { HeldReading } from '@opencare/schemas/entities/held-readings';
+import { measurementTypeSchema } from '@opencare/schemas/entities/measurements';
+import type { HeldReadingRow } from './held-readings.repository';
+import { UNITS_OF, numericValues } from './measurement.dto';
+
+const KNOWN_FLAGS = new Set<string>(DEVICE_READING_FLAGS);
+
+export function toHeldReadingDto(row: HeldReadingRow): HeldReading {
+  const type = measurementTypeSchema.parse(row.type);
+  const values = numericValues(row.values);
+  const units = UNITS_OF[type];
+  return {
+    id: row.id,
+    patientId: row.patientAccountId,
+    type,
+    values,
+    units: Object.fromEntries(
+      Object.keys(values).flatMap((field) => (units[field] ? [[field, units[field]]] : [])),
+    ),
+    outOfLimits: row.outOfLimits,
+    meal: row.meal,
+    note: row.note,
+    takenAt: row.takenAt.toISOString(),
+    deviceTakenAt: row.deviceTakenAt?.toISOString() ?? null,
+    flags: row.deviceFlags.filter((flag): flag is DeviceReadingFlag => KNOWN_FLAGS.has(flag)),
+    device: row.deviceId && row.deviceName ? { id: row.deviceId, name: row.deviceName } : null,
+    status: row.status,
+    receivedAt: row.receivedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reviewedBy:
+      row.reviewedByAccountId && row.reviewerFirstName !== null
+        ? {
+            id: row.reviewedByAccountId,
+            name: `${row.reviewerFirstName} ${row.reviewerLastName ?? ''}`.trim(),
+          }
+        : null,
+    reviewComment: row.reviewComment,
+  };
+}

@@ -50,6 +50,8 @@ export const ROUTES = {
   alerts: '/alerts',
   telehealthVisit: '/telehealth-visit/:visitCode',
   telehealthInvitations: '/telehealth-invitations',
+  // A SMART app's consent step (the FHIR server's authorize endpoint sends people here).
+  smartAuthorize: '/authorize',
   dashboard: '/dashboard',
   userManagement: '/dashboard/user-management',
   userList: '/dashboard/user-management/users',

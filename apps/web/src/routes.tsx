@@ -9,6 +9,7 @@ import { SimpleLayout } from './components/layouts/simple-layout';
 import { alertsRoute } from './features/alerts/routes';
 import { apiKeysRoute } from './features/api-keys/routes';
 import { integrationsRoute } from './features/integrations/routes';
+import { smartAuthorizeRoute } from './features/smart-authorize/routes';
 import { appointmentsRoute } from './features/appointments/routes';
 import { createProfileRoute, deviceProfilesRoute } from './features/device-profiles/routes';
 import { mailRoute } from './features/mail/routes';
@@ -147,6 +148,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'telehealth-visit/:visitCode', element: <TelehealthVisitPage /> },
               { path: 'error-log', element: <ErrorLogPage /> },
+              // Any signed-in person answers an app's request for themselves (smart-authorize).
+              smartAuthorizeRoute,
             ],
           },
           { path: 'telehealth-invitations', element: <TelehealthInvitationsPage /> },

@@ -1,5 +1,6 @@
 import arApiKeys from './locales/ar/api-keys.json';
 import arIntegrations from './locales/ar/integrations.json';
+import arSmartAuthorize from './locales/ar/smart-authorize.json';
 import arAppointments from './locales/ar/appointments.json';
 import arDevices from './locales/ar/devices.json';
 import arGateways from './locales/ar/gateways.json';
@@ -24,6 +25,7 @@ export const messages: LaterMessages = {
   patients: arPatients,
   apiKeys: arApiKeys,
   integrations: arIntegrations,
+  smartAuthorize: arSmartAuthorize,
   gateways: arGateways,
   visits: arVisits,
 };

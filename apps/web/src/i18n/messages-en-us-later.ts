@@ -1,5 +1,6 @@
 import enApiKeys from './locales/en-US/api-keys.json';
 import enIntegrations from './locales/en-US/integrations.json';
+import enSmartAuthorize from './locales/en-US/smart-authorize.json';
 import enAppointments from './locales/en-US/appointments.json';
 import enDevices from './locales/en-US/devices.json';
 import enGateways from './locales/en-US/gateways.json';
@@ -23,6 +24,7 @@ export const messages = {
   patients: enPatients,
   apiKeys: enApiKeys,
   integrations: enIntegrations,
+  smartAuthorize: enSmartAuthorize,
   gateways: enGateways,
   visits: enVisits,
 };

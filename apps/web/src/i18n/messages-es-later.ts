@@ -1,5 +1,6 @@
 import esApiKeys from './locales/es/api-keys.json';
 import esIntegrations from './locales/es/integrations.json';
+import esSmartAuthorize from './locales/es/smart-authorize.json';
 import esAppointments from './locales/es/appointments.json';
 import esDevices from './locales/es/devices.json';
 import esGateways from './locales/es/gateways.json';
@@ -24,6 +25,7 @@ export const messages: LaterMessages = {
   patients: esPatients,
   apiKeys: esApiKeys,
   integrations: esIntegrations,
+  smartAuthorize: esSmartAuthorize,
   gateways: esGateways,
   visits: esVisits,
 };

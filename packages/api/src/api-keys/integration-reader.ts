@@ -20,10 +20,22 @@ export interface IntegrationIdentity {
 }
 
 /**
- * Who reads a patient's daily tasks, measurements or FHIR resources: a signed-in person, or an
- * integration of the patient's organisation.
+ * A SMART app's token (SMART App Launch): it acts for the person who consented (`actor`), within the
+ * scopes granted, and, with a patient context, for that patient's record only.
  */
-export type Reader = { kind: 'account'; actor: Actor } | { kind: 'integration'; integration: IntegrationIdentity };
+export interface SmartUserGrant {
+  actor: Actor;
+  clientId: string;
+  scopes: string[];
+  /** The patient context (`patient/…` scopes): every patient read must name this one. */
+  patientId: string | null;
+}
+
+/**
+ * Who reads a patient's daily tasks, measurements or FHIR resources: a signed-in person (directly,
+ * or through a SMART app they allowed, `smart`), or an integration of the patient's organisation.
+ */
+export type Reader = { kind: 'account'; actor: Actor; smart?: Omit<SmartUserGrant, 'actor'> } | { kind: 'integration'; integration: IntegrationIdentity };
 
 const isPatient = (record: AccountRecord) => record.account.accountType === 'pat' || record.roles.includes(ROLES.Patient);
 
@@ -42,6 +54,11 @@ export async function readablePatient(
   caregiverScope?: CaregiverScope,
 ): Promise<AccountRecord> {
   // A person also needs the permission (Export for FHIR); an integration is the organisation's own export, made by its admin.
+  // An app with a patient context reads that patient's compartment only, whatever else its user may see (a caregiver's other patients).
+  if (reader.kind === 'account' && reader.smart?.patientId && reader.smart.patientId !== patientAccountId) {
+    await audit(deps.db, reader.actor, meta, { action, resourceType: 'patient', resourceId: patientAccountId, outcome: 'denied' });
+    throw new AppError('smartScopeMissing');
+  }
   if (reader.kind === 'account') return patientFor(deps, reader.actor, meta, patientAccountId, action, 'read', permission, caregiverScope);
   const patient = await findAccount(deps.db, patientAccountId);
   const found = patient !== undefined && isPatient(patient);

@@ -1,10 +1,10 @@
-import { createSmartClientInputSchema, replaceSmartClientKeysInputSchema, smartClientSchema } from '@opencare/schemas/entities/smart-clients';
+import { createSmartAppInputSchema, createSmartClientInputSchema, replaceSmartClientKeysInputSchema, smartClientSchema } from '@opencare/schemas/entities/smart-clients';
 import { z } from 'zod';
 import { byIdSchema } from '../operations/common-inputs';
 import { fromParts, operation, operations } from '../operations/operation';
-import { createSmartClient, listSmartClients, replaceSmartClientKeys, revokeSmartClient } from './smart-clients.service';
+import { createSmartApp, createSmartClient, listSmartClients, replaceSmartClientKeys, revokeSmartClient } from './smart-clients.service';
 
-/** SMART backend clients (EHRs and other systems reading FHIR with signed-JWT tokens), registered by admins. */
+/** SMART clients, registered by admins: backend clients (EHRs and other systems reading FHIR with signed-JWT tokens) and apps (acting for a signed-in person). */
 export const smartClientsOperations = operations('smartClients', {
   list: operation({
     type: 'query',
@@ -23,6 +23,15 @@ export const smartClientsOperations = operations('smartClients', {
     output: smartClientSchema,
     rest: [{ method: 'POST', path: '/smart-clients', input: 'body', status: 201, message: 'Client registered. Give its client id to the integrator.' }],
     handler: ({ deps, actor, meta }, input) => createSmartClient(deps, actor, meta, input),
+  }),
+  createApp: operation({
+    type: 'mutation',
+    summary: 'Register a SMART app (public client, authorization code with PKCE): its name, exact redirect URIs and the patient/user read scopes it may ask for.',
+    access: { guard: 'admin', policy: 'admin' },
+    input: createSmartAppInputSchema,
+    output: smartClientSchema,
+    rest: [{ method: 'POST', path: '/smart-clients/apps', input: 'body', status: 201, message: 'App registered. Give its client id to the app’s developer.' }],
+    handler: ({ deps, actor, meta }, input) => createSmartApp(deps, actor, meta, input),
   }),
   replaceKeys: operation({
     type: 'mutation',

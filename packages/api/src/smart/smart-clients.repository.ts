@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { smartAccessTokens, smartClients } from '../db/schema';
+import { smartAccessTokens, smartAuthorizationCodes, smartClients } from '../db/schema';
 
 export type SmartClientRow = typeof smartClients.$inferSelect;
 
@@ -33,9 +33,42 @@ export async function insertSmartToken(db: Executor, values: typeof smartAccessT
 /** The live token with this hash, with its client, if neither has expired nor been revoked. */
 export async function findLiveSmartToken(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ scopes: smartAccessTokens.scopes, clientId: smartClients.id, organisationId: smartClients.organisationId })
+    .select({
+      scopes: smartAccessTokens.scopes,
+      clientId: smartClients.id,
+      organisationId: smartClients.organisationId,
+      accountId: smartAccessTokens.accountId,
+      sessionId: smartAccessTokens.sessionId,
+      patientId: smartAccessTokens.patientId,
+    })
     .from(smartAccessTokens)
     .innerJoin(smartClients, eq(smartClients.id, smartAccessTokens.clientId))
     .where(and(eq(smartAccessTokens.tokenHash, tokenHash), gt(smartAccessTokens.expiresAt, now), isNull(smartClients.revokedAt)));
   return row;
+}
+
+export type SmartCodeRow = typeof smartAuthorizationCodes.$inferSelect;
+
+export async function insertSmartCode(db: Executor, values: typeof smartAuthorizationCodes.$inferInsert): Promise<void> {
+  await db.insert(smartAuthorizationCodes).values(values);
+}
+
+/** The code with this hash, marked used in the same statement: undefined when unknown, expired or already used (single use, even under a race). */
+export async function useSmartCode(db: Executor, codeHash: string, now: Date): Promise<SmartCodeRow | undefined> {
+  const [row] = await db
+    .update(smartAuthorizationCodes)
+    .set({ usedAt: now })
+    .where(and(eq(smartAuthorizationCodes.codeHash, codeHash), isNull(smartAuthorizationCodes.usedAt), gt(smartAuthorizationCodes.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+export async function findSmartCode(db: Executor, codeHash: string): Promise<SmartCodeRow | undefined> {
+  const [row] = await db.select().from(smartAuthorizationCodes).where(eq(smartAuthorizationCodes.codeHash, codeHash));
+  return row;
+}
+
+/** Ends at once the tokens issued for one code (a replayed code: RFC 6749 §4.1.2). */
+export async function expireTokensOfCode(db: Executor, clientId: string, codeId: string, now: Date): Promise<void> {
+  await db.update(smartAccessTokens).set({ expiresAt: now }).where(and(eq(smartAccessTokens.clientId, clientId), eq(smartAccessTokens.assertionId, codeId)));
 }

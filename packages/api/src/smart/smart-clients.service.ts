@@ -3,6 +3,7 @@ import {
   SMART_ASSERTION_TYPE,
   SMART_SIGNING_ALGORITHMS,
   smartTokenRequestSchema,
+  type CreateSmartAppInput,
   type CreateSmartClientInput,
   type PublicJwk,
   type SmartClient,
@@ -10,9 +11,10 @@ import {
 } from '@opencare/schemas/entities/smart-clients';
 import { uuidSchema } from '@opencare/schemas/rules';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { actorOfSession } from '../auth/session-actor';
 import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
-import type { IntegrationIdentity } from '../api-keys/integration-reader';
+import type { IntegrationIdentity, SmartUserGrant } from '../api-keys/integration-reader';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
@@ -24,14 +26,16 @@ export const SMART_TOKEN_SECONDS = 300;
 const ASSERTION_MAX_SECONDS = 300;
 /** Clock difference tolerated between the client and us. */
 const CLOCK_SKEW_SECONDS = 60;
-const TOKEN_PREFIX = 'ocs_';
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const TOKEN_PREFIX = 'ocs_';
+export const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A SMART backend token in `Authorization: Bearer` (a person's token is a JWT, never this). */
 export const isSmartToken = (token: string | undefined): token is string => Boolean(token?.startsWith(TOKEN_PREFIX));
 
 const toDto = (row: SmartClientRow): SmartClient => ({
   id: row.id,
+  kind: row.kind,
+  redirectUris: row.redirectUris,
   clientId: row.id,
   name: row.name,
   scopes: row.scopes,
@@ -62,6 +66,22 @@ export async function listSmartClients(deps: Deps, actor: Actor, meta: RequestMe
   return (await listRows(deps.db, actor.organisationId)).map(toDto);
 }
 
+/** Register a SMART app (public: no secret, no keys): its exact redirect URIs and the read scopes it may ask for. */
+export async function createSmartApp(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateSmartAppInput): Promise<SmartClient> {
+  requireRouteRole(actor, 'admin');
+  const row = await insertSmartClient(deps.db, {
+    organisationId: actor.organisationId,
+    kind: 'app',
+    name: input.name,
+    jwks: { keys: [] },
+    redirectUris: [...new Set(input.redirectUris)],
+    scopes: input.scopes,
+    createdByAccountId: actor.accountId,
+  });
+  await adminOf(deps, actor, meta, 'smartClients.createApp', row.id);
+  return toDto(row);
+}
+
 export async function createSmartClient(deps: Deps, actor: Actor, meta: RequestMeta, input: CreateSmartClientInput): Promise<SmartClient> {
   requireRouteRole(actor, 'admin');
   const row = await insertSmartClient(deps.db, {
@@ -79,6 +99,8 @@ export async function createSmartClient(deps: Deps, actor: Actor, meta: RequestM
 export async function replaceSmartClientKeys(deps: Deps, actor: Actor, meta: RequestMeta, id: string, jwks: { keys: PublicJwk[] }): Promise<SmartClient> {
   const row = await ownClient(deps, actor, meta, 'smartClients.keys', id);
   if (row.revokedAt) throw new AppError('smartClientRevoked');
+  // An app is public: it has no keys to replace.
+  if (row.kind !== 'backend') throw new AppError('notFound');
   return toDto((await updateSmartClient(deps.db, id, { jwks })) ?? row);
 }
 
@@ -92,7 +114,7 @@ export async function revokeSmartClient(deps: Deps, actor: Actor, meta: RequestM
 /** A refusal at the token endpoint, in OAuth's words (RFC 6749 §5.2). */
 export class OAuthError extends Error {
   constructor(
-    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type',
+    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'invalid_scope' | 'unsupported_grant_type',
     readonly description: string,
   ) {
     super(description);
@@ -106,6 +128,8 @@ export class OAuthError extends Error {
 /** The v2 letters (`rs`) or v1 words (`read`) of a scope that allow reading; `*` or writes are never granted. */
 const READ_ACCESS = /^(read|r|s|rs)$/;
 const SYSTEM_SCOPE = /^system\/(\*|[A-Z][A-Za-z]+)\.([a-z*]+)$/;
+/** A resource scope of any context: `system/`, `patient/` or `user/`. */
+const RESOURCE_SCOPE = /^(system|patient|user)\/(\*|[A-Z][A-Za-z]+)\.([a-z*]+)$/;
 
 /** The requested scopes the client's allowed ones cover (only reads). */
 function grantedScopes(requested: string[], allowed: string[]): string[] {
@@ -116,13 +140,16 @@ function grantedScopes(requested: string[], allowed: string[]): string[] {
   });
 }
 
-/** Whether granted scopes allow reading (`read`) or searching (`search`) a resource type. */
-export function scopesAllow(scopes: string[], resourceType: string, interaction: 'read' | 'search'): boolean {
+/**
+ * Whether granted scopes allow reading (`read`) or searching (`search`) a resource type. Only the
+ * contexts named count: `system/` for backend clients, `patient/` and `user/` for an app's tokens.
+ */
+export function scopesAllow(scopes: string[], resourceType: string, interaction: 'read' | 'search', contexts: readonly string[] = ['system']): boolean {
   const letter = interaction === 'read' ? 'r' : 's';
   return scopes.some((scope) => {
-    const match = SYSTEM_SCOPE.exec(scope);
-    if (!match || (match[1] !== '*' && match[1] !== resourceType)) return false;
-    return match[2] === 'read' || match[2]!.includes(letter);
+    const match = RESOURCE_SCOPE.exec(scope);
+    if (!match || !contexts.includes(match[1]!) || (match[2] !== '*' && match[2] !== resourceType)) return false;
+    return match[3] === 'read' || (READ_ACCESS.test(match[3]!) && match[3]!.includes(letter));
   });
 }
 
@@ -147,7 +174,9 @@ export async function issueBackendToken(deps: Deps, meta: RequestMeta, form: unk
   } catch {
     throw new OAuthError('invalid_client', 'client_assertion is not a JWT.');
   }
-  const client = uuidSchema.safeParse(claimed).success ? await findSmartClient(deps.db, claimed) : undefined;
+  const found = uuidSchema.safeParse(claimed).success ? await findSmartClient(deps.db, claimed) : undefined;
+  // An app has no keys: it can never sign an assertion.
+  const client = found?.kind === 'backend' ? found : undefined;
   const refuse = async (error: OAuthError): Promise<never> => {
     await audit(deps.db, null, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: client?.id ?? null, outcome: 'denied' });
     if (client) await updateSmartClient(deps.db, client.id, { lastError: `${error.error}: ${error.description}`, lastErrorAt: new Date() });
@@ -190,12 +219,21 @@ export async function issueBackendToken(deps: Deps, meta: RequestMeta, form: unk
   return { access_token: token, token_type: 'bearer', expires_in: SMART_TOKEN_SECONDS, scope: scopes.join(' ') };
 }
 
-/** The client a backend token acts for, if the token is live and its client not revoked; refused (and audited) otherwise. */
-export async function resolveSmartToken(deps: Deps, meta: RequestMeta, token: string): Promise<IntegrationIdentity> {
+/**
+ * Who a SMART token acts for, if the token is live and its client not revoked; refused (and
+ * audited) otherwise. A backend token acts for its client; an app's token for the person who
+ * consented, while their session lasts and their account is active (smart-app.service.ts).
+ */
+export async function resolveSmartToken(deps: Deps, meta: RequestMeta, token: string): Promise<IntegrationIdentity | SmartUserGrant> {
   const row = await findLiveSmartToken(deps.db, hashOf(token.slice(0, 200)), new Date());
-  if (!row) {
-    await audit(deps.db, null, meta, { action: 'smart.use', resourceType: 'smartClient', resourceId: null, outcome: 'denied' });
+  const refuse = async (): Promise<never> => {
+    await audit(deps.db, null, meta, { action: 'smart.use', resourceType: 'smartClient', resourceId: row?.clientId ?? null, outcome: 'denied' });
     throw new AppError('smartTokenInvalid');
-  }
-  return { type: 'smartClient', id: row.clientId, organisationId: row.organisationId, scopes: row.scopes };
+  };
+  if (!row) return refuse();
+  if (!row.accountId) return { type: 'smartClient', id: row.clientId, organisationId: row.organisationId, scopes: row.scopes };
+  const actor = row.sessionId ? await actorOfSession(deps, row.sessionId, row.accountId) : undefined;
+  if (!actor) return refuse();
+  await audit(deps.db, actor, meta, { action: 'smart.use', resourceType: 'smartClient', resourceId: row.clientId, outcome: 'allowed' });
+  return { actor, clientId: row.clientId, scopes: row.scopes, patientId: row.patientId };
 }

@@ -6,6 +6,12 @@ export function useRegisterClientMutation() {
   return trpc.smartClients.create.useMutation({ onSuccess: () => void utils.smartClients.list.invalidate() });
 }
 
+/** A registered app: the list is fetched again. */
+export function useRegisterAppMutation() {
+  const utils = trpc.useUtils();
+  return trpc.smartClients.createApp.useMutation({ onSuccess: () => void utils.smartClients.list.invalidate() });
+}
+
 /** New keys: the cached list takes the answer at once, then is fetched again. */
 export function useReplaceKeysMutation() {
   const utils = trpc.useUtils();

@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
 import { ConfirmDialog } from '../user-management/confirm-dialog';
+import { RegisterAppDialog } from './app-dialog';
 import { RegisterClientDialog, ReplaceKeysDialog } from './client-dialogs';
 import { useRevokeClientMutation, useSwitchSubscriptionOffMutation } from './integration-queries';
 import { SmartClientsTable } from './smart-clients-table';
@@ -25,6 +26,7 @@ function Addresses() {
     [t('addresses.fhirBase'), base],
     [t('addresses.discovery'), `${base}/.well-known/smart-configuration`],
     [t('addresses.token'), `${base}/auth/token`],
+    [t('addresses.authorize'), `${base}/auth/authorize`],
   ] as const;
   return (
     <Paper withBorder radius="md" p="md">
@@ -68,7 +70,8 @@ function Addresses() {
 
 /**
  * /dashboard/integrations (issue 21): the systems that read the organisation's records over FHIR
- * (SMART backend clients: registered with their public keys, re-keyed, revoked) and the
+ * (SMART backend clients: registered with their public keys, re-keyed, revoked), the apps people
+ * allow to read for them (SMART App Launch: registered with their redirect URIs, revoked) and the
  * notifications integrations subscribed to, with their last use and last failure.
  */
 export function IntegrationsPage() {
@@ -80,6 +83,7 @@ export function IntegrationsPage() {
   const revokeClient = useRevokeClientMutation();
   const switchOff = useSwitchSubscriptionOffMutation();
   const [registering, setRegistering] = useState(false);
+  const [registeringApp, setRegisteringApp] = useState(false);
   const [rekeying, setRekeying] = useState<SmartClient | null>(null);
   const [revoking, setRevoking] = useState<SmartClient | null>(null);
   const [stopping, setStopping] = useState<FhirSubscriptionSummary | null>(null);
@@ -118,9 +122,14 @@ export function IntegrationsPage() {
             <Title order={2} size="h3">
               {t('clients.title')}
             </Title>
-            <Button onClick={() => setRegistering(true)} data-testid="smart-client-register">
-              {t('clients.register')}
-            </Button>
+            <Group gap="sm">
+              <Button variant="default" onClick={() => setRegisteringApp(true)} data-testid="smart-app-register">
+                {t('clients.registerApp')}
+              </Button>
+              <Button onClick={() => setRegistering(true)} data-testid="smart-client-register">
+                {t('clients.register')}
+              </Button>
+            </Group>
           </Group>
           <ListView query={clients} empty={<EmptyState title={t('clients.empty')} hint={t('clients.emptyHint')} order={3} />}>
             {(list) => <SmartClientsTable clients={list} onReplaceKeys={setRekeying} onRevoke={setRevoking} />}
@@ -144,6 +153,14 @@ export function IntegrationsPage() {
         onRegistered={(client) => {
           setRegistering(false);
           notify({ id: 'smart-client-registered', message: t('register.done', { name: client.name }), tone: 'success' });
+        }}
+      />
+      <RegisterAppDialog
+        opened={registeringApp}
+        onClose={() => setRegisteringApp(false)}
+        onRegistered={(client) => {
+          setRegisteringApp(false);
+          notify({ id: 'smart-app-registered', message: t('registerApp.done', { name: client.name }), tone: 'success' });
         }}
       />
       <ReplaceKeysDialog

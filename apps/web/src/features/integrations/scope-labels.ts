@@ -9,11 +9,22 @@ const keyOf = (scope: string) => {
   return (SMART_RESOURCES as readonly string[]).includes(named ?? '') ? (named as (typeof SMART_RESOURCES)[number]) : null;
 };
 
-/** A scope in the admin's words ("Readings (Observation)"); one not offered here as written. */
+/** `patient/Observation.read` → patient and Observation: an app's scope, its context and resource key. */
+const appKeyOf = (scope: string) => {
+  const match = /^(patient|user)\/(\*|\w+)\.read$/.exec(scope);
+  if (!match) return null;
+  const key = keyOf(`system/${match[2]}.read`);
+  return key ? { context: match[1] as 'patient' | 'user', key } : null;
+};
+
+/** A scope in the admin's words ("Readings (Observation)", "A patient, their own record: Readings (Observation)"); one not offered here as written. */
 export function useScopeLabel(): (scope: string) => string {
   const { t } = useTranslation('integrations');
   return useCallback(
     (scope: string) => {
+      if (scope === 'launch/patient') return t('appScopes.launchPatient');
+      const app = appKeyOf(scope);
+      if (app) return t(`appScopes.${app.context}`, { what: t(`scopes.${app.key}`) });
       const key = keyOf(scope);
       return key ? t(`scopes.${key}`) : scope;
     },

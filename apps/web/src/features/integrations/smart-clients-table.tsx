@@ -21,9 +21,12 @@ export function SmartClientsTable({ clients, onReplaceKeys, onRevoke }: SmartCli
   const actions = (client: SmartClient) =>
     !client.revokedAt && (
       <Group gap="xs" wrap="nowrap">
-        <Button size="compact-sm" variant="default" onClick={() => onReplaceKeys(client)} aria-label={t('clients.replaceKeysFor', { name: client.name })}>
-          {t('clients.replaceKeys')}
-        </Button>
+        {/* An app is a public client: no keys to replace. */}
+        {client.kind === 'backend' && (
+          <Button size="compact-sm" variant="default" onClick={() => onReplaceKeys(client)} aria-label={t('clients.replaceKeysFor', { name: client.name })}>
+            {t('clients.replaceKeys')}
+          </Button>
+        )}
         <Button size="compact-sm" variant="light" color="red" onClick={() => onRevoke(client)} aria-label={t('clients.revokeFor', { name: client.name })}>
           {t('clients.revoke')}
         </Button>
@@ -56,6 +59,11 @@ export function SmartClientsTable({ clients, onReplaceKeys, onRevoke }: SmartCli
                       <Badge variant="light" color={client.revokedAt ? 'gray' : 'teal'} tt="none" miw="max-content">
                         {client.revokedAt ? t('clients.revoked') : t('clients.active')}
                       </Badge>
+                      {client.kind === 'app' && (
+                        <Badge variant="outline" color="blue" tt="none" miw="max-content">
+                          {t('clients.app')}
+                        </Badge>
+                      )}
                     </Group>
                     <Text size="xs" c="dimmed">
                       {t('clients.columns.clientId')}
@@ -72,8 +80,8 @@ export function SmartClientsTable({ clients, onReplaceKeys, onRevoke }: SmartCli
                         )}
                       </CopyButton>
                     </Group>
-                    <Text size="xs" c="dimmed" dir="auto">
-                      {t('clients.keys', { ids: client.keyIds.join(', ') })}
+                    <Text size="xs" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
+                      {client.kind === 'app' ? t('clients.redirectUris', { uris: client.redirectUris.join(', ') }) : t('clients.keys', { ids: client.keyIds.join(', ') })}
                     </Text>
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {client.scopes.map(scopeLabel).join(' · ')}

@@ -1,0 +1,261 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  SMART_RESOURCES,
+  smartTokenRequestSchema,
+  type SmartAuthorizeRequest,
+  type SmartConsent,
+  type SmartDecisionInput,
+  type SmartTokenResponse,
+} from '@opencare/schemas/entities/smart-clients';
+import { uuidSchema } from '@opencare/schemas/rules';
+import type { Actor } from '../access/actor';
+import { findAccount } from '../accounts/accounts.repository';
+import { audit } from '../audit/audit.service';
+import { actorOfSession } from '../auth/session-actor';
+import type { Deps, RequestMeta } from '../deps';
+import { AppError } from '../errors/app-error';
+import { FHIR_BASE_PATH } from '../fhir/fhir.service';
+import { expireTokensOfCode, findSmartClient, findSmartCode, insertSmartCode, insertSmartToken, updateSmartClient, useSmartCode, type SmartClientRow } from './smart-clients.repository';
+import { hashOf, issueBackendToken, OAuthError, SMART_TOKEN_SECONDS, TOKEN_PREFIX } from './smart-clients.service';
+
+/**
+ * SMART App Launch 2.x, standalone launch: an app acting for a signed-in person gets a token by the
+ * authorization code flow with PKCE (S256 only).
+ *
+ *   app → `[base]/auth/authorize` (checked here) → the web app's consent page `/authorize` (sign-in
+ *   first when needed) → Allow / Deny → the app's redirect URI with `code` and `state` → the app
+ *   posts the code and its PKCE verifier to `[base]/auth/token` → an opaque token for five minutes.
+ *
+ * What a token reaches is the intersection of its scopes and what the person may see anyway: a
+ * patient gives `patient/…` scopes for their own record (the patient context is themselves); staff
+ * give `user/…` scopes, read through the existing access rules. Read scopes only; no refresh tokens,
+ * no OpenID Connect, no EHR launch (documented in docs/decisions.md).
+ */
+
+export { SMART_AUTHORIZE_ENDPOINT_PATH as SMART_AUTHORIZE_PATH } from './smart-configuration';
+/** How long a code may wait for its exchange: the app posts it at once, so a minute is plenty. */
+export const SMART_CODE_SECONDS = 60;
+/** The web app's consent page. */
+export const SMART_CONSENT_PATH = '/authorize';
+
+/** The FHIR bases this server answers at; an app's `aud` must name one of them. */
+export const fhirBases = (deps: Deps) => [`${deps.config.publicUrl}/fhir/R4`, `${deps.config.publicUrl}${FHIR_BASE_PATH}`];
+
+/** A refusal the app hears at its redirect URI (RFC 6749 §4.1.2.1), once its client and redirect URI are known to be its own. */
+export class AuthorizeRefusal extends Error {
+  constructor(
+    readonly error: 'invalid_request' | 'unsupported_response_type' | 'invalid_scope' | 'access_denied',
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+const RESOURCE = new Set<string>(['*', ...SMART_RESOURCES]);
+const APP_SCOPE = /^(patient|user)\/(\*|[A-Z][A-Za-z]+)\.(read|r|s|rs)$/;
+/** base64url of a SHA-256 digest. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** RFC 7636 §4.1. */
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/** The registered, live app and the redirect URI it named (exactly); anything else is shown on our page, never redirected to. */
+async function registeredApp(deps: Deps, request: SmartAuthorizeRequest): Promise<{ client: SmartClientRow; redirectUri: string }> {
+  const id = request.client_id ?? '';
+  const client = uuidSchema.safeParse(id).success ? await findSmartClient(deps.db, id) : undefined;
+  const redirectUri = request.redirect_uri ?? '';
+  if (!client || client.kind !== 'app' || client.revokedAt || !client.redirectUris.includes(redirectUri)) throw new AppError('smartAppUnknown');
+  return { client, redirectUri };
+}
+
+/** The rest of the request: a code, PKCE with S256, a state, this server as the audience, some scope. */
+function checkParameters(deps: Deps, request: SmartAuthorizeRequest): { requested: string[]; codeChallenge: string } {
+  if (request.response_type !== 'code') throw new AuthorizeRefusal('unsupported_response_type', 'Only response_type=code is served here.');
+  if (request.code_challenge_method !== 'S256' || !request.code_challenge) throw new AuthorizeRefusal('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256 (plain is refused).');
+  if (!S256_CHALLENGE.test(request.code_challenge)) throw new AuthorizeRefusal('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).');
+  if (!request.state) throw new AuthorizeRefusal('invalid_request', 'state is required.');
+  const aud = (request.aud ?? '').replace(/\/+$/, '');
+  if (!fhirBases(deps).includes(aud)) throw new AuthorizeRefusal('invalid_request', 'aud must be this FHIR server’s base address.');
+  const requested = (request.scope ?? '').split(/\s+/).filter(Boolean);
+  if (requested.length === 0) throw new AuthorizeRefusal('invalid_scope', 'Ask for at least one scope.');
+  return { requested, codeChallenge: request.code_challenge };
+}
+
+const isPatientUser = (actor: Actor) => actor.accountType === 'pat';
+
+/**
+ * The requested scopes this person may give this app: those the admin allowed, read only, `patient/…`
+ * (and `launch/patient`) from a patient, `user/…` from staff. A clinician choosing a patient for
+ * `patient/…` scopes is not offered yet: those scopes are left out for staff.
+ */
+function grantable(requested: string[], allowed: string[], actor: Actor): string[] {
+  const patientUser = isPatientUser(actor);
+  return [...new Set(requested)].filter((scope) => {
+    if (scope === 'launch/patient') return patientUser && allowed.includes(scope);
+    const match = APP_SCOPE.exec(scope);
+    if (!match || !RESOURCE.has(match[2]!) || (match[1] === 'patient') !== patientUser) return false;
+    return allowed.includes(`${match[1]}/*.read`) || allowed.includes(`${match[1]}/${match[2]}.read`);
+  });
+}
+const readsSomething = (scopes: string[]) => scopes.some((scope) => APP_SCOPE.test(scope));
+const patientContext = (scopes: string[], actor: Actor) => (isPatientUser(actor) && readsSomething(scopes) ? actor.accountId : null);
+
+/** A refusal on the consent page, in the catalogue's words. */
+const pageError = (refusal: AuthorizeRefusal) => new AppError(refusal.error === 'invalid_scope' ? 'smartScopeRefused' : 'smartAuthorizeInvalid');
+
+/**
+ * `GET [base]/auth/authorize`: where the browser goes next. A request from a registered app to its own
+ * redirect URI goes on to the consent page (which asks for sign-in first); one with a bad parameter
+ * goes back to the app with the OAuth error and state. An unknown app or redirect URI is never
+ * redirected to: the consent page says what is wrong.
+ */
+export async function authorizeRedirect(deps: Deps, meta: RequestMeta, request: SmartAuthorizeRequest, query: string): Promise<string> {
+  // Relative: the web app is served by the same edge, at whatever address the browser reached it.
+  const consentPage = `${SMART_CONSENT_PATH}?${query}`;
+  let app;
+  try {
+    app = await registeredApp(deps, request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await audit(deps.db, null, meta, { action: 'smart.authorize', resourceType: 'smartClient', resourceId: null, outcome: 'denied' });
+    return consentPage;
+  }
+  try {
+    checkParameters(deps, request);
+  } catch (error) {
+    if (!(error instanceof AuthorizeRefusal)) throw error;
+    await audit(deps.db, null, meta, { action: 'smart.authorize', resourceType: 'smartClient', resourceId: app.client.id, outcome: 'denied' });
+    return backToApp(app.redirectUri, request.state, { error: error.error, error_description: error.description });
+  }
+  return consentPage;
+}
+
+function backToApp(redirectUri: string, state: string | undefined, params: Record<string, string>): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  if (state) url.searchParams.set('state', state);
+  return url.toString();
+}
+
+/** What the consent page shows: the app, the scopes this person may give it, whose record. */
+export async function describeConsent(deps: Deps, actor: Actor, meta: RequestMeta, request: SmartAuthorizeRequest): Promise<SmartConsent> {
+  const { client, redirectUri } = await registeredApp(deps, request);
+  let requested;
+  try {
+    ({ requested } = checkParameters(deps, request));
+  } catch (error) {
+    throw error instanceof AuthorizeRefusal ? pageError(error) : error;
+  }
+  const scopes = grantable(requested, client.scopes, actor);
+  if (!readsSomething(scopes)) throw new AppError('smartScopeRefused');
+  const patientId = patientContext(scopes, actor);
+  const patient = patientId ? await findAccount(deps.db, patientId) : undefined;
+  await audit(deps.db, actor, meta, { action: 'smart.consent', resourceType: 'smartClient', resourceId: client.id, outcome: 'allowed' });
+  return {
+    clientName: client.name,
+    redirectOrigin: new URL(redirectUri).origin,
+    scopes,
+    patient: patient ? { id: patient.account.id, name: [patient.profile.firstName, patient.profile.lastName].join(' ') } : null,
+  };
+}
+
+/**
+ * Allow or Deny: where the browser goes next. Allowed, a single-use code for a minute, bound to the
+ * app, its redirect URI, the PKCE challenge, the person, their session and the scopes they gave;
+ * denied, `access_denied`. Audited either way.
+ */
+export async function decideConsent(deps: Deps, actor: Actor, meta: RequestMeta, input: SmartDecisionInput): Promise<{ redirectTo: string }> {
+  const { request } = input;
+  const { client, redirectUri } = await registeredApp(deps, request);
+  const back = (params: Record<string, string>) => ({ redirectTo: backToApp(redirectUri, request.state, params) });
+  const decided = (outcome: 'allowed' | 'denied') => audit(deps.db, actor, meta, { action: 'smart.authorize', resourceType: 'smartClient', resourceId: client.id, outcome });
+  let checked;
+  try {
+    checked = checkParameters(deps, request);
+  } catch (error) {
+    if (!(error instanceof AuthorizeRefusal)) throw error;
+    await decided('denied');
+    return back({ error: error.error, error_description: error.description });
+  }
+  const scopes = grantable(checked.requested, client.scopes, actor);
+  if (!input.allow) {
+    await decided('denied');
+    return back({ error: 'access_denied', error_description: 'The user did not allow this app.' });
+  }
+  if (!readsSomething(scopes)) {
+    await decided('denied');
+    return back({ error: 'invalid_scope', error_description: 'None of the scopes asked for may be given by this user.' });
+  }
+  const code = randomBytes(32).toString('base64url');
+  await insertSmartCode(deps.db, {
+    codeHash: hashOf(code),
+    clientId: client.id,
+    accountId: actor.accountId,
+    sessionId: actor.sessionId,
+    redirectUri,
+    codeChallenge: checked.codeChallenge,
+    scopes,
+    patientId: patientContext(scopes, actor),
+    expiresAt: new Date(Date.now() + SMART_CODE_SECONDS * 1000),
+  });
+  await decided('allowed');
+  return back({ code });
+}
+
+/**
+ * The token endpoint, either grant: `client_credentials` for backend services
+ * (smart-clients.service.ts) or `authorization_code` for apps.
+ */
+export function issueSmartToken(deps: Deps, meta: RequestMeta, form: unknown, audiences: string[]): Promise<SmartTokenResponse> {
+  const parsed = smartTokenRequestSchema.safeParse(form);
+  if (parsed.success && parsed.data.grant_type === 'authorization_code') return exchangeCode(deps, meta, parsed.data);
+  return issueBackendToken(deps, meta, form, audiences);
+}
+
+/**
+ * `grant_type=authorization_code` (RFC 6749 §4.1.3 with RFC 7636): a public client names itself
+ * (`client_id`), the code, the redirect URI it was sent to and the PKCE verifier. The code is spent
+ * by the first attempt whatever its outcome; a second use also ends the tokens the first one gave.
+ */
+async function exchangeCode(deps: Deps, meta: RequestMeta, request: ReturnType<typeof smartTokenRequestSchema.parse>): Promise<SmartTokenResponse> {
+  const { code, redirect_uri: redirectUri, code_verifier: verifier, client_id: clientId } = request;
+  if (!code || !redirectUri || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send code, redirect_uri, code_verifier and client_id.');
+  const client = uuidSchema.safeParse(clientId).success ? await findSmartClient(deps.db, clientId) : undefined;
+  const refuse = async (error: OAuthError): Promise<never> => {
+    await audit(deps.db, null, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: client?.id ?? null, outcome: 'denied' });
+    if (client) await updateSmartClient(deps.db, client.id, { lastError: `${error.error}: ${error.description}`, lastErrorAt: new Date() });
+    throw error;
+  };
+  if (!client || client.kind !== 'app' || client.revokedAt) return refuse(new OAuthError('invalid_client', 'No such app, or it was revoked: client_id must be the id an admin registered.'));
+  if (!VERIFIER.test(verifier)) return refuse(new OAuthError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters (RFC 7636).'));
+
+  const now = new Date();
+  const codeHash = hashOf(code.slice(0, 200));
+  const row = await useSmartCode(deps.db, codeHash, now);
+  if (!row) {
+    const spent = await findSmartCode(deps.db, codeHash);
+    if (spent?.usedAt && spent.clientId === client.id) await expireTokensOfCode(deps.db, client.id, spent.id, now);
+    return refuse(new OAuthError('invalid_grant', 'The code is unknown, has expired or was used before.'));
+  }
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  if (row.clientId !== client.id || row.redirectUri !== redirectUri || row.codeChallenge !== challenge) {
+    return refuse(new OAuthError('invalid_grant', 'The code was not given to this client, for this redirect_uri and this code_verifier.'));
+  }
+  const actor = await actorOfSession(deps, row.sessionId, row.accountId);
+  if (!actor) return refuse(new OAuthError('invalid_grant', 'The person who allowed this app has signed out or may no longer act.'));
+
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  await insertSmartToken(deps.db, {
+    clientId: client.id,
+    tokenHash: hashOf(token),
+    // The code's id: a code gives one token at most, and its tokens can be found again if it is replayed.
+    assertionId: row.id,
+    scopes: row.scopes,
+    accountId: row.accountId,
+    sessionId: row.sessionId,
+    patientId: row.patientId,
+    expiresAt: new Date(Date.now() + SMART_TOKEN_SECONDS * 1000),
+  });
+  await updateSmartClient(deps.db, client.id, { lastUsedAt: now });
+  await audit(deps.db, actor, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: client.id, outcome: 'allowed' });
+  return { access_token: token, token_type: 'bearer', expires_in: SMART_TOKEN_SECONDS, scope: row.scopes.join(' '), ...(row.patientId ? { patient: row.patientId } : {}) };
+}

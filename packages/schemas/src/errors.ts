@@ -170,6 +170,7 @@ export const ERRORS = {
 
   // Measurements, schedules and tasks; integration API keys
   taskNotPending: { status: 409, message: 'This task is already complete or cancelled.' },
+  heldReadingReviewed: { status: 409, message: 'This reading has already been reviewed.' },
   scheduleEnded: { status: 409, message: 'This schedule has ended and can no longer be changed.' },
   apiKeyInvalid: { status: 401, message: 'The API key is not valid or was revoked.' },
   smartClientInvalid: { status: 401, message: 'The client could not be authenticated.' },
@@ -178,6 +179,8 @@ export const ERRORS = {
   smartTokenInvalid: { status: 401, message: 'The access token is not valid, has expired or its client was revoked. Ask the token endpoint for a new one.' },
   smartScopeMissing: { status: 403, message: 'The access token’s scopes do not allow reading this resource.' },
   smartClientRevoked: { status: 409, message: 'This client was revoked and cannot be changed.' },
+  smartAppUnknown: { status: 400, message: 'This app is not registered here, or it was revoked, or it asked to return to an address it did not register.' },
+  smartAuthorizeInvalid: { status: 400, message: 'The app’s request is not valid (it must use PKCE with S256, ask for a code and name this FHIR server). Go back to the app and try again.' },
 
   // Alerts
   alertAssigneeNotClinician: { status: 422, message: 'An alert can only be assigned to a physician, nurse or assistant of your organisation.' },

@@ -364,6 +364,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'GET /api/v1/fhir/R4/Appointment': () => ({ query: { patient: id! } }),
     'GET /api/v1/fhir/R4/Encounter': () => ({ query: { patient: id! } }),
     'GET /api/v1/fhir/R4/Device': () => ({ query: { patient: id! } }),
+    'GET /api/v1/fhir/R4/Communication': () => ({ query: { patient: id! } }),
+    'GET /api/v1/fhir/R4/Flag': () => ({ query: { patient: id! } }),
     // Port 9 (discard): nothing listens, so a made subscription's deliveries fail at once and harmlessly.
     'POST /api/v1/fhir/R4/Subscription': () => ({ body: { resourceType: 'Subscription', criteria: 'Observation', channel: { type: 'rest-hook', endpoint: 'http://127.0.0.1:9/hook' } } }),
     'GET /api/v1/fhir/R4/Provenance': () => ({ query: { patient: id! } }),
@@ -392,6 +394,9 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'POST /api/v1/visits/:id/captures': () => ({ body: { contentType: 'image/png', data: PNG_1PX, caption: 'Matrix' } }),
     'POST /api/v1/measurements': () => ({ body: { type: 'bp', values: { systolic: 120, diastolic: 80, pulse: 70 } } }),
     'PUT /api/v1/patients/:id/thresholds/:type': () => ({ body: { limits: {} } }),
+    // A reading id nobody holds: an allowed caller passes the access check and meets 404; the held flow itself is in held-readings.int.test.ts.
+    'POST /api/v1/patients/:id/held-readings/accept': () => ({ body: { readingId: randomUUID() } }),
+    'POST /api/v1/patients/:id/held-readings/reject': () => ({ body: { readingId: randomUUID(), comment: 'Matrix' } }),
     'POST /api/v1/schedules': () => ({ body: { patientId, type: 'bp', startDate: today(), frequency: 'daily', times: ['08:00'] } }),
     'PATCH /api/v1/schedules/:id': () => ({ body: { notifyByEmail: false } }),
     'PUT /api/v1/schedules/:id/reminders': () => ({ body: { notifyByEmail: false } }),
@@ -400,6 +405,10 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     'POST /api/v1/api-keys': () => ({ body: { name: `Key ${uniq()}` } }),
     'POST /api/v1/smart-clients': () => ({ body: { name: `EHR ${uniq()}`, jwks: SMART_JWKS, scopes: ['system/Observation.read'] } }),
     'PUT /api/v1/smart-clients/:id/keys': () => ({ body: { jwks: SMART_JWKS } }),
+    'POST /api/v1/smart-clients/apps': () => ({ body: { name: `App ${uniq()}`, redirectUris: ['https://app.matrix.test/cb'], scopes: ['patient/*.read'] } }),
+    // An app nobody registered: every signed-in caller reaches the service, which refuses the request (400), never a 2xx.
+    'GET /api/v1/smart-authorize': () => ({ query: { client_id: randomUUID(), redirect_uri: 'https://app.matrix.test/cb' } }),
+    'POST /api/v1/smart-authorize/decision': () => ({ body: { request: { client_id: randomUUID(), redirect_uri: 'https://app.matrix.test/cb' }, allow: false } }),
     'POST /api/v1/invitations': () => ({ body: { email: `i${uniq()}@matrix.test`, role: 'Nurse', accountType: 'prov' } }),
     'POST /api/v1/vendors': () => ({ body: { vendorName: `Vendor ${uniq()}` } }),
     'PATCH /api/v1/vendors/:id': () => ({ body: { vendorName: `Vendor ${uniq()}` } }),

@@ -75,6 +75,8 @@ export const POLICIES = {
   patientUpdate: (role: MatrixRole, target: Target) => patientRead(role, target) && can(role, 'Update'),
   /** Handed out in another format (FHIR): readers whose role may Export (a patient their own record). */
   patientExport: (role: MatrixRole, target: Target) => patientRead(role, target) && can(role, 'Export'),
+  /** A patient's alerts handed out in another format (FHIR Flags): clinicians of the organisation whose role may Export. */
+  clinicianExport: (role: MatrixRole, target: Target) => has(CLINICIANS, role) && target !== 'otherOrg' && can(role, 'Export'),
   /** Clinicians of the organisation whose role may Write (a walk-in visit recorded). */
   clinicianWrite: (role: MatrixRole, target: Target) => has(CLINICIANS, role) && target !== 'otherOrg' && can(role, 'Write'),
   /** Clinicians of the organisation whose role may Update (an alert acknowledged). */
@@ -206,6 +208,10 @@ export const API_KEY_READS: readonly string[] = [
   'GET /api/v1/fhir/R4/Device/:id',
   'GET /api/v1/fhir/R4/Provenance',
   'GET /api/v1/fhir/R4/Provenance/:id',
+  'GET /api/v1/fhir/R4/Communication',
+  'GET /api/v1/fhir/R4/Communication/:id',
+  'GET /api/v1/fhir/R4/Flag',
+  'GET /api/v1/fhir/R4/Flag/:id',
   'POST /api/v1/fhir/R4/Subscription',
   'GET /api/v1/fhir/R4/Subscription',
   'GET /api/v1/fhir/R4/Subscription/:id',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accounts, auditLog, measurements, visits } from '@opencare/api/db/schema';
+import { insertHeldReadings } from '@opencare/api/measurements/held-readings.repository';
 import { idsOwnedBy } from '../testing/matrix-evidence';
 import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ let t: TestEdge;
 let cast: Cast;
 const ids = {
   measurement: '',
+  heldToAccept: '',
+  heldToReject: '',
   alert: '',
   mac: randomMac(),
   pairingCode: randomPairingCode(),
@@ -101,6 +104,9 @@ const SAMPLES: Sample[] = [
   { method: 'GET', url: '/patients/:id/thresholds', path: () => `/patients/${P()}/thresholds`, allowed: 'physician', refused: 'patient2' },
   { method: 'PUT', url: '/patients/:id/thresholds/:type', path: () => `/patients/${P()}/thresholds/bp`, body: () => bpLimits, allowed: 'physician', refused: 'outsider' },
   { method: 'DELETE', url: '/patients/:id/thresholds/:type', path: () => `/patients/${P()}/thresholds/bp`, allowed: 'physician', refused: 'outsider' },
+  { method: 'GET', url: '/patients/:id/held-readings', path: () => `/patients/${P()}/held-readings`, allowed: 'nurse', refused: 'patient2' },
+  { method: 'POST', url: '/patients/:id/held-readings/accept', path: () => `/patients/${P()}/held-readings/accept`, body: () => ({ readingId: ids.heldToAccept }), allowed: 'physician', refused: 'outsider' },
+  { method: 'POST', url: '/patients/:id/held-readings/reject', path: () => `/patients/${P()}/held-readings/reject`, body: () => ({ readingId: ids.heldToReject }), allowed: 'nurse', refused: 'patient' },
   { method: 'GET', url: '/patients/:id/appointments', path: () => `/patients/${P()}/appointments`, allowed: 'patient', refused: 'patient2' },
   { method: 'GET', url: '/patients/:id/gateways', path: () => `/patients/${P()}/gateways`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/patients/:id/enrolments', path: () => `/patients/${P()}/enrolments`, allowed: 'patient', refused: 'patient2' },
@@ -344,6 +350,23 @@ beforeAll(async () => {
     source: 'gateway',
     deviceId: ids.device,
   });
+  // Two readings the gateway held for review (outside physiological limits): one to accept, one to reject.
+  for (const key of ['heldToAccept', 'heldToReject'] as const) {
+    ids[key] = randomUUID();
+    await insertHeldReadings(t.edge.deps.db, [
+      {
+        id: ids[key],
+        organisationId: await organisationOf(t.edge.deps.db, P()),
+        patientAccountId: P(),
+        deviceId: ids.device,
+        gatewayId: ids.gateway,
+        type: 'bp',
+        values: { systolic: 400, diastolic: 90 },
+        takenAt: new Date(),
+        outOfLimits: ['systolic'],
+      },
+    ]);
+  }
   const booked = await insertAppointmentWithVisit(t.edge.deps.db, {
     organisationId: await organisationOf(t.edge.deps.db, P()),
     patientAccountId: P(),

@@ -1,12 +1,11 @@
 import { createHmac, randomUUID, webcrypto } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { auditLog, fhirSubscriptionDeliveries, fhirSubscriptions } from '@opencare/api/db/schema';
+import { alerts, auditLog, fhirSubscriptionDeliveries, fhirSubscriptions } from '@opencare/api/db/schema';
 import { and, eq } from 'drizzle-orm';
 import * as oauth from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentAsk, agentClients, agentOutcome, gatewayInfo, pairGateway, type AgentSocket } from '../testing/gateway-fixtures';
+import { agentAsk, agentClients, gatewayWithCuff, type AgentSocket } from '../testing/gateway-fixtures';
 import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
 
 /**
  * FHIR subscriptions (issue 21 part 3): a SMART backend client (token from openid-client)
@@ -21,19 +20,12 @@ let admin: string;
 let patient: { token: string; accountId: string };
 let agent: AgentSocket;
 let cuffId: string;
-let receiver: Server;
+let hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let hookUrl: string;
 /** What the hook received, and how it answers next (a status code per call, then 200). */
-const received: { body: string; signature: string; auth: string | undefined }[] = [];
-const answers: number[] = [];
+let received: Awaited<ReturnType<typeof startWebhookReceiver>>['received'];
+let answers: number[];
 const db = () => t.edge.deps.db;
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => resolve(text));
-  });
 
 async function smartToken(scopes: string[]) {
   const { privateKey, publicKey } = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-384' }, true, ['sign', 'verify']);
@@ -64,32 +56,20 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      received.push({ body, signature: String(req.headers['x-opencare-signature']), auth: req.headers.authorization });
-      res.statusCode = answers.shift() ?? 200;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  hook = await startWebhookReceiver();
+  ({ url: hookUrl, received, answers } = hook);
 
   t = await startTestEdge();
   Object.assign(t.edge.deps.config, { publicUrl: t.url });
   admin = (await t.login('admin')).token;
   const { token } = await t.login('patient');
   patient = { token, accountId: (await t.call('GET', '/api/v1/profile', { token })).body.data.accountId };
-  const gateway = await pairGateway(t, patient, 'Hall');
-  agent = agents.open(t.url, { token: gateway.token });
-  await agentOutcome(agent);
-  await agentAsk(agent, 'gateway:hello', { info: gatewayInfo() });
-  const profile = (await t.call('GET', '/api/v1/devices/profiles', { token })).body.data.find((p: Json) => p.measurement === 'bp');
-  cuffId = (await t.call('POST', '/api/v1/devices', { token, body: { gatewayId: gateway.gatewayId, address: 'C4:7C:8D:6A:55:01', name: 'Cuff', profileId: profile.profileId } })).body.data.id;
+  ({ agent, cuffId } = await gatewayWithCuff(t, agents, patient, 'C4:7C:8D:6A:55:01'));
 });
 afterAll(async () => {
   agents.closeAll();
   await t.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await hook.close();
 });
 
 describe('FHIR subscriptions', () => {
@@ -105,9 +85,9 @@ describe('FHIR subscriptions', () => {
     const readingId = await upload(131);
     await until(() => received.some((r) => r.body.includes(readingId)));
     const notification = received.find((r) => r.body.includes(readingId))!;
-    const [, seconds, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(notification.signature)!;
+    const [, seconds, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(notification.headers['x-opencare-signature']))!;
     expect(createHmac('sha256', secret).update(`${seconds}.${notification.body}`).digest('hex')).toBe(mac);
-    expect(notification.auth).toBe('Bearer hook-secret');
+    expect(notification.headers.authorization).toBe('Bearer hook-secret');
     const bundle = JSON.parse(notification.body);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     const observation = bundle.entry.find((e: Json) => e.resource.id === readingId).resource;
@@ -116,6 +96,42 @@ describe('FHIR subscriptions', () => {
     const [delivery] = await db().select().from(fhirSubscriptionDeliveries).where(eq(fhirSubscriptionDeliveries.subscriptionId, created.body.id));
     expect(delivery).toMatchObject({ statusCode: 200, error: null });
     expect(await db().$count(auditLog, and(eq(auditLog.action, 'fhir.subscription.notify.item'), eq(auditLog.resourceId, patient.accountId)))).toBeGreaterThan(0);
+    await t.call('DELETE', `/fhir/R4/Subscription/${created.body.id}`, { token });
+  });
+
+  it("notify a rest-hook of a patient's alert opening and being resolved, as Flags, for a client allowed Flags only", async () => {
+    const refused = await smartToken(['system/Observation.read']);
+    const noScope = await subscribe(refused.token, { criteria: `Flag?patient=${patient.accountId}`, channel: { type: 'rest-hook', endpoint: hookUrl } });
+    expect(noScope.status).toBe(403);
+
+    const { token } = await smartToken(['system/Flag.read']);
+    const created = await subscribe(token, { reason: 'Alerts for the care manager', criteria: `Flag?patient=${patient.accountId}`, channel: { type: 'rest-hook', endpoint: hookUrl } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ reason: 'Alerts for the care manager', criteria: `Flag?patient=${patient.accountId}` });
+    const [stored] = await db().select().from(fhirSubscriptions).where(eq(fhirSubscriptions.id, created.body.id));
+    expect(stored?.reason).toBe('Alerts for the care manager');
+
+    // A reading far above the patient's limits opens an alert.
+    const readingId = await upload(196);
+    const [alert] = await db().select().from(alerts).where(and(eq(alerts.patientAccountId, patient.accountId), eq(alerts.measurementId, readingId)));
+    expect(alert).toBeDefined();
+    const flagIn = (body: string) => JSON.parse(body).entry.find((e: Json) => e.resource.id === alert!.id)?.resource;
+    await until(() => received.some((r) => flagIn(r.body)?.status === 'active'));
+    const opened = flagIn(received.find((r) => flagIn(r.body)?.status === 'active')!.body);
+    expect(opened).toMatchObject({
+      resourceType: 'Flag',
+      subject: { reference: `Patient/${patient.accountId}` },
+      code: { text: 'Blood pressure very high' },
+      extension: expect.arrayContaining([{ url: 'http://hl7.org/fhir/StructureDefinition/flag-detail', valueReference: { reference: `Observation/${readingId}` } }]),
+    });
+    // The readings themselves are not sent to a subscription to alerts.
+    expect(received.filter((r) => flagIn(r.body)).every((r) => !r.body.includes('"resourceType":"Observation"'))).toBe(true);
+
+    // A physician resolves it: the change reaches the hook too.
+    const physician = (await t.login('physician')).token;
+    expect((await t.call('PATCH', `/api/v1/alerts/${alert!.id}/resolve`, { token: physician, body: { comment: 'Called the patient' } })).status).toBe(200);
+    await until(() => received.some((r) => flagIn(r.body)?.status === 'inactive'));
+    expect(flagIn(received.find((r) => flagIn(r.body)?.status === 'inactive')!.body).period.end).toEqual(expect.any(String));
     await t.call('DELETE', `/fhir/R4/Subscription/${created.body.id}`, { token });
   });
 
@@ -139,6 +155,22 @@ describe('FHIR subscriptions', () => {
     expect(received.some((r) => r.body.includes(second))).toBe(true);
     await t.call('DELETE', `/fhir/R4/Subscription/${id}`, { token });
   }, 30_000);
+
+  it('in production, refuse an endpoint on this machine or inside a private network', async () => {
+    const { token } = await smartToken(['system/Observation.read']);
+    const before = await db().$count(fhirSubscriptions);
+    Object.assign(t.edge.deps.config, { loopbackWebhooks: false });
+    try {
+      for (const endpoint of [hookUrl, 'https://localhost/hook', 'https://10.0.0.5/hook', 'https://[fd00::5]/hook', 'https://169.254.169.254/latest']) {
+        const res = await subscribe(token, { criteria: 'Observation', channel: { type: 'rest-hook', endpoint } });
+        expect(res.status, endpoint).toBe(400);
+        expect(res.body.issue.map((i: Json) => i.expression?.[0]), endpoint).toContain('channel.endpoint');
+      }
+    } finally {
+      Object.assign(t.edge.deps.config, { loopbackWebhooks: true });
+    }
+    expect(await db().$count(fhirSubscriptions)).toBe(before);
+  });
 
   it('stop when the client is revoked, and are refused to people and for other endpoints', async () => {
     const { token, clientId } = await smartToken(['system/Observation.read']);

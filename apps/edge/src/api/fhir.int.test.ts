@@ -237,7 +237,7 @@ describe('the standard FHIR base a client discovers', () => {
       const statement = fhirCapabilityStatementSchema.parse(res.body);
       expect(statement).toMatchObject({ fhirVersion: '4.0.1', kind: 'instance', format: ['json', 'application/fhir+json'] });
       const resources = statement.rest[0]!.resource;
-      expect(resources.map((r) => r.type)).toEqual(['Patient', 'Observation', 'Device', 'Provenance', 'Practitioner', 'Appointment', 'Encounter', 'Subscription']);
+      expect(resources.map((r) => r.type)).toEqual(['Patient', 'Observation', 'Device', 'Provenance', 'Practitioner', 'Appointment', 'Encounter', 'Flag', 'Communication', 'Subscription']);
       expect(resources[0]?.operation).toEqual([
         { name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' },
         { name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/patient-export' },

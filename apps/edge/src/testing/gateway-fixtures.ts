@@ -162,3 +162,28 @@ export function answerCommands(
     );
   }
 }
+
+/**
+ * A patient's home gateway, connected as its agent and introduced (`gateway:hello`), with a
+ * blood-pressure cuff of the built-in profile added at `address`: what a reading upload needs.
+ */
+export async function gatewayWithCuff(
+  t: TestEdge,
+  agents: ReturnType<typeof agentClients>,
+  patient: { token: string; accountId: string },
+  address: string,
+  info: Record<string, unknown> = gatewayInfo(),
+): Promise<{ gateway: PairedGateway; agent: AgentSocket; cuffId: string }> {
+  const gateway = await pairGateway(t, patient, 'Hall');
+  const agent = agents.open(t.url, { token: gateway.token });
+  await agentOutcome(agent);
+  await agentAsk(agent, 'gateway:hello', { info });
+  const profiles = await t.call('GET', '/api/v1/devices/profiles', { token: patient.token });
+  const profile = (profiles.body.data as { measurement: string; profileId: string }[]).find((p) => p.measurement === 'bp')!;
+  const cuff = await t.call('POST', '/api/v1/devices', {
+    token: patient.token,
+    body: { gatewayId: gateway.gatewayId, address, name: 'Cuff', profileId: profile.profileId },
+  });
+  if (cuff.status !== 201) throw new Error(`add cuff failed: ${cuff.status} ${JSON.stringify(cuff.body)}`);
+  return { gateway, agent, cuffId: cuff.body.data.id as string };
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { alertEvents, alertReadings, alerts, measurements, profiles } from '../db/schema';
 
@@ -210,3 +210,44 @@ export async function resolveNoReadingsAlert(db: Executor, patientAccountId: str
 
 /** The alert type of a patient whose readings stopped (ALERT_TYPES). */
 export const NO_READINGS = 'noReadings';
+
+/** A patient's alerts, newest first (FHIR Flags). */
+export async function alertsOfPatient(db: Executor, patientAccountId: string, limit: number) {
+  return selectAlerts(db).where(eq(alerts.patientAccountId, patientAccountId)).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(limit);
+}
+
+export async function findAlerts(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return selectAlerts(db).where(inArray(alerts.id, [...ids]));
+}
+
+/** The newest alert event's id: a new subscription to alerts starts after it. */
+export async function lastAlertEventId(db: Executor): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${alertEvents.id})`.mapWith(Number) }).from(alertEvents);
+  return row?.id ?? 0;
+}
+
+/**
+ * What happened to alerts after an event, oldest first: of the organisation's patients (or one
+ * patient's), and only events older than `before` (a transaction still committing is not passed over).
+ */
+export async function alertEventsAfter(
+  db: Executor,
+  filter: { organisationId: string; patientAccountId: string | null; afterEventId: number; before: Date },
+  limit: number,
+) {
+  return db
+    .select({ id: alertEvents.id, alertId: alertEvents.alertId, patientAccountId: alerts.patientAccountId })
+    .from(alertEvents)
+    .innerJoin(alerts, eq(alerts.id, alertEvents.alertId))
+    .where(
+      and(
+        eq(alerts.organisationId, filter.organisationId),
+        filter.patientAccountId ? eq(alerts.patientAccountId, filter.patientAccountId) : undefined,
+        gt(alertEvents.id, filter.afterEventId),
+        lt(alertEvents.at, filter.before),
+      ),
+    )
+    .orderBy(asc(alertEvents.id))
+    .limit(limit);
+}

@@ -444,6 +444,10 @@ export const measurements = pgTable(
     createdByAccountId: uuid('created_by_account_id'),
     // A snapshot taken during a video visit: its record shows it.
     visitId: uuid('visit_id').references((): AnyPgColumn => visits.id, { onDelete: 'set null' }),
+    // A gateway reading whose device clock was off: the device's own time stamp (taken_at is the gateway's receive time).
+    deviceTakenAt: at('device_taken_at'),
+    // A gateway reading's coded device flags (DEVICE_READING_FLAGS), null when it had none.
+    deviceFlags: jsonb('device_flags').$type<string[]>(),
   },
   (t) => [
     index('measurements_patient_idx').on(t.patientAccountId, t.takenAt),
@@ -453,6 +457,40 @@ export const measurements = pgTable(
     index('measurements_organisation_idx').on(t.organisationId, t.takenAt, t.patientAccountId, t.type, t.rangeClass),
     index('measurements_visit_idx').on(t.visitId).where(sql`${t.visitId} IS NOT NULL`),
   ],
+);
+
+/**
+ * A gateway reading outside physiological limits (migration 0028), held for a clinician's review
+ * apart from the measurements, so no task, alert, chart, average or report counts it. Accepted, it
+ * becomes a measurement with the same id; rejected, it stays here as entered-in-error.
+ */
+export const heldReadings = pgTable(
+  'held_readings',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id'),
+    gatewayId: uuid('gateway_id'),
+    type: text('type').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    meal: text('meal', { enum: ['before', 'after'] }),
+    note: text('note'),
+    takenAt: at('taken_at').notNull(),
+    deviceTakenAt: at('device_taken_at'),
+    deviceFlags: jsonb('device_flags').$type<string[]>().notNull().default([]),
+    outOfLimits: jsonb('out_of_limits').$type<string[]>().notNull(),
+    status: text('status', { enum: ['held', 'accepted', 'rejected'] }).notNull().default('held'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+    reviewedAt: at('reviewed_at'),
+    reviewedByAccountId: uuid('reviewed_by_account_id'),
+    reviewComment: text('review_comment'),
+  },
+  (t) => [index('held_readings_patient_idx').on(t.patientAccountId, t.status, t.takenAt)],
 );
 
 /** Uploaded files (measurement photos, mail attachments), kept in the database with access checked on read. */
@@ -1193,7 +1231,11 @@ export const smartClients = pgTable('smart_clients', {
     .notNull()
     .references(() => organisations.id),
   name: text('name').notNull(),
+  /** `backend`: a system with its keys (client credentials); `app`: a public app acting for a signed-in user (authorization code with PKCE, no keys). */
+  kind: text('kind', { enum: ['backend', 'app'] }).notNull().default('backend'),
   jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>().notNull(),
+  /** An app's redirect URIs, matched exactly. */
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
   scopes: jsonb('scopes').$type<string[]>().notNull(),
   createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
   createdAt: createdAt(),
@@ -1215,13 +1257,43 @@ export const smartAccessTokens = pgTable(
       .notNull()
       .references(() => smartClients.id),
     tokenHash: text('token_hash').notNull().unique(),
+    /** A backend assertion's `jti`, or the id of the authorization code an app's token was exchanged for. */
     assertionId: text('assertion_id').notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** An app's token acts for this account, within the session that consented, and (patient scopes) this patient only. */
+    accountId: uuid('account_id').references(() => accounts.id),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id').references(() => accounts.id),
     expiresAt: at('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('smart_access_tokens_assertion').on(t.clientId, t.assertionId)],
 );
+
+/**
+ * SMART App Launch authorization codes: one per consent, kept by hash, for a minute, bound to the
+ * app, its redirect URI and the PKCE challenge (S256); `usedAt` makes each single-use.
+ */
+export const smartAuthorizationCodes = pgTable('smart_authorization_codes', {
+  id: id(),
+  codeHash: text('code_hash').notNull().unique(),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => smartClients.id),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  scopes: jsonb('scopes').$type<string[]>().notNull(),
+  patientId: uuid('patient_id').references(() => accounts.id),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: createdAt(),
+});
 
 /**
  * FHIR bulk exports (`$export`, issue 21): one row per request, run in the background by an edge
@@ -1282,6 +1354,8 @@ export const fhirSubscriptions = pgTable(
     ownerType: text('owner_type', { enum: ['apiKey', 'smartClient'] }).notNull(),
     ownerId: uuid('owner_id').notNull(),
     criteria: text('criteria').notNull(),
+    /** What the integration said the subscription is for (Subscription.reason). */
+    reason: text('reason').notNull().default('New readings'),
     patientAccountId: uuid('patient_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     headers: jsonb('headers').$type<string[]>().notNull().default([]),
@@ -1290,6 +1364,8 @@ export const fhirSubscriptions = pgTable(
     error: text('error'),
     cursorAt: at('cursor_at').notNull(),
     cursorId: uuid('cursor_id'),
+    /** A subscription to Flags (alerts): the last alert event delivered. */
+    cursorEventId: bigint('cursor_event_id', { mode: 'number' }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
     leaseUntil: at('lease_until'),

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import { fhirCapabilityStatementSchema, type FhirCapabilityStatement } from './fhir-r4';
 import { FHIR_BASE_PATH, SEARCH_COUNT_MAX } from './fhir.service';
-import { SMART_TOKEN_PATH } from '../smart/smart-configuration';
+import { SMART_AUTHORIZE_ENDPOINT_PATH, SMART_TOKEN_PATH } from '../smart/smart-configuration';
 
 const param = (name: string, type: 'token' | 'reference' | 'date' | 'string' | 'number', documentation?: string) => ({ name, type, ...(documentation ? { documentation } : {}) });
 const RESULT_PARAMS = [
@@ -12,7 +12,7 @@ const RESULT_PARAMS = [
 
 /**
  * `GET [base]/metadata`: exactly what this server supports (Patient, Observation, Practitioner,
- * Appointment, Encounter, Device, Provenance and Subscription, their search parameters,
+ * Appointment, Encounter, Device, Provenance, Communication, Flag and Subscription, their search parameters,
  * Patient/$everything, bulk $export, SMART backend services, JSON only, lenient handling on
  * request), so a standard client's first call finds it.
  */
@@ -34,12 +34,15 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
           extension: [
             {
               url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
-              extension: [{ url: 'token', valueUri: `${deps.config.publicUrl}${base}${SMART_TOKEN_PATH}` }],
+              extension: [
+                { url: 'token', valueUri: `${deps.config.publicUrl}${base}${SMART_TOKEN_PATH}` },
+                { url: 'authorize', valueUri: `${deps.config.publicUrl}${base}${SMART_AUTHORIZE_ENDPOINT_PATH}` },
+              ],
             },
           ],
           service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
           description:
-            'A SMART backend services token (client credentials with a signed JWT; see .well-known/smart-configuration), a person’s bearer token (the same access as in the app: a patient their own record, physicians their organisation’s patients) or an integration’s API key in the x-api-key header (its organisation’s patients). Unknown search parameters are refused unless the request says Prefer: handling=lenient. Only JSON is served; any other format is 406.',
+            'A SMART token (see .well-known/smart-configuration): backend services (client credentials with a signed JWT), or an app a person allowed (authorization code with PKCE; it reads what that person may, within its patient or user scopes); a person’s bearer token (the same access as in the app: a patient their own record, physicians their organisation’s patients) or an integration’s API key in the x-api-key header (its organisation’s patients). Unknown search parameters are refused unless the request says Prefer: handling=lenient. Only JSON is served; any other format is 406.',
         },
         resource: [
           {
@@ -97,6 +100,28 @@ export function capabilityStatement(deps: Deps, base = FHIR_BASE_PATH): FhirCapa
             interaction: [{ code: 'read' }, { code: 'search-type' }],
             searchParam: [param('patient', 'reference', 'Required (or subject).'), param('subject', 'reference'), param('date', 'date', 'The appointment’s start; eq, ge, gt, le, lt prefixes.'), ...RESULT_PARAMS],
           })),
+          {
+            type: 'Flag',
+            profile: 'http://hl7.org/fhir/StructureDefinition/Flag',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [
+              param('patient', 'reference', 'Required (or subject): the patient’s alerts, for clinicians and integrations.'),
+              param('subject', 'reference'),
+              param('status', 'token', 'active (not resolved) or inactive.'),
+              ...RESULT_PARAMS,
+            ],
+          },
+          {
+            type: 'Communication',
+            profile: 'http://hl7.org/fhir/StructureDefinition/Communication',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [
+              param('patient', 'reference', 'Required (or subject): the patient’s secure-mail messages, who wrote them and when (never their text).'),
+              param('subject', 'reference'),
+              param('sent', 'date', 'When sent; eq, ge, gt, le, lt prefixes.'),
+              ...RESULT_PARAMS,
+            ],
+          },
           {
             type: 'Subscription',
             profile: 'http://hl7.org/fhir/StructureDefinition/Subscription',

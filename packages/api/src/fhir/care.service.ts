@@ -24,6 +24,8 @@ import {
   type SearchOptions,
 } from './fhir.service';
 import { devicesOf, provenancesOf } from './device.service';
+import { communicationsOf } from './communication.service';
+import { flagsOf } from './flags.service';
 import { observationsOfRow } from './observations';
 
 /** The most appointments one search or $everything looks through. */
@@ -101,7 +103,9 @@ export async function searchCare(
 
 /**
  * `GET Patient/{id}/$everything`: the patient, their readings (the newest 10,000) with their meters,
- * gateways and Provenances, appointments, visits and the clinicians they name, in one searchset.
+ * gateways and Provenances, appointments, visits and the clinicians they name, and their secure
+ * mail's Communications (for those who take part in mail) and alerts as Flags (for clinicians and
+ * integrations), in one searchset.
  */
 export async function patientEverything(deps: Deps, reader: Reader, meta: RequestMeta, id: string, options: SearchOptions = {}): Promise<FhirSearchBundle> {
   if (!isUuid(id)) throw notFound();
@@ -109,7 +113,12 @@ export async function patientEverything(deps: Deps, reader: Reader, meta: Reques
   const [readings, appointments] = await Promise.all([measurementsOfTypes(deps.db, id, MEASUREMENT_TYPES, SEARCH_READINGS_MAX), appointmentsOf(deps, patient)]);
   const providerIds = [...new Set(appointments.map((row) => row.appointment.providerAccountId))];
   const providers = (await Promise.all(providerIds.map((providerId) => findAccount(deps.db, providerId)))).flatMap((p) => (p ? [p] : []));
-  const [devices, provenances] = await Promise.all([devicesOf(deps, id), provenancesOf(deps, readings)]);
+  const [devices, provenances, communications, flags] = await Promise.all([
+    devicesOf(deps, id),
+    provenancesOf(deps, readings),
+    communicationsOf(deps, reader, id),
+    flagsOf(deps, reader, id),
+  ]);
   const resources = [
     toFhirPatient(patient),
     ...readings.flatMap(observationsOfRow),
@@ -118,6 +127,8 @@ export async function patientEverything(deps: Deps, reader: Reader, meta: Reques
     ...appointments.map(toFhirAppointment),
     ...appointments.flatMap((row) => toFhirEncounter(row) ?? []),
     ...providers.map(toFhirPractitioner),
+    ...communications,
+    ...flags,
   ];
   const base = baseOf(deps, options);
   return fhirSearchBundleSchema.parse({

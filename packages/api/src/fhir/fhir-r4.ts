@@ -119,6 +119,8 @@ export const fhirObservationSchema = z
     interpretation: list(codeableConceptSchema).optional(),
     note: list(annotationSchema).optional(),
     component: list(observationComponentSchema).optional(),
+    // The device's own time stamp when the gateway corrected its clock (observations.ts DEVICE_TIME_EXTENSION).
+    extension: list(z.strictObject({ url: fhirUri, valueDateTime: fhirDateTime })).optional(),
   })
   // obs-7: If Observation.code is the same as a component's code, the value is in the component only.
   .refine(
@@ -205,6 +207,8 @@ export const fhirProvenanceSchema = z.strictObject({
   target: list(referenceSchema),
   occurredDateTime: fhirDateTime.optional(),
   recorded: fhirInstant,
+  // The device's own time stamp when the gateway corrected its clock (observations.ts DEVICE_TIME_EXTENSION).
+  extension: list(z.strictObject({ url: fhirUri, valueDateTime: fhirDateTime })).optional(),
   activity: codeableConceptSchema.optional(),
   agent: list(z.strictObject({ type: codeableConceptSchema.optional(), role: list(codeableConceptSchema).optional(), who: referenceSchema })),
 });
@@ -224,6 +228,40 @@ export const fhirSubscriptionSchema = z.strictObject({
 });
 export type FhirSubscription = z.infer<typeof fhirSubscriptionSchema>;
 
+/** Communication (https://hl7.org/fhir/R4/communication.html): a secure-mail message, who and when only. */
+export const fhirCommunicationSchema = z.strictObject({
+  resourceType: z.literal('Communication'),
+  id: fhirId,
+  identifier: list(identifierSchema).optional(),
+  inResponseTo: list(referenceSchema).optional(),
+  status: z.enum(['preparation', 'in-progress', 'not-done', 'on-hold', 'stopped', 'completed', 'entered-in-error', 'unknown']),
+  category: list(codeableConceptSchema).optional(),
+  medium: list(codeableConceptSchema).optional(),
+  subject: referenceSchema,
+  topic: codeableConceptSchema.optional(),
+  sent: fhirDateTime,
+  sender: referenceSchema.optional(),
+  note: list(annotationSchema).optional(),
+});
+export type FhirCommunication = z.infer<typeof fhirCommunicationSchema>;
+
+/**
+ * Flag (https://hl7.org/fhir/R4/flag.html): an alert on a patient's readings, with the core
+ * extensions flag-priority (how serious) and flag-detail (the latest reading behind it).
+ */
+export const fhirFlagSchema = z.strictObject({
+  resourceType: z.literal('Flag'),
+  id: fhirId,
+  meta: metaSchema.optional(),
+  extension: list(z.strictObject({ url: fhirUri, valueCodeableConcept: codeableConceptSchema.optional(), valueReference: referenceSchema.optional() })).optional(),
+  status: z.enum(['active', 'inactive', 'entered-in-error']),
+  category: list(codeableConceptSchema).optional(),
+  code: codeableConceptSchema,
+  subject: referenceSchema,
+  period: periodSchema.optional(),
+});
+export type FhirFlag = z.infer<typeof fhirFlagSchema>;
+
 /** Bundle of type searchset (https://hl7.org/fhir/R4/bundle.html). */
 export const fhirSearchBundleSchema = z
   .strictObject({
@@ -237,7 +275,7 @@ export const fhirSearchBundleSchema = z
     entry: list(
       z.strictObject({
         fullUrl: fhirUri.optional(),
-        resource: z.union([fhirObservationSchema, fhirPatientSchema, fhirPractitionerSchema, fhirAppointmentSchema, fhirEncounterSchema, fhirDeviceSchema, fhirProvenanceSchema, fhirSubscriptionSchema]),
+        resource: z.union([fhirObservationSchema, fhirPatientSchema, fhirPractitionerSchema, fhirAppointmentSchema, fhirEncounterSchema, fhirDeviceSchema, fhirProvenanceSchema, fhirSubscriptionSchema, fhirCommunicationSchema, fhirFlagSchema]),
         search: z.strictObject({ mode: z.enum(['match', 'include', 'outcome']).optional() }).optional(),
       }),
     ).optional(),

@@ -1,4 +1,4 @@
-import { smartTokenRequestSchema, smartTokenResponseSchema } from '@opencare/schemas/entities/smart-clients';
+import { smartAuthorizeRequestSchema, smartTokenRequestSchema, smartTokenResponseSchema } from '@opencare/schemas/entities/smart-clients';
 import { z } from 'zod';
 import { handWritten, operation, operations } from '../operations/operation';
 import { smartConfigurationSchema } from '../smart/smart-configuration';
@@ -6,10 +6,14 @@ import { exportQuerySchema } from './bulk-export.service';
 import { subscriptionInputSchema } from './subscriptions.service';
 import { deviceSearchSchema, fhirDevice, fhirProvenance, provenanceSearchSchema, searchDevices, searchProvenance } from './device.service';
 import { capabilityStatement } from './capability';
+import { communicationSearchSchema, fhirCommunication, searchCommunications } from './communication.service';
+import { fhirFlag, flagSearchSchema, searchFlags } from './flags.service';
 import { careSearchSchema, fhirAppointment, fhirEncounter, fhirPractitioner, patientEverything, searchCare } from './care.service';
 import {
   fhirAppointmentSchema,
   fhirCapabilityStatementSchema,
+  fhirCommunicationSchema,
+  fhirFlagSchema,
   fhirDeviceSchema,
   fhirProvenanceSchema,
   fhirSubscriptionSchema,
@@ -39,7 +43,7 @@ export const fhirOperations = operations('fhir', {
   }),
   smartConfiguration: operation({
     type: 'query',
-    summary: 'SMART on FHIR discovery: the token endpoint, the client authentication and the scopes served (backend services).',
+    summary: 'SMART on FHIR discovery: the authorization and token endpoints, the client authentication, PKCE and the scopes served (backend services and standalone app launch).',
     access: { guard: 'public', policy: 'public' },
     input: undefined,
     output: smartConfigurationSchema,
@@ -47,10 +51,20 @@ export const fhirOperations = operations('fhir', {
     rest: [{ method: 'GET', path: '/fhir/R4/.well-known/smart-configuration', input: 'none', custom: true }],
     handler: handWritten,
   }),
+  smartAuthorize: operation({
+    type: 'query',
+    summary:
+      "SMART App Launch authorization endpoint: response_type=code, client_id, redirect_uri (exact), scope, state, aud (this FHIR base), code_challenge with code_challenge_method=S256. Redirects to the consent page (after sign-in), or back to the app with an OAuth error.",
+    access: { guard: 'public', policy: 'public', note: 'a browser redirect: the person signs in and consents on the web app' },
+    input: smartAuthorizeRequestSchema,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/auth/authorize', input: 'query', custom: true, status: 302 }],
+    handler: handWritten,
+  }),
   smartToken: operation({
     type: 'mutation',
     summary:
-      'SMART backend services token endpoint: a form with grant_type=client_credentials, scope and a client_assertion (a JWT signed with a registered key, aud this endpoint); answers an access token for five minutes, or an OAuth error.',
+      'SMART token endpoint: backend services post grant_type=client_credentials, scope and a client_assertion (a JWT signed with a registered key, aud this endpoint); apps post grant_type=authorization_code, code, redirect_uri, code_verifier and client_id. Answers an access token for five minutes (with the patient context for an app), or an OAuth error.',
     access: { guard: 'public', policy: 'public', note: 'the client authenticates with its signed assertion' },
     input: smartTokenRequestSchema,
     output: smartTokenResponseSchema,
@@ -101,7 +115,7 @@ export const fhirOperations = operations('fhir', {
   createSubscription: operation({
     type: 'mutation',
     summary:
-      "Subscribe an integration (API key or SMART client with Observation read) to new readings: a FHIR R4 Subscription with criteria Observation (the organisation's) or Observation?patient={id} and a rest-hook channel. 201 with the signing secret (extension urn:opencare:subscription-secret), shown once.",
+      "Subscribe an integration (API key, or SMART client allowed to read what it subscribes to) to new readings or to alerts opening and changing: a FHIR R4 Subscription with criteria Observation or Flag (the organisation's), or Observation?patient={id} or Flag?patient={id}, and a rest-hook channel. 201 with the signing secret (extension urn:opencare:subscription-secret), shown once.",
     access: { guard: 'reader', policy: 'nobody', note: "an integration's API key or SMART client only" },
     input: subscriptionInputSchema,
     output: fhirSubscriptionSchema,
@@ -176,7 +190,7 @@ export const fhirOperations = operations('fhir', {
   }),
   everything: operation({
     type: 'query',
-    summary: "Patient/$everything: the patient, their readings with their devices and provenance, appointments, visits and the clinicians they name, in one Bundle.",
+    summary: "Patient/$everything: the patient, their readings with their devices and provenance, appointments, visits, the clinicians they name and their secure mail's Communications and, for clinicians and integrations, their alerts as Flags, in one Bundle.",
     access: { ...fhirAccess, kind: 'patient' },
     input: byFhirId,
     output: fhirSearchBundleSchema,
@@ -245,6 +259,42 @@ export const fhirOperations = operations('fhir', {
     output: fhirSearchBundleSchema,
     rest: [{ method: 'GET', path: '/fhir/R4/Appointment', input: 'query', ...fhirRoute }],
     handler: ({ deps, reader, meta }, input) => searchCare(deps, reader, meta, 'Appointment', input),
+  }),
+  flag: operation({
+    type: 'query',
+    summary: "An alert on a patient's readings as a FHIR R4 Flag: active until resolved, its priority and the latest reading behind it.",
+    access: { guard: 'reader', policy: 'clinicianExport', kind: 'unfixtured', note: "the patient's physicians (alerts are for clinicians), or the organisation's integrations" },
+    input: byFhirId,
+    output: fhirFlagSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Flag/:id', input: 'params', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => fhirFlag(deps, reader, meta, input.id),
+  }),
+  flags: operation({
+    type: 'query',
+    summary: "A patient's alerts as a FHIR R4 searchset of Flags, newest first (status=active for those not resolved).",
+    access: { guard: 'reader', policy: 'clinicianExport', kind: 'patient', note: 'the patient named by ?patient=; clinicians and integrations only' },
+    input: flagSearchSchema,
+    output: fhirSearchBundleSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Flag', input: 'query', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => searchFlags(deps, reader, meta, input),
+  }),
+  communication: operation({
+    type: 'query',
+    summary: 'A secure-mail message as a FHIR R4 Communication: who wrote it, when, its conversation and attachments count; never its text.',
+    access: { ...fhirAccess, kind: 'unfixtured', note: "the patient's physicians and the patient (mail's rules), or the organisation's integrations" },
+    input: byFhirId,
+    output: fhirCommunicationSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Communication/:id', input: 'params', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => fhirCommunication(deps, reader, meta, input.id),
+  }),
+  communications: operation({
+    type: 'query',
+    summary: "A patient's secure-mail messages as a FHIR R4 searchset of Communications, newest first (sent= filters on when).",
+    access: { ...fhirAccess, kind: 'patient', note: 'the patient named by ?patient=' },
+    input: communicationSearchSchema,
+    output: fhirSearchBundleSchema,
+    rest: [{ method: 'GET', path: '/fhir/R4/Communication', input: 'query', ...fhirRoute }],
+    handler: ({ deps, reader, meta }, input) => searchCommunications(deps, reader, meta, input),
   }),
   encounter: operation({
     type: 'query',

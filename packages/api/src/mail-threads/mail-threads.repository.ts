@@ -280,3 +280,50 @@ export async function searchPatients(db: Executor, organisationId: string, searc
     .orderBy(asc(profiles.lastName), asc(profiles.firstName))
     .limit(limit);
 }
+
+/** The message before this one in its thread (the one it answers), if any. */
+const previousMessageId = sql<string | null>`(
+  select earlier.id from ${messages} as earlier
+  where earlier.thread_id = ${messages.threadId}
+    and (earlier.created_at, earlier.id) < (${messages.createdAt}, ${messages.id})
+  order by earlier.created_at desc, earlier.id desc limit 1)`;
+
+/**
+ * Messages as FHIR Communications see them: who wrote, when, in which thread about which patient,
+ * with how many attachments, and the message each answers. Never the text.
+ */
+const messageMetaColumns = {
+  id: messages.id,
+  threadId: messages.threadId,
+  subject: messageThreads.subject,
+  organisationId: messageThreads.organisationId,
+  patientAccountId: messageThreads.patientAccountId,
+  senderAccountId: messages.senderAccountId,
+  senderType: accounts.accountType,
+  attachments: sql<number>`jsonb_array_length(${messages.fileIds})`.mapWith(Number),
+  inResponseTo: previousMessageId,
+  createdAt: messages.createdAt,
+};
+export type MessageMeta = Awaited<ReturnType<typeof messageMetaOfPatient>>[number];
+
+/** A patient's messages, newest first, at most `limit`. */
+export async function messageMetaOfPatient(db: Executor, patientAccountId: string, limit: number) {
+  return db
+    .select(messageMetaColumns)
+    .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .leftJoin(accounts, eq(accounts.id, messages.senderAccountId))
+    .where(eq(messageThreads.patientAccountId, patientAccountId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+export async function findMessageMeta(db: Executor, id: string): Promise<MessageMeta | undefined> {
+  const [row] = await db
+    .select(messageMetaColumns)
+    .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .leftJoin(accounts, eq(accounts.id, messages.senderAccountId))
+    .where(eq(messages.id, id));
+  return row;
+}

@@ -10,6 +10,7 @@ import { appointmentsOperations } from '../appointments/appointments.operations'
 import { devicesOperations } from '../devices/devices.operations';
 import { gatewaysOperations } from '../gateways/gateways.operations';
 import { mailOperations } from '../mail-threads/mail.operations';
+import { heldReadingsOperations } from '../measurements/held-readings.operations';
 import { measurementsOperations } from '../measurements/measurements.operations';
 import { patientsOperations } from '../patients/patients.operations';
 import { providersOperations } from '../providers/providers.operations';
@@ -17,6 +18,7 @@ import { telehealthInvitationsOperations } from '../telehealth-invitations/teleh
 import { visitsOperations } from '../visits/visits.operations';
 import { apiKeysOperations } from '../api-keys/api-keys.operations';
 import { smartClientsOperations } from '../smart/smart-clients.operations';
+import { smartAuthorizeOperations } from '../smart/smart-authorize.operations';
 import { fhirSubscriptionsOperations } from '../fhir/subscriptions.operations';
 import { authOperations } from '../auth/auth.operations';
 import { deviceProfilesOperations } from '../device-profiles/device-profiles.operations';
@@ -51,6 +53,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   tasksOperations,
   apiKeysOperations,
   smartClientsOperations,
+  smartAuthorizeOperations,
   fhirSubscriptionsOperations,
   filesOperations,
   authOperations,
@@ -74,6 +77,7 @@ export const OPERATION_SETS: readonly FeatureOperations[] = [
   analyticsOperations,
   adherenceOperations,
   measurementsOperations,
+  heldReadingsOperations,
   appointmentsOperations,
   visitsOperations,
   careTimeOperations,

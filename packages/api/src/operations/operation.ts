@@ -39,6 +39,7 @@ export type PolicyName =
   | 'patientWrite'
   | 'patientUpdate'
   | 'patientExport'
+  | 'clinicianExport'
   | 'clinicianWrite'
   | 'clinicianUpdate'
   | 'patientCare'

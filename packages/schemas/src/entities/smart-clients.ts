@@ -9,7 +9,7 @@ import { text } from '../rules';
  */
 
 /** The FHIR resources a system scope can name; `*` is all of them. */
-export const SMART_RESOURCES = ['Patient', 'Observation', 'Device', 'Provenance', 'Practitioner', 'Appointment', 'Encounter'] as const;
+export const SMART_RESOURCES = ['Patient', 'Observation', 'Device', 'Provenance', 'Practitioner', 'Appointment', 'Encounter', 'Communication', 'Flag'] as const;
 export type SmartResource = (typeof SMART_RESOURCES)[number];
 
 /** What an admin may allow: read all resources, or read one resource type. */
@@ -56,6 +56,10 @@ export const replaceSmartClientKeysInputSchema = z.strictObject({ id: z.uuid(), 
 
 export const smartClientSchema = z.object({
   id: z.uuid(),
+  /** `backend` (client credentials with keys) or `app` (authorization code with PKCE, for a signed-in person). */
+  kind: z.enum(['backend', 'app']),
+  /** An app's redirect URIs (none for a backend client). */
+  redirectUris: z.array(z.string()),
   /** What the client sends as `iss`/`sub` of its assertions. */
   clientId: z.string(),
   name: z.string(),
@@ -75,6 +79,11 @@ export const SMART_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type
 export const smartTokenRequestSchema = z.looseObject({
   grant_type: z.string().max(100),
   scope: z.string().max(2000).optional(),
+  // authorization_code (an app): the code, where it was sent, the PKCE verifier and the (public) client.
+  code: z.string().max(200).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+  code_verifier: z.string().max(200).optional(),
+  client_id: z.string().max(200).optional(),
   client_assertion_type: z.string().max(200).optional(),
   client_assertion: z.string().max(16_000).optional(),
 });
@@ -85,5 +94,77 @@ export const smartTokenResponseSchema = z.object({
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
   scope: z.string(),
+  /** An app's patient context (SMART `launch/patient`, or `patient/…` scopes): the patient's id. */
+  patient: z.string().optional(),
 });
 export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
+
+/**
+ * SMART App Launch (issue 21): a public app (no secret, no keys) acting for a signed-in person, with
+ * the authorization code flow and PKCE (S256). An admin registers it with its exact redirect URIs
+ * and the read scopes it may ask for: `patient/…` scopes are given to patients, for their own record
+ * (the patient context is themselves); `user/…` scopes to staff, for what they may see anyway.
+ */
+export const SMART_APP_SCOPES = [
+  'launch/patient',
+  'patient/*.read',
+  ...SMART_RESOURCES.map((type) => `patient/${type}.read` as const),
+  'user/*.read',
+  ...SMART_RESOURCES.map((type) => `user/${type}.read` as const),
+] as const;
+export type SmartAppScope = (typeof SMART_APP_SCOPES)[number];
+
+/** A redirect URI: https, or http on this machine only (an app in development), without a fragment. */
+const redirectUriSchema = z
+  .string()
+  .trim()
+  .max(500, 'At most 500 characters.')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+      return (url.protocol === 'https:' || (url.protocol === 'http:' && local)) && url.hash === '';
+    } catch {
+      return false;
+    }
+  }, 'Each redirect URI must be an https address (http only for localhost), without a #fragment.');
+
+export const createSmartAppInputSchema = z.strictObject({
+  name: text('Name', 100),
+  redirectUris: z.array(redirectUriSchema).min(1, 'Add at least one redirect URI.').max(10, 'At most 10 redirect URIs.'),
+  scopes: z
+    .array(z.enum(SMART_APP_SCOPES, { error: 'Choose scopes from the list.' }))
+    .min(1, 'Allow at least one scope.')
+    .max(SMART_APP_SCOPES.length),
+});
+export type CreateSmartAppInput = z.infer<typeof createSmartAppInputSchema>;
+
+/** The parameters of an authorization request (`[base]/auth/authorize`), as the app sent them; checked by the server. */
+export const smartAuthorizeRequestSchema = z.looseObject({
+  response_type: z.string().max(100).optional(),
+  client_id: z.string().max(200).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+  scope: z.string().max(2000).optional(),
+  state: z.string().max(2000).optional(),
+  aud: z.string().max(2000).optional(),
+  code_challenge: z.string().max(200).optional(),
+  code_challenge_method: z.string().max(20).optional(),
+});
+export type SmartAuthorizeRequest = z.infer<typeof smartAuthorizeRequestSchema>;
+
+/** What the consent page shows: the app, the scopes this person may give it, and whose record. */
+export const smartConsentSchema = z.object({
+  clientName: z.string(),
+  /** Where the answer goes (the redirect URI's origin), so the person knows who receives it. */
+  redirectOrigin: z.string(),
+  scopes: z.array(z.string()),
+  /** The patient whose record `patient/…` scopes reach (the person themself), or null for `user/…` scopes. */
+  patient: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type SmartConsent = z.infer<typeof smartConsentSchema>;
+
+export const smartDecisionInputSchema = z.strictObject({ request: smartAuthorizeRequestSchema, allow: z.boolean() });
+export type SmartDecisionInput = z.infer<typeof smartDecisionInputSchema>;
+
+/** Where the browser goes next: the app's redirect URI with `code` and `state`, or with `error=access_denied`. */
+export const smartDecisionSchema = z.object({ redirectTo: z.string() });

@@ -15,6 +15,8 @@ const PUBLIC_KEY = { kty: 'EC', kid: 'ehr-1', crv: 'P-384', x: 'YFV95qJ5XCiovEG3
 
 const client = (overrides: Partial<SmartClient> = {}): SmartClient => ({
   id: CLIENT_ID,
+  kind: 'backend',
+  redirectUris: [],
   clientId: CLIENT_ID,
   name: 'Hospital EHR',
   scopes: ['system/Observation.read', 'system/Patient.read'],
@@ -57,15 +59,18 @@ afterEach(() => sessionStore.accessToken.clear());
 
 describe('integrations', () => {
   it('shows each system with its client ID, what it may read, its last token and its last refusal, and the failing notifications', async () => {
-    server([client()], [subscription()]);
+    const alertsHook = subscription({ id: '1d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6b', criteria: 'Flag?patient=5d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6c', status: 'active', error: null, failedAttempts: 0 });
+    server([client()], [subscription(), alertsHook]);
     renderIntegrations();
     const [row] = await screen.findAllByTestId('smart-client-row');
     expect(within(row!).getByTestId('smart-client-id').textContent).toBe(CLIENT_ID);
     expect(row!.textContent).toContain('Readings (Observation) · Patients');
     expect(within(row!).getByTestId('smart-client-problem').textContent).toContain('This assertion was used before');
-    const [hook] = await screen.findAllByTestId('subscription-row');
+    const [hook, alerts] = await screen.findAllByTestId('subscription-row');
     expect(within(hook!).getByTestId('subscription-status').textContent).toBe('Failing');
+    expect(hook!.textContent).toContain('Every new reading');
     expect(hook!.textContent).toContain('Failed attempts: 3. Last: the system answered 503.');
+    expect(alerts!.textContent).toContain("One patient's alerts");
     expect(screen.getByText(`${window.location.origin}/fhir/R4/.well-known/smart-configuration`)).toBeTruthy();
   });
 
@@ -93,6 +98,41 @@ describe('integrations', () => {
     await waitFor(() => expect(calls.find((c) => c.path === 'smartClients.create')).toBeTruthy());
     expect(calls.find((c) => c.path === 'smartClients.create')!.body).toEqual({ name: 'Hospital EHR', scopes: ['system/Observation.read'], jwks: { keys: [PUBLIC_KEY] } });
     expect(await screen.findByText('"Hospital EHR" registered. Give its client ID to the integrator.')).toBeTruthy();
+  });
+
+  it('registers an app with its redirect URIs and the scopes it may ask for, and shows it without keys', async () => {
+    const clients: SmartClient[] = [];
+    const { calls } = server(clients, [], ({ path, body }) => {
+      if (path !== 'smartClients.createApp') return undefined;
+      const sent = body as { name: string; redirectUris: string[]; scopes: string[] };
+      const made = client({ ...sent, kind: 'app', keyIds: [], lastError: null, lastErrorAt: null, lastUsedAt: null });
+      clients.push(made);
+      return ok(made, 201);
+    });
+    renderIntegrations();
+    fireEvent.click(await screen.findByTestId('smart-app-register'));
+    const form = await screen.findByRole('dialog');
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Pressure Diary' } });
+    const uris = within(form).getByTestId('smart-app-redirect-uris');
+    fireEvent.change(uris, { target: { value: 'http://diary.example.org/cb' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'A patient, their own record: Readings (Observation)' }));
+    fireEvent.click(within(form).getByTestId('smart-app-submit'));
+    expect(await within(form).findByText(/must be an https address/)).toBeTruthy();
+    expect(calls.some((c) => c.path === 'smartClients.createApp')).toBe(false);
+
+    fireEvent.change(uris, { target: { value: 'https://diary.example.org/cb\n\nhttp://localhost:5173/cb\n' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Which patient (launch/patient)' }));
+    fireEvent.click(within(form).getByTestId('smart-app-submit'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'smartClients.createApp')).toBeTruthy());
+    expect(calls.find((c) => c.path === 'smartClients.createApp')!.body).toEqual({
+      name: 'Pressure Diary',
+      redirectUris: ['https://diary.example.org/cb', 'http://localhost:5173/cb'],
+      scopes: ['patient/Observation.read', 'launch/patient'],
+    });
+    expect(await screen.findByText('"Pressure Diary" registered. Give its client ID to the app’s developer.')).toBeTruthy();
+    const [row] = await screen.findAllByTestId('smart-client-row');
+    expect(row!.textContent).toContain('Redirect URIs: https://diary.example.org/cb, http://localhost:5173/cb');
+    expect(within(row!).queryByRole('button', { name: /Replace the keys/ })).toBeNull();
   });
 
   it('switches notifications off only after confirming', async () => {

@@ -5,6 +5,13 @@ import { useDateTime } from '../user-management/labels';
 
 const STATUS_COLOR = { active: 'teal', error: 'red', off: 'gray' } as const;
 
+/** What a subscription sends, in the admin's words: readings or alerts, of everyone or one patient. */
+const whatOf = (criteria: string) => {
+  const onePatient = criteria.includes('patient=');
+  if (criteria.startsWith('Flag')) return onePatient ? 'onePatientAlerts' : 'allAlerts';
+  return onePatient ? 'onePatient' : 'allReadings';
+};
+
 /** The server's reasons (fhir/subscriptions.service.ts) in the reader's language; another as sent. */
 function useDeliveryProblem(): (error: string) => string {
   const { t } = useTranslation('integrations');
@@ -13,6 +20,7 @@ function useDeliveryProblem(): (error: string) => string {
     if (answered) return t('subscriptions.problems.answered', { status: answered[1] });
     if (error === 'The endpoint could not be reached.') return t('subscriptions.problems.unreachable');
     if (error === 'The endpoint did not answer in time.') return t('subscriptions.problems.timeout');
+    if (error === 'The endpoint’s address is inside a private network.') return t('subscriptions.problems.privateNetwork');
     return error;
   };
 }
@@ -63,7 +71,7 @@ export function SubscriptionsTable({ subscriptions, onSwitchOff }: Subscriptions
                       {subscription.ownerName}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {subscription.criteria.includes('patient=') ? t('subscriptions.onePatient') : t('subscriptions.allReadings')}
+                      {t(`subscriptions.${whatOf(subscription.criteria)}`)}
                     </Text>
                     <Text size="xs" c="dimmed" dir="ltr" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
                       {subscription.endpoint}

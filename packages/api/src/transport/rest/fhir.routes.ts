@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '@opencare/schemas/errors';
-import type { Reader } from '../../api-keys/integration-reader';
+import type { IntegrationIdentity, Reader } from '../../api-keys/integration-reader';
 import { audit } from '../../audit/audit.service';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors/app-error';
@@ -8,10 +8,14 @@ import { capabilityStatement } from '../../fhir/capability';
 import { fhirAppointment, fhirEncounter, fhirPractitioner, patientEverything, searchCare } from '../../fhir/care.service';
 import { fhirObservation, fhirPatient, searchObservations, searchPatients } from '../../fhir/fhir.service';
 import { fhirOperationOutcomeSchema, type FhirOperationOutcome } from '../../fhir/fhir-r4';
-import { isSmartToken, issueBackendToken, OAuthError, resolveSmartToken, scopesAllow } from '../../smart/smart-clients.service';
+import { isSmartToken, OAuthError, resolveSmartToken, scopesAllow } from '../../smart/smart-clients.service';
+import { authorizeRedirect, issueSmartToken, SMART_AUTHORIZE_PATH } from '../../smart/smart-app.service';
+import { smartAuthorizeRequestSchema } from '@opencare/schemas/entities/smart-clients';
 import { SMART_TOKEN_PATH, smartConfiguration } from '../../smart/smart-configuration';
 import { cancelExport, exportFile, exportStatus, startExport } from '../../fhir/bulk-export.service';
 import { fhirDevice, fhirProvenance, searchDevices, searchProvenance } from '../../fhir/device.service';
+import { fhirCommunication, searchCommunications } from '../../fhir/communication.service';
+import { fhirFlag, searchFlags } from '../../fhir/flags.service';
 import { createSubscription, deleteSubscription, listSubscriptions, readSubscription } from '../../fhir/subscriptions.service';
 import { loggableError, toErrorResponse } from '../http-errors';
 import { bearerToken, requestMetaOf } from '../http-request';
@@ -47,21 +51,31 @@ function formatOf(req: FastifyRequest): { query: Record<string, unknown>; json: 
   return { query, json };
 }
 
+/** The scope contexts each kind of SMART token is judged by. */
+const SYSTEM_CONTEXT = ['system'] as const;
+const APP_CONTEXTS = ['patient', 'user'] as const;
+
 /**
- * Who reads: a SMART backend token, whose scopes must allow this interaction on this resource type
- * (refused with 403 and audited otherwise), or else a person's token or an API key as everywhere.
+ * Who reads: a SMART token, whose scopes must allow this interaction on this resource type (refused
+ * with 403 and audited otherwise) — a backend client's reads as the integration, an app's as the
+ * person who allowed it, within the patient context if it has one — or else a person's token or an
+ * API key as everywhere.
  */
 async function fhirReader(deps: Deps, req: FastifyRequest, resourceType: string | null, interaction: 'read' | 'search'): Promise<Reader> {
   const token = bearerToken(req);
   if (!isSmartToken(token)) return readerOf(deps, req);
   const meta = requestMetaOf(req);
-  const integration = await resolveSmartToken(deps, meta, token);
-  // null: the service weighs the scopes itself (an export's resource types).
-  if (resourceType && !scopesAllow(integration.scopes ?? [], resourceType, interaction)) {
-    await audit(deps.db, null, meta, { action: `fhir.${resourceType}.${interaction}`, resourceType: 'smartClient', resourceId: integration.id, outcome: 'denied' });
+  const grant = await resolveSmartToken(deps, meta, token);
+  const app = 'actor' in grant ? grant : undefined;
+  const clientId = app ? app.clientId : (grant as IntegrationIdentity).id;
+  // null: the service weighs the scopes itself (an export's resource types); apps have no bulk access.
+  const allowed = resourceType ? scopesAllow(grant.scopes ?? [], resourceType, interaction, app ? APP_CONTEXTS : SYSTEM_CONTEXT) : !app;
+  if (!allowed) {
+    await audit(deps.db, app?.actor ?? null, meta, { action: `fhir.${resourceType ?? 'export'}.${interaction}`, resourceType: 'smartClient', resourceId: clientId, outcome: 'denied' });
     throw new AppError('smartScopeMissing');
   }
-  return { kind: 'integration', integration };
+  if (app) return { kind: 'account', actor: app.actor, smart: { clientId, scopes: app.scopes, patientId: app.patientId } };
+  return { kind: 'integration', integration: grant as IntegrationIdentity };
 }
 
 /** `Prefer: handling=lenient`: unknown search parameters are left out instead of refused. */
@@ -96,6 +110,8 @@ export function fhirRoutes(deps: Deps, base: string) {
       const plain: FhirOperationOutcome = { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: issueCode(status), diagnostics: ERRORS[body.key].message }] };
       return sendFhir(reply, status, valid.success ? valid.data : plain);
     });
+    // FHIR clients send resources as application/fhir+json (a Subscription), parsed as JSON is.
+    app.addContentTypeParser(['application/fhir+json', 'application/json+fhir'], { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
     app.setNotFoundHandler((_req, reply) =>
       sendFhir(reply, 404, { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'not-supported', diagnostics: 'This FHIR interaction is not supported.' }] }),
     );
@@ -112,6 +128,7 @@ export function fhirRoutes(deps: Deps, base: string) {
     app.get('/metadata', async (_req, reply) => sendFhir(reply, 200, capabilityStatement(deps, base)));
     app.get('/.well-known/smart-configuration', async (_req, reply) => reply.send(smartConfiguration(deps, base)));
     await app.register(smartTokenRoute(deps, base));
+    smartAuthorizeRoute(app, deps);
     bulkExportRoutes(app, deps, base);
     subscriptionRoutes(app, deps);
     app.get('/Patient', async (req, reply) =>
@@ -133,9 +150,10 @@ export function fhirRoutes(deps: Deps, base: string) {
       const reader = await fhirReader(deps, req, 'Patient', 'read');
       const bundle = await patientEverything(deps, reader, requestMetaOf(req), id, { base });
       // A SMART client gets the resource types its scopes name, and no others.
-      const scopes = reader.kind === 'integration' ? reader.integration.scopes : undefined;
+      const scopes = reader.kind === 'integration' ? reader.integration.scopes : reader.smart?.scopes;
       if (!scopes) return sendFhir(reply, 200, bundle);
-      const entry = (bundle.entry ?? []).filter((e) => scopesAllow(scopes, e.resource.resourceType, 'read'));
+      const contexts = reader.kind === 'integration' ? SYSTEM_CONTEXT : APP_CONTEXTS;
+      const entry = (bundle.entry ?? []).filter((e) => scopesAllow(scopes, e.resource.resourceType, 'read', contexts));
       return sendFhir(reply, 200, { ...bundle, total: entry.length, entry });
     });
     app.get('/Practitioner/:id', async (req, reply) => {
@@ -161,6 +179,20 @@ export function fhirRoutes(deps: Deps, base: string) {
       const { id } = req.params as { id: string };
       return sendFhir(reply, 200, await fhirProvenance(deps, await fhirReader(deps, req, 'Provenance', 'read'), requestMetaOf(req), id));
     });
+    app.get('/Flag', async (req, reply) =>
+      sendFhir(reply, 200, await searchFlags(deps, await fhirReader(deps, req, 'Flag', 'search'), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
+    );
+    app.get('/Flag/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await fhirFlag(deps, await fhirReader(deps, req, 'Flag', 'read'), requestMetaOf(req), id));
+    });
+    app.get('/Communication', async (req, reply) =>
+      sendFhir(reply, 200, await searchCommunications(deps, await fhirReader(deps, req, 'Communication', 'search'), requestMetaOf(req), formatOf(req).query, { base, lenient: lenientOf(req) })),
+    );
+    app.get('/Communication/:id', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      return sendFhir(reply, 200, await fhirCommunication(deps, await fhirReader(deps, req, 'Communication', 'read'), requestMetaOf(req), id));
+    });
     app.get('/Appointment/:id', async (req, reply) => {
       const { id } = req.params as { id: string };
       return sendFhir(reply, 200, await fhirAppointment(deps, await fhirReader(deps, req, 'Appointment', 'read'), requestMetaOf(req), id));
@@ -174,7 +206,20 @@ export function fhirRoutes(deps: Deps, base: string) {
 }
 
 /**
- * The SMART backend services token endpoint (`[base]/auth/token`): a form in, a token or an OAuth
+ * The SMART authorization endpoint (`[base]/auth/authorize`, App Launch): a browser redirect, to the
+ * web app's consent page or back to the app with an OAuth error (smart-app.service.ts).
+ */
+function smartAuthorizeRoute(app: FastifyInstance, deps: Deps) {
+  app.get(SMART_AUTHORIZE_PATH, { preHandler: rateLimit(deps, 'smartAuthorize', deps.config.publicRateLimitPerMinute, 60_000) }, async (req, reply) => {
+    const parsed = smartAuthorizeRequestSchema.safeParse(req.query ?? {});
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    const to = await authorizeRedirect(deps, requestMetaOf(req), parsed.success ? parsed.data : {}, query);
+    return reply.header('cache-control', 'no-store').redirect(to, 302);
+  });
+}
+
+/**
+ * The SMART token endpoint (`[base]/auth/token`), for backend services and apps: a form in, a token or an OAuth
  * error out (`{ error, error_description }`, RFC 6749 §5.2, beside the catalogue's envelope: OAuth
  * clients ignore members they do not know), never an OperationOutcome. The assertion's audience
  * may be this endpoint or the FHIR base.
@@ -195,7 +240,7 @@ function smartTokenRoute(deps: Deps, base: string) {
     });
     app.post(SMART_TOKEN_PATH, { preHandler: rateLimit(deps, 'smartToken', deps.config.publicRateLimitPerMinute, 60_000) }, async (req, reply) => {
       const fhirBase = `${deps.config.publicUrl}${base}`;
-      const token = await issueBackendToken(deps, requestMetaOf(req), req.body ?? {}, [`${fhirBase}${SMART_TOKEN_PATH}`, fhirBase]);
+      const token = await issueSmartToken(deps, requestMetaOf(req), req.body ?? {}, [`${fhirBase}${SMART_TOKEN_PATH}`, fhirBase]);
       return reply.header('cache-control', 'no-store').send(token);
     });
     await Promise.resolve();
@@ -250,7 +295,8 @@ function bulkExportRoutes(app: FastifyInstance, deps: Deps, base: string) {
  * (fhir/subscriptions.service.ts).
  */
 function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
-  const reader = (req: FastifyRequest) => fhirReader(deps, req, 'Observation', 'read');
+  // Which resource type a subscription is to is in its criteria: the service weighs the scopes.
+  const reader = (req: FastifyRequest) => fhirReader(deps, req, null, 'read');
   app.post('/Subscription', async (req, reply) => sendFhir(reply, 201, await createSubscription(deps, await reader(req), requestMetaOf(req), req.body)));
   app.get('/Subscription', async (req, reply) => {
     const subscriptions = await listSubscriptions(deps, await reader(req), requestMetaOf(req));

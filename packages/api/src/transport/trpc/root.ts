@@ -10,6 +10,7 @@ import { appointmentsOperations } from '../../appointments/appointments.operatio
 import { devicesOperations } from '../../devices/devices.operations';
 import { gatewaysOperations } from '../../gateways/gateways.operations';
 import { mailOperations } from '../../mail-threads/mail.operations';
+import { heldReadingsOperations } from '../../measurements/held-readings.operations';
 import { measurementsOperations } from '../../measurements/measurements.operations';
 import { patientsOperations } from '../../patients/patients.operations';
 import { providersOperations } from '../../providers/providers.operations';
@@ -17,6 +18,7 @@ import { telehealthInvitationsOperations } from '../../telehealth-invitations/te
 import { visitsOperations } from '../../visits/visits.operations';
 import { apiKeysOperations } from '../../api-keys/api-keys.operations';
 import { smartClientsOperations } from '../../smart/smart-clients.operations';
+import { smartAuthorizeOperations } from '../../smart/smart-authorize.operations';
 import { fhirSubscriptionsOperations } from '../../fhir/subscriptions.operations';
 import { authOperations } from '../../auth/auth.operations';
 import { deviceProfilesOperations } from '../../device-profiles/device-profiles.operations';
@@ -66,11 +68,13 @@ export const appRouter = router({
   analytics: featureRouter(analyticsOperations),
   adherence: featureRouter(adherenceOperations),
   measurements: featureRouter(measurementsOperations),
+  heldReadings: featureRouter(heldReadingsOperations),
   alerts: featureRouter(alertsOperations),
   schedules: featureRouter(schedulesOperations),
   tasks: featureRouter(tasksOperations),
   apiKeys: featureRouter(apiKeysOperations),
   smartClients: featureRouter(smartClientsOperations),
+  smartAuthorize: featureRouter(smartAuthorizeOperations),
   fhirSubscriptions: featureRouter(fhirSubscriptionsOperations),
   files: featureRouter(filesOperations),
   fhir: featureRouter(fhirOperations),

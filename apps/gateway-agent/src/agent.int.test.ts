@@ -106,6 +106,32 @@ describe('gateway-agent run --simulate', () => {
     }
   });
 
+  it('a shared cuff: the agent sends the meter\'s user index, the edge holds another user\'s reading apart from the patient\'s', { timeout: 90_000 }, async () => {
+    const patient = await demoPatient(h);
+    const gateway = await pairOverRest(h, patient);
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-users-'));
+    saveToken(dataDir, { token: gateway.token, gatewayId: gateway.gatewayId, edgeUrl: h.url, mac: gateway.mac, pairedAt: new Date().toISOString() });
+    const cuff = SIMULATED_DEVICES.find((d) => d.measurement === 'bp')!;
+    const env = { OPENCARE_EDGE_URL: h.url, OPENCARE_DATA_DIR: dataDir, OPENCARE_STATUS_PORT: '0', OPENCARE_MAC: gateway.mac };
+    const agent = spawnAgent(['run', '--simulate', '--read-interval', '60'], env);
+    try {
+      await agent.waitFor((l) => logMessage(l)?.msg === 'hello acknowledged; work received');
+      // The simulated cuff records every reading under user 1; the patient is user 2 on it.
+      const deviceId = await addDevice(h, patient.token, gateway.gatewayId, 'bp', cuff.address, { userSlot: 2 });
+      await agent.waitFor((l) => logMessage(l)?.msg === 'batch acknowledged', 30_000);
+      const held = await h.database.db.select().from(heldReadings).where(eq(heldReadings.deviceId, deviceId));
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ status: 'held', reason: 'otherUser', userIndex: 1, userSlot: 2, outOfLimits: [] });
+      expect(await h.database.db.select().from(measurements).where(eq(measurements.deviceId, deviceId))).toHaveLength(0);
+      const status = spawnAgent(['status', '--data-dir', dataDir]);
+      expect(await status.exited).toBe(0);
+      expect(status.lines.join('\n')).toMatch(/Queue: +0 queued, 0 sending, 0 rejected/);
+    } finally {
+      agent.child.kill('SIGTERM');
+      expect(await agent.exited).toBe(0);
+    }
+  });
+
   it('without a token, run pairs by itself with the kept pairing code (the demo gateway’s way) and connects', { timeout: 60_000 }, async () => {
     const patient = await demoPatient(h);
     const gateway = await pairOverRest(h, patient);

@@ -118,7 +118,15 @@ export async function runAgent(options: RunOptions): Promise<RunningAgent> {
     const capturedAt = new Date().toISOString();
     try {
       // Flagged readings (out of limits, a corrected clock, status bits) go up like any other: the edge decides what they are.
-      const device = reading.flags.length > 0 || reading.deviceTakenAt ? { flags: reading.flags, ...(reading.deviceTakenAt ? { takenAt: reading.deviceTakenAt } : {}) } : undefined;
+      // So does the meter's user index: the edge knows which user number is the patient's.
+      const device =
+        reading.flags.length > 0 || reading.deviceTakenAt || reading.userIndex !== undefined
+          ? {
+              flags: reading.flags,
+              ...(reading.deviceTakenAt ? { takenAt: reading.deviceTakenAt } : {}),
+              ...(reading.userIndex !== undefined ? { userIndex: reading.userIndex } : {}),
+            }
+          : undefined;
       queue.enqueue({ id, deviceId, capturedAt, reading: { id, type: reading.type, values: reading.values, takenAt: reading.takenAt ?? capturedAt }, ...(device ? { device } : {}) });
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;

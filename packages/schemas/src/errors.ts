@@ -171,6 +171,7 @@ export const ERRORS = {
   // Measurements, schedules and tasks; integration API keys
   taskNotPending: { status: 409, message: 'This task is already complete or cancelled.' },
   heldReadingReviewed: { status: 409, message: 'This reading has already been reviewed.' },
+  heldReadingOtherUser: { status: 409, message: 'This reading was taken under another user of the meter: it is another person’s and cannot be added to this patient’s record.' },
   scheduleEnded: { status: 409, message: 'This schedule has ended and can no longer be changed.' },
   apiKeyInvalid: { status: 401, message: 'The API key is not valid or was revoked.' },
   smartClientInvalid: { status: 401, message: 'The client could not be authenticated.' },

@@ -8,7 +8,7 @@ import type { DeviceReadingFlag } from '@opencare/schemas/entities/gateways';
  * Blood Pressure Measurement (0x2A35). Flags: bit 0 units (0 mmHg, 1 kPa), bit 1 time stamp, bit 2
  * pulse rate, bit 3 user id, bit 4 measurement status. Then systolic, diastolic and mean arterial
  * pressure as SFLOAT, and the optional fields in flag order. We keep systolic, diastolic and pulse
- * (MEASUREMENT_FIELDS.bp); MAP is derived from those and not stored.
+ * (MEASUREMENT_FIELDS.bp); MAP is derived from those and not stored. The user id goes up as `userIndex`.
  */
 
 /**
@@ -43,7 +43,7 @@ export function decodeBloodPressure(value: Buffer): DecodeResult {
     r.sfloat('mean arterial pressure');
     const time = isSet(flags, 1) ? r.dateTime('time stamp') : null;
     const pulse = isSet(flags, 2) ? optional(r.sfloat('pulse rate')) : undefined;
-    if (isSet(flags, 3)) r.u8('user id');
+    const userIndex = isSet(flags, 3) ? r.u8('user id') : undefined;
     const status = isSet(flags, 4) ? r.u16('measurement status') : 0;
     return {
       type: 'bp',
@@ -54,6 +54,7 @@ export function decodeBloodPressure(value: Buffer): DecodeResult {
       },
       takenAt: time ? dateTimeToIso(time) : null,
       flags: bloodPressureStatusFlags(status),
+      ...(userIndex === undefined ? {} : { userIndex }),
     };
   });
 }

@@ -29,7 +29,18 @@ describe('Blood Pressure Measurement 0x2A35', () => {
       values: { systolic: 120, diastolic: 80, pulse: 72 },
       takenAt: STAMP_ISO,
       flags: [],
+      userIndex: 1,
     });
+  });
+
+  it('keeps the user id as the user index, 255 ("unknown user") included; none without flag bit 3', () => {
+    expect(reading(decodeBloodPressure(hex('08 7800 5000 5D00 02'))).userIndex).toBe(2);
+    expect(reading(decodeBloodPressure(hex('08 7800 5000 5D00 FF'))).userIndex).toBe(255);
+    expect(reading(decodeBloodPressure(hex('18 7800 5000 5D00 00 0100'))).userIndex).toBe(0);
+    // After the time stamp and pulse, before the status: the field order of the flags.
+    expect(reading(decodeBloodPressure(hex(`1E 7800 5000 5D00 ${STAMP} 4800 07 0100`)))).toMatchObject({ userIndex: 7, flags: ['bp-body-movement'] });
+    expect(reading(decodeBloodPressure(hex('00 7800 5000 5D00')))).not.toHaveProperty('userIndex');
+    expect(reason(decodeBloodPressure(hex('08 7800 5000 5D00')))).toMatch(/truncated: user id/);
   });
 
   it('flags 0x00: the three pressures alone, no time', () => {
@@ -60,7 +71,7 @@ describe('Blood Pressure Measurement 0x2A35', () => {
     const at = new Date(2026, 10, 22, 7, 15, 0);
     const value = encodeBloodPressure({ systolic: 190, diastolic: 95, pulse: 88, at, userId: 1, status: 0 });
     expect(value[0]).toBe(0x1e);
-    expect(reading(decodeBloodPressure(value))).toEqual({ type: 'bp', values: { systolic: 190, diastolic: 95, pulse: 88 }, takenAt: at.toISOString(), flags: [] });
+    expect(reading(decodeBloodPressure(value))).toEqual({ type: 'bp', values: { systolic: 190, diastolic: 95, pulse: 88 }, takenAt: at.toISOString(), flags: [], userIndex: 1 });
   });
 });
 
@@ -141,7 +152,15 @@ describe('Weight Measurement 0x2A9D', () => {
   });
 
   it('imperial: 165.35 lb (× 0.45359237) = 75 kg, with time, user, BMI and height', () => {
-    expect(reading(decodeWeight(hex(`0F 9740 ${STAMP} 01 F300 BC02`)))).toEqual({ type: 'bw', values: { weight: 75 }, takenAt: STAMP_ISO, flags: [] });
+    expect(reading(decodeWeight(hex(`0F 9740 ${STAMP} 01 F300 BC02`)))).toEqual({ type: 'bw', values: { weight: 75 }, takenAt: STAMP_ISO, flags: [], userIndex: 1 });
+  });
+
+  it('keeps the user id as the user index (255 included); none without flag bit 2', () => {
+    expect(reading(decodeWeight(hex('04 983A 03')))).toEqual({ type: 'bw', values: { weight: 75 }, takenAt: null, flags: [], userIndex: 3 });
+    expect(reading(decodeWeight(hex('04 983A FF'))).userIndex).toBe(255);
+    expect(reading(decodeWeight(hex('00 983A')))).not.toHaveProperty('userIndex');
+    expect(reading(decodeWeight(encodeWeight({ weight: 82.35, unit: 'kg', userId: 2, bmi: 24.1, height: 1.85 }))).userIndex).toBe(2);
+    expect(reason(decodeWeight(hex('04 983A')))).toMatch(/truncated: user id/);
   });
 
   it('keeps two decimals', () => {

@@ -21,6 +21,12 @@ export interface DecodedReading {
    * uploaded: the edge holds it for a clinician's review instead of storing it as a normal reading.
    */
   flags: DeviceReadingFlag[];
+  /**
+   * The user index a shared meter recorded it under (0x2A35 / 0x2A9D "User ID", 0–254; 255 is
+   * "unknown user"), as sent: the edge decides whose reading it is (the patient's user number on
+   * the meter). Absent when the value carries none.
+   */
+  userIndex?: number;
 }
 
 /** A reading, or why there is none: a special value in a required field or a malformed value. */

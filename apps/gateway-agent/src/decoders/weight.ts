@@ -18,13 +18,19 @@ export function decodeWeight(value: Buffer): DecodeResult {
     const raw = r.u16('weight');
     if (raw === UNSUCCESSFUL) throw new NoReading('weight is "measurement unsuccessful"');
     const time = isSet(flags, 1) ? r.dateTime('time stamp') : null;
-    if (isSet(flags, 2)) r.u8('user id');
+    const userIndex = isSet(flags, 2) ? r.u8('user id') : undefined;
     if (isSet(flags, 3)) {
       r.u16('BMI');
       r.u16('height');
     }
     const kg = isSet(flags, 0) ? (raw / 100) * KG_PER_LB : (raw * 5) / 1000;
-    return { type: 'bw', values: { weight: roundField('bw', 'weight', kg) }, takenAt: time ? dateTimeToIso(time) : null, flags: [] };
+    return {
+      type: 'bw',
+      values: { weight: roundField('bw', 'weight', kg) },
+      takenAt: time ? dateTimeToIso(time) : null,
+      flags: [],
+      ...(userIndex === undefined ? {} : { userIndex }),
+    };
   });
 }
 

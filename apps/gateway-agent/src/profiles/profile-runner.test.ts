@@ -51,6 +51,15 @@ describe('runProfile with the built-in SIG profiles against the simulator', () =
     expect(Date.parse(readings[0]?.takenAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('bp and bw: the meter\'s user index travels with the reading, for the edge to match to the patient', async () => {
+    simulator = createSimulator({ latencyMs: 1 });
+    // The simulated cuff and scale record every reading under user 1.
+    expect((await run(versionFor('bp', versions))).readings[0]?.userIndex).toBe(1);
+    expect((await run(versionFor('bw', versions))).readings[0]?.userIndex).toBe(1);
+    // A thermometer has no users: nothing to send.
+    expect((await run(versionFor('bt', versions))).readings[0]).not.toHaveProperty('userIndex');
+  });
+
   it('bp: a 400 mmHg systolic is still a reading, flagged out of limits for the edge to hold', async () => {
     simulator = createSimulator({ latencyMs: 1 });
     simulator.nextReading(addressOf('bp'), { systolic: 400, diastolic: 90, pulse: 70 });

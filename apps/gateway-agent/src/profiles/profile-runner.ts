@@ -34,6 +34,8 @@ export interface ProfileReading {
   flags: DeviceReadingFlag[];
   /** The device's own time stamp when its clock was off and the capture time is used instead. */
   deviceTakenAt?: string;
+  /** The user index a shared meter recorded it under, as sent (see DecodedReading). */
+  userIndex?: number;
 }
 
 export interface ProfileResult {

@@ -35,8 +35,8 @@ export interface StoredReading {
   capturedAt: string;
   /** The measurement as uploaded (createMeasurementInput with this id). */
   reading: Record<string, unknown> & { id: string; type: string };
-  /** The device's side, as uploaded (gatewayReadingDeviceSchema): its coded flags, its own time stamp when corrected. */
-  device?: { takenAt?: string; flags: string[] };
+  /** The device's side, as uploaded (gatewayReadingDeviceSchema): its coded flags, its own time stamp when corrected, its user index. */
+  device?: { takenAt?: string; flags: string[]; userIndex?: number };
 }
 
 export interface QueueCounts {

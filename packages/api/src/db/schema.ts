@@ -484,6 +484,11 @@ export const heldReadings = pgTable(
     deviceTakenAt: at('device_taken_at'),
     deviceFlags: jsonb('device_flags').$type<string[]>().notNull().default([]),
     outOfLimits: jsonb('out_of_limits').$type<string[]>().notNull(),
+    // Why it is held (migration 0031): outside physiological limits, or taken under another user of a shared meter.
+    reason: text('reason', { enum: ['outOfLimits', 'otherUser'] }).notNull().default('outOfLimits'),
+    // otherUser: the user index the meter sent, and the patient's user number on the meter at the time.
+    userIndex: integer('user_index'),
+    userSlot: integer('user_slot'),
     status: text('status', { enum: ['held', 'accepted', 'rejected'] }).notNull().default('held'),
     receivedAt: at('received_at').notNull().defaultNow(),
     reviewedAt: at('reviewed_at'),
@@ -1042,6 +1047,8 @@ export const devices = pgTable(
     batteryLevel: integer('battery_level'),
     lastReadingAt: at('last_reading_at'),
     addedAt: createdAt(),
+    // The patient's user number on a meter several people share (1–254, migration 0031); null: one person uses it.
+    userSlot: integer('user_slot'),
   },
   // A gateway reads one device at one address.
   (t) => [uniqueIndex('devices_gateway_address_unique').on(t.gatewayId, t.address), index('devices_patient_idx').on(t.patientAccountId)],

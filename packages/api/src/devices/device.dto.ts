@@ -19,5 +19,6 @@ export function toDeviceDto(row: DeviceRow): Device {
     batteryLevel: row.batteryLevel,
     lastReadingAt: row.lastReadingAt?.toISOString() ?? null,
     addedAt: row.addedAt.toISOString(),
+    userSlot: row.userSlot,
   };
 }

@@ -17,6 +17,7 @@ const columns = {
   batteryLevel: devices.batteryLevel,
   lastReadingAt: devices.lastReadingAt,
   addedAt: devices.addedAt,
+  userSlot: devices.userSlot,
 };
 export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;
 
@@ -81,6 +82,7 @@ export async function insertDevice(
     address: string;
     name: string;
     profileId: string;
+    userSlot?: number | null;
   },
 ): Promise<string> {
   const [row] = await db.insert(devices).values(values).returning({ id: devices.id });
@@ -88,8 +90,13 @@ export async function insertDevice(
   return row.id;
 }
 
-export async function renameDevice(db: Executor, id: string, name: string): Promise<void> {
-  await db.update(devices).set({ name }).where(eq(devices.id, id));
+/** A new name and/or user number (null clears it); a value not given is left as it was. */
+export async function changeDevice(db: Executor, id: string, changes: { name?: string; userSlot?: number | null }): Promise<void> {
+  const set = {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.userSlot !== undefined ? { userSlot: changes.userSlot } : {}),
+  };
+  if (Object.keys(set).length > 0) await db.update(devices).set(set).where(eq(devices.id, id));
 }
 
 export async function deleteDeviceRow(db: Executor, id: string): Promise<void> {
@@ -140,6 +147,7 @@ export function devicesOfGatewayIn(db: Executor, gatewayId: string, ids: string[
       id: devices.id,
       patientAccountId: devices.patientAccountId,
       measurement: deviceProfiles.measurement,
+      userSlot: devices.userSlot,
     })
     .from(devices)
     .innerJoin(deviceProfiles, eq(deviceProfiles.id, devices.profileId))

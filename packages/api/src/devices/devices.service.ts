@@ -1,5 +1,5 @@
 import type { DeviceProfileVersion } from '@opencare/schemas/entities/devices';
-import type { AddDeviceInput, Device } from '@opencare/schemas/entities/gateways';
+import type { AddDeviceInput, Device, UpdateDeviceInput } from '@opencare/schemas/entities/gateways';
 import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { audit } from '../audit/audit.service';
@@ -17,7 +17,7 @@ import {
   findDeviceAt,
   insertDevice,
   listDevicesOfPatient,
-  renameDevice,
+  changeDevice,
   setDeviceState,
   type DeviceRow,
 } from './devices.repository';
@@ -70,6 +70,7 @@ export async function addDevice(
     address: input.address,
     name: input.name,
     profileId: profile.id,
+    userSlot: input.userSlot ?? null,
   }).catch((error: unknown) => {
     // The same address added twice at once: the unique index keeps one.
     if (isUniqueViolation(error)) throw new AppError('deviceAlreadyPaired');
@@ -119,10 +120,12 @@ export async function updateDevice(
   actor: Actor,
   meta: RequestMeta,
   id: string,
-  input: { name: string },
+  input: UpdateDeviceInput,
 ): Promise<Device> {
   const row = await ownDevice(deps, actor, meta, id, 'devices.update');
-  await renameDevice(deps.db, id, input.name);
+  // The user number changes which of the meter's readings are the patient's from the next upload on;
+  // readings held before stay as they were judged.
+  await changeDevice(deps.db, id, input);
   await workChanged(deps, row.gatewayId);
   return toDeviceDto(await deviceRow(deps, id));
 }

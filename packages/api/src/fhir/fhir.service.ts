@@ -70,7 +70,9 @@ export async function fhirObservation(deps: Deps, reader: Reader, meta: RequestM
   const row = isId ? await findMeasurement(deps.db, measurementId) : undefined;
   // Not a measurement: maybe a gateway reading held for review, or rejected (preliminary, entered-in-error).
   const held = !row && isId ? (await findHeldReadings(deps.db, [measurementId])).get(measurementId) : undefined;
-  const patientAccountId = row?.patientAccountId ?? (held && held.status !== 'accepted' ? held.patientAccountId : undefined);
+  // Another user's reading of a shared meter is nobody's Observation here: not this patient's.
+  const patientAccountId =
+    row?.patientAccountId ?? (held && held.status !== 'accepted' && held.reason === 'outOfLimits' ? held.patientAccountId : undefined);
   if (!patientAccountId) throw new AppError('notFound');
   await readablePatient(deps, reader, meta, patientAccountId, 'fhir.observation.read', 'Export');
   const observation = (row ? observationsOfRow(row) : observationsOfHeld(held!)).find((o) => o.id === id);

@@ -1,4 +1,4 @@
-import { gatewayReadingAnyValuesSchema, gatewayReadingSchema, type GatewayReadingDevice, type ReadingOutcome } from '@opencare/schemas/entities/gateways';
+import { USER_SLOT_UNKNOWN, gatewayReadingAnyValuesSchema, gatewayReadingSchema, type GatewayReadingDevice, type ReadingOutcome } from '@opencare/schemas/entities/gateways';
 import { fieldsOutsideLimits } from '@opencare/schemas/entities/measurements';
 import { ERRORS } from '@opencare/schemas/errors';
 import { unsafeTextIssues, withoutUnsafeText } from '@opencare/schemas/safe-text';
@@ -88,6 +88,19 @@ export async function uploadReadings(
     }
     return null;
   };
+  /**
+   * A shared meter's reading taken under another user number than the patient's: another person's
+   * (issue 21 part 5). Only when the patient set their number and the meter sent an index it knows:
+   * no number set is a meter one person uses; no index (meters without users, older agents) or 255
+   * (the specs' "unknown user": a meter that cannot tell, e.g. before its users are set up) is taken
+   * as the patient's, as before user numbers existed.
+   */
+  const otherUser = (deviceId: string, device: GatewayReadingDevice | undefined) => {
+    const userSlot = devices.get(deviceId)?.userSlot ?? null;
+    const userIndex = device?.userIndex;
+    if (userSlot === null || userIndex === undefined || userIndex === USER_SLOT_UNKNOWN || userIndex === userSlot) return undefined;
+    return { userIndex, userSlot };
+  };
   for (const { raw, unsafe, result, held } of parsed) {
     if (unsafe) {
       judged.push(rejected(withoutUnsafeText(idOf(raw)), new AppError('validationFailed', { fields: [unsafe] })));
@@ -95,7 +108,8 @@ export async function uploadReadings(
     }
     if (held) {
       const { deviceId, reading, device } = held.data;
-      judged.push(deviceCheck(deviceId, reading.type, reading.id) ?? { hold: reading, deviceId, outside: held.outside, device });
+      const user = otherUser(deviceId, device);
+      judged.push(deviceCheck(deviceId, reading.type, reading.id) ?? { hold: reading, deviceId, outside: held.outside, device, reason: user ? 'otherUser' : 'outOfLimits', ...(user ? { user } : {}) });
       continue;
     }
     if (!result.success) {
@@ -118,6 +132,17 @@ export async function uploadReadings(
     const refusal = deviceCheck(deviceId, reading.type, reading.id ?? '');
     if (refusal) {
       judged.push(refusal);
+      continue;
+    }
+    const user = otherUser(deviceId, device);
+    if (user) {
+      // Plausible values, but not this patient's: held apart as another user's, never a measurement.
+      const loose = gatewayReadingAnyValuesSchema.safeParse(raw);
+      judged.push(
+        loose.success
+          ? { hold: loose.data.reading, deviceId, outside: [], device, reason: 'otherUser', user }
+          : rejected(reading.id ?? '', new AppError('validationFailed')),
+      );
       continue;
     }
     judged.push({ input: reading, origin: { source: 'gateway', deviceId, createdByAccountId: null, ...deviceSide(device) } });

@@ -1,4 +1,5 @@
 import type { GatewayReadingDevice, ReadingOutcome } from '@opencare/schemas/entities/gateways';
+import type { HeldReadingReason } from '@opencare/schemas/entities/held-readings';
 import { TAKEN_AT_MAX_SKEW_MS, type DeviceReadingAnyValues } from '@opencare/schemas/entities/measurements';
 import type { AccountRecord } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
@@ -6,14 +7,25 @@ import type { Deps, RequestMeta } from '../deps';
 import { findHeldReadings, insertHeldReadings } from '../measurements/held-readings.repository';
 import { findMeasurements } from '../measurements/measurements.repository';
 
-/** A gateway reading to hold for review: well formed, from a device of the patient, values outside physiological limits. */
+/**
+ * A gateway reading to hold for review: well formed, from a device of the patient, with values
+ * outside physiological limits (outOfLimits) or taken under another user number of a shared meter
+ * (otherUser: another person's, whatever its values).
+ */
 export interface ReadingToHold {
   hold: DeviceReadingAnyValues;
   deviceId: string;
-  /** The fields outside limits (fieldsOutsideLimits). */
+  /** The fields outside limits (fieldsOutsideLimits); may be empty for otherUser. */
   outside: string[];
   device: GatewayReadingDevice | undefined;
+  reason: HeldReadingReason;
+  /** otherUser: the index the meter sent and the patient's number on it. */
+  user?: { userIndex: number; userSlot: number };
 }
+
+/** The held outcome; the reason only when it is another user's (the agent's answer stays as it was otherwise). */
+const heldAnswer = (id: string, fields: string[], reason: HeldReadingReason): ReadingOutcome =>
+  reason === 'otherUser' ? { id, status: 'held', fields, reason } : { id, status: 'held', fields };
 
 const canonical = (value: Record<string, unknown>) =>
   JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))));
@@ -43,7 +55,7 @@ export async function holdReadings(
   const now = new Date();
   const answers: ReadingOutcome[] = [];
   const rows = new Map<string, Parameters<typeof insertHeldReadings>[1][number]>();
-  for (const { hold, deviceId, outside, device } of readings) {
+  for (const { hold, deviceId, outside, device, reason, user } of readings) {
     const takenAt = hold.takenAt ? new Date(hold.takenAt) : now;
     const before = held.get(hold.id) ?? stored.get(hold.id);
     if (before) {
@@ -59,12 +71,14 @@ export async function holdReadings(
             'This idempotency key was already used with a different request.',
           ),
         );
-      else
+      else {
+        const heldBefore = held.get(hold.id);
         answers.push(
-          stored.has(hold.id)
+          stored.has(hold.id) || !heldBefore
             ? { id: hold.id, status: 'duplicate' }
-            : { id: hold.id, status: 'held', fields: outside },
+            : heldAnswer(hold.id, heldBefore.outOfLimits, heldBefore.reason),
         );
+      }
       continue;
     }
     if (takenAt.getTime() > now.getTime() + TAKEN_AT_MAX_SKEW_MS) {
@@ -90,12 +104,16 @@ export async function holdReadings(
       note: hold.note || null,
       takenAt,
       deviceTakenAt: device?.takenAt ? new Date(device.takenAt) : null,
-      // The edge's own judgement is what holds it: the flag says so whether or not the agent set it.
-      deviceFlags: [...new Set(['out-of-limits', ...(device?.flags ?? [])])],
+      // The edge's own judgement is what flags it: out-of-limits whether or not the agent set it, and
+      // only then (another user's reading with plausible values is not out of limits).
+      deviceFlags: [...new Set([...(outside.length > 0 ? ['out-of-limits'] : []), ...(device?.flags ?? []).filter((f) => f !== 'out-of-limits')])],
       outOfLimits: outside,
+      reason,
+      userIndex: user?.userIndex ?? null,
+      userSlot: user?.userSlot ?? null,
       receivedAt: now,
     });
-    answers.push({ id: hold.id, status: 'held', fields: outside });
+    answers.push(heldAnswer(hold.id, outside, reason));
   }
   if (rows.size > 0) {
     await deps.db.transaction(async (tx) => {

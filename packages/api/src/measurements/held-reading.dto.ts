@@ -18,7 +18,10 @@ export function toHeldReadingDto(row: HeldReadingRow): HeldReading {
     units: Object.fromEntries(
       Object.keys(values).flatMap((field) => (units[field] ? [[field, units[field]]] : [])),
     ),
+    reason: row.reason,
     outOfLimits: row.outOfLimits,
+    userIndex: row.userIndex,
+    userSlot: row.userSlot,
     meal: row.meal,
     note: row.note,
     takenAt: row.takenAt.toISOString(),

@@ -16,6 +16,9 @@ const columns = {
   deviceTakenAt: heldReadings.deviceTakenAt,
   deviceFlags: heldReadings.deviceFlags,
   outOfLimits: heldReadings.outOfLimits,
+  reason: heldReadings.reason,
+  userIndex: heldReadings.userIndex,
+  userSlot: heldReadings.userSlot,
   status: heldReadings.status,
   receivedAt: heldReadings.receivedAt,
   reviewedAt: heldReadings.reviewedAt,
@@ -89,7 +92,8 @@ export async function closeHeldReading(
 
 /**
  * A patient's held and rejected readings of these types, newest first (at most `limit`): FHIR shows
- * them as preliminary and entered-in-error Observations (an accepted one is a measurement).
+ * them as preliminary and entered-in-error Observations (an accepted one is a measurement). Never
+ * another user's reading of a shared meter: it is not this patient's, in any status.
  */
 export function heldOfPatientForFhir(
   db: Executor,
@@ -103,6 +107,7 @@ export function heldOfPatientForFhir(
         eq(heldReadings.patientAccountId, patientAccountId),
         inArray(heldReadings.type, [...types]),
         inArray(heldReadings.status, ['held', 'rejected']),
+        eq(heldReadings.reason, 'outOfLimits'),
       ),
     )
     .orderBy(desc(heldReadings.takenAt), desc(heldReadings.id))

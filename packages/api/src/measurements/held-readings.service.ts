@@ -22,6 +22,8 @@ import { saveReadings } from './measurements.service';
  * or nurse of the patient decides. Accepted, it is stored as any reading is (saveReadings: classified,
  * alerting, completing a task) with the same id; rejected, it stays held apart as entered-in-error.
  * Both decisions are audited by the access check (patientFor) and kept on the row (who, when, why).
+ * A reading a shared meter took under another user number (reason otherUser) is another person's:
+ * it can only be rejected.
  */
 
 /** How many held readings the review shows at once: a device sending nonsense for weeks is one problem, not 500 rows. */
@@ -66,6 +68,8 @@ export async function acceptHeldReading(
 ): Promise<HeldReading> {
   const patient = await patientFor(deps, actor, meta, patientId, 'heldReadings.accept', 'care', 'Update');
   const row = await waiting(deps, patientId, input.readingId);
+  // Taken under another user of a shared meter: another person's values, never this patient's record.
+  if (row.reason === 'otherUser') throw new AppError('heldReadingOtherUser');
   // Values outside the limits a typed-in reading must pass: built here, not parsed, on purpose.
   const reading = {
     id: row.id,

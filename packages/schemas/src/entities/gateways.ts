@@ -192,17 +192,45 @@ export const deviceSchema = z.object({
   batteryLevel: z.number().int().min(0).max(100).nullable(),
   lastReadingAt: z.string().nullable(),
   addedAt: z.string(),
+  /** The patient's user number on a meter several people use (userSlotSchema); null: one person uses it. */
+  userSlot: z.number().int().nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
+/*
+ * Multi-user meters (issue 21 part 5). A cuff or scale several people share sends the user index of
+ * the person who took the reading (0x2A35 / 0x2A9D "User ID"; 255 = unknown user). The patient says
+ * which user number is theirs; a reading under another number is another person's and never enters
+ * their record (docs/gateway-ble.md). 1–254: the user buttons meters number from 1; 255 is the
+ * specs' "unknown user", never a person's number.
+ */
+export const USER_SLOT_MIN = 1;
+export const USER_SLOT_MAX = 254;
+export const USER_SLOT_UNKNOWN = 255;
+export const USER_SLOT_RULE = `Enter a whole number from ${USER_SLOT_MIN} to ${USER_SLOT_MAX}.`;
+export const userSlotSchema = z
+  .number({ error: USER_SLOT_RULE })
+  .int(USER_SLOT_RULE)
+  .min(USER_SLOT_MIN, USER_SLOT_RULE)
+  .max(USER_SLOT_MAX, USER_SLOT_RULE);
+
+export const deviceNameSchema = z.string().trim().min(1, 'Enter a name.').max(60);
 export const addDeviceInputSchema = z.strictObject({
   gatewayId: uuidSchema,
   address: bluetoothAddressSchema,
-  name: z.string().trim().min(1, 'Enter a name.').max(60),
+  name: deviceNameSchema,
   profileId: uuidSchema,
+  /** Optional: left out or null when one person uses the meter. */
+  userSlot: userSlotSchema.nullable().optional(),
 });
 export type AddDeviceInput = z.infer<typeof addDeviceInputSchema>;
-export const updateDeviceInputSchema = z.strictObject({ name: z.string().trim().min(1, 'Enter a name.').max(60) });
+/** A new name, a user number (null clears it), or both. */
+export const updateDeviceInputSchema = z
+  .strictObject({
+    name: deviceNameSchema.optional(),
+    userSlot: userSlotSchema.nullable().optional(),
+  })
+  .refine((changes) => changes.name !== undefined || changes.userSlot !== undefined, 'Nothing to change.');
 export type UpdateDeviceInput = z.infer<typeof updateDeviceInputSchema>;
 
 /* Wi-Fi through the gateway (nmcli on Linux). */
@@ -270,6 +298,11 @@ export const deviceReadingFlagSchema = z.enum(DEVICE_READING_FLAGS);
 export const gatewayReadingDeviceSchema = z.strictObject({
   takenAt: z.iso.datetime({ offset: true }).optional(),
   flags: z.array(deviceReadingFlagSchema).max(DEVICE_READING_FLAGS.length).default([]),
+  /**
+   * The user index the meter recorded the reading under (0x2A35 / 0x2A9D User ID, a uint8; 255 is
+   * "unknown user"), as sent. Optional: meters without users and older agents send none.
+   */
+  userIndex: z.number().int().min(0).max(USER_SLOT_UNKNOWN).optional(),
 });
 export type GatewayReadingDevice = z.infer<typeof gatewayReadingDeviceSchema>;
 
@@ -302,7 +335,8 @@ export const readingOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('stored') }),
   z.object({ id: z.string(), status: z.literal('duplicate') }),
   // Kept, but outside physiological limits: held for a clinician's review, not a normal reading (acknowledged like stored).
-  z.object({ id: z.string(), status: z.literal('held'), fields: z.array(z.string()) }),
+  // `reason` otherUser: taken under another user number of the meter (another person's); older agents ignore it.
+  z.object({ id: z.string(), status: z.literal('held'), fields: z.array(z.string()), reason: z.enum(['outOfLimits', 'otherUser']).optional() }),
   z.object({ id: z.string(), status: z.literal('rejected'), key: z.string(), message: z.string() }),
 ]);
 export type ReadingOutcome = z.infer<typeof readingOutcomeSchema>;

@@ -12,14 +12,27 @@ import { UCUM_UNITS, mealSchema, measurementTypeSchema } from './measurements';
 export const HELD_READING_STATUSES = ['held', 'accepted', 'rejected'] as const;
 export type HeldReadingStatus = (typeof HELD_READING_STATUSES)[number];
 
+/**
+ * Why a reading is held. outOfLimits: a value outside physiological limits (accept or reject).
+ * otherUser: a shared meter recorded it under another user number than the patient's: another
+ * person's reading, which can only be rejected (accepting it would put someone else's values in
+ * this patient's record).
+ */
+export const HELD_READING_REASONS = ['outOfLimits', 'otherUser'] as const;
+export type HeldReadingReason = (typeof HELD_READING_REASONS)[number];
+
 export const heldReadingSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
   type: measurementTypeSchema,
   values: z.record(z.string(), z.number()),
   units: z.record(z.string(), z.enum(UCUM_UNITS)),
+  reason: z.enum(HELD_READING_REASONS),
   /** The fields outside physiological limits. */
   outOfLimits: z.array(z.string()),
+  /** otherUser: the user number the meter recorded it under, and the patient's number on the meter then. */
+  userIndex: z.number().int().nullable(),
+  userSlot: z.number().int().nullable(),
   meal: mealSchema.nullable(),
   note: z.string().nullable(),
   takenAt: z.string(),

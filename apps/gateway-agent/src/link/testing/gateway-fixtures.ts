@@ -32,13 +32,13 @@ export async function pairOverRest(h: Edge, patient: { token: string; patientId:
 }
 
 /** Adds a device with the built-in profile of that measurement to the gateway. */
-export async function addDevice(h: Edge, patientToken: string, gatewayId: string, measurement: string, address: string) {
+export async function addDevice(h: Edge, patientToken: string, gatewayId: string, measurement: string, address: string, extra: Record<string, unknown> = {}) {
   const profiles = await h.call('GET', '/api/v1/devices/profiles', { token: patientToken });
   const profile = (profiles.body.data as Array<{ profileId: string; measurement: string }>).find((p) => p.measurement === measurement);
   if (!profile) throw new Error(`no ${measurement} profile: ${JSON.stringify(profiles.body)}`);
   const res = await h.call('POST', '/api/v1/devices', {
     token: patientToken,
-    body: { gatewayId, address, name: `Test ${measurement}`, profileId: profile.profileId },
+    body: { gatewayId, address, name: `Test ${measurement}`, profileId: profile.profileId, ...extra },
   });
   if (res.status !== 201) throw new Error(`add device: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;

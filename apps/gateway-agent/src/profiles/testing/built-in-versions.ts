@@ -50,6 +50,7 @@ export function simulatedWork(versions = builtInVersions()): GatewayWork {
       batteryLevel: null,
       lastReadingAt: null,
       addedAt: new Date().toISOString(),
+      userSlot: null,
     };
   });
   return { gatewayId, devices, profiles: versions };

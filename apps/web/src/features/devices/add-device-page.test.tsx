@@ -149,6 +149,35 @@ describe('/devices/add', () => {
     expect(screen.queryByTestId('pair-error')).toBeNull();
   });
 
+  it('takes the patient’s user number on a shared meter, optional, with its help text; a number out of range is said at once', async () => {
+    const { calls } = server();
+    renderAsPatient('/devices/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    const [cuff] = await screen.findAllByTestId('nearby-device');
+    fireEvent.click(within(cuff!).getByRole('button', { name: 'Choose: BP Cuff' }));
+    await screen.findByTestId('profile-select');
+    const slot = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your user number on this meter' });
+    expect(slot.value).toBe('');
+    expect(screen.getByText('If several people use this meter, choose the user button you press. Leave it empty if only you use it.')).toBeTruthy();
+
+    fireEvent.change(slot, { target: { value: '300' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the device' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 254.')).toBeTruthy();
+    expect(slot.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.path === 'devices.add')).toBe(false);
+
+    fireEvent.change(slot, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the device' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'devices.add')).toBe(true));
+    expect(calls.find((c) => c.path === 'devices.add')?.body).toEqual({
+      gatewayId: GATEWAY_ID,
+      address: 'C4:7C:8D:6A:12:34',
+      name: 'BP Cuff',
+      profileId: BP_PROFILE_ID,
+      userSlot: 2,
+    });
+  });
+
   it('pre-selects the thermometer profile for a thermometer and names an unnamed device by its measurement', async () => {
     server();
     renderAsPatient('/devices/add');

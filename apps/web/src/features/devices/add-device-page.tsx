@@ -19,6 +19,7 @@ import { GatewayCommandPanel, useGatewayCommand } from '../gateways/gateway-comm
 import { useChosenGateway } from '../gateways/use-chosen-gateway';
 import { useAddDeviceMutation } from './device-queries';
 import { NearbyDevices } from './nearby-devices';
+import { UserSlotInput, userSlotOf } from './user-slot-input';
 
 /** How long the gateway listens: long enough for slow advertisers, well inside the command timeout. */
 export const SCAN_SECONDS = 8;
@@ -124,12 +125,15 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
     initialValues: {
       name: device.name ?? (device.measurement ? t(`measurement.${device.measurement}`) : ''),
       profileId: null as string | null,
+      userSlot: '',
     },
-    toBody: ({ name, profileId }) => ({
+    toBody: ({ name, profileId, userSlot }) => ({
       gatewayId,
       address: device.address,
       name,
       profileId: profileId ?? suggested?.profileId,
+      // Empty: one person uses the meter (left out, as before user numbers).
+      ...(userSlotOf(userSlot) === null ? {} : { userSlot: userSlotOf(userSlot) }),
     }),
     messages,
     submit: (body) => add.mutateAsync(body),
@@ -172,6 +176,7 @@ function PairForm({ gatewayId, device }: { gatewayId: string; device: NearbyDevi
               data-testid="profile-select"
             />
           ))}
+        <UserSlotInput {...field('userSlot')} />
         <FormFailure text={failureText} testId="pair-error" />
         <Button type="submit" loading={submitting} w="fit-content" disabled={list.length === 0}>
           {t('devices.pair')}

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Paper } from '@mantine/core';
-import { updateDeviceInputSchema, type Device } from '@opencare/schemas/entities/gateways';
+import { deviceNameSchema, type Device } from '@opencare/schemas/entities/gateways';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -18,9 +18,10 @@ import { useGatewayFormat } from '../gateways/use-gateway-format';
 import { ConfirmDialog } from '../patients/care-plan/confirm-dialog';
 import { Detail } from '../patients/shared/detail-list';
 import { useRemoveDeviceMutation, useRenameDeviceMutation } from './device-queries';
+import { UserSlotDialog } from './user-slot-dialog';
 
 
-/** /devices/:deviceId: one paired device, renamed or removed here. */
+/** /devices/:deviceId: one paired device, renamed, given the patient's user number on it, or removed here. */
 export function DeviceInfoPage() {
   const { t } = useTranslation('gateways');
   const deviceId = useParams().deviceId ?? '';
@@ -57,12 +58,18 @@ function DeviceDetails({ device, back }: { device: Device; back: ReactNode }) {
   const { notify } = useNotifications();
   const renameMutation = useRenameDeviceMutation();
   const removeMutation = useRemoveDeviceMutation();
-  const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'userSlot' | 'remove' | null>(null);
 
   async function rename(name: string) {
     const renamed = await renameMutation.mutateAsync({ id: device.id, changes: { name } });
     setDialog(null);
     notify({ id: 'device-renamed', message: t('devices.renamed', { name: renamed.name }), tone: 'success' });
+  }
+
+  async function saveUserSlot(userSlot: number | null) {
+    const saved = await renameMutation.mutateAsync({ id: device.id, changes: { userSlot } });
+    setDialog(null);
+    notify({ id: 'device-user-slot', message: t('devices.userSlotSaved', { name: saved.name }), tone: 'success' });
   }
 
   async function remove() {
@@ -79,6 +86,9 @@ function DeviceDetails({ device, back }: { device: Device; back: ReactNode }) {
         <>
           <Button variant="default" onClick={() => setDialog('rename')}>
             {t('rename')}
+          </Button>
+          <Button variant="default" onClick={() => setDialog('userSlot')}>
+            {t('devices.changeUserSlot')}
           </Button>
           <Button variant="light" color="red" onClick={() => setDialog('remove')}>
             {t('remove')}
@@ -107,6 +117,9 @@ function DeviceDetails({ device, back }: { device: Device; back: ReactNode }) {
             <bdi>{device.address}</bdi>
           </Detail>
           <Detail label={t('devices.fields.profile')}>{device.profileName}</Detail>
+          <Detail label={t('devices.fields.userSlot')}>
+            {device.userSlot === null ? t('devices.userSlotNone') : format.whole(device.userSlot)}
+          </Detail>
           <Detail label={t('devices.fields.addedAt')}>{format.dateTime(device.addedAt)}</Detail>
         </Box>
       </Paper>
@@ -117,9 +130,16 @@ function DeviceDetails({ device, back }: { device: Device; back: ReactNode }) {
         label={t('devices.fields.name')}
         initial={device.name}
         onClose={() => setDialog(null)}
-        nameSchema={updateDeviceInputSchema.shape.name}
+        nameSchema={deviceNameSchema}
         serverField="changes.name"
         onSave={rename}
+      />
+      <UserSlotDialog
+        key={`${device.id}-slot-${String(dialog === 'userSlot')}`}
+        opened={dialog === 'userSlot'}
+        device={device}
+        onClose={() => setDialog(null)}
+        onSave={saveUserSlot}
       />
       <ConfirmDialog
         opened={dialog === 'remove'}

@@ -13,7 +13,7 @@ export function useAddDeviceMutation() {
   });
 }
 
-/** Renaming a device: its page shows the new name at once; the lists are asked for again. */
+/** Changing a device (its name, the patient's user number on it): its page shows it at once; the lists are asked for again. */
 export function useRenameDeviceMutation() {
   const utils = trpc.useUtils();
   return trpc.devices.update.useMutation({

@@ -74,6 +74,42 @@ describe('/devices/:deviceId', () => {
     ]);
   });
 
+  it('shows the patient’s user number on the meter, and changes or clears it', async () => {
+    let userSlot: number | null = null;
+    const { calls } = fakeFetch(({ path, body }) => {
+      if ((body as { id?: string } | undefined)?.id !== DEVICE_ID) return undefined;
+      if (path === 'devices.update') userSlot = (body as { changes: { userSlot: number | null } }).changes.userSlot;
+      return ok(device({ userSlot }));
+    });
+    renderAsPatient(`/devices/${DEVICE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Blood pressure cuff' });
+    expect(detail(document.body, 'Your user number')).toBe('Not set: only you use this meter');
+
+    fireEvent.click(screen.getByRole('button', { name: 'User number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your user number on this meter' });
+    const box = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Your user number on this meter' });
+    expect(within(dialog).getByText(/If several people use this meter, choose the user button you press/)).toBeTruthy();
+    fireEvent.change(box, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a whole number from 1 to 254.')).toBeTruthy();
+    fireEvent.change(box, { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(detail(document.body, 'Your user number')).toBe('2'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'User number' }));
+    const again = await screen.findByRole('dialog');
+    const cleared = within(again).getByRole<HTMLInputElement>('textbox', { name: 'Your user number on this meter' });
+    expect(cleared.value).toBe('2');
+    fireEvent.change(cleared, { target: { value: '' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(detail(document.body, 'Your user number')).toBe('Not set: only you use this meter'));
+    expect(calls.filter((c) => c.path === 'devices.update').map((c) => c.body)).toEqual([
+      { id: DEVICE_ID, changes: { userSlot: 2 } },
+      { id: DEVICE_ID, changes: { userSlot: null } },
+    ]);
+  });
+
   it('asks before removing the device, then goes back to the list', async () => {
     const { calls } = fakeFetch(({ path, body }) => {
       const id = (body as { id?: string } | undefined)?.id;

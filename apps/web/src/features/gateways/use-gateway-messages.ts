@@ -1,3 +1,4 @@
+import { USER_SLOT_RULE } from '@opencare/schemas/entities/gateways';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureMessages } from '../../components/form/use-field-message';
@@ -11,7 +12,8 @@ type ValidationKey =
   | 'ssidTooLong'
   | 'passwordShort'
   | 'passwordLong'
-  | 'required';
+  | 'required'
+  | 'userSlot';
 
 /**
  * The schemas (packages/schemas entities/gateways) and the server word field messages in en-US;
@@ -27,6 +29,7 @@ const EXACT: Record<string, ValidationKey> = {
   'A Wi-Fi password has at least 8 characters.': 'passwordShort',
   'A Wi-Fi password has at most 63 characters.': 'passwordLong',
   'This field is required.': 'required',
+  [USER_SLOT_RULE]: 'userSlot',
 };
 
 /** The gateway schemas' messages in the reader's words, for the form toolkit's useFieldMessage. */

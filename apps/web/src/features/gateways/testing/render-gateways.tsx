@@ -113,6 +113,7 @@ export function device(overrides: Partial<Device> = {}): Device {
     batteryLevel: 87,
     lastReadingAt: '2026-03-01T14:05:00.000Z',
     addedAt: '2026-02-21T09:00:00.000Z',
+    userSlot: null,
     ...overrides,
   };
 }

@@ -10,7 +10,11 @@ import { useMeasurementName } from '../shared/use-measurement-name';
 import { useReadingFormat } from '../shared/use-reading-format';
 import { useAcceptHeldReading, useRejectHeldReading } from './held-readings-queries';
 
-/** One held reading: what the device sent, which values are outside limits and why it is held, accept or reject. */
+/**
+ * One held reading: what the device sent, why it is held (values outside limits, or a shared meter's
+ * reading under another person's user number), accept or reject. Another user's reading can only be
+ * rejected: it is someone else's, so accepting it is not offered (the server refuses it too).
+ */
 export function HeldReadingItem({ reading }: { reading: HeldReading }) {
   const { t } = useTranslation('patients');
   const { t: tc } = useTranslation();
@@ -22,6 +26,7 @@ export function HeldReadingItem({ reading }: { reading: HeldReading }) {
   const [rejecting, setRejecting] = useState(false);
   const shown = format.reading(reading.type, reading.values);
   const input = { patientId: reading.patientId, readingId: reading.id };
+  const otherUser = reading.reason === 'otherUser';
 
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="held-reading" data-reading-id={reading.id}>
@@ -38,6 +43,14 @@ export function HeldReadingItem({ reading }: { reading: HeldReading }) {
               })
             : t('heldReadings.taken', { date: format.dateTime(reading.takenAt) })}
         </Text>
+        {otherUser && (
+          <Text size="sm" c="orange.8" data-testid="held-reading-other-user">
+            {t('heldReadings.otherUser', {
+              index: format.number(reading.userIndex ?? 0, 0),
+              slot: format.number(reading.userSlot ?? 0, 0),
+            })}
+          </Text>
+        )}
         {reading.outOfLimits.map((field) => {
           const rule = fieldRule(reading.type, field);
           const value = reading.values[field];
@@ -74,18 +87,20 @@ export function HeldReadingItem({ reading }: { reading: HeldReading }) {
           >
             {t('heldReadings.reject')}
           </Button>
-          <Button
-            size="compact-sm"
-            loading={accept.isPending}
-            onClick={() =>
-              accept.mutate(input, {
-                onSuccess: () =>
-                  notify({ id: `held-${reading.id}`, message: t('heldReadings.accepted'), tone: 'success' }),
-              })
-            }
-          >
-            {t('heldReadings.accept')}
-          </Button>
+          {!otherUser && (
+            <Button
+              size="compact-sm"
+              loading={accept.isPending}
+              onClick={() =>
+                accept.mutate(input, {
+                  onSuccess: () =>
+                    notify({ id: `held-${reading.id}`, message: t('heldReadings.accepted'), tone: 'success' }),
+                })
+              }
+            >
+              {t('heldReadings.accept')}
+            </Button>
+          )}
         </Group>
       </Stack>
       <ConfirmDialog

@@ -24,7 +24,10 @@ const held = (overrides: Partial<HeldReading> = {}): HeldReading => ({
   type: 'bp',
   values: { systolic: 400, diastolic: 90 },
   units: { systolic: 'mm[Hg]', diastolic: 'mm[Hg]' },
+  reason: 'outOfLimits',
   outOfLimits: ['systolic'],
+  userIndex: null,
+  userSlot: null,
   meal: null,
   note: null,
   takenAt: '2026-11-30T07:15:00.000Z',
@@ -148,5 +151,34 @@ describe('readings held for review on the patient’s chart', () => {
       patientId: PATIENT_ID,
       readingId: wild.id,
     });
+  });
+
+  it('says in plain words that another user of a shared meter took it, and offers only Reject', async () => {
+    const theirs = held({
+      values: { systolic: 182, diastolic: 112 },
+      reason: 'otherUser',
+      outOfLimits: [],
+      flags: [],
+      userIndex: 1,
+      userSlot: 2,
+    });
+    const { calls } = fakeFetch(server([theirs, held()]));
+    render(<HeldReadingsCard patientId={PATIENT_ID} />, { wrapper });
+    const [item, wild] = (await screen.findAllByTestId('held-reading')) as [HTMLElement, HTMLElement];
+    expect(within(item).getByTestId('held-reading-other-user').textContent).toBe(
+      "Taken under user 1 of the meter, not this patient's user 2: it is another person's reading and can only be rejected.",
+    );
+    expect(within(item).queryByTestId('held-reading-limit')).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Reject' })).toBeTruthy();
+    // An out-of-limits reading beside it keeps both choices and no other-user line.
+    expect(within(wild).getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(within(wild).queryByTestId('held-reading-other-user')).toBeNull();
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Reject' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject reading' }));
+    await waitFor(() => expect(screen.getAllByTestId('held-reading')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'heldReadings.reject')?.body).toEqual({ patientId: PATIENT_ID, readingId: theirs.id });
+    expect(calls.some((c) => c.path === 'heldReadings.accept')).toBe(false);
   });
 });

@@ -4,10 +4,10 @@ import { fhirSearchBundleSchema } from '@opencare/api/fhir/fhir-r4';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  agentAsk,
   agentClients,
   agentOutcome,
   pairGateway,
+  uploadOutcomes,
   type AgentSocket,
 } from '../testing/gateway-fixtures';
 import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
@@ -30,11 +30,7 @@ let gatewayId: string;
 let profileId: string;
 
 const db = () => t.edge.deps.db;
-const upload = async (readings: Json[]) => {
-  const answer = await agentAsk(agent, 'readings:upload', { readings });
-  if (!('data' in answer)) throw new Error(JSON.stringify(answer));
-  return answer.data.outcomes as Json[];
-};
+const upload = async (readings: Json[]) => (await uploadOutcomes(agent, readings)) as Json[];
 const bp = (deviceId: string, values: Record<string, number>, userIndex?: number) => ({
   deviceId,
   reading: { id: randomUUID(), type: 'bp', values, takenAt: new Date(Date.now() - 60_000).toISOString() },

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '../testing/fixtures';
 import { officialSchemaErrors } from '../testing/official-fhir-schema';
 import {
-  agentAsk,
   agentClients,
   agentOutcome,
   pairGateway,
+  uploadOutcomes,
   type AgentSocket,
 } from '../testing/gateway-fixtures';
 import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
@@ -41,11 +41,7 @@ const bp = (values: Record<string, number>, extra: Record<string, unknown> = {})
   reading: { id: randomUUID(), type: 'bp', values, takenAt: new Date(Date.now() - 60_000).toISOString() },
   ...extra,
 });
-const upload = async (readings: Json[]) => {
-  const answer = await agentAsk(agent, 'readings:upload', { readings });
-  if (!('data' in answer)) throw new Error(JSON.stringify(answer));
-  return answer.data.outcomes as Json[];
-};
+const upload = async (readings: Json[]) => (await uploadOutcomes(agent, readings)) as Json[];
 const db = () => t.edge.deps.db;
 const countOf = async (table: typeof measurements | typeof heldReadings, id: string) =>
   (await db().select({ n: count() }).from(table).where(eq(table.id, id)))[0]!.n;

@@ -187,3 +187,10 @@ export async function gatewayWithCuff(
   if (cuff.status !== 201) throw new Error(`add cuff failed: ${cuff.status} ${JSON.stringify(cuff.body)}`);
   return { gateway, agent, cuffId: cuff.body.data.id as string };
 }
+
+/** A batch upload as the agent sends it: each reading's outcome (a refusal of the whole batch throws). */
+export async function uploadOutcomes(agent: AgentSocket, readings: unknown[]) {
+  const answer = await agentAsk(agent, 'readings:upload', { readings });
+  if (!('data' in answer)) throw new Error(JSON.stringify(answer));
+  return answer.data.outcomes;
+}

@@ -1,23 +1,15 @@
 import { DEVICE_READING_FLAGS, type DeviceReadingFlag } from '@opencare/schemas/entities/gateways';
 import type { HeldReading } from '@opencare/schemas/entities/held-readings';
-import { measurementTypeSchema } from '@opencare/schemas/entities/measurements';
 import type { HeldReadingRow } from './held-readings.repository';
-import { UNITS_OF, numericValues } from './measurement.dto';
+import { typedValues } from './measurement.dto';
 
 const KNOWN_FLAGS = new Set<string>(DEVICE_READING_FLAGS);
 
 export function toHeldReadingDto(row: HeldReadingRow): HeldReading {
-  const type = measurementTypeSchema.parse(row.type);
-  const values = numericValues(row.values);
-  const units = UNITS_OF[type];
   return {
     id: row.id,
     patientId: row.patientAccountId,
-    type,
-    values,
-    units: Object.fromEntries(
-      Object.keys(values).flatMap((field) => (units[field] ? [[field, units[field]]] : [])),
-    ),
+    ...typedValues(row.type, row.values),
     reason: row.reason,
     outOfLimits: row.outOfLimits,
     userIndex: row.userIndex,

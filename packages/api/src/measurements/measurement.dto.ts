@@ -19,16 +19,21 @@ export function numericValues(values: Record<string, unknown>): Record<string, n
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
+/** A stored reading's type, its numeric values and the UCUM unit of each (a held reading's too). */
+export function typedValues(rawType: string, rawValues: Record<string, unknown>) {
+  const type = measurementTypeSchema.parse(rawType);
+  const values = numericValues(rawValues);
+  const units: Record<string, UcumUnit> = Object.fromEntries(
+    Object.keys(values).flatMap((field) => (UNITS_OF[type][field] ? [[field, UNITS_OF[type][field]]] : [])),
+  );
+  return { type, values, units };
+}
+
 export function toMeasurementDto(row: MeasurementRow): Measurement {
-  const type = measurementTypeSchema.parse(row.type);
-  const values = numericValues(row.values);
-  const units = UNITS_OF[type];
   return {
     id: row.id,
     patientId: row.patientAccountId,
-    type,
-    values,
-    units: Object.fromEntries(Object.keys(values).flatMap((field) => (units[field] ? [[field, units[field]]] : []))),
+    ...typedValues(row.type, row.values),
     takenAt: row.takenAt.toISOString(),
     source: row.source,
     meal: row.meal,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestProjectInlineConfiguration } from 'vitest/config';
+import type { TestProjectInlineConfiguration, ViteUserConfig } from 'vitest/config';
 
 /**
  * Test files at once: one per core, and at least two. Vitest's default leaves a core free for
@@ -8,6 +9,14 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * files mostly wait on their edge and database, the component tests were measured 1.5× faster.
  */
 export const maxWorkers = Math.max(2, availableParallelism());
+
+/**
+ * The console reporter, and under `npm test` (which sets TEST_REPORT_DIR) a JSON report per package
+ * too, from which the run prints every failure again at its very end: CI shows only the tail.
+ */
+export function reporters(reportDir: string | undefined): NonNullable<ViteUserConfig['test']>['reporters'] {
+  return reportDir ? ['default', ['json', { outputFile: join(reportDir, `${basename(process.cwd())}.json`) }]] : ['default'];
+}
 
 /** Migrates one template database per run, which every integration test file copies. */
 const databaseTemplate = fileURLToPath(new URL('../packages/api/src/testing/database-template.global.ts', import.meta.url));

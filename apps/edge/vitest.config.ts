@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { maxWorkers, testProjects } from '../../tooling/vitest-projects.ts';
+import { maxWorkers, reporters, testProjects } from '../../tooling/vitest-projects.ts';
 
-export default defineConfig({ test: { maxWorkers, projects: testProjects(process.env.DATABASE_URL) } });
+export default defineConfig({ test: { maxWorkers, reporters: reporters(process.env.TEST_REPORT_DIR), projects: testProjects(process.env.DATABASE_URL) } });

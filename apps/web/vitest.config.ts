@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { maxWorkers } from '../../tooling/vitest-projects.ts';
+import { maxWorkers, reporters } from '../../tooling/vitest-projects.ts';
 
 const tests = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((path) => /\.test\.tsx?$/.test(path))
@@ -14,6 +14,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     maxWorkers,
+    reporters: reporters(process.env.TEST_REPORT_DIR),
     // A browser-like DOM for components, storage and matchMedia; plain units run in it too.
     environment: 'happy-dom',
     setupFiles: ['src/testing/setup.ts'],

@@ -409,6 +409,8 @@ async function sample(key: string, role: Caller, target: Target, id: string | un
     // An app nobody registered: every signed-in caller reaches the service, which refuses the request (400), never a 2xx.
     'GET /api/v1/smart-authorize': () => ({ query: { client_id: randomUUID(), redirect_uri: 'https://app.matrix.test/cb' } }),
     'POST /api/v1/smart-authorize/decision': () => ({ body: { request: { client_id: randomUUID(), redirect_uri: 'https://app.matrix.test/cb' }, allow: false } }),
+    // An app nobody registered: an allowed caller passes the patient access check and meets 404; the launch itself is in smart-app-launch.int.test.ts.
+    'POST /api/v1/patients/:id/smart-launch': () => ({ body: { clientId: randomUUID() } }),
     'POST /api/v1/invitations': () => ({ body: { email: `i${uniq()}@matrix.test`, role: 'Nurse', accountType: 'prov' } }),
     'POST /api/v1/vendors': () => ({ body: { vendorName: `Vendor ${uniq()}` } }),
     'PATCH /api/v1/vendors/:id': () => ({ body: { vendorName: `Vendor ${uniq()}` } }),

@@ -47,6 +47,7 @@ const ids = {
   visitNow: '',
   code: '',
   careTime: '',
+  launchableApp: '',
 };
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -198,6 +199,8 @@ const SAMPLES: Sample[] = [
   { method: 'GET', url: '/fhir/R4/Patient/:id', path: () => `/fhir/R4/Patient/${P()}`, allowed: 'physician', refused: 'outsider' },
   // A bulk export: the organisation's admin starts it; each exported patient is audited as the export runs.
   { method: 'GET', url: '/fhir/R4/Patient/$export', path: () => '/fhir/R4/Patient/$export', send: exported, allowed: 'admin', refused: 'physician' },
+  // A SMART app opened from the patient's page (EHR launch): the launch names the patient.
+  { method: 'POST', url: '/patients/:id/smart-launch', path: () => `/patients/${P()}/smart-launch`, body: () => ({ clientId: ids.launchableApp }), allowed: 'physician', refused: 'patient' },
   { method: 'GET', url: '/fhir/R4/Observation', path: () => `/fhir/R4/Observation?patient=${P()}`, allowed: 'physician', refused: 'outsider' },
   { method: 'GET', url: '/fhir/R4/Observation/:id', path: () => `/fhir/R4/Observation/${ids.measurement}`, allowed: 'physician', refused: 'outsider' },
   // Issue 21: patient search (a nurse may not export), everything of a patient, appointments and visits.
@@ -418,6 +421,13 @@ beforeAll(async () => {
       body: { startedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), minutes: 15, reason: 'Call about the readings' },
     }),
     'care time',
+  );
+  ids.launchableApp = made(
+    await t.call('POST', '/api/v1/smart-clients/apps', {
+      token: cast.token.admin,
+      body: { name: 'Chart app', redirectUris: ['https://chart.example.org/cb'], launchUrl: 'https://chart.example.org/launch', scopes: ['patient/*.read'] },
+    }),
+    'launchable app',
   );
   ids.task = made(await t.call('POST', '/api/v1/tasks', { token: cast.token.physician, body: { patientId: P(), type: 'bp', date: today(), time: '23:00' } }), 'task');
   const organisationId = await organisationOf(t.edge.deps.db, P());

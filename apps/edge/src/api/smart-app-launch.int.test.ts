@@ -1,5 +1,9 @@
-import { createHash } from 'node:crypto';
-import { auditLog, smartAuthorizationCodes } from '@opencare/api/db/schema';
+import { createHash, randomBytes } from 'node:crypto';
+import { insertAccount } from '@opencare/api/accounts/accounts.repository';
+import { auditLog, smartAuthorizationCodes, smartLaunches } from '@opencare/api/db/schema';
+import { insertOrganisation } from '@opencare/api/organisations/organisations.repository';
+import { insertUser } from '@opencare/api/users/users.repository';
+import { ROLES } from '@opencare/schemas/roles';
 import { and, eq } from 'drizzle-orm';
 import * as oauth from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +15,9 @@ import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
  * helpers, authorization URL and authorization code grant) sends them to the authorize endpoint, they
  * allow it on the consent step, and the app exchanges the code and reads FHIR as that person, within
  * its scopes. Wrong verifiers, replayed or expired codes, other redirect URIs, another patient's
- * record, denial and revocation are refused.
+ * record, denial and revocation are refused. Then the EHR launch (a clinician opens the app from a
+ * patient's page: the launch URL's `iss` and `launch`) and a clinician's standalone launch with
+ * `launch/patient` (they choose the patient on the consent page).
  */
 
 let t: TestEdge;
@@ -68,7 +74,8 @@ async function launch(scope: string, extra: Record<string, string> = {}, id = cl
 }
 
 const consent = (request: Record<string, string>, token: string) => t.call('GET', `/api/v1/smart-authorize?${new URLSearchParams(request).toString()}`, { token });
-const decide = (request: Record<string, string>, token: string, allow = true) => t.call('POST', '/api/v1/smart-authorize/decision', { token, body: { request, allow } });
+const decide = (request: Record<string, string>, token: string, allow = true, patientId?: string) =>
+  t.call('POST', '/api/v1/smart-authorize/decision', { token, body: { request, allow, ...(patientId ? { patientId } : {}) } });
 
 /** Launch, consent and allow: the URL the browser lands on at the app (code and state). */
 async function allowed(scope: string, token = patient, id = clientId): Promise<Launched & { callback: URL }> {
@@ -81,8 +88,9 @@ async function allowed(scope: string, token = patient, id = clientId): Promise<L
 
 const exchange = (l: Launched & { callback: URL }, verifier = l.verifier) => oauth.authorizationCodeGrant(l.config, l.callback, { pkceCodeVerifier: verifier, expectedState: l.state });
 
-async function registerApp(scopes: string[]) {
-  const res = await t.call('POST', '/api/v1/smart-clients/apps', { token: admin, body: { name: 'Pressure Diary', redirectUris: [REDIRECT, 'https://diary.example.org/cb'], scopes } });
+async function registerApp(scopes: string[], launchUrl?: string) {
+  const body = { name: 'Pressure Diary', redirectUris: [REDIRECT, 'https://diary.example.org/cb'], scopes, ...(launchUrl ? { launchUrl } : {}) };
+  const res = await t.call('POST', '/api/v1/smart-clients/apps', { token: admin, body });
   expect(res.status).toBe(201);
   return res.body.data.clientId as string;
 }
@@ -110,7 +118,8 @@ describe('SMART App Launch (standalone)', () => {
       token_endpoint_auth_methods_supported: expect.arrayContaining(['none']),
       capabilities: expect.arrayContaining(['launch-standalone', 'client-public', 'context-standalone-patient', 'permission-patient', 'permission-user']),
     });
-    expect(smart.capabilities).not.toContain('launch-ehr');
+    expect(smart.capabilities).toEqual(expect.arrayContaining(['launch-ehr', 'context-ehr-patient']));
+    expect(smart.scopes_supported).toEqual(expect.arrayContaining(['launch', 'launch/patient']));
     expect(smart.capabilities).not.toContain('sso-openid-connect');
     expect(smart.grant_types_supported).not.toContain('refresh_token');
     const statement = (await (await fetch(`${fhirBase()}/metadata`)).json()) as Json;
@@ -128,6 +137,7 @@ describe('SMART App Launch (standalone)', () => {
       redirectOrigin: 'http://localhost:7777',
       scopes: ['launch/patient', 'patient/Observation.rs', 'patient/Patient.read'],
       patient: { id: patientId, name: 'Pat Morgan' },
+      choosePatient: false,
     });
 
     const decided = await decide(launched.request, patient);
@@ -172,10 +182,11 @@ describe('SMART App Launch (standalone)', () => {
     expect(rows.find((row) => row.action === 'smart.use')!.actorAccountId).toBe(patientId);
   });
 
-  it('gives staff user scopes only, read through their own access', async () => {
+  it('gives staff user scopes, read through their own access, and patient scopes only for a patient', async () => {
     const physician = (await t.login('physician')).token;
-    const launched = await launch('launch/patient patient/*.read user/Observation.read user/Patient.rs');
-    expect((await consent(launched.request, physician)).body.data).toMatchObject({ scopes: ['user/Observation.read', 'user/Patient.rs'], patient: null });
+    // patient/… without launch/patient: there would be no patient, so staff cannot give them.
+    const launched = await launch('patient/*.read user/Observation.read user/Patient.rs');
+    expect((await consent(launched.request, physician)).body.data).toMatchObject({ scopes: ['user/Observation.read', 'user/Patient.rs'], patient: null, choosePatient: false });
     const callback = new URL((await decide(launched.request, physician)).body.data.redirectTo);
     const tokens = await exchange({ ...launched, callback });
     expect(tokens.scope).toBe('user/Observation.read user/Patient.rs');
@@ -276,5 +287,132 @@ describe('SMART App Launch (standalone)', () => {
     expect((await t.call('PUT', `/api/v1/smart-clients/${clientId}/keys`, { token: admin, body: { jwks: { keys: [{ kty: 'EC', kid: 'k', crv: 'P-256', x: 'x', y: 'y' }] } } })).status).toBe(404);
     const listed = (await t.call('GET', '/api/v1/smart-clients', { token: admin })).body.data.find((c: Json) => c.id === clientId);
     expect(listed).toMatchObject({ kind: 'app', redirectUris: [REDIRECT, 'https://diary.example.org/cb'], keyIds: [] });
+  });
+});
+
+describe('SMART EHR launch, and a clinician choosing the patient', () => {
+  const LAUNCH_URL = 'http://localhost:7777/smart/launch';
+  let physician: string;
+  let ehrAppId: string;
+
+  /** The app, opened with `iss` and `launch`: discovers the server from `iss` and asks to be authorized with the launch. */
+  async function appOpened(launchUrl: string, scope: string) {
+    const opened = new URL(launchUrl);
+    const iss = opened.searchParams.get('iss')!;
+    expect(iss).toBe(fhirBase());
+    return launch(scope, { launch: opened.searchParams.get('launch')!, aud: iss }, ehrAppId);
+  }
+  const openInApp = (token: string, patient = patientId, app = ehrAppId) => t.call('POST', `/api/v1/patients/${patient}/smart-launch`, { token, body: { clientId: app } });
+
+  beforeAll(async () => {
+    physician = (await t.login('physician')).token;
+    ehrAppId = await registerApp(['launch/patient', 'patient/*.read', 'user/Patient.read'], LAUNCH_URL);
+  });
+
+  it('opens an app from a patient’s page: the token’s patient context is that patient, within the clinician’s access', async () => {
+    const listed = await t.call('GET', '/api/v1/smart-apps', { token: physician });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toContainEqual({ id: ehrAppId, name: 'Pressure Diary', launchOrigin: 'http://localhost:7777' });
+    // An app without a launch URL cannot be opened from a patient's page.
+    expect(listed.body.data.map((app: Json) => app.id)).not.toContain(clientId);
+
+    const opened = await openInApp(physician);
+    expect(opened.status).toBe(200);
+    const launchUrl = new URL(opened.body.data.url);
+    expect(`${launchUrl.origin}${launchUrl.pathname}`).toBe(LAUNCH_URL);
+    const launched = await appOpened(opened.body.data.url, 'launch patient/*.read openid');
+    const shown = await consent(launched.request, physician);
+    expect(shown.body.data).toEqual({
+      clientName: 'Pressure Diary',
+      redirectOrigin: 'http://localhost:7777',
+      scopes: ['launch', 'patient/*.read'],
+      patient: { id: patientId, name: 'Pat Morgan' },
+      choosePatient: false,
+    });
+    const callback = new URL((await decide(launched.request, physician)).body.data.redirectTo);
+    const tokens = await exchange({ ...launched, callback });
+    expect(tokens.patient).toBe(patientId);
+    expect(tokens.scope).toBe('launch patient/*.read');
+
+    expect((await fhirGet(`Patient/${patientId}`, tokens.access_token)).status).toBe(200);
+    expect((await fhirGet(`Observation?patient=${patientId}&_count=1`, tokens.access_token)).status).toBe(200);
+    // The physician may read the other patient, but the app was opened for this one.
+    expect((await fhirGet(`Observation?patient=${otherPatientId}&_count=1`, tokens.access_token)).status).toBe(403);
+    expect((await fhirGet(`Patient/${otherPatientId}`, tokens.access_token)).status).toBe(403);
+    const found = (await (await fhirGet('Patient', tokens.access_token)).json()) as Json;
+    expect(found.entry.map((e: Json) => e.resource.id)).toEqual([patientId]);
+
+    const physicianId = (await t.call('GET', '/api/v1/profile', { token: physician })).body.data.accountId;
+    const audited = await db().select().from(auditLog).where(and(eq(auditLog.action, 'smart.launch'), eq(auditLog.resourceId, patientId)));
+    expect(audited.map((row) => [row.actorAccountId, row.outcome])).toContainEqual([physicianId, 'allowed']);
+  });
+
+  it('holds a launch to its app, its clinician’s session and five minutes', async () => {
+    const opened = (await openInApp(physician)).body.data.url as string;
+    // Another clinician (or the same person signed in elsewhere) cannot use it.
+    const nurse = (await t.login('nurse')).token;
+    const stolen = await appOpened(opened, 'launch patient/*.read');
+    expect((await consent(stolen.request, nurse)).body.key).toBe('smartAuthorizeInvalid');
+    const refused = new URL((await decide(stolen.request, nurse)).body.data.redirectTo);
+    expect(refused.searchParams.get('error')).toBe('invalid_request');
+    expect(refused.searchParams.get('code')).toBeNull();
+    const sameUserOtherSession = (await t.login('physician')).token;
+    expect((await consent(stolen.request, sameUserOtherSession)).body.key).toBe('smartAuthorizeInvalid');
+
+    // Another app presenting it.
+    const otherApp = await registerApp(['patient/*.read'], LAUNCH_URL);
+    const foreign = await launch('launch patient/*.read', { launch: new URL(opened).searchParams.get('launch')! }, otherApp);
+    expect((await consent(foreign.request, physician)).body.key).toBe('smartAuthorizeInvalid');
+
+    // Expired.
+    const late = await appOpened((await openInApp(physician)).body.data.url, 'launch patient/*.read');
+    await db().update(smartLaunches).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smartLaunches.launchHash, createHash('sha256').update(late.request.launch!).digest('hex')));
+    expect((await consent(late.request, physician)).body.key).toBe('smartAuthorizeInvalid');
+
+    // The launch scope without a launch value: back to the app.
+    const bare = await launch('launch patient/*.read', {}, ehrAppId);
+    expect(`${bare.location.origin}${bare.location.pathname}`).toBe(REDIRECT);
+    expect(bare.location.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('lets only clinicians open apps, only their organisation’s, and only apps with a launch URL', async () => {
+    expect((await openInApp(patient)).status).toBe(403);
+    expect((await t.call('GET', '/api/v1/smart-apps', { token: patient })).status).toBe(403);
+    expect((await t.call('GET', '/api/v1/smart-apps', { token: admin })).status).toBe(403);
+    // No launch URL, or no such app.
+    expect((await openInApp(physician, patientId, clientId)).status).toBe(404);
+    expect((await openInApp(physician, patientId, crypto.randomUUID())).status).toBe(404);
+    // A revoked app is neither listed nor opened.
+    const revoked = await registerApp(['patient/*.read'], LAUNCH_URL);
+    await t.call('PATCH', `/api/v1/smart-clients/${revoked}/revoke`, { token: admin });
+    expect((await t.call('GET', '/api/v1/smart-apps', { token: physician })).body.data.map((app: Json) => app.id)).not.toContain(revoked);
+    expect((await openInApp(physician, patientId, revoked)).status).toBe(404);
+    // A launch URL must be an https address (http only on this machine).
+    const bad = await t.call('POST', '/api/v1/smart-clients/apps', { token: admin, body: { name: 'Bad', redirectUris: [REDIRECT], scopes: ['patient/*.read'], launchUrl: 'http://apps.example.org/launch' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: Json) => e.field)).toContain('launchUrl');
+  });
+
+  it('has a clinician choose the patient for launch/patient, among the patients they may see', async () => {
+    const launched = await launch('launch/patient patient/Observation.read', {}, ehrAppId);
+    const shown = await consent(launched.request, physician);
+    expect(shown.body.data).toMatchObject({ scopes: ['launch/patient', 'patient/Observation.read'], patient: null, choosePatient: true });
+
+    const unchosen = await decide(launched.request, physician);
+    expect(unchosen.status).toBe(400);
+    expect(unchosen.body.errors).toEqual([{ field: 'patientId', message: 'Choose the patient this app may read.' }]);
+
+    // A patient of another organisation: not found, and no code.
+    const elsewhere = await insertOrganisation(db(), `Elsewhere ${randomBytes(3).toString('hex')}`);
+    const userId = await insertUser(db(), { username: `far${randomBytes(3).toString('hex')}`, email: `far${randomBytes(3).toString('hex')}@elsewhere.example.org`, passwordHash: 'x', isVerified: true });
+    const farPatient = await insertAccount(db(), { userId, organisationId: elsewhere, accountType: 'pat', isDefault: true }, { firstName: 'Far', lastName: 'Away' }, [ROLES.Patient]);
+    expect((await decide(launched.request, physician, true, farPatient)).status).toBe(404);
+    expect(await db().select().from(smartAuthorizationCodes).where(eq(smartAuthorizationCodes.clientId, ehrAppId))).toHaveLength(1);
+
+    const callback = new URL((await decide(launched.request, physician, true, otherPatientId)).body.data.redirectTo);
+    const tokens = await exchange({ ...launched, callback });
+    expect(tokens.patient).toBe(otherPatientId);
+    expect((await fhirGet(`Observation?patient=${otherPatientId}&_count=1`, tokens.access_token)).status).toBe(200);
+    expect((await fhirGet(`Observation?patient=${patientId}&_count=1`, tokens.access_token)).status).toBe(403);
   });
 });

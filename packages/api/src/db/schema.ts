@@ -1243,6 +1243,8 @@ export const smartClients = pgTable('smart_clients', {
   jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>().notNull(),
   /** An app's redirect URIs, matched exactly. */
   redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+  /** An app's launch URL (EHR launch): where "Open in app" sends a clinician's browser. */
+  launchUrl: text('launch_url'),
   scopes: jsonb('scopes').$type<string[]>().notNull(),
   createdByAccountId: uuid('created_by_account_id').references(() => accounts.id),
   createdAt: createdAt(),
@@ -1299,6 +1301,30 @@ export const smartAuthorizationCodes = pgTable('smart_authorization_codes', {
   patientId: uuid('patient_id').references(() => accounts.id),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
+  createdAt: createdAt(),
+});
+
+/**
+ * SMART EHR launches: a clinician opened an app from a patient's page. The app carries the `launch`
+ * value back to the authorization request, which takes the patient context from here; kept by hash,
+ * for five minutes, and good only for that app and that clinician's session.
+ */
+export const smartLaunches = pgTable('smart_launches', {
+  id: id(),
+  launchHash: text('launch_hash').notNull().unique(),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => smartClients.id),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  patientId: uuid('patient_id')
+    .notNull()
+    .references(() => accounts.id),
+  expiresAt: at('expires_at').notNull(),
   createdAt: createdAt(),
 });
 

@@ -257,7 +257,9 @@ async function patientSearchScope(deps: Deps, reader: Reader, meta: RequestMeta)
   const clinician = hasRouteRole(actor, 'clinician');
   const allowed = mayDo(actor, 'Export') && (clinician || hasRouteRole(actor, 'patient'));
   await authorize(deps, actor, meta, { action: 'fhir.patient.search', resourceType: 'organisation', resourceId: actor.organisationId, allowed });
-  return clinician ? { organisationId: actor.organisationId } : { organisationId: actor.organisationId, accountId: actor.accountId };
+  // A SMART app with a patient context finds that patient only, whoever its user may see besides.
+  const only = reader.smart?.patientId ?? (clinician ? undefined : actor.accountId);
+  return only ? { organisationId: actor.organisationId, accountId: only } : { organisationId: actor.organisationId };
 }
 
 /**

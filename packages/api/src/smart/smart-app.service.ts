@@ -2,12 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   SMART_RESOURCES,
   smartTokenRequestSchema,
+  type LaunchableApp,
   type SmartAuthorizeRequest,
   type SmartConsent,
   type SmartDecisionInput,
+  type SmartLaunchInput,
   type SmartTokenResponse,
 } from '@opencare/schemas/entities/smart-clients';
 import { uuidSchema } from '@opencare/schemas/rules';
+import { authorize, hasRouteRole, mayDo } from '../access/access';
 import type { Actor } from '../access/actor';
 import { findAccount } from '../accounts/accounts.repository';
 import { audit } from '../audit/audit.service';
@@ -15,21 +18,36 @@ import { actorOfSession } from '../auth/session-actor';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { FHIR_BASE_PATH } from '../fhir/fhir.service';
-import { expireTokensOfCode, findSmartClient, findSmartCode, insertSmartCode, insertSmartToken, updateSmartClient, useSmartCode, type SmartClientRow } from './smart-clients.repository';
+import { patientFor } from '../patients/patient-access';
+import {
+  expireTokensOfCode,
+  findLiveSmartLaunch,
+  findSmartClient,
+  findSmartCode,
+  insertSmartCode,
+  insertSmartLaunch,
+  insertSmartToken,
+  listLaunchableApps,
+  updateSmartClient,
+  useSmartCode,
+  type SmartClientRow,
+} from './smart-clients.repository';
 import { hashOf, issueBackendToken, OAuthError, SMART_TOKEN_SECONDS, TOKEN_PREFIX } from './smart-clients.service';
 
 /**
- * SMART App Launch 2.x, standalone launch: an app acting for a signed-in person gets a token by the
- * authorization code flow with PKCE (S256 only).
+ * SMART App Launch 2.x: an app acting for a signed-in person gets a token by the authorization code
+ * flow with PKCE (S256 only), launched on its own (standalone) or from a patient's page (EHR launch).
  *
+ *   [EHR launch: a clinician's "Open in app" → the app's launch URL with `iss` and `launch`] →
  *   app → `[base]/auth/authorize` (checked here) → the web app's consent page `/authorize` (sign-in
  *   first when needed) → Allow / Deny → the app's redirect URI with `code` and `state` → the app
  *   posts the code and its PKCE verifier to `[base]/auth/token` → an opaque token for five minutes.
  *
  * What a token reaches is the intersection of its scopes and what the person may see anyway: a
  * patient gives `patient/…` scopes for their own record (the patient context is themselves); staff
- * give `user/…` scopes, read through the existing access rules. Read scopes only; no refresh tokens,
- * no OpenID Connect, no EHR launch (documented in docs/decisions.md).
+ * give `user/…` scopes, read through the existing access rules, and `patient/…` scopes for one
+ * patient: the one they launched the app from, or (standalone, `launch/patient`) the one they choose
+ * on the consent page. Read scopes only; no refresh tokens, no OpenID Connect (docs/decisions.md).
  */
 
 export { SMART_AUTHORIZE_ENDPOINT_PATH as SMART_AUTHORIZE_PATH } from './smart-configuration';
@@ -37,6 +55,8 @@ export { SMART_AUTHORIZE_ENDPOINT_PATH as SMART_AUTHORIZE_PATH } from './smart-c
 export const SMART_CODE_SECONDS = 60;
 /** The web app's consent page. */
 export const SMART_CONSENT_PATH = '/authorize';
+/** How long a launch waits for the app's authorization request: the app redirects at once. */
+export const SMART_LAUNCH_SECONDS = 300;
 
 /** The FHIR bases this server answers at; an app's `aud` must name one of them. */
 export const fhirBases = (deps: Deps) => [`${deps.config.publicUrl}/fhir/R4`, `${deps.config.publicUrl}${FHIR_BASE_PATH}`];
@@ -77,27 +97,47 @@ function checkParameters(deps: Deps, request: SmartAuthorizeRequest): { requeste
   if (!fhirBases(deps).includes(aud)) throw new AuthorizeRefusal('invalid_request', 'aud must be this FHIR server’s base address.');
   const requested = (request.scope ?? '').split(/\s+/).filter(Boolean);
   if (requested.length === 0) throw new AuthorizeRefusal('invalid_scope', 'Ask for at least one scope.');
+  if (requested.includes('launch') && !request.launch) throw new AuthorizeRefusal('invalid_request', 'The launch scope needs the launch parameter the app was opened with.');
   return { requested, codeChallenge: request.code_challenge };
+}
+
+/**
+ * An EHR launch's patient: the launch must be live, made for this app, by this person, in this
+ * session (a launch value seen by someone else is worth nothing to them). Null without a launch.
+ */
+async function launchedPatient(deps: Deps, actor: Actor, client: SmartClientRow, request: SmartAuthorizeRequest): Promise<string | null> {
+  if (!request.launch) return null;
+  const row = await findLiveSmartLaunch(deps.db, hashOf(request.launch), new Date());
+  if (!row || row.clientId !== client.id || row.accountId !== actor.accountId || row.sessionId !== actor.sessionId) {
+    throw new AuthorizeRefusal('invalid_request', 'The launch is unknown, has expired or was made for someone else: open the app again from the patient’s page.');
+  }
+  return row.patientId;
 }
 
 const isPatientUser = (actor: Actor) => actor.accountType === 'pat';
 
 /**
- * The requested scopes this person may give this app: those the admin allowed, read only, `patient/…`
- * (and `launch/patient`) from a patient, `user/…` from staff. A clinician choosing a patient for
- * `patient/…` scopes is not offered yet: those scopes are left out for staff.
+ * The requested scopes this person may give this app: those the admin allowed, read only. A patient
+ * gives `patient/…` scopes (their own record); staff give `user/…` scopes, and `patient/…` scopes
+ * for one patient when there will be one: launched from that patient's page (`launch`, which needs
+ * no admin's tick: the launch URL is the admin's choice), or chosen on the consent page (`launch/patient`).
  */
-function grantable(requested: string[], allowed: string[], actor: Actor): string[] {
-  const patientUser = isPatientUser(actor);
-  return [...new Set(requested)].filter((scope) => {
-    if (scope === 'launch/patient') return patientUser && allowed.includes(scope);
+function grantable(requested: string[], allowed: string[], actor: Actor, launched: boolean): string[] {
+  const wanted = [...new Set(requested)];
+  const onePatient = isPatientUser(actor) || launched || (wanted.includes('launch/patient') && allowed.includes('launch/patient'));
+  return wanted.filter((scope) => {
+    if (scope === 'launch') return launched;
+    if (scope === 'launch/patient') return allowed.includes(scope);
     const match = APP_SCOPE.exec(scope);
-    if (!match || !RESOURCE.has(match[2]!) || (match[1] === 'patient') !== patientUser) return false;
+    if (!match || !RESOURCE.has(match[2]!)) return false;
+    if (match[1] === 'patient' ? !onePatient : isPatientUser(actor)) return false;
     return allowed.includes(`${match[1]}/*.read`) || allowed.includes(`${match[1]}/${match[2]}.read`);
   });
 }
 const readsSomething = (scopes: string[]) => scopes.some((scope) => APP_SCOPE.test(scope));
-const patientContext = (scopes: string[], actor: Actor) => (isPatientUser(actor) && readsSomething(scopes) ? actor.accountId : null);
+const readsAPatient = (scopes: string[]) => scopes.some((scope) => scope.startsWith('patient/'));
+/** The patient `patient/…` scopes reach when it is already known: a patient themself, or the patient a clinician launched from. */
+const knownPatient = (actor: Actor, launched: string | null) => (isPatientUser(actor) ? actor.accountId : launched);
 
 /** A refusal on the consent page, in the catalogue's words. */
 const pageError = (refusal: AuthorizeRefusal) => new AppError(refusal.error === 'invalid_scope' ? 'smartScopeRefused' : 'smartAuthorizeInvalid');
@@ -139,15 +179,16 @@ function backToApp(redirectUri: string, state: string | undefined, params: Recor
 /** What the consent page shows: the app, the scopes this person may give it, whose record. */
 export async function describeConsent(deps: Deps, actor: Actor, meta: RequestMeta, request: SmartAuthorizeRequest): Promise<SmartConsent> {
   const { client, redirectUri } = await registeredApp(deps, request);
-  let requested;
+  let requested, launched;
   try {
     ({ requested } = checkParameters(deps, request));
+    launched = await launchedPatient(deps, actor, client, request);
   } catch (error) {
     throw error instanceof AuthorizeRefusal ? pageError(error) : error;
   }
-  const scopes = grantable(requested, client.scopes, actor);
+  const scopes = grantable(requested, client.scopes, actor, launched !== null);
   if (!readsSomething(scopes)) throw new AppError('smartScopeRefused');
-  const patientId = patientContext(scopes, actor);
+  const patientId = readsAPatient(scopes) ? knownPatient(actor, launched) : null;
   const patient = patientId ? await findAccount(deps.db, patientId) : undefined;
   await audit(deps.db, actor, meta, { action: 'smart.consent', resourceType: 'smartClient', resourceId: client.id, outcome: 'allowed' });
   return {
@@ -155,6 +196,7 @@ export async function describeConsent(deps: Deps, actor: Actor, meta: RequestMet
     redirectOrigin: new URL(redirectUri).origin,
     scopes,
     patient: patient ? { id: patient.account.id, name: [patient.profile.firstName, patient.profile.lastName].join(' ') } : null,
+    choosePatient: readsAPatient(scopes) && patientId === null,
   };
 }
 
@@ -168,15 +210,16 @@ export async function decideConsent(deps: Deps, actor: Actor, meta: RequestMeta,
   const { client, redirectUri } = await registeredApp(deps, request);
   const back = (params: Record<string, string>) => ({ redirectTo: backToApp(redirectUri, request.state, params) });
   const decided = (outcome: 'allowed' | 'denied') => audit(deps.db, actor, meta, { action: 'smart.authorize', resourceType: 'smartClient', resourceId: client.id, outcome });
-  let checked;
+  let checked, launched;
   try {
     checked = checkParameters(deps, request);
+    launched = await launchedPatient(deps, actor, client, request);
   } catch (error) {
     if (!(error instanceof AuthorizeRefusal)) throw error;
     await decided('denied');
     return back({ error: error.error, error_description: error.description });
   }
-  const scopes = grantable(checked.requested, client.scopes, actor);
+  const scopes = grantable(checked.requested, client.scopes, actor, launched !== null);
   if (!input.allow) {
     await decided('denied');
     return back({ error: 'access_denied', error_description: 'The user did not allow this app.' });
@@ -184,6 +227,12 @@ export async function decideConsent(deps: Deps, actor: Actor, meta: RequestMeta,
   if (!readsSomething(scopes)) {
     await decided('denied');
     return back({ error: 'invalid_scope', error_description: 'None of the scopes asked for may be given by this user.' });
+  }
+  let patientId = readsAPatient(scopes) ? knownPatient(actor, launched) : null;
+  if (readsAPatient(scopes) && !patientId) {
+    // A clinician's standalone launch: the patient they chose, if they may hand out that patient's record.
+    if (!input.patientId) throw new AppError('validationFailed', { fields: [{ field: 'patientId', message: 'Choose the patient this app may read.' }] });
+    patientId = (await patientFor(deps, actor, meta, input.patientId, 'smart.authorize', 'read', 'Export')).account.id;
   }
   const code = randomBytes(32).toString('base64url');
   await insertSmartCode(deps.db, {
@@ -194,7 +243,7 @@ export async function decideConsent(deps: Deps, actor: Actor, meta: RequestMeta,
     redirectUri,
     codeChallenge: checked.codeChallenge,
     scopes,
-    patientId: patientContext(scopes, actor),
+    patientId,
     expiresAt: new Date(Date.now() + SMART_CODE_SECONDS * 1000),
   });
   await decided('allowed');
@@ -258,4 +307,45 @@ async function exchangeCode(deps: Deps, meta: RequestMeta, request: ReturnType<t
   await updateSmartClient(deps.db, client.id, { lastUsedAt: now });
   await audit(deps.db, actor, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: client.id, outcome: 'allowed' });
   return { access_token: token, token_type: 'bearer', expires_in: SMART_TOKEN_SECONDS, scope: row.scopes.join(' '), ...(row.patientId ? { patient: row.patientId } : {}) };
+}
+
+/**
+ * The apps a clinician can open from a patient's page: live apps of the organisation with a launch
+ * URL that may be given `patient/…` scopes. For the clinicians who may hand a record out (Export).
+ */
+export async function launchableApps(deps: Deps, actor: Actor, meta: RequestMeta): Promise<LaunchableApp[]> {
+  const allowed = hasRouteRole(actor, 'clinician') && mayDo(actor, 'Export');
+  if (!allowed) await authorize(deps, actor, meta, { action: 'smart.apps', resourceType: 'organisation', resourceId: actor.organisationId, allowed });
+  const apps = await listLaunchableApps(deps.db, actor.organisationId);
+  return apps
+    .filter((app) => readsAPatient(app.scopes))
+    .map((app) => ({ id: app.id, name: app.name, launchOrigin: new URL(app.launchUrl!).origin }));
+}
+
+/**
+ * EHR launch (a clinician's "Open in app" on a patient's page): a launch value for five minutes,
+ * bound to the app, the clinician's session and the patient, and the app's launch URL with it and
+ * `iss` (this FHIR server). The app then asks `[base]/auth/authorize` with `launch`, and the patient
+ * becomes its token's patient context. Audited on the patient's record.
+ */
+export async function launchApp(deps: Deps, actor: Actor, meta: RequestMeta, input: SmartLaunchInput): Promise<{ url: string }> {
+  // A patient opens their own apps on their own (standalone launch).
+  if (!hasRouteRole(actor, 'clinician')) await authorize(deps, actor, meta, { action: 'smart.launch', resourceType: 'patient', resourceId: input.patientId, allowed: false });
+  await patientFor(deps, actor, meta, input.patientId, 'smart.launch', 'read', 'Export');
+  const client = await findSmartClient(deps.db, input.clientId);
+  const launchable = client && client.kind === 'app' && !client.revokedAt && client.launchUrl && client.organisationId === actor.organisationId && readsAPatient(client.scopes);
+  if (!launchable) throw new AppError('notFound');
+  const launch = randomBytes(32).toString('base64url');
+  await insertSmartLaunch(deps.db, {
+    launchHash: hashOf(launch),
+    clientId: client.id,
+    accountId: actor.accountId,
+    sessionId: actor.sessionId,
+    patientId: input.patientId,
+    expiresAt: new Date(Date.now() + SMART_LAUNCH_SECONDS * 1000),
+  });
+  const url = new URL(client.launchUrl!);
+  url.searchParams.set('iss', fhirBases(deps)[0]!);
+  url.searchParams.set('launch', launch);
+  return { url: url.toString() };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { smartAccessTokens, smartAuthorizationCodes, smartClients } from '../db/schema';
+import { smartAccessTokens, smartAuthorizationCodes, smartClients, smartLaunches } from '../db/schema';
 
 export type SmartClientRow = typeof smartClients.$inferSelect;
 
@@ -71,4 +71,25 @@ export async function findSmartCode(db: Executor, codeHash: string): Promise<Sma
 /** Ends at once the tokens issued for one code (a replayed code: RFC 6749 §4.1.2). */
 export async function expireTokensOfCode(db: Executor, clientId: string, codeId: string, now: Date): Promise<void> {
   await db.update(smartAccessTokens).set({ expiresAt: now }).where(and(eq(smartAccessTokens.clientId, clientId), eq(smartAccessTokens.assertionId, codeId)));
+}
+
+/** The organisation's live apps that can be opened from a patient's page (they have a launch URL). */
+export function listLaunchableApps(db: Executor, organisationId: string): Promise<SmartClientRow[]> {
+  return db
+    .select()
+    .from(smartClients)
+    .where(and(eq(smartClients.organisationId, organisationId), eq(smartClients.kind, 'app'), isNotNull(smartClients.launchUrl), isNull(smartClients.revokedAt)))
+    .orderBy(asc(smartClients.name));
+}
+
+export type SmartLaunchRow = typeof smartLaunches.$inferSelect;
+
+export async function insertSmartLaunch(db: Executor, values: typeof smartLaunches.$inferInsert): Promise<void> {
+  await db.insert(smartLaunches).values(values);
+}
+
+/** The launch with this hash, if it has not expired. */
+export async function findLiveSmartLaunch(db: Executor, launchHash: string, now: Date): Promise<SmartLaunchRow | undefined> {
+  const [row] = await db.select().from(smartLaunches).where(and(eq(smartLaunches.launchHash, launchHash), gt(smartLaunches.expiresAt, now)));
+  return row;
 }

@@ -36,6 +36,7 @@ const toDto = (row: SmartClientRow): SmartClient => ({
   id: row.id,
   kind: row.kind,
   redirectUris: row.redirectUris,
+  launchUrl: row.launchUrl,
   clientId: row.id,
   name: row.name,
   scopes: row.scopes,
@@ -75,6 +76,7 @@ export async function createSmartApp(deps: Deps, actor: Actor, meta: RequestMeta
     name: input.name,
     jwks: { keys: [] },
     redirectUris: [...new Set(input.redirectUris)],
+    launchUrl: input.launchUrl || null,
     scopes: input.scopes,
     createdByAccountId: actor.accountId,
   });

@@ -11,9 +11,10 @@ export const SMART_AUTHORIZE_ENDPOINT_PATH = '/auth/authorize';
 /**
  * `[base]/.well-known/smart-configuration` (SMART App Launch 2.x): how a client gets a token here —
  * backend services (client credentials authenticated by a JWT signed with a registered asymmetric
- * key, system read scopes) and the standalone launch of public apps (authorization code with PKCE
- * S256, patient and user read scopes, the patient context for a patient). Scopes in v1 (`.read`) or
- * v2 (`.rs`). Not offered, so not advertised: EHR launch, OpenID Connect, refresh tokens, writes.
+ * key, system read scopes) and public apps launched on their own or from a patient's page
+ * (authorization code with PKCE S256, patient and user read scopes, the patient context: a patient
+ * themself, the patient launched from, or one a clinician chooses). Scopes in v1 (`.read`) or v2
+ * (`.rs`). Not offered, so not advertised: OpenID Connect, refresh tokens, writes.
  */
 export function smartConfiguration(deps: Deps, base: string): z.infer<typeof smartConfigurationSchema> {
   const fhirBase = `${deps.config.publicUrl}${base}`;
@@ -30,14 +31,17 @@ export function smartConfiguration(deps: Deps, base: string): z.infer<typeof sma
       ...SMART_SYSTEM_SCOPES,
       'system/*.rs',
       ...SMART_RESOURCES.map((type) => `system/${type}.rs`),
+      'launch',
       ...SMART_APP_SCOPES,
       ...(['patient', 'user'] as const).flatMap((context) => [`${context}/*.rs`, ...SMART_RESOURCES.map((type) => `${context}/${type}.rs`)]),
     ],
     capabilities: [
       'client-confidential-asymmetric',
       'launch-standalone',
+      'launch-ehr',
       'client-public',
       'context-standalone-patient',
+      'context-ehr-patient',
       'permission-patient',
       'permission-user',
       'permission-v1',

@@ -60,6 +60,8 @@ export const smartClientSchema = z.object({
   kind: z.enum(['backend', 'app']),
   /** An app's redirect URIs (none for a backend client). */
   redirectUris: z.array(z.string()),
+  /** An app's launch URL: where a clinician's "Open in app" sends the browser (EHR launch); null without one. */
+  launchUrl: z.string().nullable(),
   /** What the client sends as `iss`/`sub` of its assertions. */
   clientId: z.string(),
   name: z.string(),
@@ -104,6 +106,9 @@ export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
  * the authorization code flow and PKCE (S256). An admin registers it with its exact redirect URIs
  * and the read scopes it may ask for: `patient/…` scopes are given to patients, for their own record
  * (the patient context is themselves); `user/…` scopes to staff, for what they may see anyway.
+ * Staff give `patient/…` scopes for one patient of theirs: the one they opened the app from (EHR
+ * launch: `launch`, with the app's launch URL), or the one they choose on the consent page
+ * (standalone launch with `launch/patient`).
  */
 export const SMART_APP_SCOPES = [
   'launch/patient',
@@ -132,6 +137,8 @@ const redirectUriSchema = z
 export const createSmartAppInputSchema = z.strictObject({
   name: text('Name', 100),
   redirectUris: z.array(redirectUriSchema).min(1, 'Add at least one redirect URI.').max(10, 'At most 10 redirect URIs.'),
+  /** Where an EHR launch sends the browser; the same rules as a redirect URI. Empty: the app is launched on its own only. */
+  launchUrl: z.union([z.literal(''), redirectUriSchema]).optional(),
   scopes: z
     .array(z.enum(SMART_APP_SCOPES, { error: 'Choose scopes from the list.' }))
     .min(1, 'Allow at least one scope.')
@@ -149,6 +156,8 @@ export const smartAuthorizeRequestSchema = z.looseObject({
   aud: z.string().max(2000).optional(),
   code_challenge: z.string().max(200).optional(),
   code_challenge_method: z.string().max(20).optional(),
+  /** An EHR launch's context, as the launch URL gave it to the app. */
+  launch: z.string().max(200).optional(),
 });
 export type SmartAuthorizeRequest = z.infer<typeof smartAuthorizeRequestSchema>;
 
@@ -158,13 +167,30 @@ export const smartConsentSchema = z.object({
   /** Where the answer goes (the redirect URI's origin), so the person knows who receives it. */
   redirectOrigin: z.string(),
   scopes: z.array(z.string()),
-  /** The patient whose record `patient/…` scopes reach (the person themself), or null for `user/…` scopes. */
+  /** The patient whose record `patient/…` scopes reach (the person themself, or the patient a clinician opened the app from), or null. */
   patient: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** A clinician's standalone launch asking `launch/patient`: they choose the patient on this page. */
+  choosePatient: z.boolean(),
 });
 export type SmartConsent = z.infer<typeof smartConsentSchema>;
 
-export const smartDecisionInputSchema = z.strictObject({ request: smartAuthorizeRequestSchema, allow: z.boolean() });
+export const smartDecisionInputSchema = z.strictObject({
+  request: smartAuthorizeRequestSchema,
+  allow: z.boolean(),
+  /** The patient a clinician chose (when the consent said `choosePatient`). */
+  patientId: z.uuid().optional(),
+});
 export type SmartDecisionInput = z.infer<typeof smartDecisionInputSchema>;
 
 /** Where the browser goes next: the app's redirect URI with `code` and `state`, or with `error=access_denied`. */
 export const smartDecisionSchema = z.object({ redirectTo: z.string() });
+
+/** An app a clinician can open from a patient's page (it has a launch URL and may be given `patient/…` scopes). */
+export const launchableAppSchema = z.object({ id: z.uuid(), name: z.string(), launchOrigin: z.string() });
+export type LaunchableApp = z.infer<typeof launchableAppSchema>;
+
+export const smartLaunchInputSchema = z.strictObject({ clientId: z.uuid(), patientId: z.uuid() });
+export type SmartLaunchInput = z.infer<typeof smartLaunchInputSchema>;
+
+/** Where the browser goes to open the app: its launch URL with `iss` (this FHIR server) and `launch` (the context, for five minutes). */
+export const smartLaunchSchema = z.object({ url: z.string() });

@@ -1,0 +1,12 @@
+-- SMART EHR launch (issue 21): an app's launch URL, and the launch contexts a clinician's "Open in app" makes (the patient they opened it from), kept by hash for five minutes.
+ALTER TABLE "smart_clients" ADD COLUMN "launch_url" text;--> statement-breakpoint
+CREATE TABLE "smart_launches" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"launch_hash" text NOT NULL UNIQUE,
+	"client_id" uuid NOT NULL REFERENCES "smart_clients"("id"),
+	"account_id" uuid NOT NULL REFERENCES "accounts"("id"),
+	"session_id" uuid NOT NULL REFERENCES "sessions"("id") ON DELETE CASCADE,
+	"patient_id" uuid NOT NULL REFERENCES "accounts"("id"),
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

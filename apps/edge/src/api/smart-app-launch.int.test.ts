@@ -121,7 +121,9 @@ describe('SMART App Launch (standalone)', () => {
     expect(smart.capabilities).toEqual(expect.arrayContaining(['launch-ehr', 'context-ehr-patient']));
     expect(smart.scopes_supported).toEqual(expect.arrayContaining(['launch', 'launch/patient']));
     expect(smart.capabilities).not.toContain('sso-openid-connect');
-    expect(smart.grant_types_supported).not.toContain('refresh_token');
+    expect(smart.grant_types_supported).toContain('refresh_token');
+    expect(smart.capabilities).toContain('permission-online');
+    expect(smart.capabilities).not.toContain('permission-offline');
     const statement = (await (await fetch(`${fhirBase()}/metadata`)).json()) as Json;
     expect(statement.rest[0].security.extension[0].extension).toEqual(expect.arrayContaining([{ url: 'authorize', valueUri: `${fhirBase()}/auth/authorize` }]));
   });
@@ -274,6 +276,48 @@ describe('SMART App Launch (standalone)', () => {
     expect((await fhirGet(`Patient/${patientId}`, mine.access_token)).status).toBe(200);
     expect((await t.call('POST', '/api/v1/auth/logout', { token: session })).status).toBe(200);
     expect((await fhirGet(`Patient/${patientId}`, mine.access_token)).status).toBe(401);
+  });
+
+  it('gives an app with online_access a refresh token: rotated, narrowed at will, ended with the session, and a replay ends the chain', async () => {
+    const appId = await registerApp(['patient/*.read', 'online_access']);
+    const session = (await t.login('patient')).token;
+    const first = await allowed('patient/*.read online_access offline_access', session, appId);
+    const tokens = await exchange(first);
+    // offline_access is not served; online_access is.
+    expect(tokens.scope).toBe('patient/*.read online_access');
+    expect(tokens.refresh_token).toMatch(/^ocr_/);
+
+    const refreshed = await oauth.refreshTokenGrant(first.config, tokens.refresh_token!);
+    expect(refreshed.patient).toBe(patientId);
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await fhirGet(`Patient/${patientId}`, refreshed.access_token)).status).toBe(200);
+    // Narrowed: fewer scopes, and without online_access no next refresh token.
+    const narrowed = await oauth.refreshTokenGrant(first.config, refreshed.refresh_token!, { scope: 'patient/*.read' });
+    expect(narrowed.scope).toBe('patient/*.read');
+    expect(narrowed.refresh_token).toBeUndefined();
+    // Widened: refused.
+    const second = await exchange(await allowed('patient/*.read online_access', session, appId));
+    await expect(oauth.refreshTokenGrant(first.config, second.refresh_token!, { scope: 'patient/*.read user/*.read' })).rejects.toMatchObject({ error: 'invalid_scope' });
+
+    // A spent refresh token presented again ends its chain: every token it and its code gave.
+    const third = await exchange(await allowed('patient/*.read online_access', session, appId));
+    const next = await oauth.refreshTokenGrant(first.config, third.refresh_token!);
+    await expect(oauth.refreshTokenGrant(first.config, third.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await fhirGet(`Patient/${patientId}`, next.access_token)).status).toBe(401);
+    expect((await fhirGet(`Patient/${patientId}`, third.access_token)).status).toBe(401);
+    await expect(oauth.refreshTokenGrant(first.config, next.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // Another app cannot use it, nor spend it.
+    const fourth = await exchange(await allowed('patient/*.read online_access', session, appId));
+    const otherConfig = await oauthClient(clientId);
+    await expect(oauth.refreshTokenGrant(otherConfig, fourth.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await oauth.refreshTokenGrant(first.config, fourth.refresh_token!)).access_token).toMatch(/^ocs_/);
+
+    // Online, not offline: signing out ends it.
+    const fifth = await exchange(await allowed('patient/*.read online_access', session, appId));
+    expect((await t.call('POST', '/api/v1/auth/logout', { token: session })).status).toBe(200);
+    await expect(oauth.refreshTokenGrant(first.config, fifth.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // Without online_access among the app's allowed scopes, no refresh token.
+    expect((await exchange(await allowed('patient/*.read online_access'))).refresh_token).toBeUndefined();
   });
 
   it('keeps an app away from backend grants and keys', async () => {

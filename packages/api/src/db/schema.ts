@@ -1305,6 +1305,32 @@ export const smartAuthorizationCodes = pgTable('smart_authorization_codes', {
 });
 
 /**
+ * SMART refresh tokens (`online_access`): kept by hash, each spent by its one use for the next
+ * (rotation); a chain starts at an authorization code (`chainId`, the code's id), and a spent one
+ * presented again ends the whole chain. They act within the session that consented, so they die
+ * with it.
+ */
+export const smartRefreshTokens = pgTable('smart_refresh_tokens', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => smartClients.id),
+  chainId: uuid('chain_id').notNull(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  patientId: uuid('patient_id').references(() => accounts.id),
+  scopes: jsonb('scopes').$type<string[]>().notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: createdAt(),
+}, (t) => [index('smart_refresh_tokens_chain').on(t.chainId)]);
+
+/**
  * SMART EHR launches: a clinician opened an app from a patient's page. The app carries the `launch`
  * value back to the authorization request, which takes the patient context from here; kept by hash,
  * for five minutes, and good only for that app and that clinician's session.

@@ -20,16 +20,19 @@ import { AppError } from '../errors/app-error';
 import { FHIR_BASE_PATH } from '../fhir/fhir.service';
 import { patientFor } from '../patients/patient-access';
 import {
-  expireTokensOfCode,
+  endSmartRefreshChain,
   findLiveSmartLaunch,
   findSmartClient,
   findSmartCode,
+  findSmartRefreshToken,
   insertSmartCode,
   insertSmartLaunch,
+  insertSmartRefreshToken,
   insertSmartToken,
   listLaunchableApps,
   updateSmartClient,
   useSmartCode,
+  useSmartRefreshToken,
   type SmartClientRow,
 } from './smart-clients.repository';
 import { hashOf, issueBackendToken, OAuthError, SMART_TOKEN_SECONDS, TOKEN_PREFIX } from './smart-clients.service';
@@ -47,7 +50,8 @@ import { hashOf, issueBackendToken, OAuthError, SMART_TOKEN_SECONDS, TOKEN_PREFI
  * patient gives `patient/…` scopes for their own record (the patient context is themselves); staff
  * give `user/…` scopes, read through the existing access rules, and `patient/…` scopes for one
  * patient: the one they launched the app from, or (standalone, `launch/patient`) the one they choose
- * on the consent page. Read scopes only; no refresh tokens, no OpenID Connect (docs/decisions.md).
+ * on the consent page. Read scopes only; `online_access` gives a refresh token that lives with the
+ * person's session; no `offline_access`, no OpenID Connect (docs/decisions.md).
  */
 
 export { SMART_AUTHORIZE_ENDPOINT_PATH as SMART_AUTHORIZE_PATH } from './smart-configuration';
@@ -57,6 +61,9 @@ export const SMART_CODE_SECONDS = 60;
 export const SMART_CONSENT_PATH = '/authorize';
 /** How long a launch waits for the app's authorization request: the app redirects at once. */
 export const SMART_LAUNCH_SECONDS = 300;
+/** A refresh token's longest life; it also ends with the session that consented, usually sooner. */
+export const SMART_REFRESH_SECONDS = 12 * 3600;
+const REFRESH_PREFIX = 'ocr_';
 
 /** The FHIR bases this server answers at; an app's `aud` must name one of them. */
 export const fhirBases = (deps: Deps) => [`${deps.config.publicUrl}/fhir/R4`, `${deps.config.publicUrl}${FHIR_BASE_PATH}`];
@@ -127,7 +134,7 @@ function grantable(requested: string[], allowed: string[], actor: Actor, launche
   const onePatient = isPatientUser(actor) || launched || (wanted.includes('launch/patient') && allowed.includes('launch/patient'));
   return wanted.filter((scope) => {
     if (scope === 'launch') return launched;
-    if (scope === 'launch/patient') return allowed.includes(scope);
+    if (scope === 'launch/patient' || scope === 'online_access') return allowed.includes(scope);
     const match = APP_SCOPE.exec(scope);
     if (!match || !RESOURCE.has(match[2]!)) return false;
     if (match[1] === 'patient' ? !onePatient : isPatientUser(actor)) return false;
@@ -257,7 +264,82 @@ export async function decideConsent(deps: Deps, actor: Actor, meta: RequestMeta,
 export function issueSmartToken(deps: Deps, meta: RequestMeta, form: unknown, audiences: string[]): Promise<SmartTokenResponse> {
   const parsed = smartTokenRequestSchema.safeParse(form);
   if (parsed.success && parsed.data.grant_type === 'authorization_code') return exchangeCode(deps, meta, parsed.data);
+  if (parsed.success && parsed.data.grant_type === 'refresh_token') return refreshAppToken(deps, meta, parsed.data);
   return issueBackendToken(deps, meta, form, audiences);
+}
+
+type TokenRequest = ReturnType<typeof smartTokenRequestSchema.parse>;
+
+/** The public app a token request names; refused as `invalid_client` (audited, and shown to its admin) when unknown or revoked. */
+async function requestingApp(deps: Deps, meta: RequestMeta, clientId: string | undefined) {
+  const client = clientId && uuidSchema.safeParse(clientId).success ? await findSmartClient(deps.db, clientId) : undefined;
+  const refuse = async (error: OAuthError): Promise<never> => {
+    await audit(deps.db, null, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: client?.id ?? null, outcome: 'denied' });
+    if (client) await updateSmartClient(deps.db, client.id, { lastError: `${error.error}: ${error.description}`, lastErrorAt: new Date() });
+    throw error;
+  };
+  if (!client || client.kind !== 'app' || client.revokedAt) return refuse(new OAuthError('invalid_client', 'No such app, or it was revoked: client_id must be the id an admin registered.'));
+  return { client, refuse };
+}
+
+/** What an app's tokens carry, from its code or its last refresh token. */
+interface AppGrant {
+  accountId: string;
+  sessionId: string;
+  patientId: string | null;
+  scopes: string[];
+}
+
+/**
+ * An access token for five minutes and, with `online_access`, the next refresh token of the chain
+ * (`chainId`: the code's id). `given` (a code's or a refresh token's id) is unique per client, so one
+ * of them never buys two tokens.
+ */
+async function appTokens(deps: Deps, meta: RequestMeta, actor: Actor, clientId: string, grant: AppGrant, given: string, chainId: string): Promise<SmartTokenResponse> {
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  await insertSmartToken(deps.db, { clientId, tokenHash: hashOf(token), assertionId: given, ...grant, expiresAt: new Date(Date.now() + SMART_TOKEN_SECONDS * 1000) });
+  let refresh: string | undefined;
+  if (grant.scopes.includes('online_access')) {
+    refresh = `${REFRESH_PREFIX}${randomBytes(32).toString('base64url')}`;
+    await insertSmartRefreshToken(deps.db, { clientId, tokenHash: hashOf(refresh), chainId, ...grant, expiresAt: new Date(Date.now() + SMART_REFRESH_SECONDS * 1000) });
+  }
+  await updateSmartClient(deps.db, clientId, { lastUsedAt: new Date() });
+  await audit(deps.db, actor, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: clientId, outcome: 'allowed' });
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: SMART_TOKEN_SECONDS,
+    scope: grant.scopes.join(' '),
+    ...(grant.patientId ? { patient: grant.patientId } : {}),
+    ...(refresh ? { refresh_token: refresh } : {}),
+  };
+}
+
+/**
+ * `grant_type=refresh_token` (RFC 6749 §6) for a public app given `online_access`: the refresh token
+ * is spent by this use and the answer carries the next one (rotation); a spent one presented again
+ * ends its whole chain, the access tokens included. `scope` may narrow, never widen. It works while
+ * the person's session lasts, as the app's tokens do.
+ */
+async function refreshAppToken(deps: Deps, meta: RequestMeta, request: TokenRequest): Promise<SmartTokenResponse> {
+  const { client, refuse } = await requestingApp(deps, meta, request.client_id);
+  if (!request.refresh_token) return refuse(new OAuthError('invalid_request', 'Send refresh_token and client_id.'));
+  const now = new Date();
+  const tokenHash = hashOf(request.refresh_token.slice(0, 200));
+  // Another client presenting it does not spend it.
+  const row = await useSmartRefreshToken(deps.db, client.id, tokenHash, now);
+  if (!row) {
+    const spent = await findSmartRefreshToken(deps.db, tokenHash);
+    if (spent?.usedAt && spent.clientId === client.id) await endSmartRefreshChain(deps.db, client.id, spent.chainId, now);
+    return refuse(new OAuthError('invalid_grant', 'The refresh token is unknown, was not given to this client, has expired or was used before.'));
+  }
+  const asked = request.scope?.split(/\s+/).filter(Boolean);
+  if (asked?.some((scope) => !row.scopes.includes(scope))) return refuse(new OAuthError('invalid_scope', `Ask for the scopes given before, or fewer: ${row.scopes.join(' ')}.`));
+  const actor = await actorOfSession(deps, row.sessionId, row.accountId);
+  if (!actor) return refuse(new OAuthError('invalid_grant', 'The person who allowed this app has signed out or may no longer act.'));
+  // Narrowed without online_access, the chain ends with this token.
+  const scopes = asked ?? row.scopes;
+  return appTokens(deps, meta, actor, client.id, { accountId: row.accountId, sessionId: row.sessionId, patientId: row.patientId, scopes }, row.id, row.chainId);
 }
 
 /**
@@ -265,16 +347,10 @@ export function issueSmartToken(deps: Deps, meta: RequestMeta, form: unknown, au
  * (`client_id`), the code, the redirect URI it was sent to and the PKCE verifier. The code is spent
  * by the first attempt whatever its outcome; a second use also ends the tokens the first one gave.
  */
-async function exchangeCode(deps: Deps, meta: RequestMeta, request: ReturnType<typeof smartTokenRequestSchema.parse>): Promise<SmartTokenResponse> {
+async function exchangeCode(deps: Deps, meta: RequestMeta, request: TokenRequest): Promise<SmartTokenResponse> {
   const { code, redirect_uri: redirectUri, code_verifier: verifier, client_id: clientId } = request;
   if (!code || !redirectUri || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send code, redirect_uri, code_verifier and client_id.');
-  const client = uuidSchema.safeParse(clientId).success ? await findSmartClient(deps.db, clientId) : undefined;
-  const refuse = async (error: OAuthError): Promise<never> => {
-    await audit(deps.db, null, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: client?.id ?? null, outcome: 'denied' });
-    if (client) await updateSmartClient(deps.db, client.id, { lastError: `${error.error}: ${error.description}`, lastErrorAt: new Date() });
-    throw error;
-  };
-  if (!client || client.kind !== 'app' || client.revokedAt) return refuse(new OAuthError('invalid_client', 'No such app, or it was revoked: client_id must be the id an admin registered.'));
+  const { client, refuse } = await requestingApp(deps, meta, clientId);
   if (!VERIFIER.test(verifier)) return refuse(new OAuthError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters (RFC 7636).'));
 
   const now = new Date();
@@ -282,7 +358,7 @@ async function exchangeCode(deps: Deps, meta: RequestMeta, request: ReturnType<t
   const row = await useSmartCode(deps.db, codeHash, now);
   if (!row) {
     const spent = await findSmartCode(deps.db, codeHash);
-    if (spent?.usedAt && spent.clientId === client.id) await expireTokensOfCode(deps.db, client.id, spent.id, now);
+    if (spent?.usedAt && spent.clientId === client.id) await endSmartRefreshChain(deps.db, client.id, spent.id, now);
     return refuse(new OAuthError('invalid_grant', 'The code is unknown, has expired or was used before.'));
   }
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -292,21 +368,8 @@ async function exchangeCode(deps: Deps, meta: RequestMeta, request: ReturnType<t
   const actor = await actorOfSession(deps, row.sessionId, row.accountId);
   if (!actor) return refuse(new OAuthError('invalid_grant', 'The person who allowed this app has signed out or may no longer act.'));
 
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  await insertSmartToken(deps.db, {
-    clientId: client.id,
-    tokenHash: hashOf(token),
-    // The code's id: a code gives one token at most, and its tokens can be found again if it is replayed.
-    assertionId: row.id,
-    scopes: row.scopes,
-    accountId: row.accountId,
-    sessionId: row.sessionId,
-    patientId: row.patientId,
-    expiresAt: new Date(Date.now() + SMART_TOKEN_SECONDS * 1000),
-  });
-  await updateSmartClient(deps.db, client.id, { lastUsedAt: now });
-  await audit(deps.db, actor, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: client.id, outcome: 'allowed' });
-  return { access_token: token, token_type: 'bearer', expires_in: SMART_TOKEN_SECONDS, scope: row.scopes.join(' '), ...(row.patientId ? { patient: row.patientId } : {}) };
+  // The code's id: a code gives one token at most, and what it gave can be found again if it is replayed.
+  return appTokens(deps, meta, actor, client.id, { accountId: row.accountId, sessionId: row.sessionId, patientId: row.patientId, scopes: row.scopes }, row.id, row.id);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { smartAccessTokens, smartAuthorizationCodes, smartClients, smartLaunches } from '../db/schema';
+import { smartAccessTokens, smartAuthorizationCodes, smartClients, smartLaunches, smartRefreshTokens } from '../db/schema';
 
 export type SmartClientRow = typeof smartClients.$inferSelect;
 
@@ -68,11 +68,6 @@ export async function findSmartCode(db: Executor, codeHash: string): Promise<Sma
   return row;
 }
 
-/** Ends at once the tokens issued for one code (a replayed code: RFC 6749 §4.1.2). */
-export async function expireTokensOfCode(db: Executor, clientId: string, codeId: string, now: Date): Promise<void> {
-  await db.update(smartAccessTokens).set({ expiresAt: now }).where(and(eq(smartAccessTokens.clientId, clientId), eq(smartAccessTokens.assertionId, codeId)));
-}
-
 /** The organisation's live apps that can be opened from a patient's page (they have a launch URL). */
 export function listLaunchableApps(db: Executor, organisationId: string): Promise<SmartClientRow[]> {
   return db
@@ -92,4 +87,41 @@ export async function insertSmartLaunch(db: Executor, values: typeof smartLaunch
 export async function findLiveSmartLaunch(db: Executor, launchHash: string, now: Date): Promise<SmartLaunchRow | undefined> {
   const [row] = await db.select().from(smartLaunches).where(and(eq(smartLaunches.launchHash, launchHash), gt(smartLaunches.expiresAt, now)));
   return row;
+}
+
+export type SmartRefreshRow = typeof smartRefreshTokens.$inferSelect;
+
+export async function insertSmartRefreshToken(db: Executor, values: typeof smartRefreshTokens.$inferInsert): Promise<{ id: string }> {
+  const [row] = await db.insert(smartRefreshTokens).values(values).returning({ id: smartRefreshTokens.id });
+  if (!row) throw new Error('refresh token insert returned nothing');
+  return row;
+}
+
+/** This client's refresh token with this hash, spent in the same statement: undefined when unknown, another client's, expired or already spent. */
+export async function useSmartRefreshToken(db: Executor, clientId: string, tokenHash: string, now: Date): Promise<SmartRefreshRow | undefined> {
+  const [row] = await db
+    .update(smartRefreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(smartRefreshTokens.tokenHash, tokenHash), eq(smartRefreshTokens.clientId, clientId), isNull(smartRefreshTokens.usedAt), gt(smartRefreshTokens.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+export async function findSmartRefreshToken(db: Executor, tokenHash: string): Promise<SmartRefreshRow | undefined> {
+  const [row] = await db.select().from(smartRefreshTokens).where(eq(smartRefreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * Ends at once what one authorization code gave (a replayed code, RFC 6749 §4.1.2, or a spent refresh
+ * token presented again, RFC 9700 §4.14.2): the chain's refresh tokens and the access tokens they
+ * and the code gave.
+ */
+export async function endSmartRefreshChain(db: Executor, clientId: string, chainId: string, now: Date): Promise<void> {
+  const links = await db.update(smartRefreshTokens).set({ usedAt: now }).where(eq(smartRefreshTokens.chainId, chainId)).returning({ id: smartRefreshTokens.id });
+  const given = [chainId, ...links.map((link) => link.id)];
+  await db
+    .update(smartAccessTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(smartAccessTokens.clientId, clientId), inArray(smartAccessTokens.assertionId, given)));
 }

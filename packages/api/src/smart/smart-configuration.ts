@@ -14,7 +14,8 @@ export const SMART_AUTHORIZE_ENDPOINT_PATH = '/auth/authorize';
  * key, system read scopes) and public apps launched on their own or from a patient's page
  * (authorization code with PKCE S256, patient and user read scopes, the patient context: a patient
  * themself, the patient launched from, or one a clinician chooses). Scopes in v1 (`.read`) or v2
- * (`.rs`). Not offered, so not advertised: OpenID Connect, refresh tokens, writes.
+ * (`.rs`); refresh tokens for `online_access`. Not offered, so not advertised: OpenID Connect,
+ * `offline_access`, writes.
  */
 export function smartConfiguration(deps: Deps, base: string): z.infer<typeof smartConfigurationSchema> {
   const fhirBase = `${deps.config.publicUrl}${base}`;
@@ -24,7 +25,7 @@ export function smartConfiguration(deps: Deps, base: string): z.infer<typeof sma
     token_endpoint: `${fhirBase}${SMART_TOKEN_PATH}`,
     token_endpoint_auth_methods_supported: ['private_key_jwt', 'none'],
     token_endpoint_auth_signing_alg_values_supported: [...SMART_SIGNING_ALGORITHMS],
-    grant_types_supported: ['client_credentials', 'authorization_code'],
+    grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
     response_types_supported: ['code'],
     code_challenge_methods_supported: ['S256'],
     scopes_supported: [
@@ -42,6 +43,7 @@ export function smartConfiguration(deps: Deps, base: string): z.infer<typeof sma
       'client-public',
       'context-standalone-patient',
       'context-ehr-patient',
+      'permission-online',
       'permission-patient',
       'permission-user',
       'permission-v1',

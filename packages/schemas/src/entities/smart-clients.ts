@@ -86,6 +86,8 @@ export const smartTokenRequestSchema = z.looseObject({
   redirect_uri: z.string().max(2000).optional(),
   code_verifier: z.string().max(200).optional(),
   client_id: z.string().max(200).optional(),
+  // refresh_token (an app with online_access).
+  refresh_token: z.string().max(200).optional(),
   client_assertion_type: z.string().max(200).optional(),
   client_assertion: z.string().max(16_000).optional(),
 });
@@ -98,6 +100,8 @@ export const smartTokenResponseSchema = z.object({
   scope: z.string(),
   /** An app's patient context (SMART `launch/patient`, or `patient/…` scopes): the patient's id. */
   patient: z.string().optional(),
+  /** An app given `online_access`: spent by its one use for the next token, and good while the person's session lasts. */
+  refresh_token: z.string().optional(),
 });
 export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
 
@@ -112,6 +116,7 @@ export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
  */
 export const SMART_APP_SCOPES = [
   'launch/patient',
+  'online_access',
   'patient/*.read',
   ...SMART_RESOURCES.map((type) => `patient/${type}.read` as const),
   'user/*.read',

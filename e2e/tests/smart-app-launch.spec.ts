@@ -19,7 +19,7 @@ test('a patient allows an app from its authorize link, and the app reads their r
   await dialog.getByTestId('smart-app-name').fill(name);
   await dialog.getByTestId('smart-app-redirect-uris').fill(REDIRECT);
   await dialog.getByRole('checkbox', { name: 'Which patient (launch/patient)' }).check();
-  await dialog.getByRole('checkbox', { name: 'A patient, their own record: Readings (Observation)' }).check();
+  await dialog.getByRole('checkbox', { name: 'One patient’s record: Readings (Observation)' }).check();
   await dialog.getByTestId('smart-app-submit').click();
   await expect(dialog).toBeHidden();
   const row = adminPage.getByTestId('smart-client-row').filter({ hasText: name });

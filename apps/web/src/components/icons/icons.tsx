@@ -113,6 +113,12 @@ export const FeedbackIcon = icon(
 export const LogoutIcon = icon(<path d="M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10" />, { mirrorInRtl: true });
 export const ChevronStartIcon = icon(<path d="m15 6-6 6 6 6" />, { mirrorInRtl: true });
 export const ChevronEndIcon = icon(<path d="m9 6 6 6-6 6" />, { mirrorInRtl: true });
+export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
+/** Opens elsewhere (a new tab): the arrow leaves the box towards the reading direction's end. */
+export const ExternalIcon = icon(
+  <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
+  { mirrorInRtl: true },
+);
 export const AlertIcon = icon(<path d="M12 3 2 20h20zM12 10v4M12 17h.01" />);
 export const InboxIcon = icon(
   <>

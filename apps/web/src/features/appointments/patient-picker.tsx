@@ -16,6 +16,11 @@ interface PatientPickerProps {
   value: BookingPatient | null;
   onChange: (patient: BookingPatient) => void;
   error?: string;
+  /** The field's words where it is not a booking's (the SMART consent page): label, hint, placeholder. */
+  label?: string;
+  description?: string;
+  placeholder?: string;
+  'data-testid'?: string;
 }
 
 // Search as the clinician pauses, not on every key.
@@ -27,7 +32,15 @@ const PAGE_SIZE = 20;
  * The organisation's patients by name or MRN (`patients.list`, its first page), as a
  * searchable select; each option shows the MRN and date of birth, since two patients may share a name.
  */
-export function PatientPicker({ value, onChange, error }: PatientPickerProps) {
+export function PatientPicker({
+  value,
+  onChange,
+  error,
+  label,
+  description,
+  placeholder,
+  'data-testid': testId = 'book-patient',
+}: PatientPickerProps) {
   const { t } = useTranslation('appointments');
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -41,8 +54,9 @@ export function PatientPicker({ value, onChange, error }: PatientPickerProps) {
   return (
     <Stack gap="xs">
       <Select
-        label={t('book.patient')}
-        placeholder={t('book.patientPlaceholder')}
+        label={label ?? t('book.patient')}
+        description={description}
+        placeholder={placeholder ?? t('book.patientPlaceholder')}
         searchable
         searchValue={search}
         onSearchChange={setSearch}
@@ -82,7 +96,7 @@ export function PatientPicker({ value, onChange, error }: PatientPickerProps) {
         error={error}
         withAsterisk
         allowDeselect={false}
-        data-testid="book-patient"
+        data-testid={testId}
         comboboxProps={{ withinPortal: true }}
       />
       {found.status === 'error' && <LoadFailed error={found.error} onRetry={() => void found.refetch()} />}

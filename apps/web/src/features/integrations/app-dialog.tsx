@@ -20,20 +20,24 @@ const linesOf = (text: string) =>
 function useAppMessages(): FeatureMessages {
   const { t } = useTranslation('integrations');
   return useCallback(
-    (message: string) => {
+    (message: string, field?: string) => {
       if (message === REQUIRED) return t('errors.required');
       const tooLong = /at most (\d+) characters\.$/.exec(message);
       if (tooLong) return t('errors.tooLong', { max: Number(tooLong[1]) });
       if (message.startsWith('Allow at least one scope') || message.startsWith('Choose scopes')) return t('errors.scopes');
       if (message.startsWith('Add at least one redirect URI') || message.startsWith('At most 10 redirect URIs')) return t('errors.redirectUris');
-      if (message.startsWith('Each redirect URI')) return t('errors.redirectUri');
+      // The launch URL follows the redirect URIs' rule, and the schema words it for them.
+      if (message.startsWith('Each redirect URI')) return field === 'launchUrl' ? t('errors.launchUrl') : t('errors.redirectUri');
       return undefined;
     },
     [t],
   );
 }
 
-/** Registering an app people allow to read for them (SMART App Launch): its name, redirect URIs and what it may ask for. */
+/**
+ * Registering an app people allow to read for them (SMART App Launch): its name, redirect URIs, its
+ * launch URL (optional: clinicians then open it from a patient's page) and what it may ask for.
+ */
 export function RegisterAppDialog({ opened, onClose, onRegistered }: { opened: boolean; onClose: () => void; onRegistered: (client: SmartClient) => void }) {
   const { t } = useTranslation('integrations');
   return (
@@ -49,8 +53,9 @@ function RegisterAppForm({ onCancel, onRegistered }: { onCancel: () => void; onR
   const register = useRegisterAppMutation();
   const { field, formRef, onSubmit, submitting, failureText } = useSchemaForm({
     schema: createSmartAppInputSchema,
-    initialValues: { name: '', redirectUris: '', scopes: [] as string[] },
-    toBody: (values) => ({ ...values, redirectUris: linesOf(values.redirectUris) }),
+    initialValues: { name: '', redirectUris: '', launchUrl: '', scopes: [] as string[] },
+    // A blank launch URL is left out: the app is then launched on its own only.
+    toBody: ({ launchUrl, ...values }) => ({ ...values, redirectUris: linesOf(values.redirectUris), ...(launchUrl.trim() ? { launchUrl } : {}) }),
     messages: useAppMessages(),
     submit: register.mutateAsync,
     onSuccess: onRegistered,
@@ -70,6 +75,16 @@ function RegisterAppForm({ onCancel, onRegistered }: { onCancel: () => void; onR
           dir="ltr"
           styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
           data-testid="smart-app-redirect-uris"
+        />
+        <TextInput
+          {...field('launchUrl')}
+          label={t('registerApp.launchUrl')}
+          description={t('registerApp.launchUrlHint')}
+          type="url"
+          dir="ltr"
+          placeholder="https://app.example.org/launch"
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+          data-testid="smart-app-launch-url"
         />
         <Checkbox.Group {...field('scopes')} label={t('registerApp.scopes')} description={t('registerApp.scopesHint')} required data-testid="smart-app-scopes">
           <Stack gap={6} mt={6}>

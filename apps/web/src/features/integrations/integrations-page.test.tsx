@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../session/session-store';
 import { makeAccount, makeUser } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render-app';
-import { fakeFetch, ok, type FakeRoute } from '../signup/testing/harness';
+import { fail, fakeFetch, ok, type FakeRoute } from '../signup/testing/harness';
 import { integrationsRoute } from './routes';
 
 const CLIENT_ID = '7c0e2d1a-3b4c-4d5e-8f90-1a2b3c4d5e6f';
@@ -17,6 +17,7 @@ const client = (overrides: Partial<SmartClient> = {}): SmartClient => ({
   id: CLIENT_ID,
   kind: 'backend',
   redirectUris: [],
+  launchUrl: null,
   clientId: CLIENT_ID,
   name: 'Hospital EHR',
   scopes: ['system/Observation.read', 'system/Patient.read'],
@@ -115,7 +116,7 @@ describe('integrations', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Pressure Diary' } });
     const uris = within(form).getByTestId('smart-app-redirect-uris');
     fireEvent.change(uris, { target: { value: 'http://diary.example.org/cb' } });
-    fireEvent.click(within(form).getByRole('checkbox', { name: 'A patient, their own record: Readings (Observation)' }));
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'One patient’s record: Readings (Observation)' }));
     fireEvent.click(within(form).getByTestId('smart-app-submit'));
     expect(await within(form).findByText(/must be an https address/)).toBeTruthy();
     expect(calls.some((c) => c.path === 'smartClients.createApp')).toBe(false);
@@ -133,6 +134,58 @@ describe('integrations', () => {
     const [row] = await screen.findAllByTestId('smart-client-row');
     expect(row!.textContent).toContain('Redirect URIs: https://diary.example.org/cb, http://localhost:5173/cb');
     expect(within(row!).queryByRole('button', { name: /Replace the keys/ })).toBeNull();
+  });
+
+  it('registers an app with a launch URL checked like a redirect URI, and shows where it is launched', async () => {
+    const clients: SmartClient[] = [];
+    const { calls } = server(clients, [], ({ path, body }) => {
+      if (path !== 'smartClients.createApp') return undefined;
+      const sent = body as { name: string; redirectUris: string[]; launchUrl?: string; scopes: string[] };
+      const made = client({ ...sent, launchUrl: sent.launchUrl ?? null, kind: 'app', keyIds: [], lastError: null, lastErrorAt: null, lastUsedAt: null });
+      clients.push(made);
+      return ok(made, 201);
+    });
+    renderIntegrations();
+    fireEvent.click(await screen.findByTestId('smart-app-register'));
+    const form = await screen.findByRole('dialog');
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Chart Viewer' } });
+    fireEvent.change(within(form).getByTestId('smart-app-redirect-uris'), { target: { value: 'https://viewer.example.org/cb' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'One patient’s record: Everything (all FHIR resources)' }));
+    const launchUrl = within(form).getByRole('textbox', { name: 'Launch URL' });
+    expect(within(form).getByText(/open the app from a patient's page/)).toBeTruthy();
+    fireEvent.change(launchUrl, { target: { value: 'http://viewer.example.org/launch' } });
+    fireEvent.click(within(form).getByTestId('smart-app-submit'));
+    expect(await within(form).findByText('The launch URL must be an https address (http only for localhost), without a #fragment.')).toBeTruthy();
+    expect(launchUrl.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.path === 'smartClients.createApp')).toBe(false);
+
+    fireEvent.change(launchUrl, { target: { value: 'https://viewer.example.org/launch' } });
+    fireEvent.click(within(form).getByTestId('smart-app-submit'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'smartClients.createApp')).toBeTruthy());
+    expect(calls.find((c) => c.path === 'smartClients.createApp')!.body).toEqual({
+      name: 'Chart Viewer',
+      redirectUris: ['https://viewer.example.org/cb'],
+      launchUrl: 'https://viewer.example.org/launch',
+      scopes: ['patient/*.read'],
+    });
+    const [row] = await screen.findAllByTestId('smart-client-row');
+    expect(within(row!).getByTestId('smart-client-launch-url').textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('Launch URL: https://viewer.example.org/launch');
+  });
+
+  it("puts the server's refusal of the launch URL on its field", async () => {
+    server([], [], ({ path }) =>
+      path === 'smartClients.createApp' ? fail(400, 'validationFailed', 'Check the highlighted fields.', [{ field: 'launchUrl', message: 'Each redirect URI must be an https address (http only for localhost), without a #fragment.' }]) : undefined,
+    );
+    renderIntegrations();
+    fireEvent.click(await screen.findByTestId('smart-app-register'));
+    const form = await screen.findByRole('dialog');
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Chart Viewer' } });
+    fireEvent.change(within(form).getByTestId('smart-app-redirect-uris'), { target: { value: 'https://viewer.example.org/cb' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'One patient’s record: Everything (all FHIR resources)' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Launch URL' }), { target: { value: 'https://viewer.example.org/launch' } });
+    fireEvent.click(within(form).getByTestId('smart-app-submit'));
+    expect(await within(form).findByText('The launch URL must be an https address (http only for localhost), without a #fragment.')).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: 'Launch URL' }).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('switches notifications off only after confirming', async () => {

@@ -17,12 +17,13 @@ const appKeyOf = (scope: string) => {
   return key ? { context: match[1] as 'patient' | 'user', key } : null;
 };
 
-/** A scope in the admin's words ("Readings (Observation)", "A patient, their own record: Readings (Observation)"); one not offered here as written. */
+/** A scope in the admin's words ("Readings (Observation)", "One patient’s record: Readings (Observation)"); one not offered here as written. */
 export function useScopeLabel(): (scope: string) => string {
   const { t } = useTranslation('integrations');
   return useCallback(
     (scope: string) => {
       if (scope === 'launch/patient') return t('appScopes.launchPatient');
+      if (scope === 'online_access') return t('appScopes.onlineAccess');
       const app = appKeyOf(scope);
       if (app) return t(`appScopes.${app.context}`, { what: t(`scopes.${app.key}`) });
       const key = keyOf(scope);

@@ -83,6 +83,11 @@ export function SmartClientsTable({ clients, onReplaceKeys, onRevoke }: SmartCli
                     <Text size="xs" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
                       {client.kind === 'app' ? t('clients.redirectUris', { uris: client.redirectUris.join(', ') }) : t('clients.keys', { ids: client.keyIds.join(', ') })}
                     </Text>
+                    {client.launchUrl && (
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="smart-client-launch-url">
+                        {t('clients.launchUrl', { url: `\u2066${client.launchUrl}\u2069` })}
+                      </Text>
+                    )}
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {client.scopes.map(scopeLabel).join(' · ')}
                     </Text>

@@ -1,30 +1,46 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SmartConsent } from '@opencare/schemas/entities/smart-clients';
 import { useTranslation } from 'react-i18next';
+import { useOwnPatientAccountId } from '../../session/use-session';
+import { ConsentPatient, type PatientChoice } from './consent-patient';
 import { useScopeText } from './scope-text';
+
+// Scopes that are not reads: the launch context says which patient (the patient line shows it), and
+// online_access how long (the closing sentence says it).
+const NOT_READS = new Set(['launch', 'launch/patient', 'online_access']);
+
+interface ConsentCardProps {
+  consent: SmartConsent;
+  deciding: 'allow' | 'deny' | null;
+  failure: string | null;
+  onDecide: (allow: boolean) => void;
+  choice: PatientChoice;
+}
 
 /**
  * The question put to the person: which app, what it will read (in plain words), whose record, and
- * where the answer goes. Allow is not the default: neither button has focus until the person moves to it.
+ * where the answer goes. Allow is not the default: neither button has focus until the person moves
+ * to it; and while a clinician has still to choose the patient, Allow waits for the choice.
  */
-export function ConsentCard({ consent, deciding, failure, onDecide }: { consent: SmartConsent; deciding: 'allow' | 'deny' | null; failure: string | null; onDecide: (allow: boolean) => void }) {
+export function ConsentCard({ consent, deciding, failure, onDecide, choice }: ConsentCardProps) {
   const { t } = useTranslation('smartAuthorize');
-  const scopeText = useScopeText();
-  const reads = consent.scopes.filter((scope) => scope !== 'launch/patient');
+  // A patient gives their own record; a clinician one patient's (launched from or chosen here).
+  const own = useOwnPatientAccountId() !== null;
+  const onePatient = !own && (consent.patient !== null || consent.choosePatient);
+  const scopeText = useScopeText(onePatient ? 'onePatient' : 'own');
+  const reads = consent.scopes.filter((scope) => !NOT_READS.has(scope));
+  const online = consent.scopes.includes('online_access');
+  const waitingForPatient = consent.choosePatient && !choice.value;
   // Names isolated (FSI … PDI): a Latin name keeps its order inside an Arabic sentence, and an Arabic one in an English sentence.
   const app = `\u2068${consent.clientName}\u2069`;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="smart-consent-title" data-testid="smart-consent">
       <Stack gap="md">
         <Title order={1} size="h3" id="smart-consent-title">
-          {t('title', { app })}
+          {onePatient ? t('titlePatient', { app }) : t('title', { app })}
         </Title>
-        <Text>{consent.patient ? t('introPatient', { app }) : t('introUser', { app })}</Text>
-        {consent.patient && (
-          <Text data-testid="smart-consent-patient">
-            {t('whose')} <strong>{t('you', { name: `\u2068${consent.patient.name}\u2069` })}</strong>
-          </Text>
-        )}
+        <Text>{onePatient ? t('introOnePatient', { app }) : consent.patient ? t('introPatient', { app }) : t('introUser', { app })}</Text>
+        <ConsentPatient consent={consent} own={own} choice={choice} />
         <div>
           <Text fw={600} id="smart-consent-reads">
             {t('willRead')}
@@ -35,8 +51,8 @@ export function ConsentCard({ consent, deciding, failure, onDecide }: { consent:
             ))}
           </List>
         </div>
-        <Text size="sm" c="dimmed">
-          {t('readOnly')}
+        <Text size="sm" c="dimmed" data-testid="smart-consent-duration">
+          {online ? `${t('readOnlyOnline')} ${scopeText('online_access')}` : t('readOnly')}
         </Text>
         <Text size="sm" c="dimmed" data-testid="smart-consent-origin">
           {t('sentTo')}{' '}
@@ -53,7 +69,7 @@ export function ConsentCard({ consent, deciding, failure, onDecide }: { consent:
           <Button variant="default" onClick={() => onDecide(false)} loading={deciding === 'deny'} disabled={deciding === 'allow'} data-testid="smart-consent-deny">
             {t('deny')}
           </Button>
-          <Button onClick={() => onDecide(true)} loading={deciding === 'allow'} disabled={deciding === 'deny'} data-testid="smart-consent-allow">
+          <Button onClick={() => onDecide(true)} loading={deciding === 'allow'} disabled={deciding === 'deny' || waitingForPatient} data-testid="smart-consent-allow">
             {t('allow')}
           </Button>
         </Group>

@@ -3,7 +3,9 @@ import type { SmartAuthorizeRequest } from '@opencare/schemas/entities/smart-cli
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { ApiError, asApiError } from '../../api/api-error';
 import { errorMessageOf } from '../../api/error-message';
+import type { BookingPatient } from '../appointments/patient-picker';
 import { ConsentCard } from './consent-card';
 import { useConsentQuery, useDecideMutation } from './smart-authorize-queries';
 
@@ -28,11 +30,17 @@ export function SmartAuthorizePage() {
   const consent = useConsentQuery(request);
   const decide = useDecideMutation();
   const [deciding, setDeciding] = useState<'allow' | 'deny' | null>(null);
+  const [patient, setPatient] = useState<BookingPatient | null>(null);
+  const choosing = consent.data?.choosePatient === true;
+  // The server's "choose the patient" goes under the picker; any other refusal above the buttons.
+  const refusal = asApiError(decide.error);
+  const onPicker = refusal instanceof ApiError && refusal.errors.some((issue) => issue.field === 'patientId');
 
   function onDecide(allow: boolean) {
     setDeciding(allow ? 'allow' : 'deny');
     decide.mutate(
-      { request, allow },
+      // Only an allowed choice names the patient; a denial hands nothing out.
+      { request, allow, ...(allow && choosing && patient ? { patientId: patient.accountId } : {}) },
       {
         // Stays "deciding" while the browser leaves, so nothing can be pressed twice.
         onSuccess: ({ redirectTo }) => leaveFor.go(redirectTo),
@@ -55,7 +63,20 @@ export function SmartAuthorizePage() {
           <Text size="sm">{t('refusedHint')}</Text>
         </Stack>
       ) : (
-        <ConsentCard consent={consent.data} deciding={deciding} failure={decide.isError ? errorMessageOf(tc, decide.error) : null} onDecide={onDecide} />
+        <ConsentCard
+          consent={consent.data}
+          deciding={deciding}
+          failure={decide.isError && !onPicker ? errorMessageOf(tc, decide.error) : null}
+          onDecide={onDecide}
+          choice={{
+            value: patient,
+            onChange: (chosen) => {
+              setPatient(chosen);
+              decide.reset();
+            },
+            error: onPicker ? t('picker.required') : undefined,
+          }}
+        />
       )}
     </Container>
   );

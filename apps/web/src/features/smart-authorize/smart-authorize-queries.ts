@@ -10,3 +10,13 @@ export function useConsentQuery(request: SmartAuthorizeRequest) {
 export function useDecideMutation() {
   return trpc.smartAuthorize.decide.useMutation();
 }
+
+/** The apps a clinician can open from a patient's page (EHR launch); the list changes only when an admin registers one. */
+export function useLaunchableAppsQuery() {
+  return trpc.smartAuthorize.apps.useQuery(undefined, { staleTime: 5 * 60_000, refetchOnWindowFocus: false });
+}
+
+/** Opening an app for a patient: the answer is the app's launch URL, valid for a few minutes. */
+export function useLaunchMutation() {
+  return trpc.smartAuthorize.launch.useMutation();
+}

@@ -105,6 +105,14 @@ describe('/patients/:patientId', () => {
     expect(await within(screen.getByTestId('patient-gateways-card')).findByText('No gateways.')).toBeTruthy();
   });
 
+  it("offers the organisation's apps in the header, with where each sends the record", async () => {
+    const apps = [{ id: '7c0e2d1a-3b4c-4d5e-8f90-1a2b3c4d5e6f', name: 'Chart Viewer', launchOrigin: 'https://viewer.example.org' }];
+    fakeFetch(snapshotServer(({ path }) => (path === 'smartAuthorize.apps' ? ok(apps) : undefined)));
+    renderPatients(`/patients/${PATIENT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open in app' }));
+    expect((await screen.findByRole('menuitem', { name: /Chart Viewer/ })).textContent).toContain('https://viewer.example.org');
+  });
+
   it('shows temperatures in °C for those who read them so', async () => {
     fakeFetch(snapshotServer());
     renderPatients(`/patients/${PATIENT_ID}`, { preferences: { temperatureUnit: 'C' } });

@@ -8,6 +8,7 @@ import { BackLink } from '../../../components/page/back-link';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ROUTES } from '../../../route-paths';
 import { BookForPatientButton } from '../../appointments/book-for-patient-button';
+import { OpenInAppMenu } from '../../smart-authorize/open-in-app-menu';
 import { CarePlanSection } from '../care-plan/care-plan-section';
 import { CareTimeCard } from '../care-time/care-time-card';
 import { EnrolmentCard } from '../enrolment/enrolment-card';
@@ -67,8 +68,11 @@ export function PatientSnapshotPage() {
       back={back}
       size="xl"
       actions={
-        // Booking refreshes the snapshots itself (appointment-queries.ts).
-        <BookForPatientButton patient={patient} />
+        <>
+          {/* Booking refreshes the snapshots itself (appointment-queries.ts). */}
+          <BookForPatientButton patient={patient} />
+          <OpenInAppMenu patientId={patient.accountId} />
+        </>
       }
     >
       <Text c="dimmed" mt={-12} data-testid="snapshot-intro">

@@ -26,7 +26,8 @@ beforeEach(async () => {
 
 const api = (method: string, path: string, who?: Person, body?: unknown) =>
   t.call(method, `/api/v1${path}`, { token: who ? cast.token[who] : undefined, body });
-const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+/** `n` minutes before `from` (now): one `from` for stretches that must line up, or a busy machine's seconds between statements shift one against the other. */
+const minutesAgo = (n: number, from = Date.now()) => new Date(from - n * 60_000);
 
 const entriesOf = (who: Person) =>
   t.edge.deps.db.select().from(careTimeEntries).where(eq(careTimeEntries.clinicianAccountId, cast.id[who]));
@@ -132,8 +133,9 @@ describe('time in a video visit', () => {
     });
     expect((await api('POST', `/visits/${visitId}/start`, 'physician')).status).toBe(200);
     expect((await api('POST', `/visits/${visitId}/participants/join`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
-    await t.edge.deps.db.update(visitParticipants).set({ joinedAt: minutesAgo(12) }).where(eq(visitParticipants.visitId, visitId));
-    await t.edge.deps.db.execute(sql`update visits set started_at = ${minutesAgo(12).toISOString()} where id = ${visitId}`);
+    const joined = Date.now();
+    await t.edge.deps.db.update(visitParticipants).set({ joinedAt: minutesAgo(12, joined) }).where(eq(visitParticipants.visitId, visitId));
+    await t.edge.deps.db.execute(sql`update visits set started_at = ${minutesAgo(12, joined).toISOString()} where id = ${visitId}`);
     expect((await api('POST', `/visits/${visitId}/participants/leave`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
 
     const [left] = await entriesOf('physician');
@@ -141,8 +143,9 @@ describe('time in a video visit', () => {
     expect(await minutesIn('physician')).toBe(12);
 
     // Eight minutes later the physician comes back for four minutes and ends it: the visit's time is counted anew, once.
-    await t.edge.deps.db.update(visitParticipants).set({ joinedAt: minutesAgo(20), leftAt: minutesAgo(8) }).where(eq(visitParticipants.visitId, visitId));
-    await t.edge.deps.db.execute(sql`update visits set started_at = ${minutesAgo(20).toISOString()} where id = ${visitId}`);
+    const back = Date.now();
+    await t.edge.deps.db.update(visitParticipants).set({ joinedAt: minutesAgo(20, back), leftAt: minutesAgo(8, back) }).where(eq(visitParticipants.visitId, visitId));
+    await t.edge.deps.db.execute(sql`update visits set started_at = ${minutesAgo(20, back).toISOString()} where id = ${visitId}`);
     expect((await api('POST', `/visits/${visitId}/participants/join`, 'physician', { deviceId: 'device-physician-1' })).status).toBe(200);
     await t.edge.deps.db
       .update(visitParticipants)

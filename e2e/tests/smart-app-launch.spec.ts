@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { seriousViolations, WCAG_21_AA } from './axe';
 import { expect, inLanguage, test } from './admin-page';
 import { apiAs } from './api-as';
@@ -15,20 +16,25 @@ import { logIn } from './login-helpers';
  */
 const REDIRECT = 'http://localhost:7777/smart/callback';
 
-test('a patient allows an app from its authorize link, and the app reads their readings with the code', async ({ adminPage, browser, request }, testInfo) => {
-  const name = `Pressure Diary ${randomUUID().slice(0, 6)}`;
+/** The admin registers an app on the integrations screen (its scopes by their labels): its client id, as the row shows it. */
+async function registerApp(adminPage: Page, name: string, scopes: string[], launchUrl?: string): Promise<string> {
   await adminPage.goto('/dashboard/integrations');
   await adminPage.getByTestId('smart-app-register').click();
   const dialog = adminPage.getByRole('dialog');
   await dialog.getByTestId('smart-app-name').fill(name);
   await dialog.getByTestId('smart-app-redirect-uris').fill(REDIRECT);
-  await dialog.getByRole('checkbox', { name: 'Which patient (launch/patient)' }).check();
-  await dialog.getByRole('checkbox', { name: 'One patient’s record: Readings (Observation)' }).check();
+  if (launchUrl) await dialog.getByTestId('smart-app-launch-url').fill(launchUrl);
+  for (const scope of scopes) await dialog.getByRole('checkbox', { name: scope }).check();
   await dialog.getByTestId('smart-app-submit').click();
   await expect(dialog).toBeHidden();
   const row = adminPage.getByTestId('smart-client-row').filter({ hasText: name });
-  await expect(row).toContainText(REDIRECT);
-  const clientId = (await row.getByTestId('smart-client-id').textContent())!.trim();
+  await expect(row).toContainText(launchUrl ?? REDIRECT);
+  return (await row.getByTestId('smart-client-id').textContent())!.trim();
+}
+
+test('a patient allows an app from its authorize link, and the app reads their readings with the code', async ({ adminPage, browser, request }, testInfo) => {
+  const name = `Pressure Diary ${randomUUID().slice(0, 6)}`;
+  const clientId = await registerApp(adminPage, name, ['Which patient (launch/patient)', 'One patient’s record: Readings (Observation)']);
 
   const origin = new URL(adminPage.url()).origin;
   const verifier = randomBytes(32).toString('base64url');
@@ -87,18 +93,7 @@ test('a patient allows an app from its authorize link, and the app reads their r
 test('a physician opens an app from a patient’s page, and the app reads that patient’s record only', async ({ adminPage, browser, request }) => {
   const name = `Chart Viewer ${randomUUID().slice(0, 6)}`;
   const launchUrl = 'http://localhost:7777/smart/launch';
-  await adminPage.goto('/dashboard/integrations');
-  await adminPage.getByTestId('smart-app-register').click();
-  const dialog = adminPage.getByRole('dialog');
-  await dialog.getByTestId('smart-app-name').fill(name);
-  await dialog.getByTestId('smart-app-redirect-uris').fill(REDIRECT);
-  await dialog.getByTestId('smart-app-launch-url').fill(launchUrl);
-  await dialog.getByRole('checkbox', { name: 'One patient’s record: Everything (all FHIR resources)' }).check();
-  await dialog.getByTestId('smart-app-submit').click();
-  await expect(dialog).toBeHidden();
-  const row = adminPage.getByTestId('smart-client-row').filter({ hasText: name });
-  await expect(row).toContainText(launchUrl);
-  const clientId = (await row.getByTestId('smart-client-id').textContent())!.trim();
+  const clientId = await registerApp(adminPage, name, ['One patient’s record: Everything (all FHIR resources)'], launchUrl);
 
   const physician = await apiAs(request, 'physician');
   const patients = await physician.get<{ accountId: string; fullName: string }[]>('/patients?search=Morgan');

@@ -1,6 +1,7 @@
 import type { DeviceMeasurement } from '@opencare/schemas/lookups';
 import { signalBucket } from '@opencare/schemas/entities/gateways';
 import { encodeBloodPressure } from '../decoders/blood-pressure';
+import { encodeCurrentTime } from '../decoders/date-time';
 import {
   encodePmdControlResponse,
   encodePmdEcg,
@@ -87,6 +88,11 @@ export interface Simulator extends BleTransport {
   nextReading(address: string, values: Record<string, number>): void;
   /** A device that is off or out of range cannot be connected to and is not advertised. */
   setInRange(address: string, inRange: boolean): void;
+  /**
+   * A device's clock `offsetMs` off the true time (ahead when positive): its time stamps and its
+   * Current Time; `currentTimeService: false` takes that service away (a device one cannot ask).
+   */
+  setClock(address: string, offsetMs: number, options?: { currentTimeService?: boolean }): void;
 }
 
 type Values = Record<string, number>;
@@ -112,6 +118,8 @@ interface DeviceState {
   inRange: boolean;
   forced: Values | null;
   glucoseRecords: { sequence: number; glucose: number; at: Date }[];
+  clockOffsetMs: number;
+  currentTimeService: boolean;
 }
 
 /** mulberry32: small, fast and good enough for plausible jitter; determinism is what tests need. */
@@ -141,7 +149,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const states = new Map<string, DeviceState>(
     SIMULATED_DEVICES.map((device) => [
       device.address,
-      { device, battery: between(60, 100), connections: 0, inRange: true, forced: null, glucoseRecords: [] },
+      { device, battery: between(60, 100), connections: 0, inRange: true, forced: null, glucoseRecords: [], clockOffsetMs: 0, currentTimeService: true },
     ]),
   );
   // The meter was used twice before the gateway first met it.
@@ -177,12 +185,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     ecg: () => ({}),
   };
 
+  /** The device's own clock, off by its offset. */
+  const clockOf = (state: DeviceState) => new Date(now().getTime() + state.clockOffsetMs);
+
   function gatt(state: DeviceState): Map<string, Characteristic> {
     const table = new Map<string, Characteristic>([
       [key('180A', '2A29'), { read: () => Buffer.from(state.device.manufacturer, 'utf8') }],
       [key('180A', '2A24'), { read: () => Buffer.from(state.device.name, 'utf8') }],
       [key('180F', '2A19'), { read: () => Buffer.from([state.battery]) }],
     ]);
+    if (state.currentTimeService) table.set(key('1805', '2A2B'), { read: () => encodeCurrentTime(clockOf(state)) });
     const v = (values: Values, field: string) => values[field] ?? 0;
     switch (state.device.measurement) {
       case 'bp':
@@ -190,7 +202,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           subscribable: true,
           onSubscribe: (link) => {
             const values = take(state, makeValues.bp());
-            const frame = { systolic: v(values, 'systolic'), diastolic: v(values, 'diastolic'), pulse: values.pulse, at: now(), userId: 1, status: 0 };
+            const frame = { systolic: v(values, 'systolic'), diastolic: v(values, 'diastolic'), pulse: values.pulse, at: clockOf(state), userId: 1, status: 0 };
             link.emit('1810', '2A35', encodeBloodPressure(frame));
           },
         });
@@ -200,7 +212,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           subscribable: true,
           onSubscribe: (link) => {
             const values = take(state, makeValues.bt());
-            link.emit('1809', '2A1C', encodeTemperature({ temperature: v(values, 'temperature'), unit: 'C', at: now(), site: 3 }));
+            link.emit('1809', '2A1C', encodeTemperature({ temperature: v(values, 'temperature'), unit: 'C', at: clockOf(state), site: 3 }));
           },
         });
         break;
@@ -209,7 +221,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           subscribable: true,
           onSubscribe: (link) => {
             const values = take(state, makeValues.bw());
-            link.emit('181D', '2A9D', encodeWeight({ weight: v(values, 'weight'), unit: 'kg', at: now(), userId: 1 }));
+            link.emit('181D', '2A9D', encodeWeight({ weight: v(values, 'weight'), unit: 'kg', at: clockOf(state), userId: 1 }));
           },
         });
         break;
@@ -228,7 +240,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         });
         table.set(key('1822', '2A5E'), {
           subscribable: true,
-          onSubscribe: (link) => link.emit('1822', '2A5E', encodePlxSpotCheck({ ...frame(), at: now() })),
+          onSubscribe: (link) => link.emit('1822', '2A5E', encodePlxSpotCheck({ ...frame(), at: clockOf(state) })),
         });
         break;
       }
@@ -295,7 +307,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (state.device.measurement === 'bs') {
       const values = take(state, makeValues.bs());
       const last = state.glucoseRecords.at(-1)?.sequence ?? 0;
-      state.glucoseRecords.push({ sequence: last + 1, glucose: values.glucose ?? 100, at: now() });
+      state.glucoseRecords.push({ sequence: last + 1, glucose: values.glucose ?? 100, at: clockOf(state) });
       // Meters keep a bounded memory; oldest records go first.
       if (state.glucoseRecords.length > 10) state.glucoseRecords.shift();
     }
@@ -409,6 +421,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     setInRange(address, inRange) {
       stateOf(address).inRange = inRange;
+    },
+    setClock(address, offsetMs, clockOptions = {}) {
+      const state = stateOf(address);
+      state.clockOffsetMs = offsetMs;
+      state.currentTimeService = clockOptions.currentTimeService ?? true;
     },
   };
 }

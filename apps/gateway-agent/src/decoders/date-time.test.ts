@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeToIso, encodeDateTime, readDateTime } from './date-time';
+import { dateTimeToIso, decodeCurrentTime, encodeCurrentTime, encodeDateTime, readDateTime } from './date-time';
 
 describe('Date Time (0x2A08)', () => {
   it('reads year, month, day, hours, minutes and seconds', () => {
@@ -33,5 +33,20 @@ describe('Date Time (0x2A08)', () => {
   it('round-trips an instant to the second', () => {
     const at = new Date(2026, 0, 31, 23, 59, 58);
     expect(dateTimeToIso(readDateTime(encodeDateTime(at), 0)!)).toBe(at.toISOString());
+  });
+});
+
+describe('Current Time (0x2A2B)', () => {
+  it('is the device clock as an instant, with the day of the week after it (Monday 1 … Sunday 7)', () => {
+    const sunday = new Date(2026, 10, 29, 7, 5, 9);
+    const bytes = encodeCurrentTime(sunday);
+    expect(bytes).toHaveLength(10);
+    expect(bytes[7]).toBe(7);
+    expect(decodeCurrentTime(bytes)).toBe(sunday.toISOString());
+  });
+
+  it('has no time when too short or impossible (a clock that was never set)', () => {
+    expect(decodeCurrentTime(Buffer.from([0xea, 0x07, 0x02]))).toBeNull();
+    expect(decodeCurrentTime(Buffer.from([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]))).toBeNull();
   });
 });

@@ -54,3 +54,20 @@ export function encodeDateTime(at: Date): Buffer {
   buffer.writeUInt8(at.getSeconds(), 6);
   return buffer;
 }
+
+/**
+ * Current Time (0x2A2B, Current Time Service 0x1805): Exact Time 256 — a Date Time, the day of the
+ * week, 1/256 s fractions — and an adjust reason; 10 bytes. The device's clock as it stands now, the
+ * one way to know a clock that is behind (a time stamp in the past may be a stored record).
+ */
+export function decodeCurrentTime(buffer: Buffer): string | null {
+  if (buffer.length < DATE_TIME_BYTES) return null;
+  const dt = readDateTime(buffer, 0);
+  return dt ? dateTimeToIso(dt) : null;
+}
+
+/** The Current Time bytes of an instant (the simulator's clock). */
+export function encodeCurrentTime(at: Date): Buffer {
+  // Day of week: 1 Monday … 7 Sunday; fractions and adjust reason 0.
+  return Buffer.concat([encodeDateTime(at), Buffer.from([((at.getDay() + 6) % 7) + 1, 0, 0])]);
+}

@@ -68,19 +68,44 @@ describe('runProfile with the built-in SIG profiles against the simulator', () =
     expect(readings[0]).toMatchObject({ values: { systolic: 400, diastolic: 90, pulse: 70 }, flags: ['out-of-limits'] });
   });
 
-  it('a device clock an hour ahead of the gateway: the capture time is used, the device’s own kept and flagged', async () => {
+  it('a device clock off by hours, asked through its Current Time Service: every time stamp moved by the difference, the device’s own kept and flagged', async () => {
     simulator = createSimulator({ latencyMs: 1 });
-    // The gateway's clock an hour behind the cuff's is the cuff's clock an hour ahead.
-    const gatewayNow = Date.now() - 3_600_000;
-    const { readings } = await run(versionFor('bp', versions), { ...FAST, now: () => new Date(gatewayNow) });
-    expect(readings[0]?.takenAt).toBeNull();
-    expect(Date.parse(readings[0]?.deviceTakenAt ?? '')).toBeGreaterThan(gatewayNow + 3_000_000);
-    expect(readings[0]?.flags).toContain('clock-corrected');
-    // The same cuff with the clocks agreeing: its own time, no flag.
+    const HOUR = 3_600_000;
+    for (const offset of [-3 * HOUR, HOUR]) {
+      simulator.setClock(addressOf('bp'), offset);
+      const [reading] = (await run(versionFor('bp', versions))).readings;
+      expect(Math.abs(Date.parse(reading?.takenAt ?? '') - Date.now())).toBeLessThan(60_000);
+      expect(Math.abs(Date.parse(reading?.deviceTakenAt ?? '') - (Date.now() + offset))).toBeLessThan(60_000);
+      expect(reading?.flags).toContain('clock-corrected');
+    }
+    // A glucose meter's stored records keep their spacing: each is moved by the same difference.
+    simulator.setClock(addressOf('bs'), -2 * HOUR);
+    const records = (await run(versionFor('bs', versions))).readings;
+    const newest = records.at(-1)!;
+    expect(Math.abs(Date.parse(newest.takenAt!) - Date.now())).toBeLessThan(60_000);
+    // The same difference for all (the device's clock has whole seconds).
+    const moved = records.map((r) => Date.parse(r.deviceTakenAt!) - Date.parse(r.takenAt!));
+    expect(new Set(moved).size).toBe(1);
+    expect(Math.abs(moved[0]! + 2 * HOUR)).toBeLessThan(2_000);
+    // Clocks that agree: the device's own time, no flag.
+    simulator.setClock(addressOf('bp'), 60_000);
     const agreeing = await run(versionFor('bp', versions));
     expect(agreeing.readings[0]?.takenAt).not.toBeNull();
     expect(agreeing.readings[0]?.deviceTakenAt).toBeUndefined();
     expect(agreeing.readings[0]?.flags).not.toContain('clock-corrected');
+  });
+
+  it('a device with no clock to ask: ahead shows (the capture time is used, flagged), behind cannot be told from a stored reading', async () => {
+    simulator = createSimulator({ latencyMs: 1 });
+    simulator.setClock(addressOf('bp'), 3_600_000, { currentTimeService: false });
+    const ahead = (await run(versionFor('bp', versions))).readings[0];
+    expect(ahead?.takenAt).toBeNull();
+    expect(Date.parse(ahead?.deviceTakenAt ?? '')).toBeGreaterThan(Date.now() + 3_000_000);
+    expect(ahead?.flags).toContain('clock-corrected');
+    simulator.setClock(addressOf('bp'), -3_600_000, { currentTimeService: false });
+    const behind = (await run(versionFor('bp', versions))).readings[0];
+    expect(Math.abs(Date.parse(behind?.takenAt ?? '') - (Date.now() - 3_600_000))).toBeLessThan(60_000);
+    expect(behind?.flags).not.toContain('clock-corrected');
   });
 
   it('bs: writes "report all records" to the RACP and collects every stored record until its indication', async () => {
@@ -143,7 +168,8 @@ describe('runProfile with the built-in SIG profiles against the simulator', () =
     };
     const result = await runProfile(spy, reordered, FAST);
     await connection.disconnect();
-    expect(calls).toEqual(['read 2A29', 'indicate 2A1C', 'read 2A19']);
+    // Then the device's clock, asked once the readings are in.
+    expect(calls).toEqual(['read 2A29', 'indicate 2A1C', 'read 2A19', 'read 2A2B']);
     expect(result.readings).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { TAKEN_AT_MAX_SKEW_MS } from '@opencare/schemas/entities/measurements';
 import type { MeasurementCode } from '@opencare/schemas/lookups';
 import { TransportError, type GattConnection } from '../ble/transport';
 import { normaliseUuid } from '../ble/uuid';
+import { decodeCurrentTime } from '../decoders/date-time';
 import { decodeRacpResponse, RACP_NO_RECORDS, RACP_SUCCESS } from '../decoders/glucose';
 import { decoderFor } from '../decoders/measurement-decoders';
 import { decodeTaskValue, encodeTaskValue } from './task-values';
@@ -19,6 +20,9 @@ import { decodeTaskValue, encodeTaskValue } from './task-values';
  * - notify/indicate: subscribes. A measurement characteristic's values are decoded into readings.
  *   At the end of the phase the runner waits for the first value of every subscription no write has
  *   answered for, then for the device to fall quiet (a cuff may send several stored readings).
+ * - Then the device's clock, when it has a Current Time Service: a clock more than five minutes off
+ *   the gateway's, ahead or behind, moves every time stamp of this connection by the difference
+ *   (clockCorrected). Without that service only a clock ahead shows (a time stamp in the future).
  * Logs name characteristics and reasons, never values: readings are patient data.
  */
 
@@ -64,6 +68,30 @@ export interface RunProfileOptions {
 const CONTINUOUS = new Set(['2A5F']);
 const MANUFACTURER = '2A29';
 const BATTERY = '2A19';
+const CURRENT_TIME = { service: '1805', characteristic: '2A2B' };
+/** Asking the clock is a courtesy: a device without one answers at once, one that does, quickly. */
+const CLOCK_TIMEOUT_MS = 2_000;
+
+/**
+ * A reading's time stamp against the device's clock: `offsetMs` (device minus gateway, when the
+ * device could be asked) more than five minutes either way moves it by that much; with no offset
+ * known, a time stamp in the future takes the capture time (null). Either way the device's own is
+ * kept, flagged. A time in the past with no clock to ask is left alone: it may be a stored record.
+ */
+export function correctClock(reading: ProfileReading, offsetMs: number | null, now: Date): void {
+  const deviceTime = reading.takenAt;
+  if (!deviceTime) return;
+  const latest = now.getTime() + TAKEN_AT_MAX_SKEW_MS;
+  let corrected: string | null;
+  if (offsetMs !== null && Math.abs(offsetMs) > TAKEN_AT_MAX_SKEW_MS) {
+    const moved = Date.parse(deviceTime) - offsetMs;
+    corrected = moved > latest ? null : new Date(moved).toISOString();
+  } else if (Date.parse(deviceTime) > latest) corrected = null;
+  else return;
+  reading.takenAt = corrected;
+  reading.deviceTakenAt = deviceTime;
+  if (!reading.flags.includes('clock-corrected')) reading.flags = [...reading.flags, 'clock-corrected'];
+}
 
 const silent: ProfileLog = { debug: () => undefined, info: () => undefined, warn: () => undefined };
 
@@ -123,16 +151,6 @@ export async function runProfile(
       return false;
     }
     const reading: ProfileReading = { ...decoded.reading, type: profile.measurement };
-    const deviceTime = decoded.reading.takenAt;
-    if (deviceTime && Date.parse(deviceTime) > now().getTime() + TAKEN_AT_MAX_SKEW_MS) {
-      // A time stamp in the future is a device clock that is off, never a stored older reading: the
-      // reading takes the gateway's capture time and keeps the device's own, flagged (the edge would
-      // refuse a reading from the future). A time in the past is left alone: it may be a stored record.
-      log.warn({ ...context, characteristic: where(task) }, 'device clock is ahead; the capture time is used and the reading flagged');
-      reading.takenAt = null;
-      reading.deviceTakenAt = deviceTime;
-      if (!reading.flags.includes('clock-corrected')) reading.flags = [...reading.flags, 'clock-corrected'];
-    }
     if (CONTINUOUS.has(normaliseUuid(task.characteristic))) continuous.set(where(task), reading);
     else result.readings.push(reading);
     return true;
@@ -221,11 +239,31 @@ export async function runProfile(
     }
   };
 
+  /** Device minus gateway, in ms, if the device has a clock to ask; null otherwise. */
+  const clockOffset = async (): Promise<number | null> => {
+    try {
+      const value = await withTimeout(connection.read(CURRENT_TIME.service, CURRENT_TIME.characteristic), Math.min(timeoutMs, CLOCK_TIMEOUT_MS), 'reading the device clock');
+      const deviceNow = decodeCurrentTime(value);
+      return deviceNow ? Date.parse(deviceNow) - now().getTime() : null;
+    } catch {
+      return null;
+    }
+  };
+
   try {
     await runPhase(profile.tasks.filter((t) => t.phase === 'start'));
     await runPhase(profile.tasks.filter((t) => t.phase === 'task'));
     result.readings.push(...continuous.values());
     await runPhase(profile.tasks.filter((t) => t.phase === 'end'));
+    if (result.readings.some((reading) => reading.takenAt)) {
+      const offsetMs = await clockOffset();
+      const at = now();
+      for (const reading of result.readings) correctClock(reading, offsetMs, at);
+      if (result.readings.some((reading) => reading.deviceTakenAt)) {
+        // The offset is the device's, not a patient's: safe to log.
+        log.warn({ ...context, clockOffsetMs: offsetMs }, 'device clock is off; its time stamps were corrected and the readings flagged');
+      }
+    }
   } finally {
     for (const unsubscribe of unsubscribes.reverse()) {
       await unsubscribe().catch(() => undefined);

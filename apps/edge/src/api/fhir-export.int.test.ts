@@ -1,8 +1,8 @@
 import { webcrypto } from 'node:crypto';
-import { accounts, auditLog, fhirExports, measurements } from '@opencare/api/db/schema';
-import { fhirObservationSchema, fhirPatientSchema } from '@opencare/api/fhir/fhir-r4';
+import { accounts, alerts, auditLog, fhirExports, measurements, messages, messageThreads } from '@opencare/api/db/schema';
+import { fhirCommunicationSchema, fhirFlagSchema, fhirObservationSchema, fhirPatientSchema } from '@opencare/api/fhir/fhir-r4';
 import { ROLES } from '@opencare/schemas/roles';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import * as oauth from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutsider } from '../testing/fixtures';
@@ -149,6 +149,41 @@ describe('FHIR bulk export', () => {
     const manifest = await manifestOf((await kickOff('/$export', bearer(token))).location!, bearer(token));
     expect(manifest.output.map((file: Json) => file.type)).toEqual(['Observation']);
     expect((await linesOf(manifest.output[0].url, bearer(token))).length).toBeGreaterThan(0);
+  });
+
+  it('exports mail metadata (Communication) and alerts (Flag) to an integration, every one the database holds, and not to an admin', async () => {
+    const physician = (await t.login('physician')).token;
+    const patient = (await t.login('patient')).token;
+    const patientId = (await t.call('GET', '/api/v1/profile', { token: patient })).body.data.accountId;
+    expect((await t.call('POST', '/api/v1/mail/threads', { token: physician, body: { patientAccountId: patientId, subject: 'Your readings', body: 'Please sit for a minute before measuring.' } })).status).toBe(201);
+    expect((await t.call('POST', '/api/v1/measurements', { token: patient, body: { type: 'bp', values: { systolic: 186, diastolic: 106, pulse: 80 } } })).status).toBe(201);
+    const key = (await t.call('POST', '/api/v1/api-keys', { token: admin, body: { name: 'Registry export' } })).body.data.key as string;
+
+    const started = await kickOff('/$export?_type=Communication,Flag', { 'x-api-key': key });
+    expect(started.status).toBe(202);
+    const manifest = await manifestOf(started.location!, { 'x-api-key': key });
+    const files = Object.fromEntries(manifest.output.map((file: Json) => [file.type, file]));
+    const communications = await linesOf(files.Communication.url, { 'x-api-key': key });
+    const flags = await linesOf(files.Flag.url, { 'x-api-key': key });
+    for (const message of communications) fhirCommunicationSchema.parse(message);
+    for (const flag of flags) fhirFlagSchema.parse(flag);
+    // Every message and alert of the organisation's patients, counted in the database.
+    const patientsOfOrganisation = db().select({ id: accounts.id }).from(accounts).where(and(eq(accounts.organisationId, organisationId), eq(accounts.accountType, 'pat'), ne(accounts.status, 'pending')));
+    const messageRows = await db().select({ id: messages.id }).from(messages).innerJoin(messageThreads, eq(messageThreads.id, messages.threadId)).where(inArray(messageThreads.patientAccountId, patientsOfOrganisation));
+    const alertRows = await db().select({ id: alerts.id }).from(alerts).where(inArray(alerts.patientAccountId, patientsOfOrganisation));
+    expect(communications.map((c) => c.id).sort()).toEqual(messageRows.map((row) => row.id).sort());
+    expect(flags.map((f) => f.id).sort()).toEqual(alertRows.map((row) => row.id).sort());
+    expect(communications.length).toBeGreaterThan(0);
+    expect(flags.length).toBeGreaterThan(0);
+    // Never the text of a message.
+    expect(JSON.stringify(communications)).not.toContain('sit for a minute');
+
+    // The admin's own export leaves them out, and naming them is refused.
+    const own = await manifestOf((await kickOff('/$export', bearer(admin))).location!, bearer(admin));
+    expect(own.output.map((file: Json) => file.type)).not.toEqual(expect.arrayContaining(['Communication']));
+    expect(own.output.map((file: Json) => file.type)).not.toContain('Flag');
+    const named = await kickOff('/$export?_type=Flag', bearer(admin));
+    expect(named.status).toBe(400);
   });
 
   it('cancels on DELETE, and an export whose edge stopped is finished by the next poll', async () => {

@@ -3,6 +3,7 @@ import { uuidSchema } from '@opencare/schemas/rules';
 import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { authorize, hasRouteRole, mayDo } from '../access/access';
+import { alertsOfPatient } from '../alerts/alerts.repository';
 import type { Actor } from '../access/actor';
 import { findPatientAccounts, findAccount } from '../accounts/accounts.repository';
 import type { Reader } from '../api-keys/integration-reader';
@@ -11,9 +12,12 @@ import { audit, auditPatientsListed } from '../audit/audit.service';
 import { fhirExportFiles, fhirExports } from '../db/schema';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
+import { messageMetaOfPatient } from '../mail-threads/mail-threads.repository';
 import { measurementsOfTypes } from '../measurements/measurements.repository';
 import { scopesAllow } from '../smart/smart-clients.service';
 import { toFhirAppointment, toFhirEncounter, toFhirPractitioner } from './care-resources';
+import { SEARCH_MESSAGES_MAX, toFhirCommunication } from './communication.service';
+import { SEARCH_ALERTS_MAX, toFhirFlag } from './flags.service';
 import { toFhirPatient } from './fhir.service';
 import { devicesOf, provenancesOf } from './device.service';
 import { observationsOfRow } from './observations';
@@ -27,9 +31,14 @@ import { observationsOfRow } from './observations';
 
 /** What each level exports: a patient-level export leaves the directory of clinicians out. */
 const LEVEL_TYPES = {
-  patient: ['Patient', 'Observation', 'Device', 'Provenance', 'Appointment', 'Encounter'],
-  system: ['Patient', 'Observation', 'Device', 'Provenance', 'Appointment', 'Encounter', 'Practitioner'],
+  patient: ['Patient', 'Observation', 'Device', 'Provenance', 'Appointment', 'Encounter', 'Communication', 'Flag'],
+  system: ['Patient', 'Observation', 'Device', 'Provenance', 'Appointment', 'Encounter', 'Communication', 'Flag', 'Practitioner'],
 } as const;
+/**
+ * Mail's metadata and alerts go to the care team and the organisation's integrations, as they do
+ * read one at a time: an admin's own export leaves them out, as the app shows an admin neither.
+ */
+const CARE_TEAM_TYPES: readonly string[] = ['Communication', 'Flag'];
 type ExportLevel = keyof typeof LEVEL_TYPES;
 const NDJSON_FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
 /** How long files are kept: an export is picked up at once, and its PHI should not linger. */
@@ -75,8 +84,9 @@ async function requesterOf(deps: Deps, reader: Reader, meta: RequestMeta, action
 }
 
 /** The resource types asked for (`_type`), among those the level exports and the caller's scopes allow. */
-function typesOf(level: ExportLevel, requested: string | undefined, scopes: string[] | undefined): string[] {
-  const offered: readonly string[] = LEVEL_TYPES[level];
+function typesOf(level: ExportLevel, requester: Requester, requested: string | undefined): string[] {
+  const { scopes } = requester;
+  const offered: readonly string[] = LEVEL_TYPES[level].filter((type) => requester.type !== 'account' || !CARE_TEAM_TYPES.includes(type));
   const named = requested ? [...new Set(requested.split(',').map((type) => type.trim()).filter(Boolean))] : [...offered];
   const unknown = named.filter((type) => !offered.includes(type));
   if (unknown.length > 0) throw new AppError('validationFailed', { fields: [{ field: '_type', message: `Not exported here: ${unknown.join(', ')}. Choose from ${offered.join(', ')}.` }] });
@@ -91,7 +101,7 @@ function typesOf(level: ExportLevel, requested: string | undefined, scopes: stri
 export async function startExport(deps: Deps, reader: Reader, meta: RequestMeta, level: ExportLevel, rawQuery: unknown, request: string): Promise<string> {
   const requester = await requesterOf(deps, reader, meta, `fhir.export.${level}`);
   const query = parseInput(exportQuerySchema, rawQuery);
-  const types = typesOf(level, query._type, requester.scopes);
+  const types = typesOf(level, requester, query._type);
   const now = new Date();
   // Old exports' files go as new ones are asked for: PHI is not kept longer than it is needed.
   await deps.db.delete(fhirExports).where(and(eq(fhirExports.organisationId, requester.organisationId), lt(fhirExports.createdAt, new Date(now.getTime() - EXPORT_KEEP_MS))));
@@ -223,6 +233,13 @@ async function runExport(deps: Deps, id: string, requester: Requester, meta: Req
         const readings = (await measurementsOfTypes(deps.db, patient.account.id, MEASUREMENT_TYPES, READINGS_PER_PATIENT)).filter((row) => changed(row.createdAt));
         if (types.has('Observation')) for (const observation of readings.flatMap(observationsOfRow)) add(observation);
         if (types.has('Provenance')) for (const provenance of await provenancesOf(deps, readings)) add(provenance);
+      }
+      // A message changes no more once sent; a Flag when its alert opens and when it is resolved.
+      if (types.has('Communication')) {
+        for (const message of await messageMetaOfPatient(deps.db, patient.account.id, SEARCH_MESSAGES_MAX)) if (changed(message.createdAt)) add(toFhirCommunication(message));
+      }
+      if (types.has('Flag')) {
+        for (const alert of await alertsOfPatient(deps.db, patient.account.id, SEARCH_ALERTS_MAX)) if (changed(alert.resolvedAt ?? alert.createdAt)) add(toFhirFlag(alert));
       }
       // Devices carry no change time either: the patient's meters and gateways as they are now.
       if (types.has('Device')) for (const device of await devicesOf(deps, patient.account.id)) add(device);

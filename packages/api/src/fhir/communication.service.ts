@@ -17,7 +17,7 @@ import { baseOf, dateParams, matchesDate, resultParams, searchBundle, searchQuer
  */
 
 /** The most messages one search or $everything looks through. */
-const SEARCH_MESSAGES_MAX = 5_000;
+export const SEARCH_MESSAGES_MAX = 5_000;
 /** FHIR's participation mode for writing online (a portal message). */
 const MEDIUM = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'ONLINEWRIT', display: 'online written' }] };
 /** The conversation a message belongs to, so a client can group messages into threads. */

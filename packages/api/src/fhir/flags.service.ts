@@ -17,7 +17,7 @@ import { baseOf, resultParams, searchBundle, searchQuery, searchedPatient, type 
  */
 
 /** The most alerts one search or $everything looks through. */
-const SEARCH_ALERTS_MAX = 1_000;
+export const SEARCH_ALERTS_MAX = 1_000;
 const PRIORITY_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/flag-priority';
 const DETAIL_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/flag-detail';
 const PRIORITY_SYSTEM = 'http://hl7.org/fhir/flag-priority-code';

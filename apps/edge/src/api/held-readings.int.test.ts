@@ -219,6 +219,34 @@ describe('a gateway reading outside physiological limits', () => {
     expect(bundle.entry!.find((e) => e.resource.id === wild.reading.id)?.resource).toMatchObject({
       status: 'preliminary',
     });
+    // And in the patient's $everything, once, beside the stored readings.
+    const everything = fhirSearchBundleSchema.parse(
+      (await fhir(`Patient/${patient.accountId}/$everything`, physician.token)).body,
+    );
+    const held = everything.entry!.filter((e) => e.resource.id === wild.reading.id);
+    expect(held.map((e) => e.resource)).toEqual([expect.objectContaining({ resourceType: 'Observation', status: 'preliminary' })]);
+  });
+
+  it('is in the organisation’s bulk export, preliminary', async () => {
+    const wild = bp({ systolic: 360, diastolic: 92 });
+    await upload([wild]);
+    const admin = { authorization: `Bearer ${(await t.login('admin')).token}`, accept: 'application/fhir+json' };
+    const kickOff = await fetch(`${t.url}/fhir/R4/Patient/$export?_type=Observation`, { headers: { ...admin, prefer: 'respond-async' } });
+    expect(kickOff.status).toBe(202);
+    let manifest: Json;
+    for (let tries = 0; ; tries += 1) {
+      // The status and file addresses are under the public address; this edge listens on its own port.
+      const res = await fetch(kickOff.headers.get('content-location')!.replace(/^https?:\/\/[^/]+/, t.url), { headers: admin });
+      if (res.status === 200) {
+        manifest = await res.json();
+        break;
+      }
+      expect(tries).toBeLessThan(150);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const file = await fetch(manifest.output[0].url.replace(/^https?:\/\/[^/]+/, t.url), { headers: { ...admin, accept: 'application/fhir+ndjson' } });
+    const lines = (await file.text()).trimEnd().split('\n').map((line): Json => JSON.parse(line));
+    expect(lines.filter((o) => o.id === wild.reading.id).map((o) => o.status)).toEqual(['preliminary']);
   });
 
   it('accepted by a physician, becomes a normal reading that alerts; a second review is refused', async () => {

@@ -13,6 +13,7 @@ import { fhirExportFiles, fhirExports } from '../db/schema';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
 import { messageMetaOfPatient } from '../mail-threads/mail-threads.repository';
+import { heldOfPatientForFhir } from '../measurements/held-readings.repository';
 import { measurementsOfTypes } from '../measurements/measurements.repository';
 import { scopesAllow } from '../smart/smart-clients.service';
 import { toFhirAppointment, toFhirEncounter, toFhirPractitioner } from './care-resources';
@@ -20,7 +21,7 @@ import { SEARCH_MESSAGES_MAX, toFhirCommunication } from './communication.servic
 import { SEARCH_ALERTS_MAX, toFhirFlag } from './flags.service';
 import { toFhirPatient } from './fhir.service';
 import { devicesOf, provenancesOf } from './device.service';
-import { observationsOfRow } from './observations';
+import { observationsOfHeld, observationsOfRow } from './observations';
 
 /**
  * FHIR Bulk Data export (`$export`, issue 21): the organisation's patients and their records as
@@ -231,7 +232,12 @@ async function runExport(deps: Deps, id: string, requester: Requester, meta: Req
       if (types.has('Patient')) add(toFhirPatient(patient));
       if (types.has('Observation') || types.has('Provenance')) {
         const readings = (await measurementsOfTypes(deps.db, patient.account.id, MEASUREMENT_TYPES, READINGS_PER_PATIENT)).filter((row) => changed(row.createdAt));
-        if (types.has('Observation')) for (const observation of readings.flatMap(observationsOfRow)) add(observation);
+        if (types.has('Observation')) {
+          for (const observation of readings.flatMap(observationsOfRow)) add(observation);
+          // Gateway readings held for review (preliminary) or rejected (entered-in-error), changed when held and when reviewed.
+          const held = await heldOfPatientForFhir(deps.db, patient.account.id, MEASUREMENT_TYPES, READINGS_PER_PATIENT);
+          for (const observation of held.filter((row) => changed(row.reviewedAt ?? row.receivedAt)).flatMap(observationsOfHeld)) add(observation);
+        }
         if (types.has('Provenance')) for (const provenance of await provenancesOf(deps, readings)) add(provenance);
       }
       // A message changes no more once sent; a Flag when its alert opens and when it is resolved.

@@ -7,6 +7,7 @@ import { readablePatient, type Reader } from '../api-keys/integration-reader';
 import { findAppointment, listAppointments, type AppointmentRow } from '../appointments/appointments.repository';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
+import { heldOfPatientForFhir } from '../measurements/held-readings.repository';
 import { measurementsOfTypes } from '../measurements/measurements.repository';
 import { findVisit } from '../visits/visits.repository';
 import { toFhirAppointment, toFhirEncounter, toFhirPractitioner } from './care-resources';
@@ -26,7 +27,7 @@ import {
 import { devicesOf, provenancesOf } from './device.service';
 import { communicationsOf } from './communication.service';
 import { flagsOf } from './flags.service';
-import { observationsOfRow } from './observations';
+import { observationsOfHeld, observationsOfRow } from './observations';
 
 /** The most appointments one search or $everything looks through. */
 const SEARCH_APPOINTMENTS_MAX = 1_000;
@@ -103,14 +104,18 @@ export async function searchCare(
 
 /**
  * `GET Patient/{id}/$everything`: the patient, their readings (the newest 10,000) with their meters,
- * gateways and Provenances, appointments, visits and the clinicians they name, and their secure
+ * gateways and Provenances, the gateway readings held for review or rejected, appointments, visits and the clinicians they name, and their secure
  * mail's Communications (for those who take part in mail) and alerts as Flags (for clinicians and
  * integrations), in one searchset.
  */
 export async function patientEverything(deps: Deps, reader: Reader, meta: RequestMeta, id: string, options: SearchOptions = {}): Promise<FhirSearchBundle> {
   if (!isUuid(id)) throw notFound();
   const patient = await readablePatient(deps, reader, meta, id, 'fhir.patient.everything', 'Export');
-  const [readings, appointments] = await Promise.all([measurementsOfTypes(deps.db, id, MEASUREMENT_TYPES, SEARCH_READINGS_MAX), appointmentsOf(deps, patient)]);
+  const [readings, held, appointments] = await Promise.all([
+    measurementsOfTypes(deps.db, id, MEASUREMENT_TYPES, SEARCH_READINGS_MAX),
+    heldOfPatientForFhir(deps.db, id, MEASUREMENT_TYPES, SEARCH_READINGS_MAX),
+    appointmentsOf(deps, patient),
+  ]);
   const providerIds = [...new Set(appointments.map((row) => row.appointment.providerAccountId))];
   const providers = (await Promise.all(providerIds.map((providerId) => findAccount(deps.db, providerId)))).flatMap((p) => (p ? [p] : []));
   const [devices, provenances, communications, flags] = await Promise.all([
@@ -122,6 +127,7 @@ export async function patientEverything(deps: Deps, reader: Reader, meta: Reques
   const resources = [
     toFhirPatient(patient),
     ...readings.flatMap(observationsOfRow),
+    ...held.flatMap(observationsOfHeld),
     ...devices,
     ...provenances,
     ...appointments.map(toFhirAppointment),

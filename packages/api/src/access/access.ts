@@ -99,6 +99,17 @@ export async function authorize(
 }
 
 /**
+ * The check of an admin's act on one kind of their organisation's records (API keys, SMART
+ * clients): admins only (403 for anyone else), and every decision audited as that kind.
+ */
+export function adminCheckOf(resourceType: string) {
+  return async (deps: Pick<Deps, 'db'>, actor: Actor, meta: RequestMeta, action: string, resourceId: string | null, allowed = true): Promise<void> => {
+    requireRouteRole(actor, 'admin');
+    await authorize(deps, actor, meta, { action, resourceType, resourceId, allowed });
+  };
+}
+
+/**
  * `authorize` for a read whose work does not depend on its audit row: the row is written while the
  * work runs (issue 20: a round trip less per request). Both are awaited before the answer, so a
  * failed audit still fails the request and no answer leaves before its row is in. A refusal does no

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@opencare/schemas/entities/api-keys';
-import { authorize, requireRouteRole } from '../access/access';
+import { adminCheckOf, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { audit } from '../audit/audit.service';
 import type { Deps, RequestMeta } from '../deps';
@@ -21,10 +21,7 @@ const toDto = (row: ApiKeyRow): ApiKey => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-async function adminOf(deps: Deps, actor: Actor, meta: RequestMeta, action: string, resourceId: string | null, allowed = true) {
-  requireRouteRole(actor, 'admin');
-  await authorize(deps, actor, meta, { action, resourceType: 'apiKey', resourceId, allowed });
-}
+const adminOf = adminCheckOf('apiKey');
 
 export async function listApiKeys(deps: Deps, actor: Actor, meta: RequestMeta): Promise<ApiKey[]> {
   await adminOf(deps, actor, meta, 'apiKeys.list', null);

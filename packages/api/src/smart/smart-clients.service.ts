@@ -12,7 +12,7 @@ import {
 import { uuidSchema } from '@opencare/schemas/rules';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { actorOfSession } from '../auth/session-actor';
-import { authorize, requireRouteRole } from '../access/access';
+import { adminCheckOf, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { IntegrationIdentity, SmartUserGrant } from '../api-keys/integration-reader';
 import { audit } from '../audit/audit.service';
@@ -48,10 +48,7 @@ const toDto = (row: SmartClientRow): SmartClient => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-async function adminOf(deps: Deps, actor: Actor, meta: RequestMeta, action: string, resourceId: string | null, allowed = true) {
-  requireRouteRole(actor, 'admin');
-  await authorize(deps, actor, meta, { action, resourceType: 'smartClient', resourceId, allowed });
-}
+const adminOf = adminCheckOf('smartClient');
 
 /** A client of the admin's own organisation, or not found (audited). */
 async function ownClient(deps: Deps, actor: Actor, meta: RequestMeta, action: string, id: string): Promise<SmartClientRow> {

@@ -120,7 +120,7 @@ describe('SMART App Launch (standalone)', () => {
     });
     expect(smart.capabilities).toEqual(expect.arrayContaining(['launch-ehr', 'context-ehr-patient']));
     expect(smart.scopes_supported).toEqual(expect.arrayContaining(['launch', 'launch/patient']));
-    expect(smart.capabilities).not.toContain('sso-openid-connect');
+    expect(smart.capabilities).toContain('sso-openid-connect');
     expect(smart.grant_types_supported).toContain('refresh_token');
     expect(smart.capabilities).toContain('permission-online');
     expect(smart.capabilities).not.toContain('permission-offline');
@@ -318,6 +318,59 @@ describe('SMART App Launch (standalone)', () => {
     await expect(oauth.refreshTokenGrant(first.config, fifth.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     // Without online_access among the app's allowed scopes, no refresh token.
     expect((await exchange(await allowed('patient/*.read online_access'))).refresh_token).toBeUndefined();
+  });
+
+  it('signs an id_token for openid and fhirUser, which openid-client verifies from OpenID discovery: who signed in, with their nonce', async () => {
+    const appId = await registerApp(['patient/*.read', 'user/Patient.read', 'openid', 'fhirUser']);
+    const config = await oauth.discovery(new URL(fhirBase()), appId, undefined, oauth.None(), { execute: [oauth.allowInsecureRequests] });
+    expect(config.serverMetadata()).toMatchObject({ issuer: fhirBase(), id_token_signing_alg_values_supported: ['RS256'] });
+    const signIn = async (scope: string, token: string) => {
+      const verifier = oauth.randomPKCECodeVerifier();
+      const state = oauth.randomState();
+      const nonce = oauth.randomNonce();
+      const url = oauth.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope,
+        state,
+        nonce,
+        aud: fhirBase(),
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      const location = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!, t.url);
+      const request = Object.fromEntries(location.searchParams);
+      const callback = new URL((await decide(request, token)).body.data.redirectTo);
+      return { callback, verifier, state, nonce };
+    };
+
+    const patientSignIn = await signIn('openid fhirUser patient/Patient.read', patient);
+    // The library checks the signature (the server's published keys), issuer, audience, expiry and nonce.
+    const tokens = await oauth.authorizationCodeGrant(config, patientSignIn.callback, { pkceCodeVerifier: patientSignIn.verifier, expectedState: patientSignIn.state, expectedNonce: patientSignIn.nonce });
+    expect(tokens.scope).toBe('openid fhirUser patient/Patient.read');
+    expect(tokens.claims()).toMatchObject({ iss: fhirBase(), sub: patientId, aud: appId, nonce: patientSignIn.nonce, fhirUser: `${fhirBase()}/Patient/${patientId}` });
+    // The fhirUser is the record the token reads.
+    expect((await fetch(tokens.claims()!.fhirUser as string, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
+
+    // Someone else's nonce: the library refuses the answer.
+    const replayed = await signIn('openid patient/Patient.read', patient);
+    await expect(oauth.authorizationCodeGrant(config, replayed.callback, { pkceCodeVerifier: replayed.verifier, expectedState: replayed.state, expectedNonce: oauth.randomNonce() })).rejects.toThrow();
+
+    // A physician's fhirUser is their Practitioner; without fhirUser, no such claim.
+    const physician = (await t.login('physician')).token;
+    const physicianId = (await t.call('GET', '/api/v1/profile', { token: physician })).body.data.accountId;
+    const staff = await signIn('openid fhirUser user/Patient.read', physician);
+    const staffTokens = await oauth.authorizationCodeGrant(config, staff.callback, { pkceCodeVerifier: staff.verifier, expectedState: staff.state, expectedNonce: staff.nonce });
+    expect(staffTokens.claims()).toMatchObject({ sub: physicianId, fhirUser: `${fhirBase()}/Practitioner/${physicianId}` });
+    const plain = await signIn('openid user/Patient.read', physician);
+    const plainTokens = await oauth.authorizationCodeGrant(config, plain.callback, { pkceCodeVerifier: plain.verifier, expectedState: plain.state, expectedNonce: plain.nonce });
+    expect(plainTokens.claims()).not.toHaveProperty('fhirUser');
+
+    // The keys are published, and each id_token names one of them.
+    const jwks = (await (await fetch(`${fhirBase()}/.well-known/jwks.json`)).json()) as Json;
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
+    expect(jwks.keys.map((key: Json) => key.kid)).toContain(header.kid);
   });
 
   it('keeps an app away from backend grants and keys', async () => {

@@ -1299,6 +1299,8 @@ export const smartAuthorizationCodes = pgTable('smart_authorization_codes', {
   codeChallenge: text('code_challenge').notNull(),
   scopes: jsonb('scopes').$type<string[]>().notNull(),
   patientId: uuid('patient_id').references(() => accounts.id),
+  /** The app's OpenID Connect `nonce`, returned in the id_token. */
+  nonce: text('nonce'),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
   createdAt: createdAt(),
@@ -1329,6 +1331,19 @@ export const smartRefreshTokens = pgTable('smart_refresh_tokens', {
   usedAt: at('used_at'),
   createdAt: createdAt(),
 }, (t) => [index('smart_refresh_tokens_chain').on(t.chainId)]);
+
+/**
+ * The keys SMART apps' OpenID Connect id_tokens are signed with (RS256): the public half served at
+ * `[base]/.well-known/jwks.json`, the private half sealed under the installation's secret, as
+ * authenticator secrets are. Made on first use; every edge signs with the newest.
+ */
+export const smartSigningKeys = pgTable('smart_signing_keys', {
+  id: id(),
+  kid: text('kid').notNull().unique(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  privateSealed: text('private_sealed').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * SMART EHR launches: a clinician opened an app from a patient's page. The app carries the `launch`

@@ -1,7 +1,8 @@
 import { smartAuthorizeRequestSchema, smartTokenRequestSchema, smartTokenResponseSchema } from '@opencare/schemas/entities/smart-clients';
 import { z } from 'zod';
 import { handWritten, operation, operations } from '../operations/operation';
-import { smartConfigurationSchema } from '../smart/smart-configuration';
+import { openIdConfigurationSchema, smartConfigurationSchema } from '../smart/smart-configuration';
+import { smartJwksSchema } from '../smart/smart-openid';
 import { exportQuerySchema } from './bulk-export.service';
 import { subscriptionInputSchema } from './subscriptions.service';
 import { deviceSearchSchema, fhirDevice, fhirProvenance, provenanceSearchSchema, searchDevices, searchProvenance } from './device.service';
@@ -51,6 +52,26 @@ export const fhirOperations = operations('fhir', {
     rest: [{ method: 'GET', path: '/fhir/R4/.well-known/smart-configuration', input: 'none', custom: true }],
     handler: handWritten,
   }),
+  openIdConfiguration: operation({
+    type: 'query',
+    summary: 'OpenID Connect discovery for SMART apps asking openid and fhirUser: the same endpoints, id_tokens signed RS256, their public keys (jwks_uri).',
+    access: { guard: 'public', policy: 'public' },
+    input: undefined,
+    output: openIdConfigurationSchema,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/.well-known/openid-configuration', input: 'none', custom: true }],
+    handler: handWritten,
+  }),
+  jwks: operation({
+    type: 'query',
+    summary: "The public keys SMART apps' id_tokens are signed with (a JWK Set).",
+    access: { guard: 'public', policy: 'public' },
+    input: undefined,
+    output: smartJwksSchema,
+    trpc: false,
+    rest: [{ method: 'GET', path: '/fhir/R4/.well-known/jwks.json', input: 'none', custom: true }],
+    handler: handWritten,
+  }),
   smartAuthorize: operation({
     type: 'query',
     summary:
@@ -64,7 +85,7 @@ export const fhirOperations = operations('fhir', {
   smartToken: operation({
     type: 'mutation',
     summary:
-      'SMART token endpoint: backend services post grant_type=client_credentials, scope and a client_assertion (a JWT signed with a registered key, aud this endpoint); apps post grant_type=authorization_code, code, redirect_uri, code_verifier and client_id. Answers an access token for five minutes (with the patient context for an app), or an OAuth error.',
+      'SMART token endpoint: backend services post grant_type=client_credentials, scope and a client_assertion (a JWT signed with a registered key, aud this endpoint); apps post grant_type=authorization_code, code, redirect_uri, code_verifier and client_id, or grant_type=refresh_token (online_access). Answers an access token for five minutes (with the patient context, a refresh token and an id_token where granted), or an OAuth error.',
     access: { guard: 'public', policy: 'public', note: 'the client authenticates with its signed assertion' },
     input: smartTokenRequestSchema,
     output: smartTokenResponseSchema,

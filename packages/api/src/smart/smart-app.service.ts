@@ -36,6 +36,7 @@ import {
   type SmartClientRow,
 } from './smart-clients.repository';
 import { hashOf, issueBackendToken, OAuthError, SMART_TOKEN_SECONDS, TOKEN_PREFIX } from './smart-clients.service';
+import { idTokenFor } from './smart-openid';
 
 /**
  * SMART App Launch 2.x: an app acting for a signed-in person gets a token by the authorization code
@@ -51,7 +52,8 @@ import { hashOf, issueBackendToken, OAuthError, SMART_TOKEN_SECONDS, TOKEN_PREFI
  * give `user/…` scopes, read through the existing access rules, and `patient/…` scopes for one
  * patient: the one they launched the app from, or (standalone, `launch/patient`) the one they choose
  * on the consent page. Read scopes only; `online_access` gives a refresh token that lives with the
- * person's session; no `offline_access`, no OpenID Connect (docs/decisions.md).
+ * person's session, `openid` (and `fhirUser`) an id_token (smart-openid.ts); no `offline_access`
+ * (docs/decisions.md).
  */
 
 export { SMART_AUTHORIZE_ENDPOINT_PATH as SMART_AUTHORIZE_PATH } from './smart-configuration';
@@ -134,7 +136,8 @@ function grantable(requested: string[], allowed: string[], actor: Actor, launche
   const onePatient = isPatientUser(actor) || launched || (wanted.includes('launch/patient') && allowed.includes('launch/patient'));
   return wanted.filter((scope) => {
     if (scope === 'launch') return launched;
-    if (scope === 'launch/patient' || scope === 'online_access') return allowed.includes(scope);
+    if (scope === 'launch/patient' || scope === 'online_access' || scope === 'openid') return allowed.includes(scope);
+    if (scope === 'fhirUser') return allowed.includes(scope) && wanted.includes('openid');
     const match = APP_SCOPE.exec(scope);
     if (!match || !RESOURCE.has(match[2]!)) return false;
     if (match[1] === 'patient' ? !onePatient : isPatientUser(actor)) return false;
@@ -251,6 +254,7 @@ export async function decideConsent(deps: Deps, actor: Actor, meta: RequestMeta,
     codeChallenge: checked.codeChallenge,
     scopes,
     patientId,
+    nonce: request.nonce ?? null,
     expiresAt: new Date(Date.now() + SMART_CODE_SECONDS * 1000),
   });
   await decided('allowed');
@@ -263,8 +267,10 @@ export async function decideConsent(deps: Deps, actor: Actor, meta: RequestMeta,
  */
 export function issueSmartToken(deps: Deps, meta: RequestMeta, form: unknown, audiences: string[]): Promise<SmartTokenResponse> {
   const parsed = smartTokenRequestSchema.safeParse(form);
-  if (parsed.success && parsed.data.grant_type === 'authorization_code') return exchangeCode(deps, meta, parsed.data);
-  if (parsed.success && parsed.data.grant_type === 'refresh_token') return refreshAppToken(deps, meta, parsed.data);
+  // The FHIR base the token endpoint was reached under: the issuer of an id_token.
+  const issuer = audiences[1] ?? '';
+  if (parsed.success && parsed.data.grant_type === 'authorization_code') return exchangeCode(deps, meta, parsed.data, issuer);
+  if (parsed.success && parsed.data.grant_type === 'refresh_token') return refreshAppToken(deps, meta, parsed.data, issuer);
   return issueBackendToken(deps, meta, form, audiences);
 }
 
@@ -289,13 +295,18 @@ interface AppGrant {
   patientId: string | null;
   scopes: string[];
 }
+/** Where the answer's id_token (for `openid`) comes from: the FHIR base as issuer, the code's nonce. */
+interface OpenIdContext {
+  issuer: string;
+  nonce: string | null;
+}
 
 /**
  * An access token for five minutes and, with `online_access`, the next refresh token of the chain
  * (`chainId`: the code's id). `given` (a code's or a refresh token's id) is unique per client, so one
  * of them never buys two tokens.
  */
-async function appTokens(deps: Deps, meta: RequestMeta, actor: Actor, clientId: string, grant: AppGrant, given: string, chainId: string): Promise<SmartTokenResponse> {
+async function appTokens(deps: Deps, meta: RequestMeta, actor: Actor, clientId: string, grant: AppGrant, given: string, chainId: string, openid: OpenIdContext): Promise<SmartTokenResponse> {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   await insertSmartToken(deps.db, { clientId, tokenHash: hashOf(token), assertionId: given, ...grant, expiresAt: new Date(Date.now() + SMART_TOKEN_SECONDS * 1000) });
   let refresh: string | undefined;
@@ -303,6 +314,7 @@ async function appTokens(deps: Deps, meta: RequestMeta, actor: Actor, clientId: 
     refresh = `${REFRESH_PREFIX}${randomBytes(32).toString('base64url')}`;
     await insertSmartRefreshToken(deps.db, { clientId, tokenHash: hashOf(refresh), chainId, ...grant, expiresAt: new Date(Date.now() + SMART_REFRESH_SECONDS * 1000) });
   }
+  const idToken = grant.scopes.includes('openid') ? await idTokenFor(deps, actor, { ...openid, clientId, scopes: grant.scopes }) : undefined;
   await updateSmartClient(deps.db, clientId, { lastUsedAt: new Date() });
   await audit(deps.db, actor, meta, { action: 'smart.token', resourceType: 'smartClient', resourceId: clientId, outcome: 'allowed' });
   return {
@@ -312,6 +324,7 @@ async function appTokens(deps: Deps, meta: RequestMeta, actor: Actor, clientId: 
     scope: grant.scopes.join(' '),
     ...(grant.patientId ? { patient: grant.patientId } : {}),
     ...(refresh ? { refresh_token: refresh } : {}),
+    ...(idToken ? { id_token: idToken } : {}),
   };
 }
 
@@ -321,7 +334,7 @@ async function appTokens(deps: Deps, meta: RequestMeta, actor: Actor, clientId: 
  * ends its whole chain, the access tokens included. `scope` may narrow, never widen. It works while
  * the person's session lasts, as the app's tokens do.
  */
-async function refreshAppToken(deps: Deps, meta: RequestMeta, request: TokenRequest): Promise<SmartTokenResponse> {
+async function refreshAppToken(deps: Deps, meta: RequestMeta, request: TokenRequest, issuer: string): Promise<SmartTokenResponse> {
   const { client, refuse } = await requestingApp(deps, meta, request.client_id);
   if (!request.refresh_token) return refuse(new OAuthError('invalid_request', 'Send refresh_token and client_id.'));
   const now = new Date();
@@ -339,7 +352,7 @@ async function refreshAppToken(deps: Deps, meta: RequestMeta, request: TokenRequ
   if (!actor) return refuse(new OAuthError('invalid_grant', 'The person who allowed this app has signed out or may no longer act.'));
   // Narrowed without online_access, the chain ends with this token.
   const scopes = asked ?? row.scopes;
-  return appTokens(deps, meta, actor, client.id, { accountId: row.accountId, sessionId: row.sessionId, patientId: row.patientId, scopes }, row.id, row.chainId);
+  return appTokens(deps, meta, actor, client.id, { accountId: row.accountId, sessionId: row.sessionId, patientId: row.patientId, scopes }, row.id, row.chainId, { issuer, nonce: null });
 }
 
 /**
@@ -347,7 +360,7 @@ async function refreshAppToken(deps: Deps, meta: RequestMeta, request: TokenRequ
  * (`client_id`), the code, the redirect URI it was sent to and the PKCE verifier. The code is spent
  * by the first attempt whatever its outcome; a second use also ends the tokens the first one gave.
  */
-async function exchangeCode(deps: Deps, meta: RequestMeta, request: TokenRequest): Promise<SmartTokenResponse> {
+async function exchangeCode(deps: Deps, meta: RequestMeta, request: TokenRequest, issuer: string): Promise<SmartTokenResponse> {
   const { code, redirect_uri: redirectUri, code_verifier: verifier, client_id: clientId } = request;
   if (!code || !redirectUri || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send code, redirect_uri, code_verifier and client_id.');
   const { client, refuse } = await requestingApp(deps, meta, clientId);
@@ -369,7 +382,7 @@ async function exchangeCode(deps: Deps, meta: RequestMeta, request: TokenRequest
   if (!actor) return refuse(new OAuthError('invalid_grant', 'The person who allowed this app has signed out or may no longer act.'));
 
   // The code's id: a code gives one token at most, and what it gave can be found again if it is replayed.
-  return appTokens(deps, meta, actor, client.id, { accountId: row.accountId, sessionId: row.sessionId, patientId: row.patientId, scopes: row.scopes }, row.id, row.id);
+  return appTokens(deps, meta, actor, client.id, { accountId: row.accountId, sessionId: row.sessionId, patientId: row.patientId, scopes: row.scopes }, row.id, row.id, { issuer, nonce: row.nonce });
 }
 
 /**

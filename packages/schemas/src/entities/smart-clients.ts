@@ -102,6 +102,8 @@ export const smartTokenResponseSchema = z.object({
   patient: z.string().optional(),
   /** An app given `online_access`: spent by its one use for the next token, and good while the person's session lasts. */
   refresh_token: z.string().optional(),
+  /** An app given `openid`: who signed in (`sub`, and with `fhirUser` their FHIR resource), signed RS256. */
+  id_token: z.string().optional(),
 });
 export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
 
@@ -117,6 +119,8 @@ export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
 export const SMART_APP_SCOPES = [
   'launch/patient',
   'online_access',
+  'openid',
+  'fhirUser',
   'patient/*.read',
   ...SMART_RESOURCES.map((type) => `patient/${type}.read` as const),
   'user/*.read',
@@ -163,6 +167,8 @@ export const smartAuthorizeRequestSchema = z.looseObject({
   code_challenge_method: z.string().max(20).optional(),
   /** An EHR launch's context, as the launch URL gave it to the app. */
   launch: z.string().max(200).optional(),
+  /** OpenID Connect: returned in the id_token. */
+  nonce: z.string().max(200).optional(),
 });
 export type SmartAuthorizeRequest = z.infer<typeof smartAuthorizeRequestSchema>;
 

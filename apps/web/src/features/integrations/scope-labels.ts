@@ -24,6 +24,7 @@ export function useScopeLabel(): (scope: string) => string {
     (scope: string) => {
       if (scope === 'launch/patient') return t('appScopes.launchPatient');
       if (scope === 'online_access') return t('appScopes.onlineAccess');
+      if (scope === 'openid' || scope === 'fhirUser') return t(`appScopes.${scope}`);
       const app = appKeyOf(scope);
       if (app) return t(`appScopes.${app.context}`, { what: t(`scopes.${app.key}`) });
       const key = keyOf(scope);

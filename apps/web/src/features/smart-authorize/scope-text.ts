@@ -8,6 +8,7 @@ const RESOURCE_SCOPE = /^(patient|user)\/(\*|\w+)\.(read|r|s|rs)$/;
 export function scopeKeyOf(scope: string): string | null {
   if (scope === 'launch/patient') return 'launchPatient';
   if (scope === 'online_access') return 'onlineAccess';
+  if (scope === 'openid' || scope === 'fhirUser') return scope;
   const match = RESOURCE_SCOPE.exec(scope);
   if (!match) return null;
   const resource = match[2] === '*' ? 'all' : (SMART_RESOURCES as readonly string[]).includes(match[2]!) ? match[2]! : null;

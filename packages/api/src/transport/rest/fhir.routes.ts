@@ -11,7 +11,8 @@ import { fhirOperationOutcomeSchema, type FhirOperationOutcome } from '../../fhi
 import { isSmartToken, OAuthError, resolveSmartToken, scopesAllow } from '../../smart/smart-clients.service';
 import { authorizeRedirect, issueSmartToken, SMART_AUTHORIZE_PATH } from '../../smart/smart-app.service';
 import { smartAuthorizeRequestSchema } from '@opencare/schemas/entities/smart-clients';
-import { SMART_TOKEN_PATH, smartConfiguration } from '../../smart/smart-configuration';
+import { openIdConfiguration, SMART_TOKEN_PATH, smartConfiguration } from '../../smart/smart-configuration';
+import { SMART_JWKS_PATH, smartJwks } from '../../smart/smart-openid';
 import { cancelExport, exportFile, exportStatus, startExport } from '../../fhir/bulk-export.service';
 import { fhirDevice, fhirProvenance, searchDevices, searchProvenance } from '../../fhir/device.service';
 import { fhirCommunication, searchCommunications } from '../../fhir/communication.service';
@@ -127,6 +128,8 @@ export function fhirRoutes(deps: Deps, base: string) {
 
     app.get('/metadata', async (_req, reply) => sendFhir(reply, 200, capabilityStatement(deps, base)));
     app.get('/.well-known/smart-configuration', async (_req, reply) => reply.send(smartConfiguration(deps, base)));
+    app.get('/.well-known/openid-configuration', async (_req, reply) => reply.send(openIdConfiguration(deps, base)));
+    app.get(SMART_JWKS_PATH, async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(await smartJwks(deps)));
     await app.register(smartTokenRoute(deps, base));
     smartAuthorizeRoute(app, deps);
     bulkExportRoutes(app, deps, base);

@@ -1,9 +1,11 @@
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_TWO_FACTOR_USERS, DEMO_USERS } from '@opencare/api/demo/demo-data';
+import { surviveDriverWriteAfterClose } from './driver-guard';
 import { createEdge } from './edge';
 import { readEnv } from './env';
 
 const env = readEnv();
 const edge = await createEdge(env);
+surviveDriverWriteAfterClose(edge.app.log);
 const address = await edge.app.listen({ host: env.HOST, port: env.PORT });
 const url = edge.deps.config.publicUrl;
 

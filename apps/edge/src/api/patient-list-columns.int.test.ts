@@ -302,6 +302,51 @@ describe('the patient list columns', () => {
     const theirs = await t.call('GET', '/api/v1/patients?sort=openAlerts', { token: otherToken });
     expect(theirs.body.data.map((p: Json) => p.accountId)).not.toContain(ids.Baker);
   });
+
+  it("makes the tasks of every scheduled patient on the page, once, whatever their number", async () => {
+    // Three more patients, each with a morning and an evening schedule since three days ago (UTC):
+    // the list makes the tasks from the adherence week's first day to tomorrow, here the 5 days
+    // from the schedules' start, for all of them at once.
+    const start = new Date(now - 3 * DAY).toISOString().slice(0, 10);
+    const added = await Promise.all(['Fox', 'Gray', 'Hale'].map((last) => addPatient('Kim', last)));
+    const schedules = await db
+      .insert(measurementSchedules)
+      .values(
+        added.flatMap((patientAccountId) =>
+          ['08:00', '20:00'].map((time) => ({
+            organisationId,
+            patientAccountId,
+            type: time === '08:00' ? 'bp' : 'bw',
+            startDate: start,
+            frequency: 'daily' as const,
+            times: [time],
+            timezone: 'UTC',
+            createdAt: new Date(`${start}T00:00:00Z`),
+          })),
+        ),
+      )
+      .returning({ id: measurementSchedules.id });
+    const perSchedule = async () => {
+      const result = await db.execute<{ schedule_id: string; n: number; distinct_times: number }>(
+        sql`select schedule_id, count(*)::int as n, count(distinct due_at)::int as distinct_times from tasks
+            where patient_account_id in (${sql.join(added.map((id) => sql`${id}`), sql`, `)}) group by schedule_id`,
+      );
+      return (result as { rows?: { schedule_id: string; n: number; distinct_times: number }[] }).rows ?? (result as never);
+    };
+    const res = await list('&search=Kim');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((p: Json) => p.accountId).sort()).toEqual([...added].sort());
+    const first = await perSchedule();
+    expect(first.map((r) => r.schedule_id).sort()).toEqual(schedules.map((s) => s.id).sort());
+    for (const row of first) expect(row).toMatchObject({ n: 5, distinct_times: 5 });
+    // Listed again (and sorted by adherence, which makes the whole clinic's), nothing is made twice.
+    await list('&search=Kim');
+    await list('&sort=adherence');
+    expect(await perSchedule()).toEqual(expect.arrayContaining(first));
+    expect((await perSchedule()).length).toBe(6);
+    // The three have missed every task whose window has closed.
+    for (const p of (await list('&search=Kim')).body.data) expect(p.adherence).toMatchObject({ completed: 0, percent: 0 });
+  });
 });
 
 async function patientUsername(accountId: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurementSchedules } from '../db/schema';
 
@@ -45,12 +45,12 @@ export async function listSchedules(db: Executor, patientAccountId: string, acti
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The schedules that make a patient's tasks. */
-export function activeSchedulesOf(db: Executor, patientAccountId: string): Promise<ScheduleRow[]> {
+/** The schedules that make these patients' tasks. */
+export function activeSchedulesOf(db: Executor, patientAccountIds: readonly string[]): Promise<ScheduleRow[]> {
   return db
     .select(columns)
     .from(measurementSchedules)
-    .where(and(eq(measurementSchedules.patientAccountId, patientAccountId), eq(measurementSchedules.active, true)));
+    .where(and(inArray(measurementSchedules.patientAccountId, [...patientAccountIds]), eq(measurementSchedules.active, true)));
 }
 
 /** Active schedules that e-mail their patient when a task is due. */

@@ -1,6 +1,6 @@
 import { TASK_EARLY_MINUTES } from '@opencare/schemas/constants';
 import type { Adherence } from '@opencare/schemas/entities/patients';
-import { and, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import { measurementSchedules, tasks } from '../db/schema';
@@ -63,17 +63,6 @@ export async function taskAdherence(db: Executor, patientAccountId: string, from
     .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))
     .where(and(eq(tasks.patientAccountId, patientAccountId), gte(tasks.dueAt, from), lte(tasks.dueAt, to)));
   return { due: row?.due ?? 0, completed: row?.completed ?? 0 };
-}
-
-/** Per patient, the counts over the tasks due in [from, to]; a patient with no task there is absent. */
-export function adherenceByPatient(db: Executor, patientAccountIds: string[], from: Date, to: Date, rule: AdherenceRule) {
-  if (patientAccountIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ patientAccountId: tasks.patientAccountId, ...adherenceCounts(rule) })
-    .from(tasks)
-    .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))
-    .where(and(inArray(tasks.patientAccountId, patientAccountIds), gte(tasks.dueAt, from), lte(tasks.dueAt, to)))
-    .groupBy(tasks.patientAccountId);
 }
 
 /**

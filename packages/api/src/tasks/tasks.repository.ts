@@ -35,14 +35,16 @@ export function listTasksBetween(db: Executor, patientAccountId: string, from: s
     .orderBy(asc(tasks.dueAt), asc(tasks.id));
 }
 
-/** The due times a schedule already has tasks for, between two instants. */
-export async function dueTimesOf(db: Executor, scheduleId: string, from: Date, to: Date): Promise<Set<number>> {
+/** The due times these schedules already have tasks for, between two instants: `scheduleId@ms` each. */
+export async function dueTimesOf(db: Executor, scheduleIds: readonly string[], from: Date, to: Date): Promise<Set<string>> {
   const rows = await db
-    .select({ dueAt: tasks.dueAt })
+    .select({ scheduleId: tasks.scheduleId, dueAt: tasks.dueAt })
     .from(tasks)
-    .where(and(eq(tasks.scheduleId, scheduleId), gte(tasks.dueAt, from), lte(tasks.dueAt, to)));
-  return new Set(rows.map((row) => row.dueAt.getTime()));
+    .where(and(inArray(tasks.scheduleId, [...scheduleIds]), gte(tasks.dueAt, from), lte(tasks.dueAt, to)));
+  return new Set(rows.map((row) => dueKey(row.scheduleId ?? '', row.dueAt)));
 }
+
+export const dueKey = (scheduleId: string, dueAt: Date) => `${scheduleId}@${dueAt.getTime()}`;
 
 const INSERT_CHUNK = 500;
 

@@ -17,6 +17,7 @@ import { taskAdherence } from './adherence.repository';
 import { toTaskDto } from './task.dto';
 import {
   completeTasks,
+  dueKey,
   dueTimesOf,
   findTask,
   insertTask,
@@ -35,24 +36,46 @@ import {
  * still there to do (issue 17 part 6).
  */
 export async function ensureTasks(db: Executor, patientAccountId: string, from: string, to: string): Promise<void> {
-  const schedules = await activeSchedulesOf(db, patientAccountId);
-  const first = schedules[0];
-  if (!first) return;
-  const overdueMs = (await overdueMinutesOf(db, first.organisationId)) * 60_000;
-  for (const schedule of schedules) {
-    const firstDue = schedule.createdAt.getTime() - overdueMs;
-    const wanted = occurrencesBetween(schedule, from, to).filter((o) => o.dueAt.getTime() >= firstDue);
-    const head = wanted[0];
-    const last = wanted.at(-1);
-    if (!head || !last) continue;
-    const existing = await dueTimesOf(db, schedule.id, head.dueAt, last.dueAt);
+  await ensureTasksOf(db, [patientAccountId], from, to);
+}
+
+/** Patients per round of ensureTasksOf: keeps each statement's parameters well under PostgreSQL's limit. */
+const PATIENTS_PER_ROUND = 500;
+
+/**
+ * ensureTasks for many patients at once (the patient list, the organisation's adherence): the same
+ * few statements whatever their number (issue 20: it was four per patient and schedule, one after
+ * another) — their schedules, the overdue limit of each organisation, the tasks already made, and
+ * the missing ones in one insert.
+ */
+async function ensureTasksOf(db: Executor, patientAccountIds: readonly string[], from: string, to: string): Promise<void> {
+  for (let i = 0; i < patientAccountIds.length; i += PATIENTS_PER_ROUND) {
+    const schedules = await activeSchedulesOf(db, patientAccountIds.slice(i, i + PATIENTS_PER_ROUND));
+    if (schedules.length === 0) continue;
+    const organisations = [...new Set(schedules.map((s) => s.organisationId))];
+    const overdueMinutes = await Promise.all(organisations.map((id) => overdueMinutesOf(db, id)));
+    const overdueMsOf = new Map(organisations.map((id, n) => [id, (overdueMinutes[n] ?? 0) * 60_000]));
+    const wanted = schedules.flatMap((schedule) => {
+      const firstDue = schedule.createdAt.getTime() - (overdueMsOf.get(schedule.organisationId) ?? 0);
+      return occurrencesBetween(schedule, from, to)
+        .filter((o) => o.dueAt.getTime() >= firstDue)
+        .map((o) => ({ schedule, o }));
+    });
+    if (wanted.length === 0) continue;
+    const times = wanted.map(({ o }) => o.dueAt.getTime());
+    const existing = await dueTimesOf(
+      db,
+      schedules.map((s) => s.id),
+      new Date(times.reduce((a, b) => Math.min(a, b))),
+      new Date(times.reduce((a, b) => Math.max(a, b))),
+    );
     await insertTasks(
       db,
       wanted
-        .filter((o) => !existing.has(o.dueAt.getTime()))
-        .map((o) => ({
+        .filter(({ schedule, o }) => !existing.has(dueKey(schedule.id, o.dueAt)))
+        .map(({ schedule, o }) => ({
           organisationId: schedule.organisationId,
-          patientAccountId,
+          patientAccountId: schedule.patientAccountId,
           scheduleId: schedule.id,
           type: schedule.type,
           dueAt: o.dueAt,
@@ -71,9 +94,7 @@ export async function ensureTasks(db: Executor, patientAccountId: string, from: 
 export async function ensureTasksOver(db: Executor, patientAccountIds: readonly string[], from: Date, to: Date): Promise<void> {
   const DAY_MS = 86_400_000;
   const day = (at: number) => new Date(at).toISOString().slice(0, 10);
-  for (const patientAccountId of patientAccountIds) {
-    await ensureTasks(db, patientAccountId, day(from.getTime() - DAY_MS), day(to.getTime() + DAY_MS));
-  }
+  await ensureTasksOf(db, patientAccountIds, day(from.getTime() - DAY_MS), day(to.getTime() + DAY_MS));
 }
 
 export function timezoneOf(patient: AccountRecord): string {
@@ -105,8 +126,10 @@ async function tasksOf(deps: Deps, patient: AccountRecord, from: string, to: str
  */
 export async function adherenceOfPatient(db: Executor, patient: AccountRecord, since: Date, now: Date) {
   const zone = timezoneOf(patient);
-  await ensureTasks(db, patient.account.id, addDays(wallClockOf(since, zone).date, -1), wallClockOf(now, zone).date);
-  const overdueMinutes = await overdueMinutesOf(db, patient.account.organisationId);
+  const [overdueMinutes] = await Promise.all([
+    overdueMinutesOf(db, patient.account.organisationId),
+    ensureTasks(db, patient.account.id, addDays(wallClockOf(since, zone).date, -1), wallClockOf(now, zone).date),
+  ]);
   return taskAdherence(db, patient.account.id, since, now, { overdueMinutes, now });
 }
 

@@ -6,16 +6,17 @@
  *
  * Baseline: a plain Fastify app (no auth, no validation, no audit, no envelope, no helmet) in the
  * same server process, on the same database handle and connection pool, answering with the same
- * repository calls the search service makes (listPatientRows: the page with its count; findNames:
- * the primary providers' names; the overdue-minutes setting, the page's scheduled patients and the
- * three clinical columns: open alerts, last reading, adherence) and returning them as JSON.
+ * repository calls the search service makes (the overdue-minutes setting; listPatientRows: the page
+ * with its count and the primary providers' names; the page's schedules, from which tasks would be
+ * made; listColumnsOf: open alerts, last reading and adherence) and returning them as JSON.
  *
  * What one measured request does on each side:
- *   bare  7 queries (setting, the page with its count, scheduled patients, provider names, alerts,
- *         readings, adherence); the seeded patients have no schedule, so neither side makes tasks
+ *   bare  4 queries (setting, the page, the page's schedules, the three columns); the seeded
+ *         patients have no schedule, so neither side makes tasks
  *   REST  token verified + the session, user, accounts and roles read in one statement
- *         (resolveActor), query validated (zod), the list's audit row inserted alongside the same 7
- *         queries and the listed patients' rows beside the last 4, the envelope sent through helmet
+ *         (resolveActor), query validated (zod), the same 4 queries and the list's audit rows (its
+ *         own and one per listed patient, one insert) beside the last, the envelope sent through
+ *         helmet
  *   tRPC  the same service call through the tRPC adapter (GET /trpc/patients.list?input=…)
  *
  * Processes: the servers (edge and bare app) run in a child process and autocannon in this one. On
@@ -47,10 +48,9 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '@opencare/api/db/database';
 import { accountRoles, accounts, patientProfiles, profiles, users } from '@opencare/api/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '@opencare/api/demo/demo-data';
-import { findNames, listPatientRows } from '@opencare/api/patients/patients.repository';
-import { scheduledPatients } from '@opencare/api/adherence/behind.repository';
-import { lastReadingsOf, openAlertsOf } from '@opencare/api/patients/patient-list-columns.repository';
-import { adherenceByPatient } from '@opencare/api/tasks/adherence.repository';
+import { listPatientRows } from '@opencare/api/patients/patients.repository';
+import { activeSchedulesOf } from '@opencare/api/schedules/schedules.repository';
+import { listColumnsOf } from '@opencare/api/patients/patient-list-columns.repository';
 import { overdueMinutesOf } from '@opencare/api/tasks/tasks.service';
 import { PATIENT_LIST_ADHERENCE_DAYS } from '@opencare/schemas/entities/patients';
 import { ROLES } from '@opencare/schemas/roles';
@@ -152,18 +152,9 @@ async function serve(databaseUrl: string): Promise<void> {
     const order = { sort: 'name' as const, direction: 'asc' as const, adherence: { from: since, to: now, rule } };
     const { rows, total } = await listPatientRows(database.db, { organisationId: physician.organisationId, search: q.search }, order, page, pageSize);
     const ids = rows.map((r) => r.accountId);
-    await scheduledPatients(database.db, physician.organisationId, ids);
-    const [names, alerts, readings, adherence] = await Promise.all([
-      findNames(database.db, rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : []))),
-      openAlertsOf(database.db, ids),
-      lastReadingsOf(database.db, ids),
-      adherenceByPatient(database.db, ids, since, now, rule),
-    ]);
-    return {
-      items: rows.map((r) => ({ ...r, primaryProviderName: r.primaryProviderId ? (names.get(r.primaryProviderId) ?? null) : null })),
-      columns: { alerts, readings, adherence },
-      total,
-    };
+    await activeSchedulesOf(database.db, ids);
+    const columns = await listColumnsOf(database.db, ids, order.adherence);
+    return { items: rows, columns, total };
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
 

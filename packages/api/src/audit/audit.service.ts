@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 import type { RequestMeta } from '../deps';
 import type { Actor } from '../access/actor';
-import { insertAudit, insertAudits } from './audit.repository';
+import { insertAudit, insertAudits, type AuditRow } from './audit.repository';
 
 export interface AuditEvent {
   action: string;
@@ -17,7 +17,11 @@ export interface AuditEvent {
 /** Append who did what to which record, when and from where. Ids only: no patient data. */
 export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, event: AuditEvent): Promise<void> {
   if (event.outcome === 'denied') meta.denialAudited = true;
-  return insertAudit(db, {
+  return insertAudit(db, auditRow(actor, meta, event));
+}
+
+function auditRow(actor: Pick<Actor, 'userId' | 'accountId'> | null, meta: RequestMeta, event: AuditEvent): AuditRow {
+  return {
     actorUserId: actor?.userId ?? null,
     actorAccountId: actor?.accountId ?? null,
     actorGatewayId: event.actorGatewayId ?? null,
@@ -28,7 +32,7 @@ export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, even
     outcome: event.outcome,
     ip: meta.ip,
     requestId: meta.requestId,
-  });
+  };
 }
 
 /**
@@ -56,17 +60,25 @@ export function auditPatientsListed(
   action: string,
   patientAccountIds: readonly string[],
 ): Promise<void> {
-  return insertAudits(
-    db,
-    [...new Set(patientAccountIds)].map((id) => ({
-      actorUserId: actor?.userId ?? null,
-      actorAccountId: actor?.accountId ?? null,
-      action: `${action}.item`,
-      resourceType: 'patient',
-      resourceId: id,
-      outcome: 'allowed' as const,
-      ip: meta.ip,
-      requestId: meta.requestId,
-    })),
+  return insertAudits(db, listedRows(actor, meta, action, patientAccountIds));
+}
+
+function listedRows(actor: Pick<Actor, 'userId' | 'accountId'> | null, meta: RequestMeta, action: string, patientAccountIds: readonly string[]) {
+  return [...new Set(patientAccountIds)].map((id) =>
+    auditRow(actor, meta, { action: `${action}.item`, resourceType: 'patient', resourceId: id, outcome: 'allowed' }),
   );
+}
+
+/**
+ * An allowed list's own entry and its patients' entries (auditPatientsListed) in one insert: one
+ * statement and one commit for the read's whole audit (issue 20), written before the answer leaves.
+ */
+export function auditListAndPatients(
+  db: Executor,
+  actor: Actor,
+  meta: RequestMeta,
+  event: { action: string; resourceType: string; resourceId: string | null },
+  patientAccountIds: readonly string[],
+): Promise<void> {
+  return insertAudits(db, [auditRow(actor, meta, { ...event, outcome: 'allowed' }), ...listedRows(actor, meta, event.action, patientAccountIds)]);
 }

@@ -1,36 +1,26 @@
 import type { PatientSort, SortDirection } from '@opencare/schemas/entities/patients';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { accounts, alerts, measurements, profiles } from '../db/schema';
-import { adherenceRatioOf, type AdherenceRule } from '../tasks/adherence.repository';
+import { accounts, alerts, measurementSchedules, measurements, profiles, tasks } from '../db/schema';
+import { adherenceCounts, adherenceRatioOf, type AdherenceRule } from '../tasks/adherence.repository';
 
 /**
- * The patient list's clinical columns: open alerts, last reading and adherence. Each is read for a
- * page's patients in one statement (a page never costs a query per patient), and each has a
+ * The patient list's clinical columns: open alerts, last reading and adherence. All three are read
+ * for a page's patients in one statement (a page never costs a query per patient), and each has a
  * correlated expression on `accounts.id` that the list's own statement orders by, so a sort covers
  * every patient the caller may see, not only the page.
  */
 
-/** Per patient: alerts not yet resolved, and the range class of the worst (the highest severity). */
-export function openAlertsOf(db: Executor, patientAccountIds: string[]) {
-  if (patientAccountIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      patientAccountId: alerts.patientAccountId,
-      count: sql<number>`count(*)::int`,
-      worst: sql<string>`(array_agg(${alerts.rangeClass} order by ${alerts.severity} desc))[1]`,
-    })
-    .from(alerts)
-    .where(and(inArray(alerts.patientAccountId, patientAccountIds), isNull(alerts.resolvedAt)))
-    .groupBy(alerts.patientAccountId);
-}
+const openOf = sql`${alerts.patientAccountId} = ${accounts.id} and ${alerts.resolvedAt} is null`;
 
 /**
- * Per patient: the latest reading's time and measurement code. One probe of the (patient, taken_at)
- * index per patient (a lateral subquery): a DISTINCT ON over the page's patients read every reading
- * they ever took, hundreds of table pages each at clinic scale (bench/scale.ts).
+ * The three columns of a page's patients in one statement: per patient, the alerts not yet resolved
+ * and the range class of the worst (the highest severity); the latest reading's time and
+ * measurement code, one probe of the (patient, taken_at) index (a DISTINCT ON over the page's
+ * patients read every reading they ever took, hundreds of table pages each at clinic scale:
+ * bench/scale.ts); and the adherence counts over the tasks due in [from, to].
  */
-export function lastReadingsOf(db: Executor, patientAccountIds: string[]) {
+export function listColumnsOf(db: Executor, patientAccountIds: string[], adherence: { from: Date; to: Date; rule: AdherenceRule }) {
   if (patientAccountIds.length === 0) return Promise.resolve([]);
   const latest = db
     .select({ type: measurements.type, takenAt: measurements.takenAt })
@@ -39,10 +29,35 @@ export function lastReadingsOf(db: Executor, patientAccountIds: string[]) {
     .orderBy(desc(measurements.takenAt), desc(measurements.id))
     .limit(1)
     .as('latest');
+  const open = db
+    .select({
+      count: sql<number>`count(*)::int`.as('open_count'),
+      worst: sql<string | null>`(array_agg(${alerts.rangeClass} order by ${alerts.severity} desc))[1]`.as('worst'),
+    })
+    .from(alerts)
+    .where(openOf)
+    .as('open');
+  const { due, completed } = adherenceCounts(adherence.rule);
+  const counts = db
+    .select({ due: due.as('due'), completed: completed.as('completed') })
+    .from(tasks)
+    .leftJoin(measurementSchedules, eq(measurementSchedules.id, tasks.scheduleId))
+    .where(and(eq(tasks.patientAccountId, accounts.id), gte(tasks.dueAt, adherence.from), lte(tasks.dueAt, adherence.to)))
+    .as('counts');
   return db
-    .select({ patientAccountId: accounts.id, type: latest.type, takenAt: latest.takenAt })
+    .select({
+      patientAccountId: accounts.id,
+      readingType: latest.type,
+      readingAt: latest.takenAt,
+      openAlerts: open.count,
+      worstAlert: open.worst,
+      due: counts.due,
+      completed: counts.completed,
+    })
     .from(accounts)
-    .innerJoinLateral(latest, sql`true`)
+    .leftJoinLateral(latest, sql`true`)
+    .innerJoinLateral(open, sql`true`)
+    .innerJoinLateral(counts, sql`true`)
     .where(inArray(accounts.id, patientAccountIds));
 }
 
@@ -53,7 +68,6 @@ export interface PatientOrder {
   adherence: { from: Date; to: Date; rule: AdherenceRule };
 }
 
-const openOf = sql`${alerts.patientAccountId} = ${accounts.id} and ${alerts.resolvedAt} is null`;
 const worstOpenSeverity = sql`coalesce((select max(${alerts.severity}) from ${alerts} where ${openOf}), -1)`;
 const openAlertCount = sql`(select count(*) from ${alerts} where ${openOf})`;
 const lastReadingAt = sql`(select max(${measurements.takenAt}) from ${measurements} where ${measurements.patientAccountId} = ${accounts.id})`;

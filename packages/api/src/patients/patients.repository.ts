@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database';
 import { accountRoles, accounts, careTeamMembers, patientProfiles, profiles } from '../db/schema';
 import { CLINICIAN_ROLES } from './people.dto';
@@ -60,7 +61,16 @@ export interface PatientFilter {
   dateOfBirth?: string;
 }
 
-/** A page of the active patients of an organisation matching every criterion given, in the order asked. */
+/** A person's full name as every list shows it: first, middle and last, those given. */
+export const fullNameOf = (name: { firstName: string | null; middleName: string | null; lastName: string | null }) =>
+  [name.firstName, name.middleName, name.lastName].filter(Boolean).join(' ');
+
+const providerProfiles = alias(profiles, 'provider_profile');
+
+/**
+ * A page of the active patients of an organisation matching every criterion given, in the order
+ * asked, with each one's primary provider's name (null without one).
+ */
 export async function listPatientRows(db: Executor, filter: PatientFilter, order: PatientOrder, page: number, pageSize: number) {
   const where = and(
     eq(accounts.organisationId, filter.organisationId),
@@ -79,17 +89,22 @@ export async function listPatientRows(db: Executor, filter: PatientFilter, order
       isOnline: accounts.isOnline,
       lastSeen: accounts.lastSeen,
       profile: basicProfileColumns,
+      provider: { firstName: providerProfiles.firstName, middleName: providerProfiles.middleName, lastName: providerProfiles.lastName },
       // Every match counted beside each row of the page: the page and its total in one statement.
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(accounts)
     .innerJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .leftJoin(providerProfiles, eq(providerProfiles.accountId, patientProfiles.primaryProviderId))
     .where(where)
     .orderBy(...patientOrderBy(db, order))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const rows = found.map(({ total: _total, ...row }) => row);
+  const rows = found.map(({ total: _total, provider, ...row }) => ({
+    ...row,
+    primaryProviderName: provider && row.primaryProviderId ? fullNameOf(provider) : null,
+  }));
   // A page past the end has no row to carry the total: only then is it counted on its own.
   if (found[0]) return { rows, total: found[0].total };
   return { rows, total: page > 1 ? await countPatientRows(db, where) : 0 };
@@ -117,9 +132,7 @@ export async function findNames(db: Executor, accountIds: string[]): Promise<Map
     })
     .from(profiles)
     .where(inArray(profiles.accountId, [...new Set(accountIds)]));
-  return new Map(
-    rows.map((r) => [r.accountId, [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ')]),
-  );
+  return new Map(rows.map((r) => [r.accountId, fullNameOf(r)]));
 }
 
 /** The role numbers of some accounts. */
@@ -134,14 +147,23 @@ export async function findRoles(db: Executor, accountIds: string[]): Promise<Map
   return roles;
 }
 
-/** The accounts on a patient's care team, in the order they joined. */
-export async function findCareTeamIds(db: Executor, patientAccountId: string): Promise<string[]> {
+/** The accounts on a patient's care team with their names and role numbers, in the order they joined. */
+export async function findCareTeam(db: Executor, patientAccountId: string) {
   const rows = await db
-    .select({ accountId: careTeamMembers.providerAccountId })
+    .select({
+      accountId: careTeamMembers.providerAccountId,
+      firstName: profiles.firstName,
+      middleName: profiles.middleName,
+      lastName: profiles.lastName,
+      roles: sql<number[]>`coalesce(array_agg(${accountRoles.role}) filter (where ${accountRoles.role} is not null), '{}')`,
+    })
     .from(careTeamMembers)
+    .leftJoin(profiles, eq(profiles.accountId, careTeamMembers.providerAccountId))
+    .leftJoin(accountRoles, eq(accountRoles.accountId, careTeamMembers.providerAccountId))
     .where(eq(careTeamMembers.patientAccountId, patientAccountId))
+    .groupBy(careTeamMembers.providerAccountId, careTeamMembers.createdAt, profiles.firstName, profiles.middleName, profiles.lastName)
     .orderBy(asc(careTeamMembers.createdAt));
-  return rows.map((r) => r.accountId);
+  return rows.map((row) => ({ accountId: row.accountId, fullName: fullNameOf(row), roles: row.roles.map(Number) }));
 }
 
 /** Which of these accounts are active clinicians (physician, nurse, assistant) of the organisation. */

@@ -11,26 +11,23 @@ import type { PatientProfile } from '@opencare/schemas/entities/profile';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
 import type { FieldIssue } from '@opencare/schemas/errors';
 import { ROLES, roleNameOf, type RoleName } from '@opencare/schemas/roles';
-import { authorizeAlongside, hasRouteRole } from '../access/access';
-import { auditPatientsListed } from '../audit/audit.service';
+import { authorize, hasRouteRole } from '../access/access';
+import { auditListAndPatients } from '../audit/audit.service';
 import type { Actor } from '../access/actor';
 import { toProfileDto } from '../accounts/account.dto';
 import { findAccount, type AccountRecord } from '../accounts/accounts.repository';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from './patient-access';
-import { lastReadingsOf, openAlertsOf } from './patient-list-columns.repository';
-import { adherenceByPatient, adherenceOf } from '../tasks/adherence.repository';
+import { listColumnsOf } from './patient-list-columns.repository';
+import { adherenceOf } from '../tasks/adherence.repository';
 import { ensureTasksOver, overdueMinutesOf } from '../tasks/tasks.service';
 import { scheduledPatients } from '../adherence/behind.repository';
-import type { Executor } from '../db/database';
 import { providerRoleOf, toBasicProfile } from './people.dto';
 import {
   addCareTeamMembers,
-  findCareTeamIds,
+  findCareTeam,
   findClinicianIds,
-  findNames,
-  findRoles,
   listPatientRows,
   replaceCareTeam,
   updatePatientCareRow,
@@ -39,18 +36,13 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** The adherence period's tasks of these patients with a schedule (all the organisation's when not given). */
-async function ensurePeriodTasks(db: Executor, organisationId: string, among: string[] | undefined, from: Date, to: Date) {
-  const scheduled = await scheduledPatients(db, organisationId, among);
-  await ensureTasksOver(db, scheduled.map((s) => s.patientAccountId), from, to);
-}
-
 /**
  * Find patients (spec §7 `/patients`, `/patients/search`). Clinicians (physicians, nurses,
  * assistants) find the active patients of their organisation; a patient finds only themself. Each
  * row carries the patient's open alerts, last reading and adherence over the last
  * PATIENT_LIST_ADHERENCE_DAYS days (issue 17 part 5), and the list sorts on any of them before it
- * is paged.
+ * is paged. A refusal is audited before any read; an allowed list is audited with the patients it
+ * shows, in one insert before the answer (issue 20: a search is a handful of statements).
  */
 export async function listPatients(
   deps: Deps,
@@ -65,28 +57,17 @@ export async function listPatients(
     action: 'patients.list',
     resourceType: patient ? 'patient' : 'organisation',
     resourceId: patient ? actor.accountId : actor.organisationId,
-    allowed: clinician || patient,
   };
-  return authorizeAlongside(deps, actor, meta, event, () =>
-    patientPage(deps, actor, meta, query, patient, now),
-  );
-}
-
-/** listPatients' page, once the caller may see it; `patient`: the caller sees only themself. */
-async function patientPage(
-  deps: Deps,
-  actor: Actor,
-  meta: RequestMeta,
-  query: PatientSearchQuery,
-  patient: boolean,
-  now: Date,
-): Promise<{ items: PatientListItem[]; meta: ListMeta }> {
+  if (!clinician && !patient) await authorize(deps, actor, meta, { ...event, allowed: false });
   const { sort, direction } = patientSortOf(query);
   const since = new Date(now.getTime() - PATIENT_LIST_ADHERENCE_DAYS * DAY_MS);
-  const rule = { overdueMinutes: await overdueMinutesOf(deps.db, actor.organisationId), now };
-  const self = patient ? [actor.accountId] : undefined;
+  const overdueMinutes = await overdueMinutesOf(deps.db, actor.organisationId);
+  const adherence = { from: since, to: now, rule: { overdueMinutes, now } };
   // Sorting by adherence ranks every patient the caller may see, so all their tasks must be there.
-  if (sort === 'adherence') await ensurePeriodTasks(deps.db, actor.organisationId, self, since, now);
+  if (sort === 'adherence') {
+    const scheduled = await scheduledPatients(deps.db, actor.organisationId, patient ? [actor.accountId] : undefined);
+    await ensureTasksOver(deps.db, scheduled.map((s) => s.patientAccountId), since, now);
+  }
   const { rows, total } = await listPatientRows(
     deps.db,
     {
@@ -97,45 +78,30 @@ async function patientPage(
       mrn: query.mrn,
       dateOfBirth: query.dateOfBirth,
     },
-    { sort, direction, adherence: { from: since, to: now, rule } },
+    { sort, direction, adherence },
     query.page,
     query.pageSize,
   );
   const ids = rows.map((r) => r.accountId);
-  if (sort !== 'adherence') await ensurePeriodTasks(deps.db, actor.organisationId, ids, since, now);
-  // The patients shown are audited alongside the reads of their columns, before the answer.
-  const [, providerNames, alerts, readings, adherence] = await Promise.all([
-    auditPatientsListed(deps.db, actor, meta, 'patients.list', ids),
-    findNames(
-      deps.db,
-      rows.flatMap((r) => (r.primaryProviderId ? [r.primaryProviderId] : [])),
-    ),
-    openAlertsOf(deps.db, ids),
-    lastReadingsOf(deps.db, ids),
-    adherenceByPatient(deps.db, ids, since, now, rule),
-  ]);
-  const alertsOf = new Map(alerts.map((a) => [a.patientAccountId, a]));
-  const readingOf = new Map(readings.map((r) => [r.patientAccountId, r]));
-  const adherenceOfPatient = new Map(adherence.map((a) => [a.patientAccountId, a]));
+  if (sort !== 'adherence') await ensureTasksOver(deps.db, ids, since, now);
+  const [, columns] = await Promise.all([auditListAndPatients(deps.db, actor, meta, event, ids), listColumnsOf(deps.db, ids, adherence)]);
+  const columnsOf = new Map(columns.map((c) => [c.patientAccountId, c]));
   const items = rows.map((row) => {
-    const providerName = row.primaryProviderId ? providerNames.get(row.primaryProviderId) : undefined;
-    const open = alertsOf.get(row.accountId);
-    const worst = rangeClassSchema.safeParse(open?.worst);
-    const reading = readingOf.get(row.accountId);
-    const counts = adherenceOfPatient.get(row.accountId);
+    const column = columnsOf.get(row.accountId);
+    const worst = rangeClassSchema.safeParse(column?.worstAlert);
     return {
       ...toBasicProfile(row.profile),
       accountId: row.accountId,
       mrn: row.mrn,
       primaryProvider:
-        row.primaryProviderId && providerName
-          ? { accountId: row.primaryProviderId, fullName: providerName }
+        row.primaryProviderId && row.primaryProviderName
+          ? { accountId: row.primaryProviderId, fullName: row.primaryProviderName }
           : null,
       isOnline: row.isOnline,
       lastSeen: row.lastSeen ? row.lastSeen.toISOString() : null,
-      openAlerts: { count: open?.count ?? 0, worst: worst.success ? worst.data : null },
-      lastReading: reading ? { type: reading.type, takenAt: reading.takenAt.toISOString() } : null,
-      adherence: adherenceOf(counts?.due ?? 0, counts?.completed ?? 0),
+      openAlerts: { count: column?.openAlerts ?? 0, worst: worst.success ? worst.data : null },
+      lastReading: column?.readingType && column.readingAt ? { type: column.readingType, takenAt: column.readingAt.toISOString() } : null,
+      adherence: adherenceOf(column?.due ?? 0, column?.completed ?? 0),
     };
   });
   return { items, meta: listMeta(total, query.page, query.pageSize) };
@@ -148,18 +114,9 @@ const rankOf = (role: RoleName) => (TEAM_ORDER.includes(role) ? TEAM_ORDER.index
 export async function patientDetailOf(deps: Deps, record: AccountRecord): Promise<PatientDetail> {
   const profile = toProfileDto(record);
   if (!('mrn' in profile)) throw new AppError('notFound');
-  const teamIds = await findCareTeamIds(deps.db, record.account.id);
-  const [names, roles] = await Promise.all([findNames(deps.db, teamIds), findRoles(deps.db, teamIds)]);
   // Physicians first, then nurses, then assistants, each by name.
-  const careTeam = teamIds
-    .map((accountId) => {
-      const held = roles.get(accountId) ?? [];
-      return {
-        accountId,
-        fullName: names.get(accountId) ?? '',
-        role: providerRoleOf(held) ?? roleNameOf(held[0] ?? ROLES.User),
-      };
-    })
+  const careTeam = (await findCareTeam(deps.db, record.account.id))
+    .map(({ accountId, fullName, roles }) => ({ accountId, fullName, role: providerRoleOf(roles) ?? roleNameOf(roles[0] ?? ROLES.User) }))
     .sort((a, b) => rankOf(a.role) - rankOf(b.role) || a.fullName.localeCompare(b.fullName));
   return { ...(profile satisfies PatientProfile), accountId: record.account.id, careTeam };
 }

@@ -6,6 +6,7 @@ import {
   measurements,
   messageThreads,
   messages,
+  profiles,
   threadReads,
 } from '../db/schema';
 
@@ -110,8 +111,10 @@ export function upcomingAppointments(db: Executor, patientAccountId: string, now
       endsAt: appointments.endsAt,
       status: appointments.status,
       providerAccountId: appointments.providerAccountId,
+      provider: { firstName: profiles.firstName, middleName: profiles.middleName, lastName: profiles.lastName },
     })
     .from(appointments)
+    .leftJoin(profiles, eq(profiles.accountId, appointments.providerAccountId))
     .where(
       and(
         eq(appointments.patientAccountId, patientAccountId),

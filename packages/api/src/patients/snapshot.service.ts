@@ -23,7 +23,7 @@ import { limitsFor } from '../measurements/thresholds.service';
 import { normalBandsOf } from './normal-bands';
 import { patientFor } from './patient-access';
 import { snapshotGatewaysOf } from '../gateways/gateways.service';
-import { findNames } from './patients.repository';
+import { fullNameOf } from './patients.repository';
 import { patientDetailOf } from './patients.service';
 import { adherenceOfPatient } from '../tasks/tasks.service';
 import { adherenceOf } from '../tasks/adherence.repository';
@@ -79,18 +79,15 @@ export async function getPatientSnapshot(
 ): Promise<PatientSnapshot> {
   const record = await patientFor(deps, actor, meta, patientAccountId, 'patients.snapshot.read');
   const since = new Date(now.getTime() - SNAPSHOT_ADHERENCE_DAYS * DAY_MS);
-  const [patient, latest, tasks, mail, openAlerts, appointments] = await Promise.all([
+  const [patient, latest, tasks, mail, openAlerts, appointments, gateways] = await Promise.all([
     patientDetailOf(deps, record),
     latestReadingPerType(deps.db, patientAccountId),
     adherenceOfPatient(deps.db, record, since, now),
     messageSummary(deps.db, patientAccountId, actor.accountId),
     openAlertCount(deps.db, patientAccountId),
     upcomingAppointments(deps.db, patientAccountId, now, UPCOMING_APPOINTMENTS),
+    snapshotGatewaysOf(deps, patientAccountId),
   ]);
-  const providerNames = await findNames(
-    deps.db,
-    appointments.map((a) => a.providerAccountId),
-  );
   return {
     patient,
     latestReadings: latest.map(toReading).sort((a, b) => b.takenAt.localeCompare(a.takenAt)),
@@ -102,7 +99,7 @@ export async function getPatientSnapshot(
     },
     openAlerts,
     upcomingAppointments: appointments.map((a) => {
-      const name = providerNames.get(a.providerAccountId);
+      const name = a.provider ? fullNameOf(a.provider) : '';
       return {
         id: a.id,
         type: a.type,
@@ -112,7 +109,7 @@ export async function getPatientSnapshot(
         provider: name ? { accountId: a.providerAccountId, fullName: name } : null,
       };
     }),
-    gateways: await snapshotGatewaysOf(deps, patientAccountId),
+    gateways,
   };
 }
 

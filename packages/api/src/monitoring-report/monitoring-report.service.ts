@@ -120,11 +120,11 @@ async function computeReport(deps: Deps, organisationId: string, month: string):
   // The latest consented episode of each patient (newest first): its start anchors the periods.
   const episodeOf = new Map<string, (typeof episodes)[number]>();
   for (const episode of episodes) if (!episodeOf.has(episode.patientAccountId)) episodeOf.set(episode.patientAccountId, episode);
-  const daysOf = groupBy(readingDays, (r) => r.patientAccountId);
+
   const timeOf = groupBy(careTime, (r) => r.patientAccountId);
   // The patients monitored: those with readings in the month's periods or care time in it, and those
   // enrolled (whose missing days the report then shows).
-  const patientIds = [...new Set([...daysOf.keys(), ...timeOf.keys(), ...episodeOf.keys()])];
+  const patientIds = [...new Set([...readingDays.keys(), ...timeOf.keys(), ...episodeOf.keys()])];
   const [people, names] = await Promise.all([patientsNamed(deps.db, patientIds), findNames(deps.db, careTime.map((r) => r.clinicianAccountId))]);
 
   const patients: ReportPatient[] = people.map((person) => {
@@ -133,7 +133,7 @@ async function computeReport(deps: Deps, organisationId: string, month: string):
     const rows = timeOf.get(person.patientAccountId) ?? [];
     const { minutes, secondsByClinician, interactive } = countedTime(rows);
     const periods = monitoringSince
-      ? periodsEndingIn(monitoringSince, month, (daysOf.get(person.patientAccountId) ?? []).map((r) => r.day))
+      ? periodsEndingIn(monitoringSince, month, readingDays.get(person.patientAccountId) ?? [])
       : [];
     const setupRecorded = episode ? episode.setupAt !== null : null;
     const { lines, flags } = linesOf({ month, monitoringSince, setupRecorded, periods, minutes, interactive }, codes);

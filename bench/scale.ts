@@ -19,6 +19,10 @@
  *      summary (`GET /reports/summary`, its reporting period); FIGURE_RUNS timed requests each after
  *      one untimed, one at a time; the slowest is held against the target.
  *
+ * Beside (a) and (b), the database's own count of transactions per request of each target (its
+ * statements: every one of these reads runs on its own), read from `pg_stat_database` around 40
+ * requests (not in SMOKE: it waits for PostgreSQL to report them).
+ *
  * Processes: the edge and the bare route run in a child process, the load in this one (see
  * api-search.ts for why). Any non-2xx answer fails the run: a figure of errors means nothing.
  *
@@ -63,6 +67,9 @@ const WARMUP = SMOKE ? 1 : 3;
 const ROUNDS = Number(process.env.ROUNDS ?? (SMOKE ? 1 : 3));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const LATENCY_CONNECTIONS = Number(process.env.LATENCY_CONNECTIONS ?? 1);
+/** Requests per count of transactions, and the wait for PostgreSQL's statistics (not in SMOKE). */
+const TRANSACTION_SAMPLE = 40;
+const STATS_FLUSH_MS = 11_000;
 const SAMPLE = Number(process.env.SAMPLE ?? 200);
 const FIGURE_RUNS = Number(process.env.FIGURE_RUNS ?? (SMOKE ? 1 : 3));
 const CLINIC_ZONE = 'America/New_York';
@@ -220,8 +227,32 @@ async function getJson(url: string, token: string): Promise<{ status: number; bo
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null, bytes: Buffer.byteLength(text) };
 }
 
+/**
+ * Transactions the database counted per request of one target (`pg_stat_database`, not the edge's
+ * own account): TRANSACTION_SAMPLE requests one after another, then the wait for the edge's
+ * connections to report their counts (PostgreSQL flushes an idle backend's statistics after 10 s).
+ * Every statement of these reads runs on its own (autocommit), so this is their statements too.
+ */
+async function transactionsPerRequest(sql: postgres.Sql, url: string, headers: Record<string, string>): Promise<number> {
+  const counted = async () => {
+    await sql`select pg_stat_clear_snapshot()`;
+    const [row] = await sql<{ n: string }[]>`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
+    return Number(row?.n ?? 0);
+  };
+  await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+  const before = await counted();
+  for (let i = 0; i < TRANSACTION_SAMPLE; i++) {
+    const response = await fetch(url, { headers });
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    await response.arrayBuffer();
+  }
+  await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+  // Less this connection's own two reads of the counter.
+  return (await counted()) - before - 2;
+}
+
 /** (a) The three searches against the bare route, rounds interleaved. */
-async function searchThroughput(ready: Ready, token: string, sample: Sample) {
+async function searchThroughput(ready: Ready, token: string, sample: Sample, sql: postgres.Sql) {
   const { searched } = sample;
   const bearer = { authorization: `Bearer ${token}` };
   const search = (qs: string) => `${ready.edgeUrl}/api/v1/patients/search?${qs}&page=1&pageSize=20`;
@@ -238,6 +269,13 @@ async function searchThroughput(ready: Ready, token: string, sample: Sample) {
     const found = body.data ? body.data.some((p) => p.accountId === searched.accountId) : body.accountId === searched.accountId;
     if (response.status !== 200 || !found) throw new Error(`${target.name}: ${response.status}, the patient not found: ${JSON.stringify(body).slice(0, 300)}`);
     if (body.meta) log(`${target.name}: ${body.meta.total} matching`);
+  }
+  const transactions = new Map<string, number>();
+  if (!SMOKE) {
+    for (const target of targets) {
+      transactions.set(target.name, (await transactionsPerRequest(sql, target.url, target.headers)) / TRANSACTION_SAMPLE);
+      log(`${target.name}: ${transactions.get(target.name)?.toFixed(1)} database transactions per request (${TRANSACTION_SAMPLE} requests)`);
+    }
   }
   const rounds = new Map(targets.map((t) => [t.name, [] as Round[]]));
   for (let r = 1; r <= ROUNDS; r++) {
@@ -257,6 +295,7 @@ async function searchThroughput(ready: Ready, token: string, sample: Sample) {
       p99: median(all.map((r) => r.p99)),
       requests: all.reduce((n, r) => n + r.requests, 0),
       bad: all.reduce((n, r) => n + r.bad, 0),
+      transactions: transactions.get(t.name),
     };
   });
   const bare = summary[0]?.reqPerS ?? 1;
@@ -264,7 +303,7 @@ async function searchThroughput(ready: Ready, token: string, sample: Sample) {
 }
 
 /** (b) Sequential reads (LATENCY_CONNECTIONS in flight), each of the next sampled patient. */
-async function readLatency(ready: Ready, token: string, sample: Sample) {
+async function readLatency(ready: Ready, token: string, sample: Sample, sql: postgres.Sql) {
   const now = Date.now();
   const chartRange = `from=${new Date(now - 90 * DAY_MS).toISOString()}&to=${new Date(now).toISOString()}`;
   const reads = [
@@ -272,6 +311,14 @@ async function readLatency(ready: Ready, token: string, sample: Sample) {
     { name: 'chart, 90 days of bp', path: (id: string) => `/api/v1/patients/${id}/series?type=bp&${chartRange}` },
     { name: 'timeline, first page', path: (id: string) => `/api/v1/patients/${id}/timeline` },
   ];
+  const transactions = new Map<string, number>();
+  if (!SMOKE) {
+    for (const read of reads) {
+      const url = `${ready.edgeUrl}${read.path(sample.searched.accountId)}`;
+      transactions.set(read.name, (await transactionsPerRequest(sql, url, { authorization: `Bearer ${token}` })) / TRANSACTION_SAMPLE);
+      log(`${read.name}: ${transactions.get(read.name)?.toFixed(1)} database transactions per request (${TRANSACTION_SAMPLE} requests)`);
+    }
+  }
   const results = new Map(reads.map((r) => [r.name, [] as number[]]));
   let bad = 0;
   let firstFailure = '';
@@ -303,7 +350,14 @@ async function readLatency(ready: Ready, token: string, sample: Sample) {
   if (bad > 0) throw new Error(`${bad} reads failed, the first: ${firstFailure}`);
   return reads.map((read) => {
     const sorted = [...(results.get(read.name) ?? [])].sort((a, b) => a - b);
-    return { name: read.name, reads: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
+    return {
+      name: read.name,
+      reads: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? 0,
+      transactions: transactions.get(read.name),
+    };
   });
 }
 
@@ -372,9 +426,9 @@ async function run(): Promise<void> {
     const tokens = { physician: await tokenOf('physician'), admin: await tokenOf('admin') };
 
     log(`\n(a) patient search vs one patient by primary key: ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s after ${WARMUP} s warm-up each`);
-    const search = await searchThroughput(ready, tokens.physician, sample);
+    const search = await searchThroughput(ready, tokens.physician, sample, sql);
     log(`\n(b) one patient's reads: ${LATENCY_CONNECTIONS} in flight, ${sample.spread.length} patients in turn, ${ROUNDS} × ${DURATION} s after ${WARMUP} s warm-up each`);
-    const reads = await readLatency(ready, tokens.physician, sample);
+    const reads = await readLatency(ready, tokens.physician, sample, sql);
     log(`\n(c) the organisation's figures of the last closed month: ${FIGURE_RUNS} timed requests each after one untimed`);
     const figures = await monthFigures(ready, tokens);
 
@@ -383,11 +437,32 @@ async function run(): Promise<void> {
       Object.fromEntries(
         search.map((s) => [
           s.name,
-          { 'req/s': Math.round(s.reqPerS), '× bare': s.ratio === null ? '' : s.ratio.toFixed(2), 'p50 ms': s.p50, 'p99 ms': s.p99, requests: s.requests, failed: s.bad },
+          {
+            'req/s': Math.round(s.reqPerS),
+            '× bare': s.ratio === null ? '' : s.ratio.toFixed(2),
+            'p50 ms': s.p50,
+            'p99 ms': s.p99,
+            requests: s.requests,
+            failed: s.bad,
+            'transactions/request': s.transactions === undefined ? '' : +s.transactions.toFixed(1),
+          },
         ]),
       ),
     );
-    console.table(Object.fromEntries(reads.map((r) => [r.name, { reads: r.reads, 'p50 ms': +r.p50.toFixed(1), 'p99 ms': +r.p99.toFixed(1), 'max ms': +r.max.toFixed(1) }])));
+    console.table(
+      Object.fromEntries(
+        reads.map((r) => [
+          r.name,
+          {
+            reads: r.reads,
+            'p50 ms': +r.p50.toFixed(1),
+            'p99 ms': +r.p99.toFixed(1),
+            'max ms': +r.max.toFixed(1),
+            'transactions/request': r.transactions === undefined ? '' : +r.transactions.toFixed(1),
+          },
+        ]),
+      ),
+    );
     console.table(Object.fromEntries(figures.map((f) => [f.name, { 'median ms': Math.round(f.median), 'slowest ms': Math.round(f.max), KiB: Math.round(f.bytes / 1024) }])));
     for (const s of search.slice(1)) log(`${s.name} / bare req/s: ${s.ratio?.toFixed(2)}× (target ≥ ${TARGETS.searchRatio}×) ${verdict((s.ratio ?? 0) >= TARGETS.searchRatio)}`);
     for (const r of reads) log(`${r.name} p99: ${r.p99.toFixed(1)} ms (target ≤ ${TARGETS.readP99Ms} ms) ${verdict(r.p99 <= TARGETS.readP99Ms)}`);

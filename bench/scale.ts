@@ -233,7 +233,7 @@ async function getJson(url: string, token: string): Promise<{ status: number; bo
  * connections to report their counts (PostgreSQL flushes an idle backend's statistics after 10 s).
  * Every statement of these reads runs on its own (autocommit), so this is their statements too.
  */
-async function transactionsPerRequest(sql: postgres.Sql, url: string, headers: Record<string, string>): Promise<number> {
+async function transactionsPerRequest(sql: postgres.Sql, name: string, url: string, headers: Record<string, string>): Promise<number> {
   const counted = async () => {
     await sql`select pg_stat_clear_snapshot()`;
     const [row] = await sql<{ n: string }[]>`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
@@ -248,7 +248,9 @@ async function transactionsPerRequest(sql: postgres.Sql, url: string, headers: R
   }
   await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
   // Less this connection's own two reads of the counter.
-  return (await counted()) - before - 2;
+  const perRequest = ((await counted()) - before - 2) / TRANSACTION_SAMPLE;
+  log(`${name}: ${perRequest.toFixed(1)} database transactions per request (${TRANSACTION_SAMPLE} requests)`);
+  return perRequest;
 }
 
 /** (a) The three searches against the bare route, rounds interleaved. */
@@ -272,10 +274,7 @@ async function searchThroughput(ready: Ready, token: string, sample: Sample, sql
   }
   const transactions = new Map<string, number>();
   if (!SMOKE) {
-    for (const target of targets) {
-      transactions.set(target.name, (await transactionsPerRequest(sql, target.url, target.headers)) / TRANSACTION_SAMPLE);
-      log(`${target.name}: ${transactions.get(target.name)?.toFixed(1)} database transactions per request (${TRANSACTION_SAMPLE} requests)`);
-    }
+    for (const target of targets) transactions.set(target.name, await transactionsPerRequest(sql, target.name, target.url, target.headers));
   }
   const rounds = new Map(targets.map((t) => [t.name, [] as Round[]]));
   for (let r = 1; r <= ROUNDS; r++) {
@@ -315,8 +314,7 @@ async function readLatency(ready: Ready, token: string, sample: Sample, sql: pos
   if (!SMOKE) {
     for (const read of reads) {
       const url = `${ready.edgeUrl}${read.path(sample.searched.accountId)}`;
-      transactions.set(read.name, (await transactionsPerRequest(sql, url, { authorization: `Bearer ${token}` })) / TRANSACTION_SAMPLE);
-      log(`${read.name}: ${transactions.get(read.name)?.toFixed(1)} database transactions per request (${TRANSACTION_SAMPLE} requests)`);
+      transactions.set(read.name, await transactionsPerRequest(sql, read.name, url, { authorization: `Bearer ${token}` }));
     }
   }
   const results = new Map(reads.map((r) => [r.name, [] as number[]]));

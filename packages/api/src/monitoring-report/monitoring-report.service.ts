@@ -120,7 +120,6 @@ async function computeReport(deps: Deps, organisationId: string, month: string):
   // The latest consented episode of each patient (newest first): its start anchors the periods.
   const episodeOf = new Map<string, (typeof episodes)[number]>();
   for (const episode of episodes) if (!episodeOf.has(episode.patientAccountId)) episodeOf.set(episode.patientAccountId, episode);
-
   const timeOf = groupBy(careTime, (r) => r.patientAccountId);
   // The patients monitored: those with readings in the month's periods or care time in it, and those
   // enrolled (whose missing days the report then shows).

@@ -110,26 +110,6 @@ export function adminCheckOf(resourceType: string) {
 }
 
 /**
- * `authorize` for a read whose work does not depend on its audit row: the row is written while the
- * work runs (issue 20: a round trip less per request). Both are awaited before the answer, so a
- * failed audit still fails the request and no answer leaves before its row is in. A refusal does no
- * work: it is audited and thrown first, as by `authorize`.
- */
-export async function authorizeAlongside<T>(
-  deps: Pick<Deps, 'db'>,
-  actor: Actor,
-  meta: RequestMeta,
-  event: { action: string; resourceType: string; resourceId: string | null; allowed: boolean },
-  work: () => Promise<T>,
-): Promise<T> {
-  if (!event.allowed) await authorize(deps, actor, meta, event);
-  const [audited, done] = await Promise.allSettled([authorize(deps, actor, meta, event), work()]);
-  if (audited.status === 'rejected') throw audited.reason;
-  if (done.status === 'rejected') throw done.reason;
-  return done.value;
-}
-
-/**
  * `authorize` for a record that belongs to organisations: refused for a caller of none of them
  * (and not Super), it answers 404 as if the id did not exist, so another organisation's ids cannot
  * be probed (docs/access-control.md); the refusal is still audited. In the caller's own

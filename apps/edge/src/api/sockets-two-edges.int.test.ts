@@ -166,6 +166,11 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
     const socket = clients.open(a.url, { token }, { reconnectAfterMs: 1500 });
     await connected(socket);
     expect(await ask(socket, 'patient:watch', { patientId: cast.id.patient })).toMatchObject({ data: {} });
+    // A client resumes from the last broadcast it received: with none yet it has nothing to resume
+    // from (under load, its own presence event could still be on its way when the connection dropped).
+    const first = nextEvent(socket, 'patient:event', (p) => (p.event.data.values as Json).systolic === 141);
+    expect((await recordOn(b, 141)).status).toBe(201);
+    await first;
 
     // The connection drops; a reading is recorded (through B) while it is down.
     await dropConnection(a, socket);

@@ -14,6 +14,9 @@
  * that uses them.
  */
 import type postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import type { Executor } from '@opencare/api/db/database';
+import { rebuildReadingDays } from '@opencare/api/measurements/reading-days.repository';
 import { ROLES } from '@opencare/schemas/roles';
 
 export interface ScaleSize {
@@ -177,6 +180,8 @@ export async function seedScale(sql: postgres.Sql, clinic: Clinic, size: ScaleSi
   const readings = await timed(log, `${size.readings.toLocaleString('en-US')} readings and their timeline events`, () =>
     seedReadings(sql, clinic, size, now, log),
   );
+  // Written around the measurements service, so their days are counted as a change of time zone counts them.
+  await timed(log, 'reading days', () => rebuildReadingDays(drizzle(sql) as unknown as Executor, clinic.organisationId));
   await timed(log, 'care time', () => seedCareTime(sql, clinic, size, now));
   return readings;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { billingCodes, careTimeEntries, measurements, monitoringEnrolments, monitoringReportSignoffs, profiles } from '@opencare/api/db/schema';
+import { billingCodes, careTimeEntries, monitoringEnrolments, monitoringReportSignoffs, profiles } from '@opencare/api/db/schema';
+import { insertMeasurements } from '@opencare/api/measurements/measurements.repository';
 import { ROLES } from '@opencare/schemas/roles';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,15 +25,17 @@ const api = (method: string, path: string, who?: Person, body?: unknown) =>
 const noon = (day: string) => new Date(`${day}T16:00:00Z`);
 const marchDays = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `2026-03-${String(from + i).padStart(2, '0')}`);
 
-async function readingsOn(patient: string, days: string[]) {
-  await t.edge.deps.db.insert(measurements).values(
+/** Readings stored as the measurements service stores them (with their days counted), at `at` of each day. */
+async function readingsOn(patient: string, days: string[], at: (day: string) => Date = noon) {
+  await insertMeasurements(
+    t.edge.deps.db,
     days.map((day) => ({
       id: randomUUID(),
       organisationId: clinic,
       patientAccountId: patient,
       type: 'weight',
       values: { weight: 80 },
-      takenAt: noon(day),
+      takenAt: at(day),
       source: 'gateway' as const,
     })),
   );
@@ -306,5 +309,30 @@ describe('the codes table', () => {
     expect(codesOf(june)).toContain('99454×1');
     const chart = await api('GET', `/patients/${patients.ten}/care-time?month=2026-05`, 'nurse');
     expect(chart.body.data.targetDays).toBe(15);
+  });
+  it("counts days on the clinic's calendar, and again when the clinic changes its time zone", async () => {
+    const zone = async (timezone: string) => expect((await api('PATCH', '/settings/organization', 'admin', { timezone })).status).toBe(200);
+    const before = (await api('GET', '/settings/organization', 'admin')).body.data.timezone as string;
+    await zone('UTC');
+    try {
+      const late = (await createPerson(t.edge.deps.db, ROLES.Patient, 'pat', clinic)).accountId;
+      patients.late = late;
+      // 30 evenings in New York, 22:00 (EDT): already the next day in UTC.
+      const september = Array.from({ length: 30 }, (_, i) => `2026-09-${String(1 + i).padStart(2, '0')}`);
+      await readingsOn(late, september, (day) => new Date(`${day}T02:00:00Z`));
+      const utc = patientIn(await reportOf('2026-09'), 'late');
+      expect(utc.monitoringSince).toBe('2026-09-01');
+      expect(utc.periods).toEqual([{ from: '2026-09-01', to: '2026-09-30', days: september }]);
+
+      await zone('America/New_York');
+      const local = patientIn(await reportOf('2026-09'), 'late');
+      expect(local.monitoringSince).toBe('2026-08-31');
+      expect(local.periods).toEqual([{ from: '2026-08-31', to: '2026-09-29', days: ['2026-08-31', ...september.slice(0, 29)] }]);
+      // A reading stored after the change is counted on the new calendar too: 30 September, 21:00 in New York.
+      await readingsOn(late, ['2026-10-01'], (day) => new Date(`${day}T01:00:00Z`));
+      expect(patientIn(await reportOf('2026-10'), 'late').periods[0].days).toEqual(['2026-09-30']);
+    } finally {
+      await zone(before);
+    }
   });
 });

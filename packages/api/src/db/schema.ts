@@ -460,6 +460,28 @@ export const measurements = pgTable(
 );
 
 /**
+ * The days each patient took readings, a month to a row (migration 0033): bit d−1 of `days` is day d
+ * of `month` on the organisation's calendar. Kept by every insert of readings and rebuilt when the
+ * organisation's time zone changes, so the monitoring report counts a clinic's days from 20,000 rows
+ * a month instead of grouping millions of readings (bench/scale.ts).
+ */
+export const readingDays = pgTable(
+  'reading_days',
+  {
+    patientAccountId: uuid('patient_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    days: integer('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.patientAccountId, t.month] }), index('reading_days_organisation_idx').on(t.organisationId, t.month)],
+);
+
+/**
  * A gateway reading outside physiological limits (migration 0028), held for a clinician's review
  * apart from the measurements, so no task, alert, chart, average or report counts it. Accepted, it
  * becomes a measurement with the same id; rejected, it stays here as entered-in-error.

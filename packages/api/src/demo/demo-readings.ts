@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_THRESHOLDS, rangeClassOf } from '@opencare/schemas/entities/measurement-ranges';
 import type { Executor } from '../db/database';
-import { careTimeEntries, measurements, patientEvents } from '../db/schema';
+import { careTimeEntries, patientEvents } from '../db/schema';
+import { insertMeasurements } from '../measurements/measurements.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -49,7 +50,7 @@ export async function seedDemoReadings(
       })),
   );
   if (rows.length === 0) return;
-  await db.insert(measurements).values(rows);
+  await insertMeasurements(db, rows);
   // Each reading is on its patient's timeline, as the measurements service records it.
   await db.insert(patientEvents).values(
     rows.map((row) => ({

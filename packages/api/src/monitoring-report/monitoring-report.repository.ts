@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte } from 'drizzle-orm';
 import type { BillingCode, BillingCodeKind } from '@opencare/schemas/entities/monitoring-report';
 import type { Executor } from '../db/database';
-import { accounts, billingCodes, careTimeEntries, measurements, monitoringEnrolments, monitoringReportSignoffs, patientProfiles, profiles } from '../db/schema';
+import { accounts, billingCodes, careTimeEntries, monitoringEnrolments, monitoringReportSignoffs, patientProfiles, profiles } from '../db/schema';
 
 export type BillingCodeRow = typeof billingCodes.$inferSelect;
 type NewBillingCode = typeof billingCodes.$inferInsert;
@@ -64,51 +64,6 @@ export async function updateBillingCode(db: Executor, id: string, change: Partia
   return row && toBillingCode(row);
 }
 
-/**
- * Each active patient's first day of readings before `before`, on the organisation's calendar. One
- * probe of the (patient, taken_at) index per patient (a lateral min): grouping the organisation's
- * readings read every reading it ever stored (bench/scale.ts).
- */
-export function firstReadingDays(db: Executor, organisationId: string, before: Date, timeZone: string) {
-  const first = db
-    .select({ at: min(measurements.takenAt).as('first_at') })
-    .from(measurements)
-    .where(and(eq(measurements.patientAccountId, accounts.id), lt(measurements.takenAt, before)))
-    .as('first');
-  return db
-    .select({
-      patientAccountId: accounts.id,
-      firstDay: sql<string>`to_char((${first.at} at time zone ${timeZone})::date, 'YYYY-MM-DD')`,
-    })
-    .from(accounts)
-    .innerJoinLateral(first, sql`true`)
-    .where(and(eq(accounts.organisationId, organisationId), eq(accounts.status, 'active'), isNotNull(first.at)));
-}
-
-/**
- * The days in [from, to) on which each of the organisation's patients took readings: one row per
- * patient, the days in order as one comma-separated text (at clinic scale that is 20,000 rows, not
- * the 1.2 million (patient, day) pairs of two months, each a row for the edge to read: bench/scale.ts).
- * A reading is its patient's organisation's (the service stores it so), so the organisation's own
- * readings are read, from the (organisation, taken_at, patient, …) index alone, with no join to the
- * patients.
- */
-export async function readingDaysBetween(db: Executor, organisationId: string, from: Date, to: Date, timeZone: string) {
-  const day = sql<string>`to_char((${measurements.takenAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-  const days = db
-    .select({ patientAccountId: measurements.patientAccountId, day: day.as('day') })
-    .from(measurements)
-    .where(and(eq(measurements.organisationId, organisationId), gte(measurements.takenAt, from), lt(measurements.takenAt, to)))
-    // By position: the day's expression carries the time zone as a parameter, a new one each time it is written.
-    .groupBy(sql`1`, sql`2`)
-    .as('days');
-  const rows = await db
-    .select({ patientAccountId: days.patientAccountId, days: sql<string>`string_agg(${days.day}, ',' order by ${days.day})` })
-    .from(days)
-    .groupBy(days.patientAccountId);
-  return new Map(rows.map((row) => [row.patientAccountId, row.days.split(',')]));
-}
-
 /** The organisation's care time that began in [from, to). */
 export function careTimeBetween(db: Executor, organisationId: string, from: Date, to: Date) {
   return db
@@ -118,15 +73,17 @@ export function careTimeBetween(db: Executor, organisationId: string, from: Date
     .orderBy(asc(careTimeEntries.startedAt));
 }
 
-/** Names and record numbers of the patients, surname first. */
-export function patientsNamed(db: Executor, patientAccountIds: string[]) {
-  if (patientAccountIds.length === 0) return Promise.resolve([]);
+/**
+ * Names and record numbers of the organisation's patients, surname first: all of them in one read,
+ * which at clinic scale is cheaper than naming the report's thousands of patients one parameter each.
+ */
+export function organisationPatients(db: Executor, organisationId: string) {
   return db
     .select({ patientAccountId: accounts.id, firstName: profiles.firstName, lastName: profiles.lastName, mrn: patientProfiles.mrn })
     .from(accounts)
     .innerJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(inArray(accounts.id, patientAccountIds))
+    .where(eq(accounts.organisationId, organisationId))
     .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(accounts.id));
 }
 

@@ -2,6 +2,7 @@ import {
   REQUIRED_OF_KIND,
   THRESHOLDS_OF_KIND,
   BILLING_CODE_RULES,
+  MONITORING_PERIOD_DAYS,
   monitoringReportSchema,
   updateBillingCodeInputSchema,
   type BillingCode,
@@ -24,13 +25,12 @@ import {
   findBillingCode,
   consentedEpisodes,
   findSignoff,
-  firstReadingDays,
   insertSignoff,
-  patientsNamed,
-  readingDaysBetween,
+  organisationPatients,
   updateBillingCode,
 } from './monitoring-report.repository';
-import { daysOfMonth, linesOf, periodsEndingIn } from './report-rules';
+import { firstReadingDays, readingDaysBetween } from '../measurements/reading-days.repository';
+import { addDays, daysOfMonth, linesOf, periodsEndingIn } from './report-rules';
 import { reportCsv } from './report-csv';
 
 /** Who reads the report and the codes: the organisation's physicians and nurses, and its admins (billing). */
@@ -108,23 +108,24 @@ async function computeReport(deps: Deps, organisationId: string, month: string):
   const [{ timezone }, codes] = await Promise.all([settingsOf(deps.db, organisationId, 'organization'), billingCodesOf(deps.db, organisationId)]);
   if (month >= monthIn(new Date(), timezone)) throw new AppError('reportMonthOpen');
   const { from, to } = monthBounds(month, timezone);
-  // A day more than a period back covers every period that ends in the month, whatever the clocks did.
-  const windowFrom = new Date(from.getTime() - 31 * 86_400_000);
-  const [starts, readingDays, careTime, episodes] = await Promise.all([
-    firstReadingDays(deps.db, organisationId, to, timezone),
-    readingDaysBetween(deps.db, organisationId, windowFrom, to, timezone),
+  const { first, last } = daysOfMonth(month);
+  // A day more than a period back covers every period that ends in the month.
+  const [since, readingDays, careTime, episodes, everyone] = await Promise.all([
+    firstReadingDays(deps.db, organisationId, last),
+    readingDaysBetween(deps.db, organisationId, addDays(first, -MONITORING_PERIOD_DAYS - 1), last),
     careTimeBetween(deps.db, organisationId, from, to),
-    consentedEpisodes(deps.db, organisationId, daysOfMonth(month).last),
+    consentedEpisodes(deps.db, organisationId, last),
+    organisationPatients(deps.db, organisationId),
   ]);
-  const since = new Map(starts.map((s) => [s.patientAccountId, s.firstDay]));
   // The latest consented episode of each patient (newest first): its start anchors the periods.
   const episodeOf = new Map<string, (typeof episodes)[number]>();
   for (const episode of episodes) if (!episodeOf.has(episode.patientAccountId)) episodeOf.set(episode.patientAccountId, episode);
   const timeOf = groupBy(careTime, (r) => r.patientAccountId);
   // The patients monitored: those with readings in the month's periods or care time in it, and those
   // enrolled (whose missing days the report then shows).
-  const patientIds = [...new Set([...readingDays.keys(), ...timeOf.keys(), ...episodeOf.keys()])];
-  const [people, names] = await Promise.all([patientsNamed(deps.db, patientIds), findNames(deps.db, careTime.map((r) => r.clinicianAccountId))]);
+  const monitored = new Set([...readingDays.keys(), ...timeOf.keys(), ...episodeOf.keys()]);
+  const people = everyone.filter((person) => monitored.has(person.patientAccountId));
+  const names = await findNames(deps.db, careTime.map((r) => r.clinicianAccountId));
 
   const patients: ReportPatient[] = people.map((person) => {
     const episode = episodeOf.get(person.patientAccountId);

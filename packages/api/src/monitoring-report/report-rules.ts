@@ -12,10 +12,14 @@ import {
  * minutes) exercise through the edge.
  */
 
+const DAY_MS = 86_400_000;
+/** A calendar day (YYYY-MM-DD) as a count of days, and back. */
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
 /** A calendar day `n` days after `day` (YYYY-MM-DD). */
 export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+  return dayOfNumber(dayNumber(day) + n);
 }
 
 /** The first and last day of a month (YYYY-MM). */
@@ -33,11 +37,14 @@ const inForce = (code: BillingCode, day: string) =>
  */
 export function periodsEndingIn(firstDay: string, month: string, readingDays: readonly string[]): MonitoringPeriod[] {
   const { first, last } = daysOfMonth(month);
+  const [start, monthStart, monthEnd] = [dayNumber(firstDay), dayNumber(first), dayNumber(last)];
+  // Straight to the first period that ends on or after the month's first day (a patient monitored
+  // for years has dozens before it, and the report has thousands of patients).
+  const skipped = Math.max(0, Math.ceil((monthStart - start - (MONITORING_PERIOD_DAYS - 1)) / MONITORING_PERIOD_DAYS));
   const periods: MonitoringPeriod[] = [];
-  for (let from = firstDay; from <= last; from = addDays(from, MONITORING_PERIOD_DAYS)) {
-    const to = addDays(from, MONITORING_PERIOD_DAYS - 1);
-    if (to < first || to > last) continue;
-    periods.push({ from, to, days: readingDays.filter((d) => d >= from && d <= to) });
+  for (let from = start + skipped * MONITORING_PERIOD_DAYS; from + MONITORING_PERIOD_DAYS - 1 <= monthEnd; from += MONITORING_PERIOD_DAYS) {
+    const [fromDay, toDay] = [dayOfNumber(from), dayOfNumber(from + MONITORING_PERIOD_DAYS - 1)];
+    periods.push({ from: fromDay, to: toDay, days: readingDays.filter((d) => d >= fromDay && d <= toDay) });
   }
   return periods;
 }

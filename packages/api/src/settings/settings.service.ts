@@ -13,6 +13,7 @@ import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { cliniciansAmong } from '../alerts/alert-contacts';
 import { AppError, parseInput } from '../errors/app-error';
+import { rebuildReadingDays } from '../measurements/reading-days.repository';
 import {
   findAreaValues,
   findOrganisationName,
@@ -109,6 +110,8 @@ export async function updateAreaSettings<A extends SettingsArea>(
       const { name, ...rest } = next as Settings['organization'];
       await updateOrganisationName(tx, actor.organisationId, name);
       await upsertAreaValues(tx, actor.organisationId, area, rest, actor.userId);
+      // Another calendar puts readings on other days: the monthly report's days are counted again.
+      if (rest.timezone !== (current as Settings['organization']).timezone) await rebuildReadingDays(tx, actor.organisationId);
     } else {
       await upsertAreaValues(tx, actor.organisationId, area, next, actor.userId);
     }

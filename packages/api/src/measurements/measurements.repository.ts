@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { measurements, measurementThresholds, tasks } from '../db/schema';
-import { recordReadingDays } from './reading-days.repository';
+import { insertCountingDays } from './reading-days.repository';
 
 const columns = {
   id: measurements.id,
@@ -40,16 +40,18 @@ export async function findMeasurements(db: Executor, ids: readonly string[]): Pr
 }
 
 /**
- * Inserts the readings whose ids are not stored yet, in one statement, and adds their days to the
- * patients' reading days (one more); the ids this call stored. Call it in the transaction that stores
- * the rest of the readings' work.
+ * Inserts the readings whose ids are not stored yet and counts their days for the monthly report, in
+ * one statement; the ids this call stored.
  */
 export async function insertMeasurements(db: Executor, rows: NewMeasurement[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted = await db.insert(measurements).values(rows).onConflictDoNothing({ target: measurements.id }).returning({ id: measurements.id });
-  const ids = inserted.map((row) => row.id);
-  await recordReadingDays(db, ids);
-  return new Set(ids);
+  const insert = db
+    .insert(measurements)
+    .values(rows)
+    .onConflictDoNothing({ target: measurements.id })
+    .returning({ id: measurements.id, patientAccountId: measurements.patientAccountId, organisationId: measurements.organisationId, takenAt: measurements.takenAt })
+    .getSQL();
+  return new Set(await insertCountingDays(db, insert));
 }
 
 /** The first key of the two-key advisory locks that claim reading ids (any fixed number). */

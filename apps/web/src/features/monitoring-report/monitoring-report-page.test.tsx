@@ -119,6 +119,31 @@ describe('the monitoring report', () => {
     expect(screen.getByTestId('report-patient-count').dataset.value).toBe('1');
   });
 
+  it('shows a large month 50 patients a page, and starts again at the first page for another clinician', async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      patient({ fullName: `Patient ${String(i + 1).padStart(3, '0')}`, mrn: `MRN${600000 + i}`, clinicians: i < 60 ? [{ clinicianAccountId: NURSE_ID, name: 'Noah Bennett', minutes: 14 }] : [] }),
+    );
+    fakeFetch(server(report({ patients: many })));
+    render(<MonitoringReportPage />, { wrapper: wrapperAs(NURSE) });
+    const names = () => screen.getAllByTestId('report-patient').map((row) => row.querySelector('bdi')?.textContent);
+    await screen.findAllByTestId('report-patient');
+    expect(screen.getByTestId('report-patient-count').dataset.value).toBe('120');
+    expect(names()).toHaveLength(50);
+    expect(names()[0]).toBe('Patient 001');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(names()).toEqual(Array.from({ length: 20 }, (_, i) => `Patient ${101 + i}`));
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(screen.getByTestId('report-clinician'));
+    fireEvent.click(await screen.findByRole('option', { name: /Noah Bennett/, hidden: true }));
+    await waitFor(() => expect(names()[0]).toBe('Patient 001'));
+    expect(names()).toHaveLength(50);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+  });
+
   it('a physician signs after confirming; a refusal stays in the dialog', async () => {
     let refuse = true;
     const { calls } = fakeFetch(

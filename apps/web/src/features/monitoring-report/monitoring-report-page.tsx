@@ -128,7 +128,8 @@ function ReportView({ report }: { report: MonitoringReport }) {
               data-testid="report-clinician"
             />
           )}
-          <ReportPatients patients={shown} />
+          {/* Keyed by what is shown: another month or clinician starts again at the first page. */}
+          <ReportPatients key={`${report.month} ${clinician ?? ''}`} patients={shown} />
         </>
       )}
     </Stack>

@@ -11,6 +11,7 @@ import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
+import { isTimeZone } from '../schedules/schedule-occurrences';
 import { settingsOf } from '../settings/settings.service';
 import { findAppointment, type AppointmentRow } from './appointments.repository';
 import { findBookableProviders } from './providers.repository';
@@ -126,13 +127,7 @@ export async function requireProviderAccount(
 
 /** A usable IANA time zone, or the fallback (a profile may hold an old or mistyped one). */
 export function timeZoneOr(zone: string | null | undefined, fallback: string): string {
-  if (!zone) return fallback;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return fallback;
-  }
+  return zone && isTimeZone(zone) ? zone : fallback;
 }
 
 export interface ClinicSchedule {

@@ -40,6 +40,7 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+// One formatter per zone, made once: making one costs more than the rest of a reading's work in JS.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -86,6 +87,16 @@ function offsetMs(instant: number, timeZone: string): number {
   const start = offsetAt(dayStart, timeZone);
   if (start === offsetAt(dayStart + DAY_MS, timeZone)) return start;
   return offsetAt(Math.floor(instant / QUARTER_HOUR_MS) * QUARTER_HOUR_MS, timeZone);
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows (a profile may hold an old or mistyped one). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatterOf(zone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The wall-clock date and time an instant has in a time zone. */

@@ -144,6 +144,24 @@ describe('the monitoring report', () => {
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
   });
 
+  it('finds a patient by name without accents or by MRN; the month\'s figures stay', async () => {
+    fakeFetch(server(report({ patients: [patient({}), patient({ fullName: 'José Álvarez', mrn: 'MRN500010' }), patient({ fullName: 'Layla Haddad', mrn: 'MRN500002' })] })));
+    render(<MonitoringReportPage />, { wrapper: wrapperAs(NURSE) });
+    const names = () => screen.queryAllByTestId('report-patient').map((row) => row.querySelector('bdi')?.textContent);
+    await screen.findAllByTestId('report-patient');
+    const find = screen.getByRole('searchbox', { name: 'Find a patient' });
+    fireEvent.change(find, { target: { value: 'jose alv' } });
+    expect(names()).toEqual(['José Álvarez']);
+    fireEvent.change(find, { target: { value: 'mrn500002' } });
+    expect(names()).toEqual(['Layla Haddad']);
+    expect(screen.getByTestId('report-patient-count').dataset.value).toBe('3');
+    fireEvent.change(find, { target: { value: 'nobody' } });
+    expect(names()).toEqual([]);
+    expect(screen.getByTestId('report-no-match').textContent).toBe('No patient of this month matches the search.');
+    fireEvent.change(find, { target: { value: '' } });
+    expect(names()).toHaveLength(3);
+  });
+
   it('a physician signs after confirming; a refusal stays in the dialog', async () => {
     let refuse = true;
     const { calls } = fakeFetch(

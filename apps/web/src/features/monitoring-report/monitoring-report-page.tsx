@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { MonitoringReport } from '@opencare/schemas/entities/monitoring-report';
 import { ROLES } from '@opencare/schemas/roles';
 import { useMemo, useState } from 'react';
@@ -70,6 +70,9 @@ function MonthSwitch({ month, onChange }: { month: string; onChange: (month: str
   );
 }
 
+/** Lower case without accents, so "jose" finds José. */
+const searchable = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
 function ReportView({ report }: { report: MonitoringReport }) {
   const { t } = useTranslation('patients');
   const format = useReadingFormat();
@@ -78,6 +81,12 @@ function ReportView({ report }: { report: MonitoringReport }) {
     () => (clinician ? report.patients.filter((p) => p.clinicians.some((c) => c.clinicianAccountId === clinician)) : report.patients),
     [clinician, report.patients],
   );
+  // The search narrows the table only: the figures above stay the month's (or the clinician's).
+  const [query, setQuery] = useState('');
+  const listed = useMemo(() => {
+    const words = searchable(query).split(/\s+/).filter(Boolean);
+    return words.length === 0 ? shown : shown.filter((p) => words.every((word) => searchable(`${p.fullName} ${p.mrn}`).includes(word)));
+  }, [query, shown]);
   const lineCounts = useMemo(() => {
     const counts = new Map<string, number>();
     for (const line of shown.flatMap((p) => p.lines)) counts.set(line.code, (counts.get(line.code) ?? 0) + line.units);
@@ -111,25 +120,44 @@ function ReportView({ report }: { report: MonitoringReport }) {
               </Paper>
             ))}
           </SimpleGrid>
-          {report.clinicians.length > 0 && (
-            <Select
-              label={t('monitoringReport.clinician')}
-              data={[
-                { value: '', label: t('monitoringReport.allClinicians') },
-                ...report.clinicians.map((c) => ({
-                  value: c.clinicianAccountId,
-                  label: t('monitoringReport.clinicianMinutes', { name: c.name, minutes: format.number(c.minutes, 0), patients: format.number(c.patients, 0) }),
-                })),
-              ]}
-              value={clinician ?? ''}
-              onChange={(value) => setClinician(value || null)}
-              allowDeselect={false}
-              maw={420}
-              data-testid="report-clinician"
+          <Group align="end" gap="sm" wrap="wrap">
+            <TextInput
+              label={t('monitoringReport.find')}
+              placeholder={t('monitoringReport.findPlaceholder')}
+              value={query}
+              onChange={(event) => setQuery(event.currentTarget.value)}
+              type="search"
+              w={280}
+              maw="100%"
+              data-testid="report-find"
             />
+            {report.clinicians.length > 0 && (
+              <Select
+                label={t('monitoringReport.clinician')}
+                data={[
+                  { value: '', label: t('monitoringReport.allClinicians') },
+                  ...report.clinicians.map((c) => ({
+                    value: c.clinicianAccountId,
+                    label: t('monitoringReport.clinicianMinutes', { name: c.name, minutes: format.number(c.minutes, 0), patients: format.number(c.patients, 0) }),
+                  })),
+                ]}
+                value={clinician ?? ''}
+                onChange={(value) => setClinician(value || null)}
+                allowDeselect={false}
+                w={420}
+                maw="100%"
+                data-testid="report-clinician"
+              />
+            )}
+          </Group>
+          {listed.length === 0 ? (
+            <Text c="dimmed" data-testid="report-no-match">
+              {t('monitoringReport.noMatch')}
+            </Text>
+          ) : (
+            // Keyed by what is shown: another month, clinician or search starts again at the first page.
+            <ReportPatients key={`${report.month} ${clinician ?? ''} ${query}`} patients={listed} />
           )}
-          {/* Keyed by what is shown: another month or clinician starts again at the first page. */}
-          <ReportPatients key={`${report.month} ${clinician ?? ''}`} patients={shown} />
         </>
       )}
     </Stack>

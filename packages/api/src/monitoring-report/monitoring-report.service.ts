@@ -30,7 +30,8 @@ import {
   updateBillingCode,
 } from './monitoring-report.repository';
 import { firstReadingDays, readingDaysBetween } from '../measurements/reading-days.repository';
-import { addDays, daysOfMonth, linesOf, periodsEndingIn } from './report-rules';
+import { addDays } from '../schedules/schedule-occurrences';
+import { daysOfMonth, linesOf, periodsEndingIn } from './report-rules';
 import { reportCsv } from './report-csv';
 
 /** Who reads the report and the codes: the organisation's physicians and nurses, and its admins (billing). */

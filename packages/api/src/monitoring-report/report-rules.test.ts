@@ -1,6 +1,7 @@
 import { MONITORING_PERIOD_DAYS } from '@opencare/schemas/entities/monitoring-report';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysOfMonth, periodsEndingIn } from './report-rules';
+import { addDays } from '../schedules/schedule-occurrences';
+import { daysOfMonth, periodsEndingIn } from './report-rules';
 
 /** The periods by walking every one from the first day: what the report must agree with. */
 function walked(firstDay: string, month: string, readingDays: string[]) {

@@ -5,22 +5,13 @@ import {
   type ReportFlag,
   type ReportLine,
 } from '@opencare/schemas/entities/monitoring-report';
+import { addDays, dateOfDayNumber, dayNumber } from '../schedules/schedule-occurrences';
 
 /**
  * The billing rules of the monthly report, as plain functions of a patient's days and minutes and
  * the organisation's codes (no database): what the integration tests' boundaries (15/16 days, 19/20
  * minutes) exercise through the edge.
  */
-
-const DAY_MS = 86_400_000;
-/** A calendar day (YYYY-MM-DD) as a count of days, and back. */
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
-const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-/** A calendar day `n` days after `day` (YYYY-MM-DD). */
-export function addDays(day: string, n: number): string {
-  return dayOfNumber(dayNumber(day) + n);
-}
 
 /** The first and last day of a month (YYYY-MM). */
 export function daysOfMonth(month: string): { first: string; last: string } {
@@ -43,7 +34,7 @@ export function periodsEndingIn(firstDay: string, month: string, readingDays: re
   const skipped = Math.max(0, Math.ceil((monthStart - start - (MONITORING_PERIOD_DAYS - 1)) / MONITORING_PERIOD_DAYS));
   const periods: MonitoringPeriod[] = [];
   for (let from = start + skipped * MONITORING_PERIOD_DAYS; from + MONITORING_PERIOD_DAYS - 1 <= monthEnd; from += MONITORING_PERIOD_DAYS) {
-    const [fromDay, toDay] = [dayOfNumber(from), dayOfNumber(from + MONITORING_PERIOD_DAYS - 1)];
+    const [fromDay, toDay] = [dateOfDayNumber(from), dateOfDayNumber(from + MONITORING_PERIOD_DAYS - 1)];
     periods.push({ from: fromDay, to: toDay, days: readingDays.filter((d) => d >= fromDay && d <= toDay) });
   }
   return periods;

@@ -11,7 +11,7 @@ import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
-import { isTimeZone } from '../schedules/schedule-occurrences';
+import { timeZoneOr } from '../schedules/schedule-occurrences';
 import { settingsOf } from '../settings/settings.service';
 import { findAppointment, type AppointmentRow } from './appointments.repository';
 import { findBookableProviders } from './providers.repository';
@@ -123,11 +123,6 @@ export async function requireProviderAccount(
   if (account?.account.accountType !== 'prov' || account.account.organisationId !== organisationId) {
     throw new AppError('notFound');
   }
-}
-
-/** A usable IANA time zone, or the fallback (a profile may hold an old or mistyped one). */
-export function timeZoneOr(zone: string | null | undefined, fallback: string): string {
-  return zone && isTimeZone(zone) ? zone : fallback;
 }
 
 export interface ClinicSchedule {

@@ -32,9 +32,9 @@ import {
   listScope,
   requireProvider,
   requireProviderAccount,
-  timeZoneOr,
   type ClinicSchedule,
 } from './appointment-access';
+import { timeZoneOr } from '../schedules/schedule-occurrences';
 import {
   appointmentStarts,
   countOpenFutureAppointments,

@@ -89,13 +89,14 @@ function offsetMs(instant: number, timeZone: string): number {
   return offsetAt(Math.floor(instant / QUARTER_HOUR_MS) * QUARTER_HOUR_MS, timeZone);
 }
 
-/** Whether `zone` is an IANA time zone this runtime knows (a profile may hold an old or mistyped one). */
-export function isTimeZone(zone: string): boolean {
+/** A usable IANA time zone, or the fallback (a profile may hold an old or mistyped one). */
+export function timeZoneOr(zone: string | null | undefined, fallback: string): string {
+  if (!zone) return fallback;
   try {
     formatterOf(zone);
-    return true;
+    return zone;
   } catch {
-    return false;
+    return fallback;
   }
 }
 

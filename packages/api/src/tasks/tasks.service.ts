@@ -10,7 +10,7 @@ import type { Executor } from '../db/database';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { patientFor } from '../patients/patient-access';
-import { addDays, isTimeZone, occurrencesBetween, wallClockInstant, wallClockOf } from '../schedules/schedule-occurrences';
+import { addDays, occurrencesBetween, timeZoneOr, wallClockInstant, wallClockOf } from '../schedules/schedule-occurrences';
 import { activeSchedulesOf } from '../schedules/schedules.repository';
 import { settingsOf } from '../settings/settings.service';
 import { taskAdherence } from './adherence.repository';
@@ -98,7 +98,7 @@ export async function ensureTasksOver(db: Executor, patientAccountIds: readonly 
 }
 
 export function timezoneOf(patient: AccountRecord): string {
-  return isTimeZone(patient.profile.timezone) ? patient.profile.timezone : 'UTC';
+  return timeZoneOr(patient.profile.timezone, 'UTC');
 }
 
 export async function overdueMinutesOf(db: Executor, organisationId: string): Promise<number> {

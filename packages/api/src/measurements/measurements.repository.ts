@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database';
+import { executeRows, type Executor } from '../db/database';
 import { measurements, measurementThresholds, tasks } from '../db/schema';
 import { insertCountingDays } from './reading-days.repository';
 
@@ -69,10 +69,10 @@ export async function claimReadingIds(tx: Executor, ids: readonly string[]): Pro
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const result: unknown = await tx.execute(
+  const rows = await executeRows<{ claimed: boolean }>(
+    tx,
     sql`select pg_try_advisory_xact_lock(${READING_CLAIM}, hashtext(id)) as claimed from unnest(array[${list}]::text[]) as id`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ claimed: boolean }>;
   return rows.length === ids.length && rows.every((row) => row.claimed === true);
 }
 

@@ -1,7 +1,6 @@
 import { DEFAULT_SETTINGS } from '@opencare/schemas/entities/settings';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../db/database';
+import { executeRows, type Database, type Executor } from '../db/database';
 import { accounts, measurements, organisationSettings, readingDays } from '../db/schema';
 
 /*
@@ -11,15 +10,28 @@ import { accounts, measurements, organisationSettings, readingDays } from '../db
  * rebuilds them.
  */
 
-/** The organisation's time zone as its settings give it (settings.service.ts: the default when unset). */
-const zoneOf = (organisationId: SQL | AnyPgColumn) =>
-  sql`coalesce((select ${organisationSettings.values} ->> 'timezone' from ${organisationSettings} where ${organisationSettings.organisationId} = ${organisationId} and ${organisationSettings.area} = 'organization'), ${DEFAULT_SETTINGS.organization.timezone})`;
-
-/** A reading's month (YYYY-MM) and its day as one bit, on the calendar of `zone`. */
-function monthAndDay(takenAt: SQL | AnyPgColumn, zone: SQL) {
-  const local = sql`(${takenAt} at time zone ${zone})`;
-  return { month: sql<string>`to_char(${local}, 'YYYY-MM')`, days: sql<number>`bit_or(1 << (extract(day from ${local})::int - 1))` };
-}
+/**
+ * Adds the days of the readings `readings` selects (patient_account_id, organisation_id, taken_at)
+ * to their patients' months: each reading's local time is worked out once, on its organisation's
+ * calendar as its settings give it (settings.service.ts: the default when unset). The rows go in one
+ * order for every writer, so two batches of one patient's months never wait on each other in a
+ * circle. Ends before ON CONFLICT: the caller says what a month already counted becomes.
+ */
+const countDays = (readings: SQL) => sql`
+  insert into ${readingDays} (patient_account_id, organisation_id, month, days)
+  select patient_account_id, organisation_id, to_char(local, 'YYYY-MM'), bit_or(1 << (extract(day from local)::int - 1))
+  from (
+    select r.patient_account_id, r.organisation_id, r.taken_at at time zone coalesce(
+      (select ${organisationSettings.values} ->> 'timezone' from ${organisationSettings}
+        where ${organisationSettings.organisationId} = r.organisation_id and ${organisationSettings.area} = 'organization'),
+      ${DEFAULT_SETTINGS.organization.timezone}
+    ) as local
+    from (${readings}) r
+    -- Not folded into the outer query, which would look the zone up again for the month and the day.
+    offset 0
+  ) l
+  group by 1, 2, 3
+  order by 1, 3`;
 
 /**
  * Runs an insert of readings that returns the stored ones' id, patient_account_id, organisation_id
@@ -27,18 +39,13 @@ function monthAndDay(takenAt: SQL | AnyPgColumn, zone: SQL) {
  * gateway pays no extra round trip for the report). The ids stored.
  */
 export async function insertCountingDays(db: Executor, insert: SQL): Promise<string[]> {
-  const { month, days } = monthAndDay(sql`stored.taken_at`, zoneOf(sql`stored.organisation_id`));
-  const result: unknown = await db.execute(sql`
-    with stored as (${insert}),
-    counted as (
-      insert into ${readingDays} (patient_account_id, organisation_id, month, days)
-      select stored.patient_account_id, stored.organisation_id, ${month}, ${days} from stored group by 1, 2, 3
-      -- In one order for every writer, so two batches of one patient's months never wait on each other in a circle.
-      order by 1, 3
-      on conflict (patient_account_id, month) do update set days = ${readingDays}.days | excluded.days
-    )
-    select id from stored`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string }>;
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`with stored as (${insert}),
+    counted as (${countDays(sql`select patient_account_id, organisation_id, taken_at from stored`)}
+      on conflict (patient_account_id, month) do update set days = ${readingDays}.days | excluded.days)
+    select id from stored`,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -48,15 +55,9 @@ export async function insertCountingDays(db: Executor, insert: SQL): Promise<str
  * around `insertCountingDays` (bench/scale-seed.ts).
  */
 export async function rebuildReadingDays(db: Executor, organisationId: string): Promise<void> {
-  const { month, days } = monthAndDay(measurements.takenAt, zoneOf(measurements.organisationId));
   await db.delete(readingDays).where(eq(readingDays.organisationId, organisationId));
-  await db.insert(readingDays).select(
-    db
-      .select({ patientAccountId: measurements.patientAccountId, organisationId: measurements.organisationId, month: month.as('month'), days: days.as('days') })
-      .from(measurements)
-      .where(eq(measurements.organisationId, organisationId))
-      // By position: the month and the day each carry the zone, written out anew each time.
-      .groupBy(sql`1`, sql`2`, sql`3`),
+  await db.execute(
+    countDays(sql`select ${measurements.patientAccountId}, ${measurements.organisationId}, ${measurements.takenAt} from ${measurements} where ${measurements.organisationId} = ${organisationId}`),
   );
 }
 

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyDocumentLanguage, isLanguage, LANGUAGES, type Language } from './language';
-import { firstMessages, laterMessages, type FirstMessages, type LaterMessages } from './resources';
+import { firstMessages, isLaterNamespace, LATER_NAMESPACES, laterMessages, type LaterNamespace } from './resources';
 
 const loading = new Map<string, Promise<void>>();
 
@@ -12,42 +12,57 @@ let initialised!: () => void;
  */
 const ready = new Promise<void>((resolve) => (initialised = resolve));
 
-function addMessages(language: Language, messages: FirstMessages | LaterMessages): void {
-  for (const [namespace, bundle] of Object.entries(messages)) i18next.addResourceBundle(language, namespace, bundle, true, true);
-}
-
-/** Download one half of a language's strings once (a failed download, offline, may be tried again). */
-function loadOnce(language: Language, half: 'first' | 'later'): Promise<void> {
-  const key = `${language}:${half}`;
+/** Download something once (a failed download, offline, may be tried again). */
+function loadOnce(key: string, load: () => Promise<void>): Promise<void> {
   let pending = loading.get(key);
   if (!pending) {
-    pending = Promise.all([(half === 'first' ? firstMessages : laterMessages)[language](), ready]).then(([messages]) =>
-      addMessages(language, messages),
-    );
+    pending = load();
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);
   }
   return pending;
 }
 
-/** Set once a screen past the shell asked for its namespaces: a language switch then loads them too. */
-let laterWanted = false;
+function loadFirst(language: Language): Promise<void> {
+  return loadOnce(`${language}:first`, () =>
+    Promise.all([firstMessages(language), ready]).then(([messages]) => {
+      for (const [namespace, bundle] of Object.entries(messages)) i18next.addResourceBundle(language, namespace, bundle, true, true);
+    }),
+  );
+}
+
+function loadNamespace(language: Language, namespace: LaterNamespace): Promise<void> {
+  return loadOnce(`${language}:${namespace}`, () =>
+    Promise.all([laterMessages(language, namespace), ready]).then(([bundle]) => {
+      i18next.addResourceBundle(language, namespace, bundle, true, true);
+    }),
+  );
+}
+
+/** The later namespaces asked for so far, in any language: a switch of language loads them too. */
+const wanted = new Set<LaterNamespace>();
 
 /**
- * The namespaces of the first screen onwards: fetched by lazy-page.tsx beside each screen's code
- * (in the language shown), and by i18next itself for any component that asks for one before that
- * (react-i18next then suspends it until they are here).
+ * Later namespaces, in the language shown: fetched by lazy-page.tsx beside a screen's code, and by
+ * i18next itself for any component that asks for one it does not have yet (react-i18next then
+ * suspends it until it is here).
  */
-export function loadLaterMessages(language: string = i18next.language): Promise<void> {
-  laterWanted = true;
-  return isLanguage(language) ? loadOnce(language, 'later') : Promise.resolve();
+export function loadLaterMessages(language: string = i18next.language, namespaces: readonly LaterNamespace[] = LATER_NAMESPACES): Promise<void> {
+  for (const namespace of namespaces) wanted.add(namespace);
+  if (!isLanguage(language)) return Promise.resolve();
+  return Promise.all(namespaces.map((namespace) => loadNamespace(language, namespace))).then(() => undefined);
 }
 
 const laterBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    loadLaterMessages(language).then(
+    const loaded = !isLanguage(language)
+      ? Promise.resolve()
+      : isLaterNamespace(namespace)
+        ? loadLaterMessages(language, [namespace])
+        : loadFirst(language);
+    loaded.then(
       () => callback(null, i18next.getResourceBundle(language, namespace) as object),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -55,16 +70,16 @@ const laterBackend: BackendModule = {
 };
 
 export function isLanguageLoaded(language: Language): boolean {
-  return i18next.hasResourceBundle(language, 'common') && (!laterWanted || i18next.hasResourceBundle(language, 'screens'));
+  return i18next.hasResourceBundle(language, 'common') && [...wanted].every((namespace) => i18next.hasResourceBundle(language, namespace));
 }
 
 /**
- * Makes a language's strings available (the first namespaces, and the screens' once a screen has
- * asked for them), so that switching to it shows them at once: callers wait for this before they
- * apply the language.
+ * Makes a language's strings available (the first namespaces, and the later ones asked for so
+ * far), so that switching to it shows them at once: callers wait for this before they apply the
+ * language.
  */
 export async function loadLanguage(language: Language): Promise<void> {
-  await Promise.all([loadOnce(language, 'first'), ...(laterWanted ? [loadOnce(language, 'later')] : [])]);
+  await Promise.all([loadFirst(language), ...[...wanted].map((namespace) => loadNamespace(language, namespace))]);
 }
 
 /**
@@ -76,7 +91,7 @@ export async function loadLanguage(language: Language): Promise<void> {
  */
 export async function initI18n(language: Language) {
   applyDocumentLanguage(language);
-  const messages = await firstMessages[language]();
+  const messages = await firstMessages(language);
   loading.set(`${language}:first`, Promise.resolve());
   const initialising = i18next.use(laterBackend).use(initReactI18next).init({
     resources: { [language]: messages },

@@ -13,7 +13,7 @@ import arUserManagement from './locales/ar/user-management.json';
 import type { LaterMessages } from './resources';
 import arVisits from './locales/ar/visits.json';
 
-/** Arabic, the namespaces fetched with the first screen. */
+/** Arabic, the later namespaces, checked against the source's type (the app fetches each file on its own: resources.ts). */
 export const messages: LaterMessages = {
   screens: arScreens,
   info: arInfo,

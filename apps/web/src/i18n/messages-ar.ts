@@ -15,3 +15,9 @@ export const messages: FirstMessages = {
   mail: arMail,
   alerts: arAlerts,
 };
+
+/** The later namespaces' files, a chunk each, fetched as screens ask for them (resources.ts). */
+export const laterFiles = import.meta.glob<object>(
+  ['./locales/ar/*.json', '!./locales/ar/{common,fields,settings,system,mail,alerts}.json'],
+  { import: 'default' },
+);

@@ -12,7 +12,7 @@ import enSignup from './locales/en-US/signup.json';
 import enUserManagement from './locales/en-US/user-management.json';
 import enVisits from './locales/en-US/visits.json';
 
-/** en-US, the namespaces the first load does not need (see messages-en-us.ts). */
+/** en-US, the namespaces the first load does not need (see messages-en-us.ts): the type of the later strings. The app fetches each file on its own (resources.ts). */
 export const messages = {
   screens: enScreens,
   info: enInfo,

@@ -18,7 +18,7 @@ const errorMessages = Object.fromEntries(errorKeys.map((key) => [key, ERRORS[key
 /**
  * en-US, the source locale: one namespace per feature, so features keep their strings apart. The
  * namespaces the first load needs (the shell and the sign-in page) are here; the others are in
- * messages-en-us-later.ts, fetched with the first screen. Their shape is every other locale's type.
+ * messages-en-us-later.ts, each fetched when a screen first needs it. Their shape is every other locale's type.
  */
 export const messages = {
   common: { ...enCommon, errors: errorMessages },
@@ -28,3 +28,9 @@ export const messages = {
   mail: enMail,
   alerts: enAlerts,
 };
+
+/** The later namespaces' files, a chunk each, fetched as screens ask for them (resources.ts). */
+export const laterFiles = import.meta.glob<object>(
+  ['./locales/en-US/*.json', '!./locales/en-US/{common,fields,settings,system,mail,alerts}.json'],
+  { import: 'default' },
+);

@@ -13,7 +13,7 @@ import esUserManagement from './locales/es/user-management.json';
 import type { LaterMessages } from './resources';
 import esVisits from './locales/es/visits.json';
 
-/** Spanish, the namespaces fetched with the first screen. */
+/** Spanish, the later namespaces, checked against the source's type (the app fetches each file on its own: resources.ts). */
 export const messages: LaterMessages = {
   screens: esScreens,
   info: esInfo,

@@ -15,3 +15,9 @@ export const messages: FirstMessages = {
   mail: esMail,
   alerts: esAlerts,
 };
+
+/** The later namespaces' files, a chunk each, fetched as screens ask for them (resources.ts). */
+export const laterFiles = import.meta.glob<object>(
+  ['./locales/es/*.json', '!./locales/es/{common,fields,settings,system,mail,alerts}.json'],
+  { import: 'default' },
+);

@@ -1,6 +1,7 @@
 import { isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { loadLaterMessages } from '../../i18n/i18n';
+import type { LaterNamespace } from '../../i18n/resources';
 import type { Language } from '../../i18n/language';
 import { FullPageLoader } from '../full-page-loader';
 
@@ -8,7 +9,8 @@ const loaders = new Set<() => Promise<unknown>>();
 
 /**
  * What the first load leaves out, fetched with the first screen: the other Mantine styles
- * (src/styles/mantine-first.css) and the screens' namespaces in the language shown.
+ * (src/styles/mantine-first.css) and, in the language shown, the namespace of the shell and the
+ * homes. A screen's own namespaces come with it (`namespaces`), or when it first asks for them.
  */
 const laterStyles = () => import('../../styles/mantine-later.css');
 
@@ -22,13 +24,18 @@ interface Preloadable {
  * A screen (or a frame of screens) whose code loads when it is first shown (issue 16): /login does
  * not download the features' screens, each screen downloads its own. `name` is the module's export,
  * so a module keeps its named exports. Once its code is here, it renders at once (React.lazy reads
- * an already settled thenable synchronously).
+ * an already settled thenable synchronously). `namespaces`: the strings it shows beyond 'screens',
+ * fetched beside its code rather than after it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take any props; the caller's JSX checks them
-export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] & Preloadable {
+export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+  namespaces: readonly LaterNamespace[] = [],
+): M[K] & Preloadable {
   let loaded: M[K] | undefined;
   const loadOnce = (language?: Language) =>
-    Promise.all([load(), laterStyles(), loadLaterMessages(language)]).then(([module]) => {
+    Promise.all([load(), laterStyles(), loadLaterMessages(language, ['screens', ...namespaces])]).then(([module]) => {
       loaded = module[name];
       return module;
     });

@@ -1,13 +1,16 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Enrolment } from '@opencare/schemas/entities/enrolment';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../api/error-message';
 import { useNotifications } from '../../../components/notifications/use-notify';
 import { useSession } from '../../../session/use-session';
-import { ConfirmDialog } from '../care-plan/confirm-dialog';
 import { EnrolmentDetails } from './enrolment-details';
 import { useConsentMutation, useEnrolments, useWithdrawMutation } from './enrolment-queries';
+
+// Loaded when asked for: Mantine's Modal brings its scroll area and floating-ui (about 20 kB on the
+// wire), which the patient's home would otherwise download for a dialog seldom opened.
+const ConfirmDialog = lazy(() => import('../care-plan/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 
 /**
  * The patient's side of remote monitoring on their home (issue 19): an invitation to sign, or the
@@ -62,18 +65,22 @@ function OpenEpisode({ enrolment }: { enrolment: Enrolment }) {
           )}
         </Group>
       </Stack>
-      <ConfirmDialog
-        opened={withdrawing}
-        title={t('enrolment.patient.withdrawTitle')}
-        body={t('enrolment.patient.withdrawBody')}
-        confirmLabel={invited ? t('enrolment.patient.decline') : t('enrolment.patient.withdraw')}
-        onClose={() => setWithdrawing(false)}
-        onConfirm={async () => {
-          await withdraw.mutateAsync({ id: enrolment.id });
-          setWithdrawing(false);
-          notify({ id: 'consent-withdrawn', message: t('enrolment.patient.withdrawnNotice'), tone: 'success' });
-        }}
-      />
+      {withdrawing && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            opened
+            title={t('enrolment.patient.withdrawTitle')}
+            body={t('enrolment.patient.withdrawBody')}
+            confirmLabel={invited ? t('enrolment.patient.decline') : t('enrolment.patient.withdraw')}
+            onClose={() => setWithdrawing(false)}
+            onConfirm={async () => {
+              await withdraw.mutateAsync({ id: enrolment.id });
+              setWithdrawing(false);
+              notify({ id: 'consent-withdrawn', message: t('enrolment.patient.withdrawnNotice'), tone: 'success' });
+            }}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -78,9 +78,6 @@ export default defineConfig({
     headless: true,
     locale: 'en-US',
     timezoneId: 'America/New_York',
-    // As a person who asked their system for less motion: dialogs and panels appear at once (the
-    // theme respects it), so the browser draws no frames of transitions nobody watches here.
-    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

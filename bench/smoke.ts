@@ -15,16 +15,30 @@ const AT_ONCE = 2;
 const TIMEOUT_MS = 300_000;
 const here = fileURLToPath(new URL('.', import.meta.url));
 
+/** How to stop each benchmark under way: with the smoke run when it is stopped, or at its timeout. */
+const running = new Set<() => void>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const stop of running) stop();
+    process.exit(1);
+  });
+}
+
 function smoke(name: string): Promise<boolean> {
   const started = Date.now();
   return new Promise((done) => {
-    const run = spawn('npx', ['tsx', `${name}.ts`], { cwd: here, env: { ...process.env, SMOKE: '1' } });
+    // A process group of its own: npx starts tsx, which starts node. Killing npx alone would leave
+    // them holding the output pipes, and 'close' would wait for a hung benchmark for ever.
+    const run = spawn('npx', ['tsx', `${name}.ts`], { cwd: here, env: { ...process.env, SMOKE: '1' }, detached: true });
+    const stop = () => process.kill(-(run.pid as number), 'SIGKILL');
+    running.add(stop);
     const output: Buffer[] = [];
     run.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     run.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    const timer = setTimeout(() => run.kill('SIGKILL'), TIMEOUT_MS);
+    const timer = setTimeout(stop, TIMEOUT_MS);
     run.on('close', (code, signal) => {
       clearTimeout(timer);
+      running.delete(stop);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`\n=== ${name} (smoke) ===\n${Buffer.concat(output).toString()}`);
       console.log(code === 0 ? `=== ${name}: ran in ${seconds} s ===` : `=== ${name}: FAILED (exit ${code ?? signal}) after ${seconds} s ===`);

@@ -86,11 +86,16 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
       presence.follow(socket); // after the join: it counts the account's sockets in its room
       // Each event asks whether the session still lives: one signed out, revoked or idle past the
       // organisation's timeout gets its event refused (and the socket closed) rather than handled.
-      // Simple Peer signals too: skipping it for them (tried for call set-up) let a flood of cheap
-      // refusals starve everything else on the edge (abuse.int.test.ts), and set-up gained nothing
-      // measurable on a quiet machine.
+      // Events that arrive while the question is being asked share its answer: a call's set-up
+      // sends its ICE candidates in bursts of a dozen, and one read each, queued on the embedded
+      // database, held the answer to the offer back by 100–300 ms (issue 18, call set-up). The
+      // answer is never older than the read itself.
+      let asking: Promise<void> | null = null;
       socket.use((packet, next) => {
-        assertSessionLive(deps, actor.sessionId).then(
+        asking ??= assertSessionLive(deps, actor.sessionId).finally(() => {
+          asking = null;
+        });
+        asking.then(
           () => next(),
           (error: unknown) => {
             const ack: unknown = packet[packet.length - 1];

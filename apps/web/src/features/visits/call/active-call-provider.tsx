@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { mediaError } from '../media-errors';
 import { ActiveCallContext, type ActiveCallContextValue } from './active-call-context';
 import { RemoteAudio } from './remote-audio';
@@ -27,8 +27,14 @@ export function ActiveCallProvider({ children }: { children: ReactNode }) {
   const snapshot = useCallSnapshot(call);
 
   const setCall = useCallback((next: VisitCall | null, path: string | null) => {
-    setCallState(next);
-    setScreenPath(path);
+    // A call's view mounts as a transition, in slices: the call's first signals are handled
+    // between them instead of waiting for the whole view (issue 18, call set-up).
+    const apply = () => {
+      setCallState(next);
+      setScreenPath(path);
+    };
+    if (next) startTransition(apply);
+    else apply();
   }, []);
 
   const exitPictureInPicture = useCallback(async () => {

@@ -222,14 +222,19 @@ export function CallView({ call, onEnd }: CallViewProps) {
           onEnd={onEnd}
         />
       </Stack>
-      {physicianOrNurse && <InviteGuestDialog visitId={visit.id} opened={inviting} onClose={() => setInviting(false)} />}
-      <RemoveGuestDialog guest={removing} onClose={() => setRemoving(null)} />
-      <ReportIssueModal
-        opened={reporting}
-        visitId={visit.id}
-        engine={state.callEngine}
-        onClose={() => setReporting(false)}
-      />
+      {/* The dialogs mount when opened: mounting closed ones cost the call's set-up (issue 18). */}
+      {physicianOrNurse && inviting && (
+        <InviteGuestDialog visitId={visit.id} opened onClose={() => setInviting(false)} />
+      )}
+      {removing && <RemoveGuestDialog guest={removing} onClose={() => setRemoving(null)} />}
+      {reporting && (
+        <ReportIssueModal
+          opened
+          visitId={visit.id}
+          engine={state.callEngine}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </Stack>
   );
 }

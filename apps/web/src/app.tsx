@@ -1,7 +1,6 @@
 import type { Preferences } from '@opencare/schemas/preferences';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { ActiveCallProvider } from './features/visits/call/active-call-provider';
 import { DataProvider } from './api/data-provider';
 import { AppErrorProvider } from './components/app-error/app-error-provider';
 import { NotificationsProvider } from './components/notifications/notifications-provider';
@@ -19,9 +18,7 @@ export function App({ preferences }: { preferences: Preferences }) {
           <SessionProvider>
             <DataProvider>
               <RealtimeProvider>
-                <ActiveCallProvider>
-                  <RouterProvider router={router} />
-                </ActiveCallProvider>
+                <RouterProvider router={router} />
               </RealtimeProvider>
             </DataProvider>
           </SessionProvider>

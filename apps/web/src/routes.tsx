@@ -33,6 +33,7 @@ import type { Language } from './i18n/language';
 // Each screen loads on its first visit (issue 16), and so does the signed-in frame (its navigation
 // and account menu): the sign-in page does not download them.
 const MainLayout = lazyPage(() => import('./components/layouts/main-layout'), 'MainLayout');
+const CallFrame = lazyPage(() => import('./features/visits/call/active-call-provider'), 'CallFrame');
 const DashboardHomePage = lazyPage(() => import('./pages/dashboard/dashboard-home-page'), 'DashboardHomePage');
 const AddDevicePage = lazyPage(() => import('./pages/devices/add-device-page'), 'AddDevicePage');
 const DeviceInfoPage = lazyPage(() => import('./pages/devices/device-info-page'), 'DeviceInfoPage');
@@ -115,45 +116,51 @@ export const routes: RouteObject[] = [
         children: [{ path: 'login', element: <LoginPage /> }, ...signupRoutes, ...passwordResetRoutes],
       },
       {
-        element: <MainLayout />,
+        // The call goes on across both frames (picture-in-picture elsewhere in the app).
+        element: <CallFrame />,
         children: [
-          // The menu's information pages: public, and inside the app's frame once signed in.
-          { path: 'faqs', element: <FaqPage /> },
-          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: 'terms-and-conditions', element: <TermsPage /> },
-          { path: 'feedback', element: <FeedbackPage /> },
           {
-            element: <RequireSession />,
+            element: <MainLayout />,
             children: [
-              { index: true, element: <HomePage /> },
-              appointmentsRoute,
-              visitRecordRoute,
-              settingsRoute,
-              caringRoute,
-              { element: <RequireRole group="patient" />, children: patientRoutes },
-              { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },
-              { element: <RequireRole group="clinician" />, children: careTeamRoutes },
-              { element: <RequireRole group="admin" />, children: adminRoutes },
-              { element: <RequireRole group="physicianNurseOrAdmin" />, children: [monitoringReportRoute] },
+              // The menu's information pages: public, and inside the app's frame once signed in.
+              { path: 'faqs', element: <FaqPage /> },
+              { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
+              { path: 'terms-and-conditions', element: <TermsPage /> },
+              { path: 'feedback', element: <FeedbackPage /> },
+              {
+                element: <RequireSession />,
+                children: [
+                  { index: true, element: <HomePage /> },
+                  appointmentsRoute,
+                  visitRecordRoute,
+                  settingsRoute,
+                  caringRoute,
+                  { element: <RequireRole group="patient" />, children: patientRoutes },
+                  { element: <RequireRole group="physicianOrNurse" />, children: clinicianRoutes },
+                  { element: <RequireRole group="clinician" />, children: careTeamRoutes },
+                  { element: <RequireRole group="admin" />, children: adminRoutes },
+                  { element: <RequireRole group="physicianNurseOrAdmin" />, children: [monitoringReportRoute] },
+                ],
+              },
             ],
           },
-        ],
-      },
-      {
-        element: <SimpleLayout />,
-        children: [
-          { path: 'telehealth-visit', element: <Navigate to={ROUTES.home} replace /> },
           {
-            element: <RequireSession />,
+            element: <SimpleLayout />,
             children: [
-              { path: 'telehealth-visit/:visitCode', element: <TelehealthVisitPage /> },
-              { path: 'error-log', element: <ErrorLogPage /> },
-              // Any signed-in person answers an app's request for themselves (smart-authorize).
-              smartAuthorizeRoute,
+              { path: 'telehealth-visit', element: <Navigate to={ROUTES.home} replace /> },
+              {
+                element: <RequireSession />,
+                children: [
+                  { path: 'telehealth-visit/:visitCode', element: <TelehealthVisitPage /> },
+                  { path: 'error-log', element: <ErrorLogPage /> },
+                  // Any signed-in person answers an app's request for themselves (smart-authorize).
+                  smartAuthorizeRoute,
+                ],
+              },
+              { path: 'telehealth-invitations', element: <TelehealthInvitationsPage /> },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
-          { path: 'telehealth-invitations', element: <TelehealthInvitationsPage /> },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],

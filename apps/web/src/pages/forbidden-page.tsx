@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LockIcon } from '../components/icons/icons';
+import { LockIcon } from '../components/icons/page-icons';
 import { NoticePage } from '../components/page/notice-page';
 
 /** A signed-in user outside the route's roles (spec §6). */

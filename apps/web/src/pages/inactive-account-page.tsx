@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { UserOffIcon } from '../components/icons/icons';
+import { UserOffIcon } from '../components/icons/page-icons';
 import { NoticePage } from '../components/page/notice-page';
 import { useSession } from '../session/use-session';
 

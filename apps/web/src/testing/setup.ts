@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { setI18n } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadPages } from '../components/layouts/lazy-page';
-import { rememberClinicTimezone } from '../features/appointments/format';
+import { rememberClinicTimezone } from '../features/appointments/clinic-timezone';
 import { initI18n, loadLaterMessages, loadLanguage } from '../i18n/i18n';
 import { applyDocumentLanguage, LANGUAGES } from '../i18n/language';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reportClientError } from '../../api/error-reporter';
 import { errorMessageOf } from '../../api/error-message';
 import { useNotifications } from '../notifications/use-notify';
-import { AlertIcon, InboxIcon } from '../icons/icons';
+import { AlertIcon, InboxIcon } from '../icons/page-icons';
 import type { AppErrorValue } from './app-error-context';
 
 interface ErrorScreenProps {

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { NotFoundPage } from '../../pages/not-found-page';
 import { FullPageLoader } from '../full-page-loader';
-import { useNativeDevices } from '../navigation/nav-items';
+import { useNativeDevices } from '../navigation/native-devices';
 
 /**
  * Routes below exist only where the patient's devices can be reached (the native-device condition

@@ -1,39 +1,6 @@
-import { useDirection } from '@mantine/core';
-import type { ReactNode, SVGProps } from 'react';
+import { icon } from './icon';
 
-interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  size?: number | string;
-}
-
-/**
- * Line icons drawn for this app (24×24, stroke in the text colour). Decorative: every icon sits
- * beside a visible label, so screen readers skip them.
- */
-function icon(paths: ReactNode, { mirrorInRtl = false } = {}) {
-  return function Icon({ size = 20, style, ...props }: IconProps) {
-    const { dir } = useDirection();
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable={false}
-        // Arrows point along the reading direction, so they turn round in Arabic.
-        style={mirrorInRtl && dir === 'rtl' ? { transform: 'scaleX(-1)', ...style } : style}
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
+export { AlertIcon, InboxIcon, LockIcon, UserOffIcon } from './page-icons';
 
 export const HomeIcon = icon(<path d="M3 11 12 3l9 8M5 9.5V21h5v-6h4v6h5V9.5" />);
 export const CalendarIcon = icon(
@@ -118,25 +85,6 @@ export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
 export const ExternalIcon = icon(
   <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
   { mirrorInRtl: true },
-);
-export const AlertIcon = icon(<path d="M12 3 2 20h20zM12 10v4M12 17h.01" />);
-export const InboxIcon = icon(
-  <>
-    <path d="M4 13 6.5 5h11L20 13v6H4z" />
-    <path d="M4 13h4.5l1 2h5l1-2H20" />
-  </>,
-);
-export const LockIcon = icon(
-  <>
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-  </>,
-);
-export const UserOffIcon = icon(
-  <>
-    <circle cx="10" cy="8" r="4" />
-    <path d="M3 21a7 7 0 0 1 11-5.7M16 16l5 5M21 16l-5 5" />
-  </>,
 );
 export const SwitchIcon = icon(<path d="M4 8h13l-3-3M20 16H7l3 3" />, { mirrorInRtl: true });
 export const ArrowUpIcon = icon(<path d="M12 19V5M6 11l6-6 6 6" />);

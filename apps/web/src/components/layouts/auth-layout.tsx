@@ -5,7 +5,7 @@ import { useDefaultLanguage } from '../../features/system-settings/use-default-l
 import { ROUTES } from '../../route-paths';
 import { LanguageSwitch } from '../language-switch';
 import { Brand } from '../navigation/brand';
-import { INFO_ITEMS } from '../navigation/nav-items';
+import { INFO_LINKS } from '../navigation/info-links';
 import { PageOutlet } from './lazy-page';
 
 /** The public frame of login and sign-up: the name, the language switch and the information pages. */
@@ -23,7 +23,7 @@ export function AuthLayout() {
       <AppShell.Main bg="var(--oc-color-surface)">
         <PageOutlet />
         <Group component="footer" justify="center" gap="md" py="lg">
-          {INFO_ITEMS.map((item) => (
+          {INFO_LINKS.map((item) => (
             <Anchor key={item.route} component={Link} to={ROUTES[item.route]} size="sm" c="dimmed">
               {t(`nav.${item.label}`)}
             </Anchor>

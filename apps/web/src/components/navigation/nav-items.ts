@@ -1,9 +1,7 @@
 import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import type { ComponentType } from 'react';
-import { usePairedGateways } from '../../features/gateways/paired-gateways';
 import type { RouteName } from '../../route-paths';
-import { roleNumbersOf } from '../../session/acting-account';
-import { useSession } from '../../session/use-session';
+import { INFO_LINKS, type InfoLink } from './info-links';
 import {
   ActivityIcon,
   AlertIcon,
@@ -51,30 +49,6 @@ export interface NavItem {
   icon: ComponentType<{ size?: number }>;
 }
 
-/** Whether this browser can talk to Bluetooth devices itself (Web Bluetooth). */
-export function hasWebBluetooth(): boolean {
-  return typeof navigator !== 'undefined' && 'bluetooth' in navigator;
-}
-
-/**
- * The native-device condition of spec §2 (devices and the gateway's Wi-Fi setup) for the acting
- * account: the browser has Web Bluetooth, or the patient has a home gateway, which reads the
- * devices for them. `checking` while a patient's gateways are asked for (once per account and tab),
- * then true or false. Only patients have gateways.
- */
-export function useNativeDevices(): boolean | 'checking' {
-  const { state } = useSession();
-  const webBluetooth = hasWebBluetooth();
-  const patient =
-    state.status === 'signed-in' && hasAnyRole(roleNumbersOf(state.account), ROUTE_ROLES.patient);
-  const key = !webBluetooth && patient && state.status === 'signed-in' ? state.account.id : null;
-  const paired = usePairedGateways(key);
-  if (webBluetooth) return true;
-  if (!key) return false;
-  if (!paired || paired.status === 'loading') return 'checking';
-  return paired.status === 'loaded' && paired.gateways.length > 0;
-}
-
 /**
  * The menu of an account's roles: the same groups the route guards use, so a menu item never
  * leads to the forbidden page.
@@ -112,10 +86,14 @@ export function navItemsFor(roles: readonly number[], nativeDevices: boolean): N
   return items;
 }
 
-/** The menu's second part, the same for everyone (spec §2, menu labels); quit follows them. */
-export const INFO_ITEMS: readonly NavItem[] = [
-  { route: 'faqs', label: 'faqs', icon: QuestionIcon },
-  { route: 'privacyPolicy', label: 'privacyPolicy', icon: ShieldIcon },
-  { route: 'termsAndConditions', label: 'termsAndConditions', icon: FileIcon },
-  { route: 'feedback', label: 'feedback', icon: FeedbackIcon },
-];
+/** The menu's second part (info-links.ts), with its icons; quit follows them. */
+const INFO_ICONS: Record<InfoLink['label'], NavItem['icon']> = {
+  faqs: QuestionIcon,
+  privacyPolicy: ShieldIcon,
+  termsAndConditions: FileIcon,
+  feedback: FeedbackIcon,
+};
+export const INFO_ITEMS: readonly NavItem[] = INFO_LINKS.map((link) => ({
+  ...link,
+  icon: INFO_ICONS[link.label],
+}));

@@ -8,7 +8,8 @@ import { UnreadBadge } from '../../features/mail/unread-badge';
 import { OpenAlertsBadge } from '../../features/alerts/open-alerts-badge';
 import { LogoutIcon } from '../icons/icons';
 import { LanguageSwitch } from '../language-switch';
-import { INFO_ITEMS, navItemsFor, useNativeDevices, type NavItem } from './nav-items';
+import { useNativeDevices } from './native-devices';
+import { INFO_ITEMS, navItemsFor, type NavItem } from './nav-items';
 import { useQuit } from './use-quit';
 
 /** Whether `pathname` is the item's page or one below it (home only for itself). */

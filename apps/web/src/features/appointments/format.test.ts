@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hoursOf } from './appointment-events';
 import { appointment } from './testing/fixtures';
-import { formatTime, formatWeek, rememberClinicTimezone, weekStartOf } from './format';
+import { rememberClinicTimezone } from './clinic-timezone';
+import { formatTime, formatWeek, weekStartOf } from './format';
 
 const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const elsewhere = device === 'Asia/Tokyo' ? 'Europe/Madrid' : 'Asia/Tokyo';

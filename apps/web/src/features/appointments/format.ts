@@ -1,4 +1,5 @@
 import { isoDate } from '../../session/calendar-date';
+import { clinicTimezone } from './clinic-timezone';
 
 /**
  * Appointment times in the reader's language and the device's time zone (where the person is),
@@ -14,19 +15,11 @@ export function formatDate(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
-/**
- * The clinic's time zone once the app settings have said it (shared-settings.ts). Times are shown
- * where the person is; when that is not the clinic's zone, each time says its zone (issue 17), so
- * "10:00 AM EST" cannot be taken for the clinic's 10:00.
- */
-let clinicTimezone: string | null = null;
-export function rememberClinicTimezone(zone: string | null): void {
-  clinicTimezone = zone;
-}
 const deviceTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function formatTime(iso: string, language: string): string {
-  const zoneShown = clinicTimezone !== null && clinicTimezone !== deviceTimezone();
+  const clinic = clinicTimezone();
+  const zoneShown = clinic !== null && clinic !== deviceTimezone();
   return new Intl.DateTimeFormat(language, {
     hour: '2-digit',
     minute: '2-digit',

@@ -1,6 +1,6 @@
 import type { AppSettings, PublicSettings } from '@opencare/schemas/entities/settings';
 import { trpc } from '../../api/trpc';
-import { rememberClinicTimezone } from '../appointments/format';
+import { rememberClinicTimezone } from '../appointments/clinic-timezone';
 
 /**
  * The organisation's settings every page reads (branding, sign-in language, maintenance banner):

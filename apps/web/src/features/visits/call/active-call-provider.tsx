@@ -1,5 +1,6 @@
+import { Outlet } from 'react-router-dom';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { mediaError } from '../media-errors';
+import { ApiError } from '../../../api/api-error';
 import { ActiveCallContext, type ActiveCallContextValue } from './active-call-context';
 import { RemoteAudio } from './remote-audio';
 import { useCallSnapshot } from './use-active-call';
@@ -49,14 +50,14 @@ export function ActiveCallProvider({ children }: { children: ReactNode }) {
         !document.pictureInPictureEnabled ||
         typeof video.requestPictureInPicture !== 'function'
       ) {
-        throw mediaError('pictureInPictureUnsupported');
+        throw ApiError.of('pictureInPictureUnsupported');
       }
       video.srcObject = stream;
       await video.play().catch(() => undefined);
       try {
         await video.requestPictureInPicture();
       } catch {
-        throw mediaError('pictureInPictureUnsupported');
+        throw ApiError.of('pictureInPictureUnsupported');
       }
       call?.dispatch({ type: 'pictureInPicture', active: true });
     },
@@ -93,5 +94,17 @@ export function ActiveCallProvider({ children }: { children: ReactNode }) {
         <RemoteAudio key={s.id} stream={s.stream} muted={speakerMuted} />
       ))}
     </ActiveCallContext>
+  );
+}
+
+/**
+ * The frames a call can run in, the app's and the visit's, under one provider: the call goes on
+ * from one to the other (routes.tsx). Not above the sign-in frame, whose first download it would add to.
+ */
+export function CallFrame() {
+  return (
+    <ActiveCallProvider>
+      <Outlet />
+    </ActiveCallProvider>
   );
 }

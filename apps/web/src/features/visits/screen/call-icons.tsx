@@ -1,26 +1,6 @@
-import type { ReactNode } from 'react';
+import { icon } from '../../../components/icons/icon';
 
-/** Line icons of the call controls (24×24, stroke in the text colour); decorative, the buttons are labelled. */
-function icon(paths: ReactNode) {
-  return function Icon({ size = 20 }: { size?: number }) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable={false}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
+/* Line icons of the call controls, drawn with the app's icon factory; decorative, the buttons are labelled. */
 
 const slash = <path d="M3 3l18 18" />;
 const micPaths = (

@@ -23,6 +23,9 @@ async function noCaregiverFor(request: APIRequestContext, username: string) {
 }
 
 test('a caregiver invited by the patient records a reading for her, and loses access when she revokes it', async ({ page, request, browser }) => {
+  // Three people sign in and act in turn (about 25 page loads): on the loaded CI machine it took
+  // just over the default minute, each step 1.5–7 s.
+  test.setTimeout(120_000);
   const layla = await noCaregiverFor(request, 'patient2');
 
   // Layla invites the caregiver: see her readings and record them.

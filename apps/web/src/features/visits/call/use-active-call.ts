@@ -22,8 +22,10 @@ export function useOptionalActiveCall(): ActiveCallContextValue | null {
  */
 export function useCallSnapshot(call: VisitCall | null): CallSnapshot | null {
   const [seen, setSeen] = useState(() => ({ call, snapshot: call?.getSnapshot() ?? null }));
-  const shown = useRef(seen.snapshot);
-  shown.current = seen.call === call ? seen.snapshot : null;
+  // Another call than the one last read (or none): its snapshot as it is now.
+  const current = seen.call === call ? seen.snapshot : (call?.getSnapshot() ?? null);
+  const shown = useRef(current);
+  shown.current = current;
   useEffect(() => {
     if (!call) return;
     const read = () => {
@@ -35,6 +37,5 @@ export function useCallSnapshot(call: VisitCall | null): CallSnapshot | null {
     read(); // what changed between the first render and subscribing
     return call.subscribe(read);
   }, [call]);
-  // Another call than the one last read (or none): its snapshot as it is now.
-  return seen.call === call ? seen.snapshot : (call?.getSnapshot() ?? null);
+  return current;
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { timelineEventSchema, type TimelineEvent } from './entities/patients';
 import {
+  joinVisitInputSchema,
   visitChatBodySchema,
   visitDeviceIdSchema,
   type VisitChatMessage,
   type VisitParticipant,
+  type VisitSession,
   type VisitWaiting,
   type WaitingVisit,
 } from './entities/visits';
@@ -26,6 +28,11 @@ export const patientWatchPayloadSchema = z.strictObject({ patientId: uuidSchema 
 
 /** Enter a visit's room from the device that joined it (REST `/participants/join` first). */
 export const visitEnterPayloadSchema = z.strictObject({ visitId: uuidSchema, deviceId: visitDeviceIdSchema });
+/**
+ * Join a visit and enter its room in one step (call set-up: one round trip instead of two). The
+ * same input as the `visits.join` operation, whose rules and access it applies.
+ */
+export const visitJoinPayloadSchema = z.strictObject({ visitId: uuidSchema, ...joinVisitInputSchema.shape });
 export const visitExitPayloadSchema = z.strictObject({ visitId: uuidSchema });
 
 /**
@@ -112,6 +119,20 @@ export interface ClientToServerEvents {
         messages: VisitChatMessage[];
         ownMessageIds: string[];
         waiting: VisitWaiting | null;
+      }>,
+    ) => void,
+  ) => void;
+  'visit:join': (
+    payload: z.input<typeof visitJoinPayloadSchema>,
+    /**
+     * What `visits.join` answers, and once let in, the room entered as `visit:enter` does (`room`;
+     * null in the waiting room, which the waiting screen enters itself). The other devices are told
+     * this one entered only after this answer is sent, so their offers reach a device that listens.
+     */
+    ack: (
+      result: Ack<{
+        session: VisitSession;
+        room: { inRoom: string[]; messages: VisitChatMessage[]; ownMessageIds: string[] } | null;
       }>,
     ) => void,
   ) => void;

@@ -863,6 +863,7 @@ async function discoverSchemas(): Promise<void> {
     'patient:watch': { patientId: cast.id.patient },
     'patient:unwatch': { patientId: cast.id.patient },
     'visit:enter': { visitId, deviceId: patientDevice },
+    'visit:join': { visitId, deviceId: patientDevice },
     'visit:exit': { visitId },
     'visit:signal': { visitId, toDeviceId: physicianDevice, signal: { type: 'offer', sdp: 'v=0' } },
     'visit:chat': { visitId, body: 'Sample message' },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolveActor } from '@opencare/api/auth/auth.service';
-import { patientEvents, visitParticipants } from '@opencare/api/db/schema';
+import { auditLog, patientEvents, visitParticipants } from '@opencare/api/db/schema';
 import type { LiveChannel } from '@opencare/api/live/live-channel';
 import type { AppRouter } from '@opencare/api/transport/trpc/root';
 import { findActiveByDevice } from '@opencare/api/visits/visit-participants.repository';
@@ -8,7 +8,7 @@ import { enterVisitRoom } from '@opencare/api/visits/visit-room.service';
 import type { VisitLiveEvent } from '@opencare/schemas/socket-events';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   insertAppointmentWithVisit,
   admitAutomatically,
@@ -17,6 +17,7 @@ import {
   type Cast,
   type Person,
 } from '../testing/appointment-fixtures';
+import { ask, connected, nextEvent, socketClients } from '../testing/socket-clients';
 import { startTestEdge, type Json, type TestEdge } from '../testing/test-edge';
 
 let t: TestEdge;
@@ -326,6 +327,76 @@ describe('the visit room for the socket layer', () => {
       enterVisitRoom(t.edge.deps, patient, meta, { visitId, deviceId: tab }),
     ).rejects.toMatchObject({ status: 403 });
     expect(await findActiveByDevice(t.edge.deps.db, visitId, tab)).toBeUndefined();
+  });
+});
+
+describe('joining and entering the room in one step (visit:join, call set-up)', () => {
+  const clients = socketClients();
+  afterEach(() => clients.closeAll());
+  const socketOf = (who: Person) => connected(clients.open(t.url, { token: cast.token[who] }));
+
+  it('joins by the same rules, enters the room, and tells the others only once the device has its answer', async () => {
+    const visitId = await videoVisit();
+    const [doctor, patient] = await Promise.all([socketOf('physician'), socketOf('patient')]);
+    const doctorTab = device();
+    const patientTab = device();
+
+    const first = await ask(doctor, 'visit:join', { visitId, deviceId: doctorTab });
+    expect(first).toMatchObject({
+      data: {
+        session: { self: { role: 'provider', deviceId: doctorTab }, call: { engine: 'simple-peer', iceServers: ICE }, waiting: null },
+        room: { inRoom: [], messages: [], ownMessageIds: [] },
+      },
+    });
+    expect((await rowsOf(visitId)).map((r) => [r.deviceId, r.leftAt])).toEqual([[doctorTab, null]]);
+
+    // The physician's device offers the moment it hears the patient's enter; the offer reaches a
+    // patient device that already has its answer (it could not listen for signals before).
+    let answered = false;
+    const offerHeard = nextEvent(patient, 'visit:signal').then((s) => ({ ...s, afterAnswer: answered }));
+    void nextEvent(doctor, 'visit:entered').then(({ deviceId }) =>
+      ask(doctor, 'visit:signal', { visitId, toDeviceId: deviceId, signal: { type: 'offer', sdp: 'v=0' } }),
+    );
+    const second = await ask(patient, 'visit:join', { visitId, deviceId: patientTab });
+    answered = true;
+    expect(second).toMatchObject({ data: { session: { self: { role: 'patient' } }, room: { inRoom: [doctorTab] } } });
+    expect(await offerHeard).toEqual({
+      visitId,
+      fromDeviceId: doctorTab,
+      fromAccountId: cast.id.physician,
+      signal: { type: 'offer', sdp: 'v=0' },
+      afterAnswer: true,
+    });
+    // And the patient's device signals as the device it joined with.
+    const answerHeard = nextEvent(doctor, 'visit:signal');
+    expect(await ask(patient, 'visit:signal', { visitId, toDeviceId: doctorTab, signal: { type: 'answer', sdp: 'v=0' } })).toHaveProperty('data');
+    expect(await answerHeard).toMatchObject({ fromDeviceId: patientTab });
+    expect((await rowsOf(visitId)).filter((r) => !r.leftAt).map((r) => r.deviceId).sort()).toEqual([doctorTab, patientTab].sort());
+  });
+
+  it('refuses who may not join, audited, and malformed input with field errors; nothing is joined', async () => {
+    const visitId = await videoVisit();
+    const deniedJoins = async () =>
+      (
+        await t.edge.deps.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.actorAccountId, cast.id.patient2), eq(auditLog.action, 'visit.join'), eq(auditLog.outcome, 'denied')))
+      ).length;
+    const deniedBefore = await deniedJoins();
+    // The REST answers: another organisation's people do not learn the visit exists.
+    for (const who of ['patient2', 'admin', 'caregiver', 'outsider'] as const) {
+      const answer = await ask(await socketOf(who), 'visit:join', { visitId, deviceId: device() });
+      expect(answer, who).toMatchObject({ error: who === 'outsider' ? 'notFound' : 'err_forbidden' });
+    }
+    expect(await deniedJoins()).toBe(deniedBefore + 1);
+    const early = await videoVisit({ startsAt: minutesFromNow(30) });
+    expect(await ask(await socketOf('patient'), 'visit:join', { visitId: early, deviceId: device() })).toMatchObject({ error: 'joinTooEarly' });
+    const malformed = await ask(await socketOf('patient'), 'visit:join', { visitId, deviceId: 'x'.repeat(500), takeOver: 'yes' });
+    expect(malformed).toMatchObject({ error: 'validationFailed' });
+    expect('errors' in malformed && malformed.errors?.map((e) => e.field).sort()).toEqual(['deviceId', 'takeOver']);
+    expect(await rowsOf(visitId)).toEqual([]);
+    expect(await rowsOf(early)).toEqual([]);
   });
 });
 

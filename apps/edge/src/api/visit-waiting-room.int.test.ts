@@ -126,6 +126,18 @@ describe('the waiting room (admit required, the default)', () => {
     expect((await join(visitId, 'patient', other, true)).body.data).toMatchObject({ waiting: null, self: { admitted: true } });
   });
 
+  it('joining over the socket (visit:join) while not let in enters nothing of the call', async () => {
+    const visitId = await videoVisit();
+    const physician = await arrive(visitId, 'physician');
+    const socket = await connected(clients.open(t.url, { token: cast.token.patient }));
+    const deviceId = device();
+    const joined = await ask(socket, 'visit:join', { visitId, deviceId });
+    expect(joined).toMatchObject({ data: { session: { call: null, waiting: { place: 1 } }, room: null } });
+    expect(await admittedAtOf(deviceId)).toBeNull();
+    expect(await ask(socket, 'visit:signal', { visitId, toDeviceId: physician.deviceId, signal: { type: 'offer', sdp: 'v=0' } })).toMatchObject({ error: 'err_forbidden' });
+    expect(await ask(socket, 'visit:chat', { visitId, body: 'Hello?' })).toMatchObject({ error: 'err_forbidden' });
+  });
+
   it('shows each waiting visit its place in the provider’s line, and moves them up', async () => {
     // A provider of their own, so other tests' visits are not in this line.
     const doctor = await createPerson(t.edge.deps.db, ROLES.Physician, 'prov', clinic);

@@ -2,12 +2,14 @@ import type { Deps, RequestMeta } from '@opencare/api/deps';
 import { AppError, parseInput } from '@opencare/api/errors/app-error';
 import { chatSoFar, sendVisitChat, type ChatSender } from '@opencare/api/visits/visit-chat.service';
 import { enterVisitRoomAsGuest, enterVisitRoom, type RoomEntry } from '@opencare/api/visits/visit-room.service';
+import { joinVisit } from '@opencare/api/visits/visit-session.service';
 import { dropWaitingDevice } from '@opencare/api/visits/visit-waiting-room.service';
 import { loggableError } from '@opencare/api/transport/http-errors';
 import {
   visitChatPayloadSchema,
   visitEnterPayloadSchema,
   visitExitPayloadSchema,
+  visitJoinPayloadSchema,
   visitSignalPayloadSchema,
 } from '@opencare/schemas/socket-events';
 import { countEvent } from './event-window';
@@ -59,7 +61,7 @@ export const CHAT_LIMIT = { count: 30, windowMs: 10_000 };
 
 /**
  * A visit's room. A device enters after it joined the visit over the API (which applied the
- * joining rules); from then on it hears the visit's participants and status, and Simple Peer
+ * joining rules), or joins and enters at once (`visit:join`); from then on it hears the visit's participants and status, and Simple Peer
  * signals addressed to it. The others are told it entered, so an offer to it is not lost.
  *
  * A device not let in yet enters the waiting room instead: it hears its place in line, the visit's
@@ -81,13 +83,29 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
       await socket.join([rooms.visitWaiting(visitId), rooms.visitDevice(visitId, deviceId)]);
       return { participants: [], inRoom: [], messages: [], ownMessageIds: [], waiting };
     }
-    // In the room and announced before the rest is read: the others offer to it (or answer its
-    // offer) while its chat is read; whoever is in the room then is in `inRoom`.
-    await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
-    await socket.leave(rooms.visitWaiting(visitId));
-    socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
-    const [inRoom, chat] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId, chatSender(socket))]);
-    return { participants, inRoom: inRoom.filter((id) => id !== deviceId), ...chat, waiting: null };
+    // Announced before the rest is read: the others offer to it (or answer its offer) while its chat
+    // is read. This device listened before it asked to enter.
+    await enterCallRoom(socket, visitId, deviceId);
+    announceEntry(socket, visitId, deviceId);
+    return { participants, ...(await roomSoFar(io, deps, socket, visitId, deviceId)), waiting: null };
+  });
+
+  // Join (the `visits.join` operation's service: its rules, access and audit) and, once let in, enter
+  // the room, in one round trip. The others hear of this device after it has its answer: it listens
+  // for their signals only once it knows how to call.
+  onClientEvent(socket, deps, 'visit:join', async (payload, meta) => {
+    const { actor } = socket.data;
+    // A guest joins with their link (telehealth-invitations), then enters with `visit:enter`.
+    if (!actor) throw new AppError('err_forbidden');
+    const { visitId, deviceId, takeOver } = parseInput(visitJoinPayloadSchema, payload);
+    const session = await joinVisit(deps, actor, meta, visitId, { deviceId, takeOver });
+    if (!session.call) return { session, room: null };
+    socket.data.visits = { ...socket.data.visits, [visitId]: deviceId };
+    await enterCallRoom(socket, visitId, deviceId);
+    const room = await roomSoFar(io, deps, socket, visitId, deviceId);
+    // After the answer has gone out (answers are sent as the handler's promise settles).
+    setImmediate(() => announceEntry(socket, visitId, deviceId));
+    return { session, room };
   });
 
   // A waiting page that goes away and is not back within the grace (a reload is) leaves the line.
@@ -136,6 +154,23 @@ export function attachVisitRelay(io: PeopleServer, socket: PeopleSocket, deps: D
     const deviceId = deviceInCall(socket, visitId);
     return sendVisitChat(deps, socket.data.actor, meta, { visitId, deviceId, sender: chatSender(socket), body });
   });
+}
+
+/** In the call's room (and out of the waiting room): signals to this device reach it from now on. */
+async function enterCallRoom(socket: PeopleSocket, visitId: string, deviceId: string): Promise<void> {
+  await socket.join([rooms.visit(visitId), rooms.visitDevice(visitId, deviceId)]);
+  await socket.leave(rooms.visitWaiting(visitId));
+}
+
+/** The others in the room are told: each offers to it now where it is their turn. */
+function announceEntry(socket: PeopleSocket, visitId: string, deviceId: string): void {
+  socket.to(rooms.visit(visitId)).emit('visit:entered', { visitId, deviceId });
+}
+
+/** What a device entering the room needs: the devices there already, and the chat so far. */
+async function roomSoFar(io: PeopleServer, deps: Deps, socket: PeopleSocket, visitId: string, deviceId: string) {
+  const [inRoom, chat] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId, chatSender(socket))]);
+  return { inRoom: inRoom.filter((id) => id !== deviceId), ...chat };
 }
 
 /** Who writes and reads the chat on this socket: the signed-in person, or the guest's invitation. */

@@ -36,7 +36,7 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
   const screenPath = `/telehealth-visit/${encodeURIComponent(code)}`;
   const attached = active.screenPath === screenPath ? active.call : null;
   const snapshot = useCallSnapshot(attached);
-  const { state, join, reset } = useVisitJoin(code, deviceId);
+  const { state, join, reset } = useVisitJoin(code, deviceId, socket);
   const leaveVisit = useLeaveVisit();
   const { mutateAsync: endVisit } = useEndVisitMutation();
   const wantsPreview =
@@ -59,10 +59,19 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
 
   const startCall = useCallback(
     async (takeOver: boolean) => {
-      const session = await join(takeOver);
+      const joined = await join(takeOver);
       // In the waiting room: the call starts once this device is let in (it joins again then).
-      if (!session || !canCall(session)) return;
-      const call = new VisitCall({ session, deviceId, socket, local: preview.take(), startWith: preview.choice, onLeave: leaveVisit });
+      if (!joined || !canCall(joined.session)) return;
+      // From the answer to the call listening for signals, no task may run between (see VisitCall.start).
+      const call = new VisitCall({
+        session: joined.session,
+        room: joined.room,
+        deviceId,
+        socket,
+        local: preview.take(),
+        startWith: preview.choice,
+        onLeave: leaveVisit,
+      });
       active.setCall(call, screenPath);
       await call.start();
     },

@@ -3,6 +3,8 @@ import type { VisitSession } from '@opencare/schemas/entities/visits';
 import { useCallback, useState } from 'react';
 import { errorKeyOf } from '../../api/error-message';
 import { trpc } from '../../api/trpc';
+import { emitWithAck, type EventResult } from '../../realtime/emit-with-ack';
+import type { PeopleSocket } from '../../realtime/realtime-context';
 
 export type JoinState =
   | { step: 'loading' }
@@ -23,14 +25,20 @@ type Attempt =
   | { step: 'waiting'; session: VisitSession }
   | { step: 'joined'; session: VisitSession };
 
+/** A join's answer, and the call's room when it was entered in the same step. */
+export type Joined = EventResult<'visit:join'>;
+
 /**
  * Check in to a visit by its code (`visits.byCode`) and join it from this device (`visits.join`,
  * spec §2, §5). A refusal keeps the pre-join screen with the reason (joinTooEarly names the
  * minutes); `visitActiveElsewhere` offers to take over, which joins again with `takeOver` (the other
  * device is told and leaves). A device not let in yet waits (no way to call); once let in it joins
  * again from the waiting room, and keeps its place.
+ *
+ * With the socket connected, the join goes over it (`visit:join`) and enters the call's room in the
+ * same round trip (call set-up); otherwise over tRPC, and the call enters the room afterwards.
  */
-export function useVisitJoin(code: string, deviceId: string) {
+export function useVisitJoin(code: string, deviceId: string, socket: PeopleSocket | null) {
   const byCode = trpc.visits.byCode.useQuery({ code });
   const joinMutation = trpc.visits.join.useMutation();
   const [attempt, setAttempt] = useState<Attempt>({ step: 'ready', error: null });
@@ -49,13 +57,16 @@ export function useVisitJoin(code: string, deviceId: string) {
 
   const { mutateAsync } = joinMutation;
   const join = useCallback(
-    async (takeOver = false): Promise<VisitSession | null> => {
+    async (takeOver = false): Promise<Joined | null> => {
       if (!visit || attempt.step === 'joining' || attempt.step === 'joined') return null;
       setAttempt({ step: 'joining' });
       try {
-        const session = await mutateAsync({ id: visit.id, deviceId, takeOver });
+        const joined: Joined = socket?.connected
+          ? await emitWithAck(socket, 'visit:join', { visitId: visit.id, deviceId, takeOver })
+          : { session: await mutateAsync({ id: visit.id, deviceId, takeOver }), room: null };
+        const { session } = joined;
         setAttempt({ step: session.waiting ? 'waiting' : 'joined', session });
-        return session;
+        return joined;
       } catch (error) {
         setAttempt(
           errorKeyOf(error) === 'visitActiveElsewhere' && !takeOver
@@ -65,7 +76,7 @@ export function useVisitJoin(code: string, deviceId: string) {
         return null;
       }
     },
-    [visit, attempt.step, mutateAsync, deviceId],
+    [visit, attempt.step, mutateAsync, deviceId, socket],
   );
 
   /** Back to the pre-join screen (after leaving, to rejoin). */

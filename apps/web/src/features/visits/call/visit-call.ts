@@ -1,7 +1,7 @@
 import type { VisitSession } from '@opencare/schemas/entities/visits';
 import type { ErrorKey } from '@opencare/schemas/errors';
 import type { PeerSignal } from '@opencare/schemas/socket-events';
-import { emitWithAck } from '../../../realtime/emit-with-ack';
+import { emitWithAck, type EventResult } from '../../../realtime/emit-with-ack';
 import type { PeopleSocket } from '../../../realtime/realtime-context';
 import type { CallEngine, CallEngineEvents, RemoteDeviceState } from '../engines/call-engine';
 import { VisitChat } from '../chat/visit-chat';
@@ -31,8 +31,13 @@ export interface CallSnapshot {
 export type CallSession = VisitSession & { call: NonNullable<VisitSession['call']> };
 export const canCall = (session: VisitSession): session is CallSession => session.call !== null;
 
+/** The call's room as entered with the join (`visit:join`): the devices there, the chat so far. */
+export type EnteredRoom = Pick<EventResult<'visit:enter'>, 'inRoom' | 'messages' | 'ownMessageIds'>;
+
 export interface VisitCallOptions {
   session: CallSession;
+  /** Entered with the join; null: the call enters the room itself once it listens. */
+  room?: EnteredRoom | null;
   deviceId: string;
   socket: PeopleSocket | null;
   /** The camera and microphone opened for the device check; the call takes them over. */
@@ -108,21 +113,27 @@ export class VisitCall {
     for (const listener of this.listeners) listener();
   }
 
-  /** Start media, the engine and the socket room. */
+  /**
+   * Start media, the engine and the socket room. Entered with the join, the others offer to this
+   * device as soon as they hear of it, which is after the join's answer: until the engine listens,
+   * only promise continuations may run (no timer, no awaited load), or a signal could come unheard.
+   */
   async start(): Promise<void> {
     this.engine = await this.createEngine();
     if (this.snapshot.phase !== 'inCall') return;
     this.listenToSocket();
     await this.engine.start();
+    const { room } = this.options;
     // Listening, so the room's first signals to this device are heard: enter at once (call set-up).
     // What follows runs before any answer from the edge can be handled.
-    const entering = this.enterRoom();
+    const entering = room ? null : this.enterRoom();
     if (this.local) this.addLocal(this.local, {});
     this.applyToggles();
     // Offers are made while the device enters the room, and sent once the other is there.
     this.engine.setParticipants(this.options.session.participants);
     this.watchQuality();
-    await entering;
+    if (room) this.roomEntered(room);
+    else await entering;
   }
 
   /**
@@ -297,18 +308,20 @@ export class VisitCall {
     const { socket, deviceId } = this.options;
     if (!socket?.connected) return;
     try {
-      const { participants, inRoom, messages, ownMessageIds } = await emitWithAck(socket, 'visit:enter', {
-        visitId: this.visitId,
-        deviceId,
-      });
-      this.entered = true;
-      this.chat.received(messages, ownMessageIds);
-      this.dispatch({ type: 'participants', participants });
-      this.engine?.setParticipants(participants);
-      for (const other of inRoom) this.engine?.deviceEntered(other);
+      const entered = await emitWithAck(socket, 'visit:enter', { visitId: this.visitId, deviceId });
+      this.dispatch({ type: 'participants', participants: entered.participants });
+      this.engine?.setParticipants(entered.participants);
+      this.roomEntered(entered);
     } catch {
       this.update({ failure: 'unableToJoin' });
     }
+  }
+
+  /** In the room: the chat so far, and the devices already there (offered to where it is this device's turn). */
+  private roomEntered({ inRoom, messages, ownMessageIds }: EnteredRoom) {
+    this.entered = true;
+    this.chat.received(messages, ownMessageIds);
+    for (const other of inRoom) this.engine?.deviceEntered(other);
   }
 
   private addLocal(stream: MediaStream, fields: Partial<StreamWrapper>) {

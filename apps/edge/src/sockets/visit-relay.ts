@@ -61,8 +61,8 @@ export const CHAT_LIMIT = { count: 30, windowMs: 10_000 };
 
 /**
  * A visit's room. A device enters after it joined the visit over the API (which applied the
- * joining rules), or joins and enters at once (`visit:join`); from then on it hears the visit's participants and status, and Simple Peer
- * signals addressed to it. The others are told it entered, so an offer to it is not lost.
+ * joining rules), or joins and enters at once (`visit:join`); from then on it hears the visit's
+ * participants and status, and Simple Peer signals addressed to it. The others are told it entered, so an offer to it is not lost.
  *
  * A device not let in yet enters the waiting room instead: it hears its place in line, the visit's
  * status and its admission, and nothing of the call (no participants, signals or chat).

@@ -1099,7 +1099,7 @@ describe('socket access matrix', () => {
     const patients: Record<Target, string> = { own: account.patient!, sameOrg: account.patient2!, otherOrg: account.patient3!, none: account.patient! };
     const socket = await connected(clients.open(t.url, { guestToken: seat.guestToken }));
     // Entered before it signals, and signals before it leaves.
-    const order = ['socket session:whoami', 'socket patient:watch', 'socket patient:unwatch', 'socket visit:enter', 'socket visit:signal', 'socket visit:chat', 'socket visit:draw', 'socket visit:exit'];
+    const order = ['socket session:whoami', 'socket patient:watch', 'socket patient:unwatch', 'socket visit:join', 'socket visit:enter', 'socket visit:signal', 'socket visit:chat', 'socket visit:draw', 'socket visit:exit'];
     for (const key of order) {
       const rule = GUEST_SOCKET_POLICY[key]!;
       const event = key.slice('socket '.length);

@@ -271,8 +271,8 @@ test.describe('screenshots of appointments', () => {
   for (const viewport of VIEWPORTS) {
     for (const language of LANGUAGES) {
       test(`${language.code} ${viewport.name}`, async ({ browser }, testInfo) => {
-        // Two sign-ins and four screens.
-        test.setTimeout(60_000);
+        // Two sign-ins and four screens: 21–45 s alone, over a minute twice in CI on a loaded machine.
+        test.setTimeout(120_000);
         const suffix = `${language.code}-${viewport.name}`;
         const as = async (username: string) => {
           const context = await browser.newContext({

@@ -100,6 +100,13 @@ export const visitDrawPayloadSchema = z.strictObject({
 });
 export type VisitDrawPayload = z.infer<typeof visitDrawPayloadSchema>;
 
+/** What a device entering a visit's call room is told: the devices there already, the chat so far and which of it is its own. */
+export interface VisitRoomSoFar {
+  inRoom: string[];
+  messages: VisitChatMessage[];
+  ownMessageIds: string[];
+}
+
 export interface ClientToServerEvents {
   'session:whoami': (payload: z.infer<typeof whoamiPayloadSchema>, ack: (result: Ack<SessionInfo>) => void) => void;
   'patient:watch': (payload: z.infer<typeof patientWatchPayloadSchema>, ack: (result: Ack<{ patientId: string }>) => void) => void;
@@ -113,13 +120,7 @@ export interface ClientToServerEvents {
      * enters the waiting room instead: `waiting` says where it is, and it hears nothing of the call.
      */
     ack: (
-      result: Ack<{
-        participants: VisitParticipant[];
-        inRoom: string[];
-        messages: VisitChatMessage[];
-        ownMessageIds: string[];
-        waiting: VisitWaiting | null;
-      }>,
+      result: Ack<VisitRoomSoFar & { participants: VisitParticipant[]; waiting: VisitWaiting | null }>,
     ) => void,
   ) => void;
   'visit:join': (
@@ -132,7 +133,7 @@ export interface ClientToServerEvents {
     ack: (
       result: Ack<{
         session: VisitSession;
-        room: { inRoom: string[]; messages: VisitChatMessage[]; ownMessageIds: string[] } | null;
+        room: VisitRoomSoFar | null;
       }>,
     ) => void,
   ) => void;

@@ -11,6 +11,7 @@ import {
   visitExitPayloadSchema,
   visitJoinPayloadSchema,
   visitSignalPayloadSchema,
+  type VisitRoomSoFar,
 } from '@opencare/schemas/socket-events';
 import { countEvent } from './event-window';
 import { onClientEvent } from './socket-events';
@@ -168,7 +169,13 @@ function announceEntry(socket: PeopleSocket, visitId: string, deviceId: string):
 }
 
 /** What a device entering the room needs: the devices there already, and the chat so far. */
-async function roomSoFar(io: PeopleServer, deps: Deps, socket: PeopleSocket, visitId: string, deviceId: string) {
+async function roomSoFar(
+  io: PeopleServer,
+  deps: Deps,
+  socket: PeopleSocket,
+  visitId: string,
+  deviceId: string,
+): Promise<VisitRoomSoFar> {
   const [inRoom, chat] = await Promise.all([devicesInRoom(io, visitId), chatSoFar(deps, visitId, chatSender(socket))]);
   return { inRoom: inRoom.filter((id) => id !== deviceId), ...chat };
 }

@@ -1,7 +1,7 @@
 import type { VisitSession } from '@opencare/schemas/entities/visits';
 import type { ErrorKey } from '@opencare/schemas/errors';
-import type { PeerSignal } from '@opencare/schemas/socket-events';
-import { emitWithAck, type EventResult } from '../../../realtime/emit-with-ack';
+import type { PeerSignal, VisitRoomSoFar } from '@opencare/schemas/socket-events';
+import { emitWithAck } from '../../../realtime/emit-with-ack';
 import type { PeopleSocket } from '../../../realtime/realtime-context';
 import type { CallEngine, CallEngineEvents, RemoteDeviceState } from '../engines/call-engine';
 import { VisitChat } from '../chat/visit-chat';
@@ -31,13 +31,10 @@ export interface CallSnapshot {
 export type CallSession = VisitSession & { call: NonNullable<VisitSession['call']> };
 export const canCall = (session: VisitSession): session is CallSession => session.call !== null;
 
-/** The call's room as entered with the join (`visit:join`): the devices there, the chat so far. */
-export type EnteredRoom = Pick<EventResult<'visit:enter'>, 'inRoom' | 'messages' | 'ownMessageIds'>;
-
 export interface VisitCallOptions {
   session: CallSession;
-  /** Entered with the join; null: the call enters the room itself once it listens. */
-  room?: EnteredRoom | null;
+  /** The room as entered with the join (`visit:join`); null: the call enters it itself once it listens. */
+  room?: VisitRoomSoFar | null;
   deviceId: string;
   socket: PeopleSocket | null;
   /** The camera and microphone opened for the device check; the call takes them over. */
@@ -318,7 +315,7 @@ export class VisitCall {
   }
 
   /** In the room: the chat so far, and the devices already there (offered to where it is this device's turn). */
-  private roomEntered({ inRoom, messages, ownMessageIds }: EnteredRoom) {
+  private roomEntered({ inRoom, messages, ownMessageIds }: VisitRoomSoFar) {
     this.entered = true;
     this.chat.received(messages, ownMessageIds);
     for (const other of inRoom) this.engine?.deviceEntered(other);

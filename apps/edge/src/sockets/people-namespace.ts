@@ -90,8 +90,13 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
       // sends its ICE candidates in bursts of a dozen, and one read each, queued on the embedded
       // database, held the answer to the offer back by 100–300 ms (issue 18, call set-up). The
       // answer is never older than the read itself.
+      // A call's signals are not asked about (SESSION_CHECK_EXEMPT).
       let asking: Promise<void> | null = null;
       socket.use((packet, next) => {
+        if (SESSION_CHECK_EXEMPT.has(packet[0])) {
+          next();
+          return;
+        }
         asking ??= assertSessionLive(deps, actor.sessionId).finally(() => {
           asking = null;
         });
@@ -123,6 +128,15 @@ export function attachPeopleNamespace(io: PeopleServer, deps: Deps) {
     },
   };
 }
+
+/**
+ * Relayed without asking the database whether the session lives (issue 18, call set-up: the read
+ * queued behind the join's writes and held the offer back). A signal carries connection data
+ * between two devices already in a call, no patient data; the device entered the room with a live
+ * session and the visit's access check (visit:join, visit:enter), and a session that ends is told
+ * to its sockets, which close at once on every edge (sessionsEnded, and the sweep each minute).
+ */
+const SESSION_CHECK_EXEMPT = new Set<string>(['visit:signal']);
 
 /** The sessions of this edge's open sockets that have ended are closed (see endIdleSessions). */
 export function sweepIdleSessions(io: PeopleServer, deps: Deps): Promise<void> {

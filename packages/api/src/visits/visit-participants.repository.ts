@@ -73,6 +73,10 @@ const isPerson = (person: Person) =>
     ? eq(visitParticipants.accountId, person.accountId)
     : eq(visitParticipants.invitationId, person.invitationId);
 
+/** Whether this place is that person's (an account's, or a guest's by their invitation). */
+export const isPersonOf = (place: ActiveParticipant, person: Person) =>
+  'accountId' in person ? place.accountId === person.accountId : place.invitationId === person.invitationId;
+
 /** The devices a person (an account, or a guest by their invitation) is in the visit with. */
 export async function findActiveOfPerson(db: Executor, visitId: string, person: Person): Promise<ActiveParticipant[]> {
   return (await selectActive(db, visitId, and(isPerson(person)))).map(toParticipant);
@@ -86,11 +90,6 @@ export async function wasAdmitted(db: Executor, visitId: string, person: Person)
     .where(and(eq(visitParticipants.visitId, visitId), isPerson(person), isNotNull(visitParticipants.admittedAt)))
     .limit(1);
   return row !== undefined;
-}
-
-/** How many devices are in the call now (let in, not left); the waiting room does not count. */
-export async function countInCall(db: Executor, visitId: string): Promise<number> {
-  return (await findActiveParticipants(db, visitId)).filter((p) => p.admitted).length;
 }
 
 /** Let waiting devices in (the ones named, or all); returns the devices let in now. */

@@ -7,12 +7,11 @@ import { assertRoom } from './visit-call';
 import { toVisitDto } from './visit.dto';
 import {
   closeParticipant,
-  countInCall,
-  findActiveByDevice,
   findActiveOfPerson,
   findActiveParticipants,
   findVisitsWithAccounts,
   insertParticipant,
+  isPersonOf,
   lockVisit,
   wasAdmitted,
   type Person,
@@ -63,18 +62,20 @@ export async function takeSeat(deps: Deps, visitId: string, seat: Seat, rules: S
     const row = await findVisit(tx, visitId);
     if (!row) throw new AppError('notFound');
     rules.check(row);
-    const mine = await findActiveOfPerson(tx, visitId, seat.person);
+    // Everyone in the visit now, read once (call set-up): this person's places, the device's, the call's size.
+    const active = await findActiveParticipants(tx, visitId);
+    const mine = active.filter((p) => isPersonOf(p, seat.person));
     const here = mine.find((p) => p.deviceId === seat.deviceId);
     // Rejoining from the same device (a reload, a reconnect) keeps the place it had.
     if (here) return { row, changed: false, closed: [] as string[], checkedIn: false };
     // Another person already holds this device id: device ids are random per tab, so refuse.
-    if (await findActiveByDevice(tx, visitId, seat.deviceId)) throw new AppError('unableToJoin');
+    if (active.some((p) => p.deviceId === seat.deviceId)) throw new AppError('unableToJoin');
     if (mine.length > 0 && !rules.takeOver) throw new AppError('visitActiveElsewhere');
     // Providers are in at once; so is someone let in earlier in this visit (back on a new device).
     const admitted =
       seat.role === 'provider' || !rules.admitRequired || (await wasAdmitted(tx, visitId, seat.person));
     // Into the call now: there must be room, not counting this person's own place taken over.
-    if (admitted) assertRoom((await countInCall(tx, visitId)) - mine.filter((p) => p.admitted).length, 1, rules.capacity);
+    if (admitted) assertRoom(active.filter((p) => p.admitted && !mine.includes(p)).length, 1, rules.capacity);
     for (const other of mine) await closeParticipant(tx, other.rowId, now);
     await insertParticipant(tx, {
       visitId,

@@ -16,7 +16,7 @@ interface PreCallCheckProps {
   media: PreCallMedia;
   /** Whether the camera and microphone were asked for (Settings asks only once the check starts). */
   opened: boolean;
-  /** Run the network check at once (the pre-join screen), else on the button. */
+  /** Run the network check at once (the pre-join screen), else on the button; turned off, a run stops. */
   autoNetwork: boolean;
   caller?: CheckCaller;
 }

@@ -8,7 +8,11 @@ export type NetworkCheckState =
   | { step: 'done'; measured: NetworkMeasurements; judgement: NetworkJudgement }
   | { step: 'failed'; error: unknown };
 
-/** The network check: run once when `auto` (the pre-join screen), again on request. */
+/**
+ * The network check: run once when `auto` (the pre-join screen), again on request. A run still
+ * going when `auto` turns off (the person clicked Join) or the screen goes stops: its uploads would
+ * compete with the call's set-up for the line and the processor.
+ */
 export function useNetworkCheck(caller: CheckCaller, auto: boolean) {
   const [state, setState] = useState<NetworkCheckState>({ step: 'idle' });
   const run = useRef<AbortController | null>(null);
@@ -25,11 +29,12 @@ export function useNetworkCheck(caller: CheckCaller, auto: boolean) {
     } catch (error) {
       if (!mine.signal.aborted) setState({ step: 'failed', error });
     }
+    // Stopped, and no other run since: the button offers it again.
+    if (mine.signal.aborted && run.current === mine) setState({ step: 'idle' });
   }, [guestKey]);
 
   useEffect(() => {
     if (auto) void start();
-    // A check still running when the screen goes (the call began) stops: it would compete for the line.
     return () => run.current?.abort();
   }, [auto, start]);
 

@@ -68,11 +68,11 @@ export function PreJoin(props: PreJoinProps) {
           </Button>
         </Group>
       )}
-      {/* Below the join button: the check runs by itself, and joining need not wait for it. */}
+      {/* Below the join button: the check runs by itself; joining need not wait for it, and stops it. */}
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Text fw={600}>{t('preJoin.deviceCheck')}</Text>
-          <PreCallCheck media={props.media} opened autoNetwork />
+          <PreCallCheck media={props.media} opened autoNetwork={!props.joining} />
         </Stack>
       </Paper>
     </Stack>

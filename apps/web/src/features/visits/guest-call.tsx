@@ -15,6 +15,9 @@ import { CallView } from './screen/call-view';
 import { openCameraAndMicrophone } from './media-errors';
 import { WaitingScreen } from './waiting/waiting-room';
 
+/** A guest cannot end the visit (the End button is not shown to them). */
+const GUESTS_END_NOTHING = () => undefined;
+
 /**
  * A guest in the visit of their link: joined with the key (no account), then a socket of their own
  * whose handshake carries the guest token the join answered (one visit, one device).
@@ -106,7 +109,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
     [],
   );
 
-  if (inCall) return <CallView call={attached} onEnd={() => undefined} />;
+  if (inCall) return <CallView call={attached} onEnd={GUESTS_END_NOTHING} />;
   if (waiting?.waiting) {
     return (
       <WaitingScreen

@@ -93,9 +93,10 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
       notifyError(error);
     }
   }, [attached, notifyError, endVisit]);
+  const endCall = useCallback(() => void end(), [end]);
 
   if (attached && snapshot) {
-    if (snapshot.phase === 'inCall') return <CallView call={attached} onEnd={() => void end()} />;
+    if (snapshot.phase === 'inCall') return <CallView call={attached} onEnd={endCall} />;
     return (
       <AfterCall
         phase={snapshot.phase}

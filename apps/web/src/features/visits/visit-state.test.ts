@@ -94,4 +94,31 @@ describe('the telehealth visit state', () => {
     expect(mains(state)).toEqual(['pat']);
     expect(state.streams.find((s) => s.id === 'cam')?.isVideoMuted).toBe(true);
   });
+  it('shows each link’s quality on its tile, and a sample that changes nothing renders nothing again', () => {
+    const before = run(added(local('cam')), added(remote('their-cam')));
+    // No link yet (the other device still connecting): nothing to show, the state stays as it was.
+    const waiting = visitReducer(before, { type: 'quality', quality: { self: null, devices: {} } });
+    expect(waiting).toBe(before);
+
+    const good = { level: 'good' as const, roundTripMs: 40, lossPercent: 0, kbps: 900 };
+    const measured = visitReducer(waiting, {
+      type: 'quality',
+      quality: { self: 'good', devices: { 'theirs-001': good } },
+    });
+    expect(measured.streams.find((s) => s.id === 'their-cam')?.linkQuality).toEqual(good);
+    expect(measured.streams.find((s) => s.id === 'cam')?.linkQuality?.level).toBe('good');
+
+    const again = visitReducer(measured, {
+      type: 'quality',
+      quality: { self: 'good', devices: { 'theirs-001': { ...good } } },
+    });
+    expect(again).toBe(measured);
+    const slower = visitReducer(measured, {
+      type: 'quality',
+      quality: { self: 'good', devices: { 'theirs-001': { ...good, kbps: 300 } } },
+    });
+    expect(slower.streams.find((s) => s.id === 'their-cam')?.linkQuality?.kbps).toBe(300);
+    // The local tile's own figure did not change: the same object, so its tile need not render.
+    expect(slower.streams.find((s) => s.id === 'cam')).toBe(measured.streams.find((s) => s.id === 'cam'));
+  });
 });

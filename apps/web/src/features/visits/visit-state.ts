@@ -1,6 +1,6 @@
 import type { Visit } from '@opencare/schemas/entities/appointments';
 import type { VisitCall, VisitParticipant } from '@opencare/schemas/entities/visits';
-import type { CallQuality } from './engines/link-quality';
+import type { CallQuality, LinkQuality } from './engines/link-quality';
 import type { StreamWrapper } from './stream-wrapper';
 
 /** The layouts of the call area: auto (default, spec §9) picks by the number of streams. */
@@ -190,13 +190,15 @@ export function visitReducer(state: VisitState, action: VisitAction): VisitState
     case 'quality': {
       const { self, devices } = action.quality;
       const own = self ? { level: self, roundTripMs: null, lossPercent: null, kbps: null } : null;
-      return {
-        ...state,
-        streams: state.streams.map((s) => ({
-          ...s,
-          linkQuality: s.type === 'local' ? own : (devices[s.deviceId] ?? null),
-        })),
-      };
+      let changed = false;
+      const streams = state.streams.map((s) => {
+        const linkQuality = s.type === 'local' ? own : (devices[s.deviceId] ?? null);
+        if (sameQuality(s.linkQuality, linkQuality)) return s;
+        changed = true;
+        return { ...s, linkQuality };
+      });
+      // A sample that changes nothing (no link yet) leaves the state as it was: nothing renders again.
+      return changed ? { ...state, streams } : state;
     }
     case 'weakNetwork':
       return { ...state, weakNetwork: action.value };
@@ -208,4 +210,14 @@ export function visitReducer(state: VisitState, action: VisitAction): VisitState
 /** The main stream, if a stream (not a component) is main. */
 export function mainStreamOf(state: VisitState): StreamWrapper | undefined {
   return state.streams.find((s) => s.isMainVideo);
+}
+
+function sameQuality(a: LinkQuality | null, b: LinkQuality | null): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.level === b.level &&
+    a.roundTripMs === b.roundTripMs &&
+    a.lossPercent === b.lossPercent &&
+    a.kbps === b.kbps
+  );
 }

@@ -1,6 +1,7 @@
 import { Drawer, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../../components/use-opened-once';
 import { ChatComposer } from './chat-composer';
 import { ChatMessages } from './chat-messages';
 import { useVisitChat } from './use-visit-chat';
@@ -14,6 +15,8 @@ export function ChatPanel({ chat }: { chat: VisitChat }) {
   const { t } = useTranslation('visits');
   const phone = useMediaQuery('(max-width: 36em)');
   const { open, messages } = useVisitChat(chat);
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Drawer
       opened={open}

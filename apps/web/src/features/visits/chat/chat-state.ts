@@ -12,7 +12,13 @@ export interface ChatState {
 
 export type ChatAction =
   /** Messages heard on entering the room, or one sent to the room; own messages never count as unread. */
-  | { type: 'received'; messages: VisitChatMessage[]; isOwn: (message: VisitChatMessage) => boolean }
+  | {
+      type: 'received';
+      messages: VisitChatMessage[];
+      isOwn: (message: VisitChatMessage) => boolean;
+      /** Messages became known as this person's (their send's answer). */
+      ownChanged?: boolean;
+    }
   | { type: 'opened' }
   | { type: 'closed' };
 
@@ -24,7 +30,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       // The same message may come twice (the room's history after a reconnect, and live): once only.
       const known = new Set(state.messages.map((m) => m.id));
       const fresh = action.messages.filter((m) => !known.has(m.id));
-      if (fresh.length === 0) return state;
+      // The room's copy of a message this person sent can come before their send's answer: once it is
+      // known as theirs, a new state, so the screen shows it as theirs.
+      if (fresh.length === 0) return action.ownChanged ? { ...state } : state;
       const messages = [...state.messages, ...fresh].sort(
         (a, b) => a.sentAt.localeCompare(b.sentAt) || a.id.localeCompare(b.id),
       );

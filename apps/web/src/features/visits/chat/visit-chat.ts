@@ -46,8 +46,9 @@ export class VisitChat {
 
   /** `ownIds`: which of them this person sent (the edge says so on entering the room). */
   received(messages: VisitChatMessage[], ownIds: string[] = []) {
-    for (const id of ownIds) this.ownIds.add(id);
-    this.dispatch({ type: 'received', messages, isOwn: this.isOwn });
+    const newlyOwn = ownIds.filter((id) => !this.ownIds.has(id));
+    for (const id of newlyOwn) this.ownIds.add(id);
+    this.dispatch({ type: 'received', messages, isOwn: this.isOwn, ownChanged: newlyOwn.length > 0 });
   }
 
   setOpen(open: boolean) {

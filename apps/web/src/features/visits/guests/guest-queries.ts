@@ -1,4 +1,4 @@
-import type { VisitParticipant } from '@opencare/schemas/entities/visits';
+import type { TelehealthInvitation, VisitParticipant } from '@opencare/schemas/entities/visits';
 import { ROUTE_ROLES, hasAnyRole } from '@opencare/schemas/role-table';
 import { useEffect } from 'react';
 import { trpc } from '../../../api/trpc';
@@ -37,6 +37,9 @@ export function useRemoveGuestMutation() {
  * The visit's guest links in the call, for a clinician who may remove guests: read again whenever
  * who is in the visit changes, so each guest's tile finds its link.
  */
+/** No guests (yet): one array, so a screen that memoises on the list does not render again for nothing. */
+const NO_GUESTS: TelehealthInvitation[] = [];
+
 export function useGuestsInCall(visitId: string, participants: VisitParticipant[], enabled: boolean) {
   const utils = trpc.useUtils();
   const guests = useVisitGuests(visitId, enabled);
@@ -47,5 +50,5 @@ export function useGuestsInCall(visitId: string, participants: VisitParticipant[
   useEffect(() => {
     if (enabled) void utils.telehealthInvitations.ofVisit.invalidate({ visitId });
   }, [enabled, present, utils, visitId]);
-  return guests.data ?? [];
+  return guests.data ?? NO_GUESTS;
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUTS, type ActionToggles, type Layout } from '../visit-state';
 import {
@@ -44,7 +44,7 @@ export interface CallControlsProps {
 }
 
 /** The call's controls: the common ones as buttons, the rest in a menu; leave and end last. */
-export function CallControls(props: CallControlsProps) {
+export const CallControls = memo(function CallControls(props: CallControlsProps) {
   const { t } = useTranslation('visits');
   const { toggles } = props;
   return (
@@ -171,4 +171,4 @@ export function CallControls(props: CallControlsProps) {
       )}
     </Group>
   );
-}
+});

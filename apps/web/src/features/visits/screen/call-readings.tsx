@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '../../../components/data/load-state';
 import { timelineItems } from '../../patients/patient-queries';
@@ -19,7 +20,7 @@ interface CallReadingsProps {
  * For the clinician in a video visit: the readings the patient takes during the visit, typed or
  * from the home gateway, as they are recorded (the patient's timeline, watched live).
  */
-export function CallReadings({ patientId, since }: CallReadingsProps) {
+export const CallReadings = memo(function CallReadings({ patientId, since }: CallReadingsProps) {
   const { t } = useTranslation('visits');
   const timeline = useTimeline(patientId);
   const from = Date.parse(since);
@@ -46,4 +47,4 @@ export function CallReadings({ patientId, since }: CallReadingsProps) {
         ))}
     </SectionCard>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { LiveEkgDisplay } from '../tools/ekg-display';
 import { SpcCameraTools } from '../tools/spc-camera-tools';
 import type { SharedDrawing } from '../tools/shared-drawing';
@@ -33,7 +33,7 @@ interface CallStageProps {
  * The streams in the chosen layout. Auto (the default) shows the main stream large with the others
  * in a strip, or a single stream alone; grid shows every stream the same size.
  */
-export function CallStage(props: CallStageProps) {
+export const CallStage = memo(function CallStage(props: CallStageProps) {
   const { streams, main, layout } = props;
   const phone = useMediaQuery('(max-width: 48em)');
   const mainStream = streams.find((s) => s.isMainVideo);
@@ -100,7 +100,7 @@ export function CallStage(props: CallStageProps) {
       )}
     </Stack>
   );
-}
+});
 
 /** The main place: the main stream with drawing over it and the special camera's tools, or the ekg. */
 function MainArea(

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../api/error-message';
 import { useNotifyError } from '../../../components/notifications/use-notify';
 import { useActiveCall, useCallSnapshot } from '../call/use-active-call';
 import type { VisitCall } from '../call/visit-call';
 import { ChatButton } from '../chat/chat-button';
-import { mainStreamOf } from '../visit-state';
+import { mainStreamOf, type Layout } from '../visit-state';
 import { useStartVisitMutation } from '../visit-queries';
 import { CaptureButton } from '../tools/capture-button';
 import { CallControls } from './call-controls';
@@ -22,8 +22,11 @@ import { GuestTileMenu } from '../guests/guest-tile-menu';
 import { InviteGuestDialog } from '../guests/invite-guest-dialog';
 import { RemoveGuestDialog } from '../guests/remove-guest-dialog';
 import type { TelehealthInvitation } from '@opencare/schemas/entities/visits';
+import type { StreamWrapper } from '../stream-wrapper';
 
 const DRAW_COLOR = '#fa5252';
+const DRAWING_OFF = { active: false, color: DRAW_COLOR };
+const DRAWING_ON = { active: true, color: DRAW_COLOR };
 
 interface CallViewProps {
   call: VisitCall;
@@ -47,6 +50,43 @@ export function CallView({ call, onEnd }: CallViewProps) {
   const physicianOrNurse = useCanInviteGuests() && call.session.self.role === 'provider';
   const guests = useGuestsInCall(call.session.visit.id, snapshot?.state.participants ?? [], physicianOrNurse);
   const leave = useCallback(() => void call.leave(), [call]);
+  // The handlers and the parts' props stay the same from one render to the next (the handlers read
+  // the call when used), so the stage, the controls and the readings render again only when what
+  // they show changed: during set-up the call view renders a dozen times (issue 18, call set-up).
+  const actions = useMemo(
+    () => ({
+      toggleAudio: () => call.toggleAudio(),
+      toggleVideo: () => call.toggleVideo(),
+      toggleSpeaker: () => call.toggleSpeaker(),
+      toggleScreen: () => void call.toggleScreenShare(),
+      toggleDualCamera: () => void call.toggleDualCamera(),
+      layout: (layout: Layout) => call.dispatch({ type: 'layout', layout }),
+      toggleEkg: () => call.dispatch({ type: 'ekg', visible: !call.getSnapshot().state.ekgSignal }),
+      selectMain: (id: string) => call.dispatch({ type: 'selectMain', main: { kind: 'stream', id } }),
+      toggleDrawing: () => setDrawing((on) => !on),
+      reportIssue: () => setReporting(true),
+    }),
+    [call],
+  );
+  const chatButton = useMemo(() => <ChatButton chat={call.chat} />, [call]);
+  const pictureInPicture = useCallback(async () => {
+    const { state } = call.getSnapshot();
+    const mainStream = mainStreamOf(state);
+    try {
+      if (state.pictureInPicture) await active.exitPictureInPicture();
+      else if (mainStream) await active.enterPictureInPicture(mainStream.stream);
+    } catch (error) {
+      notifyError(error);
+    }
+  }, [call, active, notifyError]);
+  const togglePictureInPicture = useCallback(() => void pictureInPicture(), [pictureInPicture]);
+  const tileActions = useCallback(
+    (stream: StreamWrapper) => {
+      const guest = stream.type === 'remote' ? guests.find((g) => g.deviceIds.includes(stream.deviceId)) : undefined;
+      return guest && <GuestTileMenu guest={guest} onRemove={() => setRemoving(guest)} />;
+    },
+    [guests],
+  );
   const { session } = call;
   const appointment = session.visit.appointment;
   const { warning, dismissWarning, stay } = useEndWarning(
@@ -64,15 +104,6 @@ export function CallView({ call, onEnd }: CallViewProps) {
   const mainStream = mainStreamOf(state);
   // Someone in the waiting room is not in the call yet (the clinician sees them waiting instead).
   const inCall = state.participants.filter((p) => p.admitted);
-
-  async function pictureInPicture() {
-    try {
-      if (state.pictureInPicture) await active.exitPictureInPicture();
-      else if (mainStream) await active.enterPictureInPicture(mainStream.stream);
-    } catch (error) {
-      notifyError(error);
-    }
-  }
 
   function start() {
     startVisit.mutate(
@@ -166,19 +197,16 @@ export function CallView({ call, onEnd }: CallViewProps) {
         streams={state.streams}
         main={state.main}
         layout={state.layout}
-        drawing={{ active: drawing, color: DRAW_COLOR }}
+        drawing={drawing ? DRAWING_ON : DRAWING_OFF}
         drawings={call.drawings}
         visitId={visit.id}
         patientId={appointment.patient.id}
         canSave={clinician}
         mainVideo={mainVideo}
         onMainVideo={setMainVideo}
-        onSelectMain={(id) => call.dispatch({ type: 'selectMain', main: { kind: 'stream', id } })}
+        onSelectMain={actions.selectMain}
         participants={state.participants}
-        tileActions={(stream) => {
-          const guest = stream.type === 'remote' ? guests.find((g) => g.deviceIds.includes(stream.deviceId)) : undefined;
-          return guest && <GuestTileMenu guest={guest} onRemove={() => setRemoving(guest)} />;
-        }}
+        tileActions={tileActions}
       />
       {clinician && (
         <CallReadings
@@ -207,17 +235,17 @@ export function CallView({ call, onEnd }: CallViewProps) {
           ekg={state.ekgSignal}
           pictureInPicture={state.pictureInPicture}
           canEnd={clinician}
-          chat={<ChatButton chat={call.chat} />}
-          onToggleAudio={() => call.toggleAudio()}
-          onToggleVideo={() => call.toggleVideo()}
-          onToggleSpeaker={() => call.toggleSpeaker()}
-          onToggleScreen={() => void call.toggleScreenShare()}
-          onToggleDualCamera={() => void call.toggleDualCamera()}
-          onPictureInPicture={() => void pictureInPicture()}
-          onLayout={(layout) => call.dispatch({ type: 'layout', layout })}
-          onToggleDrawing={() => setDrawing((on) => !on)}
-          onToggleEkg={() => call.dispatch({ type: 'ekg', visible: !state.ekgSignal })}
-          onReportIssue={() => setReporting(true)}
+          chat={chatButton}
+          onToggleAudio={actions.toggleAudio}
+          onToggleVideo={actions.toggleVideo}
+          onToggleSpeaker={actions.toggleSpeaker}
+          onToggleScreen={actions.toggleScreen}
+          onToggleDualCamera={actions.toggleDualCamera}
+          onPictureInPicture={togglePictureInPicture}
+          onLayout={actions.layout}
+          onToggleDrawing={actions.toggleDrawing}
+          onToggleEkg={actions.toggleEkg}
+          onReportIssue={actions.reportIssue}
           onLeave={leave}
           onEnd={onEnd}
         />

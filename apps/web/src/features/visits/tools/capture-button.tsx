@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifications, useNotifyError } from '../../../components/notifications/use-notify';
 import type { StreamWrapper } from '../stream-wrapper';
@@ -19,7 +19,12 @@ export interface CaptureButtonProps {
  * picture (a camera turned off, a black or missing frame) is not captured: the message says whose
  * camera to turn on.
  */
-export function CaptureButton({ video, stream, visitId, canSave }: CaptureButtonProps) {
+export const CaptureButton = memo(function CaptureButton({
+  video,
+  stream,
+  visitId,
+  canSave,
+}: CaptureButtonProps) {
   const { t } = useTranslation('visits');
   const { notify } = useNotifications();
   const notifyError = useNotifyError();
@@ -50,4 +55,4 @@ export function CaptureButton({ video, stream, visitId, canSave }: CaptureButton
       <SnapshotEditor image={image} onClose={() => setImage(null)} visitId={visitId} canSave={canSave} />
     </>
   );
-}
+});

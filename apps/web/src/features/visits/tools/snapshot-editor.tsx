@@ -22,6 +22,7 @@ import {
 import { SnapshotToolbar, type MarkStyle } from './snapshot-toolbar';
 import { FONT_SIZE } from './spc-camera';
 import { saveVisitCapture } from './save-visit-capture';
+import { useOpenedOnce } from '../../../components/use-opened-once';
 
 export interface SnapshotEditorProps {
   /** The captured picture (a data URL); the editor is open while there is one. */
@@ -41,6 +42,8 @@ export function SnapshotEditor({ image, onClose, visitId, canSave, initialStyle 
   const { t } = useTranslation('visits');
   // A phone gets the whole screen: the picture and every control fit without a margin around them.
   const phone = useMediaQuery('(max-width: 48em)');
+  const mounted = useOpenedOnce(image !== null);
+  if (!mounted) return null;
   return (
     <Modal
       opened={image !== null}

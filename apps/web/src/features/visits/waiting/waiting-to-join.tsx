@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { VisitParticipant } from '@opencare/schemas/entities/visits';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../api/trpc';
@@ -15,7 +16,11 @@ interface WaitingToJoinProps {
  * In the clinician's call: who waits in the visit's waiting room, each with "Let in", and "Let
  * everyone in" when there are several. The list comes live with the visit's participants.
  */
-export function WaitingToJoin({ visitId, participants, canAdmit }: WaitingToJoinProps) {
+export const WaitingToJoin = memo(function WaitingToJoin({
+  visitId,
+  participants,
+  canAdmit,
+}: WaitingToJoinProps) {
   const { t } = useTranslation('visits');
   const notifyError = useNotifyError();
   const admit = trpc.visits.admit.useMutation({ onError: notifyError });
@@ -67,4 +72,4 @@ export function WaitingToJoin({ visitId, participants, canAdmit }: WaitingToJoin
       </Stack>
     </Alert>
   );
-}
+});

@@ -6,9 +6,10 @@
  *
  * Ours: the real web app (apps/web/dist, built first when missing) served by a real edge
  * (startTestEdge: embedded PGlite, demo data). A physician and a patient log in through the form in
- * two browser contexts; the physician opens a telemedicine visit, joins and turns the camera on (it
- * starts muted, spec §3); then the patient, past the device check, clicks Join (t0) and turns the
- * camera on as soon as the call shows, like the e2e test does. Simple Peer's offerer is the device
+ * two browser contexts and both open the telemedicine visit's pre-join screen (camera open), as the
+ * baseline's two pages open theirs before the first joins; the physician joins and turns the camera
+ * on (it starts muted, spec §3); then the patient, past the device check, clicks Join (t0) and turns
+ * the camera on as soon as the call shows, like the e2e test does. Simple Peer's offerer is the device
  * whose id sorts first: the run measures both cases, the joiner offering and the first device
  * offering, by choosing the device ids (sessionStorage `oc.visitDeviceId`).
  *
@@ -263,10 +264,12 @@ async function appRun(browser: Browser, edge: TestEdge, joinerOffers: boolean): 
   const first = await personPage(browser, edge.url, 'physician', ids.physician);
   const joiner = await personPage(browser, edge.url, 'patient', ids.patient);
   try {
+    // Both on the pre-join screen with the camera open before the first joins, as the baseline's
+    // pages are: the joiner's page does not load while it joins.
     await openVisit(first.page, code);
+    await openVisit(joiner.page, code);
     await joinAndTurnCameraOn(first.page);
     await sleep(SETTLE_MS);
-    await openVisit(joiner.page, code);
     await joinAndTurnCameraOn(joiner.page);
     return await collect(joiner.page, first.page);
   } finally {

@@ -65,21 +65,16 @@ export function CallView({ call, onEnd }: CallViewProps) {
       selectMain: (id: string) => call.dispatch({ type: 'selectMain', main: { kind: 'stream', id } }),
       toggleDrawing: () => setDrawing((on) => !on),
       reportIssue: () => setReporting(true),
+      pictureInPicture: () => {
+        const { state } = call.getSnapshot();
+        const main = mainStreamOf(state);
+        if (state.pictureInPicture) void active.exitPictureInPicture().catch(notifyError);
+        else if (main) void active.enterPictureInPicture(main.stream).catch(notifyError);
+      },
     }),
-    [call],
+    [call, active, notifyError],
   );
   const chatButton = useMemo(() => <ChatButton chat={call.chat} />, [call]);
-  const pictureInPicture = useCallback(async () => {
-    const { state } = call.getSnapshot();
-    const mainStream = mainStreamOf(state);
-    try {
-      if (state.pictureInPicture) await active.exitPictureInPicture();
-      else if (mainStream) await active.enterPictureInPicture(mainStream.stream);
-    } catch (error) {
-      notifyError(error);
-    }
-  }, [call, active, notifyError]);
-  const togglePictureInPicture = useCallback(() => void pictureInPicture(), [pictureInPicture]);
   const tileActions = useCallback(
     (stream: StreamWrapper) => {
       const guest = stream.type === 'remote' ? guests.find((g) => g.deviceIds.includes(stream.deviceId)) : undefined;
@@ -241,7 +236,7 @@ export function CallView({ call, onEnd }: CallViewProps) {
           onToggleSpeaker={actions.toggleSpeaker}
           onToggleScreen={actions.toggleScreen}
           onToggleDualCamera={actions.toggleDualCamera}
-          onPictureInPicture={togglePictureInPicture}
+          onPictureInPicture={actions.pictureInPicture}
           onLayout={actions.layout}
           onToggleDrawing={actions.toggleDrawing}
           onToggleEkg={actions.toggleEkg}

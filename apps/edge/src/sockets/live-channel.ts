@@ -37,6 +37,7 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
           // The device that lost its place leaves the visit's rooms on every edge, then is told (so
           // nothing it sends once told is relayed), then leaves its own room.
           const device = rooms.visitDevice(event.visitId, event.deviceId);
+          closePlacesHere(io, event.visitId, [device]);
           io.in(device).socketsLeave([rooms.visit(event.visitId), rooms.visitWaiting(event.visitId)]);
           io.to(device).emit('visit:takenOver', { visitId: event.visitId, deviceId: event.deviceId });
           io.in(device).socketsLeave(device);
@@ -46,6 +47,7 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
           // A device without a place hears and sends nothing of the visit (the relay trusts the room).
           const devices = event.deviceIds.map((id) => rooms.visitDevice(event.visitId, id));
           if (devices.length > 0) {
+            closePlacesHere(io, event.visitId, devices);
             io.in(devices).socketsLeave([rooms.visit(event.visitId), rooms.visitWaiting(event.visitId), ...devices]);
           }
           return;
@@ -106,4 +108,21 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
       io = server;
     },
   };
+}
+
+/**
+ * This edge's sockets of these devices stop speaking for them in the visit at once. Leaving the
+ * rooms goes through the adapter, and with Redis even this edge's sockets leave only once Redis has
+ * it, after the events sent before it; the relay would meanwhile pass a signal from a device whose
+ * place has closed, after the API has answered that it closed.
+ */
+function closePlacesHere(io: PeopleServer, visitId: string, deviceRooms: string[]): void {
+  for (const room of deviceRooms) {
+    for (const socketId of io.sockets.adapter.rooms.get(room) ?? []) {
+      const socket = io.sockets.sockets.get(socketId);
+      if (!socket) continue;
+      const { [visitId]: _closed, ...others } = socket.data.visits;
+      socket.data.visits = others;
+    }
+  }
 }

@@ -18,7 +18,7 @@ import {
 } from './visit-participants.repository';
 import { currentParticipants, toVisitParticipant } from './visit-room.service';
 import { announceLine, announceLineOf, knockOf } from './visit-waiting-room.service';
-import { findVisit, markVisitWaiting, type VisitRow } from './visits.repository';
+import { findVisit, findVisitForUpdate, markVisitWaiting, type VisitRow } from './visits.repository';
 
 /**
  * A person's place in a visit, on one device: the one-device rule, take-over and rejoining, shared
@@ -58,8 +58,7 @@ const liveIdOf = (person: Person) =>
 export async function takeSeat(deps: Deps, visitId: string, seat: Seat, rules: SeatRules): Promise<SeatTaken> {
   const now = new Date();
   const outcome = await deps.db.transaction(async (tx) => {
-    await lockVisit(tx, visitId);
-    const row = await findVisit(tx, visitId);
+    const row = await findVisitForUpdate(tx, visitId);
     if (!row) throw new AppError('notFound');
     rules.check(row);
     // Everyone in the visit now, read once (call set-up): this person's places, the device's, the call's size.
@@ -101,7 +100,8 @@ export async function takeSeat(deps: Deps, visitId: string, seat: Seat, rules: S
     }
     deps.live.visit({ kind: 'participants', visitId, participants });
   }
-  const row = outcome.checkedIn ? ((await findVisit(deps.db, visitId)) ?? outcome.row) : outcome.row;
+  // Checked in: the only change to the visit read under the lock is its status.
+  const row = outcome.checkedIn ? { ...outcome.row, visit: { ...outcome.row.visit, status: 'w' as const } } : outcome.row;
   if (outcome.checkedIn) announceStatus(deps, row);
   // Someone new in the waiting room: the provider hears a knock, and the line its places.
   if (outcome.changed && !self.admitted) {

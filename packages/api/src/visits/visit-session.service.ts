@@ -17,11 +17,11 @@ import { callCapacityOf } from './visit-call';
 import { visitStatusOf } from './visit.dto';
 import { visitAsSeenBy } from './visit-read';
 import { assertJoinable } from './visit-joining';
-import { closeAllParticipants, lockVisit } from './visit-participants.repository';
+import { closeAllParticipants } from './visit-participants.repository';
 import { currentParticipants } from './visit-room.service';
 import { announceStatus, leaveSeat, takeSeat } from './visit-seats';
 import { announceLine, callOrWait } from './visit-waiting-room.service';
-import { endVisitRow, findVisit, startVisitRow, type VisitRow } from './visits.repository';
+import { endVisitRow, findVisit, findVisitForUpdate, startVisitRow, type VisitRow } from './visits.repository';
 
 /**
  * The video visit: start, join, leave, end (spec §7). Who may: the appointment's patient and the
@@ -55,8 +55,7 @@ export async function startVisit(deps: Deps, actor: Actor, meta: RequestMeta, id
   const settings = await telemedicineConfigOf(deps, row.appointment.organisationId);
   const now = new Date();
   const started = await changePatientRecord(deps, async (tx, record) => {
-    await lockVisit(tx, id);
-    const fresh = await findVisit(tx, id);
+    const fresh = await findVisitForUpdate(tx, id);
     if (!fresh) throw new AppError('notFound');
     assertJoinable(joinable(fresh), now, settings.joinEarlyMinutes);
     if (!(await startVisitRow(tx, id, now))) return false;
@@ -139,8 +138,7 @@ export async function endVisit(deps: Deps, actor: Actor, meta: RequestMeta, id: 
   await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.end', 'care', 'Update');
   const now = new Date();
   const closed = await changePatientRecord(deps, async (tx, record) => {
-    await lockVisit(tx, id);
-    const fresh = await findVisit(tx, id);
+    const fresh = await findVisitForUpdate(tx, id);
     if (!fresh) throw new AppError('notFound');
     const status = visitStatusOf(fresh.visit.status, fresh.appointment.status, fresh.visit.completedAt);
     if (status === 'c') throw new AppError('appointmentCompleted');

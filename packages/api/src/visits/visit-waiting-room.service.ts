@@ -25,7 +25,7 @@ import {
   lockVisit,
 } from './visit-participants.repository';
 import { currentParticipants } from './visit-room.service';
-import { findVisit, setRunningLateRow, type VisitRow } from './visits.repository';
+import { findVisit, findVisitForUpdate, setRunningLateRow, type VisitRow } from './visits.repository';
 
 /**
  * The waiting room (issue 18). Where the organisation requires it (the default), a patient or
@@ -113,8 +113,7 @@ export async function admitToVisit(
   await patientFor(deps, actor, meta, row.appointment.patientAccountId, 'visit.admit', 'care', 'Update');
   const capacity = callCapacityOf(deps, await telemedicineConfigOf(deps, row.appointment.organisationId));
   const admitted = await deps.db.transaction(async (tx) => {
-    await lockVisit(tx, id);
-    const fresh = await findVisit(tx, id);
+    const fresh = await findVisitForUpdate(tx, id);
     if (!fresh) throw new AppError('notFound');
     const status = visitStatusOf(fresh.visit.status, fresh.appointment.status, fresh.visit.completedAt);
     if (fresh.details.endedAt || status === 'c' || status === 'ic') throw new AppError('visitEnded');

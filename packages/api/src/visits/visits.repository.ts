@@ -53,6 +53,15 @@ export async function findVisit(db: Executor, id: string) {
   return row;
 }
 
+/**
+ * The visit, locked until the transaction ends (its row only: the profiles joined stay unlocked),
+ * read in the same statement: whoever changes its status or places waits for it.
+ */
+export async function findVisitForUpdate(tx: Executor, id: string) {
+  const [row] = await selectVisits(tx).where(eq(visits.id, id)).for('update', { of: visits });
+  return row;
+}
+
 export async function findVisitByCode(db: Executor, code: string) {
   const [row] = await selectVisits(db).where(eq(visits.code, code));
   return row;

@@ -6,7 +6,6 @@ import { DeviceSelect } from '../settings/device-select';
 import { MediaErrorAlert } from '../settings/media-error-alert';
 import { MicrophoneLevel } from '../settings/microphone-level';
 import { SpeakerTest } from '../settings/speaker-test';
-import { useAudioLevel } from '../settings/use-audio-level';
 import { useMediaDevices } from '../settings/use-media-devices';
 import type { CheckCaller } from './measure-network';
 import { NetworkCheckPanel } from './network-check-panel';
@@ -39,7 +38,6 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
     () => (stream && choice.microphone && stream.getAudioTracks().length > 0 ? stream : null),
     [stream, choice.microphone],
   );
-  const level = useAudioLevel(listening);
   const refreshCameras = cameras.refresh;
   const refreshMicrophones = microphones.refresh;
 
@@ -119,7 +117,7 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
             onChange={(id) => setPreference('microphoneId', id)}
             testId="microphone-select"
           />
-          <MicrophoneLevel level={level} hint={listening ? t('media.speakNow') : t('callCheck.microphoneSilent')} />
+          <MicrophoneLevel stream={listening} hint={listening ? t('media.speakNow') : t('callCheck.microphoneSilent')} />
         </Stack>
       </SimpleGrid>
       <Text size="xs" c="dimmed">

@@ -5,7 +5,6 @@ import { DeviceSelect } from './device-select';
 import { MediaErrorAlert } from './media-error-alert';
 import { MicrophoneLevel } from './microphone-level';
 import { usePreferences } from '../../session/use-preferences';
-import { useAudioLevel } from './use-audio-level';
 import { useMediaDevices } from './use-media-devices';
 import { useMediaStream } from './use-media-stream';
 
@@ -15,7 +14,6 @@ export function MicrophoneTest() {
   const { preferences, setPreference } = usePreferences();
   const { devices, error: listError, refresh } = useMediaDevices('audioinput');
   const microphone = useMediaStream('audio');
-  const level = useAudioLevel(microphone.stream);
   const testing = microphone.stream !== null;
 
   // With permission given, the browser now tells the devices' names.
@@ -40,7 +38,7 @@ export function MicrophoneTest() {
         <Text size="sm" fw={500}>
           {t('media.level')}
         </Text>
-        <MicrophoneLevel level={level} hint={testing ? t('media.speakNow') : t('media.levelHint')} />
+        <MicrophoneLevel stream={microphone.stream} hint={testing ? t('media.speakNow') : t('media.levelHint')} />
       </Stack>
       <MediaErrorAlert error={microphone.error ?? listError} testId="microphone-error" />
       <Group>

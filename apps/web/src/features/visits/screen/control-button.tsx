@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useHoverTooltip } from '../../../components/use-hover-tooltip';
 
 interface ControlButtonProps {
   label: string;
@@ -12,9 +13,12 @@ interface ControlButtonProps {
 }
 
 export function ControlButton({ label, icon, onClick, pressed, danger, testId }: ControlButtonProps) {
+  const hint = useHoverTooltip(label);
   return (
-    <Tooltip label={label} withArrow>
+    <>
       <ActionIcon
+        ref={hint.ref}
+        onPointerEnter={hint.onPointerEnter}
         size={48}
         radius="xl"
         variant={danger ? 'filled' : pressed ? 'filled' : 'default'}
@@ -26,6 +30,7 @@ export function ControlButton({ label, icon, onClick, pressed, danger, testId }:
       >
         {icon}
       </ActionIcon>
-    </Tooltip>
+      {hint.tooltip}
+    </>
   );
 }

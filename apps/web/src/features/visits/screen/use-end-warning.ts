@@ -21,7 +21,8 @@ export function useEndWarning(
   onTimeUp: () => void,
   active: boolean,
 ) {
-  const now = useNow(1000, active);
+  // The call view renders again each second only from the warning on (not for the whole visit).
+  const now = useNow(1000, active, Date.parse(endsAt) - warnMinutes * 60_000);
   const [dismissedWarning, setDismissedWarning] = useState(false);
   const [stayed, setStayed] = useState(false);
   const untilWarning = msUntilEndWarning(endsAt, warnMinutes, now);

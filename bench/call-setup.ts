@@ -6,10 +6,10 @@
  *
  * Ours: the real web app (apps/web/dist, built first when missing) served by a real edge
  * (startTestEdge: embedded PGlite, demo data). A physician and a patient log in through the form in
- * two browser contexts and both open the telemedicine visit's pre-join screen (camera open), as the
- * baseline's two pages open theirs before the first joins; the physician joins and turns the camera
- * on (it starts muted, spec §3); then the patient, past the device check, clicks Join (t0) and turns
- * the camera on as soon as the call shows, like the e2e test does. Simple Peer's offerer is the device
+ * two browser contexts and both open the telemedicine visit's pre-join screen (camera open) and
+ * switch the camera on for the call there, as the baseline's two pages open theirs with the camera
+ * on before the first joins; the physician joins; then the patient, past the device check, clicks
+ * Join (t0) and is in the call with the camera on. Simple Peer's offerer is the device
  * whose id sorts first: the run measures both cases, the joiner offering and the first device
  * offering, by choosing the device ids (sessionStorage `oc.visitDeviceId`).
  *
@@ -228,17 +228,21 @@ async function personPage(browser: Browser, url: string, username: string, devic
   return { context, page };
 }
 
-/** Open the visit and wait for the device check to have the camera and microphone open. */
+/**
+ * Open the visit, wait for the device check to have the camera and microphone open, and turn the
+ * camera on for the call there, as a person who wants to be seen does on the pre-join screen (the
+ * choice starts off, spec §3, and is kept on the device); the baseline's camera is on before Join too.
+ */
 async function openVisit(page: Page, code: string): Promise<void> {
   await page.goto(`/telehealth-visit/${code}`);
   await page.locator('[data-testid="pre-call-check"][data-media="open"]').waitFor();
+  await page.getByTestId('camera-switch').check();
 }
 
-async function joinAndTurnCameraOn(page: Page): Promise<void> {
+/** Join with the camera on: the call shows it on (not muted) without a second click. */
+async function joinWithCameraOn(page: Page): Promise<void> {
   await page.getByTestId('join-visit').click();
-  await page.getByTestId('call-view').waitFor();
-  await page.getByTestId('toggle-video').click();
-  await page.locator('[data-testid="toggle-video"][aria-pressed="false"]').waitFor();
+  await page.locator('[data-testid="call-view"] [data-testid="toggle-video"][aria-pressed="false"]').waitFor();
 }
 
 /** Device ids that make the joiner (patient) or the first participant (physician) the offerer. */
@@ -268,9 +272,9 @@ async function appRun(browser: Browser, edge: TestEdge, joinerOffers: boolean): 
     // pages are: the joiner's page does not load while it joins.
     await openVisit(first.page, code);
     await openVisit(joiner.page, code);
-    await joinAndTurnCameraOn(first.page);
+    await joinWithCameraOn(first.page);
     await sleep(SETTLE_MS);
-    await joinAndTurnCameraOn(joiner.page);
+    await joinWithCameraOn(joiner.page);
     return await collect(joiner.page, first.page);
   } finally {
     await joiner.context.close();

@@ -15,8 +15,11 @@ interface PreCallCheckProps {
   media: PreCallMedia;
   /** Whether the camera and microphone were asked for (Settings asks only once the check starts). */
   opened: boolean;
-  /** Run the network check at once (the pre-join screen), else on the button; turned off, a run stops. */
-  autoNetwork: boolean;
+  /**
+   * The checks that run by themselves run: the network check at once (else on its button) and the
+   * microphone's level. Turned off (the person joins), both stop: the call needs the machine.
+   */
+  running: boolean;
   caller?: CheckCaller;
 }
 
@@ -25,7 +28,7 @@ interface PreCallCheckProps {
  * (a live preview and a clear on/off), the microphone (on/off and its level), the speaker (a tone)
  * and the network, with a plain verdict. The on/off choices and the devices are kept on this device.
  */
-export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCallCheckProps) {
+export function PreCallCheck({ media, opened, running, caller = {} }: PreCallCheckProps) {
   const { t } = useTranslation('settings');
   const { preferences, setPreference } = usePreferences();
   const cameras = useMediaDevices('videoinput');
@@ -34,7 +37,7 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
   const { stream, choice } = media;
   const hasCamera = (stream?.getVideoTracks().length ?? 0) > 0;
   const showVideo = hasCamera && choice.camera;
-  const listening = useMemo(
+  const hearing = useMemo(
     () => (stream && choice.microphone && stream.getAudioTracks().length > 0 ? stream : null),
     [stream, choice.microphone],
   );
@@ -50,7 +53,13 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
     }
   }, [stream, showVideo, refreshCameras, refreshMicrophones]);
 
-  const previewText = !opened ? t('callCheck.notStarted') : media.error ? '' : !stream ? t('callCheck.opening') : t('callCheck.cameraOff');
+  const previewText = !opened
+    ? t('callCheck.notStarted')
+    : media.error
+      ? ''
+      : !stream
+        ? t('callCheck.opening')
+        : t('callCheck.cameraOff');
   return (
     <Stack
       gap="md"
@@ -61,7 +70,12 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
       <Box
         bg="dark.8"
         h={{ base: 200, sm: 280 }}
-        style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', display: 'grid', placeItems: 'center' }}
+        style={{
+          borderRadius: 'var(--mantine-radius-md)',
+          overflow: 'hidden',
+          display: 'grid',
+          placeItems: 'center',
+        }}
       >
         {showVideo ? (
           // Mirrored like a mirror, as people expect to see themselves; muted: no sound in a preview.
@@ -117,7 +131,10 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
             onChange={(id) => setPreference('microphoneId', id)}
             testId="microphone-select"
           />
-          <MicrophoneLevel stream={listening} hint={listening ? t('media.speakNow') : t('callCheck.microphoneSilent')} />
+          <MicrophoneLevel
+            stream={running ? hearing : null}
+            hint={hearing ? t('media.speakNow') : t('callCheck.microphoneSilent')}
+          />
         </Stack>
       </SimpleGrid>
       <Text size="xs" c="dimmed">
@@ -126,7 +143,7 @@ export function PreCallCheck({ media, opened, autoNetwork, caller = {} }: PreCal
       <Divider />
       <SpeakerTest />
       <Divider />
-      <NetworkCheckPanel caller={caller} auto={autoNetwork} />
+      <NetworkCheckPanel caller={caller} auto={running} />
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ export function VideoPage() {
             </Button>
           )}
         </Group>
-        <PreCallCheck media={media} opened={checking} autoNetwork={checking} />
+        <PreCallCheck media={media} opened={checking} running={checking} />
       </Stack>
     </SettingsSection>
   );

@@ -153,7 +153,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
       )}
       {!over && (
         <Paper withBorder radius="md" p="md" maw={640} w="100%" mx="auto">
-          <PreCallCheck media={media} opened autoNetwork={!busy} caller={{ guestKey: invitationKey }} />
+          <PreCallCheck media={media} opened running={!busy} caller={{ guestKey: invitationKey }} />
         </Paper>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUTS, type ActionToggles, type Layout } from '../visit-state';
 import {
@@ -85,75 +85,19 @@ export const CallControls = memo(function CallControls(props: CallControlsProps)
         testId="toggle-screen"
       />
       {props.chat}
-      <Menu position="top" withArrow>
-        <Menu.Target>
-          <ActionIcon
-            size={48}
-            radius="xl"
-            variant="default"
-            aria-label={t('call.more')}
-            data-testid="call-more"
-          >
-            <MoreIcon />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            leftSection={<DualCameraIcon size={16} />}
-            onClick={props.onToggleDualCamera}
-            data-testid="toggle-dual-camera"
-          >
-            {toggles.dualCamera ? t('call.stopDualCamera') : t('call.dualCamera')}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<PipIcon size={16} />}
-            onClick={props.onPictureInPicture}
-            data-testid="picture-in-picture"
-          >
-            {props.pictureInPicture ? t('call.exitPictureInPicture') : t('call.pictureInPicture')}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<PenIcon size={16} />}
-            onClick={props.onToggleDrawing}
-            data-testid="toggle-drawing"
-          >
-            {props.drawing ? t('call.stopDrawing') : t('call.draw')}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<HeartIcon size={16} />}
-            onClick={props.onToggleEkg}
-            data-testid="toggle-ekg"
-          >
-            {props.ekg ? t('call.hideEkg') : t('call.showEkg')}
-          </Menu.Item>
-          <Menu.Label>
-            <Group gap={6}>
-              <LayoutIcon size={14} />
-              {t('call.layout')}
-            </Group>
-          </Menu.Label>
-          {LAYOUTS.map((layout) => (
-            <Menu.Item
-              key={layout}
-              onClick={() => props.onLayout(layout)}
-              aria-checked={props.layout === layout}
-              role="menuitemradio"
-              data-testid={`layout-${layout}`}
-              fw={props.layout === layout ? 700 : undefined}
-            >
-              {t(`call.layouts.${layout}`)}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item
-            leftSection={<AlertIcon size={16} />}
-            onClick={props.onReportIssue}
-            data-testid="report-issue"
-          >
-            {t('call.reportIssue')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <MoreMenu
+        toggles={toggles}
+        layout={props.layout}
+        drawing={props.drawing}
+        ekg={props.ekg}
+        pictureInPicture={props.pictureInPicture}
+        onToggleDualCamera={props.onToggleDualCamera}
+        onPictureInPicture={props.onPictureInPicture}
+        onLayout={props.onLayout}
+        onToggleDrawing={props.onToggleDrawing}
+        onToggleEkg={props.onToggleEkg}
+        onReportIssue={props.onReportIssue}
+      />
       <Button
         color="red"
         variant="light"
@@ -172,3 +116,115 @@ export const CallControls = memo(function CallControls(props: CallControlsProps)
     </Group>
   );
 });
+
+type MoreMenuProps = Pick<
+  CallControlsProps,
+  | 'layout'
+  | 'drawing'
+  | 'ekg'
+  | 'pictureInPicture'
+  | 'onToggleDualCamera'
+  | 'onPictureInPicture'
+  | 'onLayout'
+  | 'onToggleDrawing'
+  | 'onToggleEkg'
+  | 'onReportIssue'
+> & { toggles: ActionToggles };
+
+const moreButton = (label: string) =>
+  ({ size: 48, radius: 'xl', variant: 'default', 'aria-label': label, 'data-testid': 'call-more' }) as const;
+
+/**
+ * The less common tools. Mantine's menu (its popover and positioning hooks) mounts at the first
+ * press of the button and opens then: a closed one ran those hooks with every render of the
+ * controls, the call's first among them (issue 18, call set-up).
+ */
+function MoreMenu(props: MoreMenuProps) {
+  const { t } = useTranslation('visits');
+  const [wanted, setWanted] = useState(false);
+  if (wanted) return <OpenedMoreMenu {...props} />;
+  return (
+    <ActionIcon
+      {...moreButton(t('call.more'))}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setWanted(true)}
+    >
+      <MoreIcon />
+    </ActionIcon>
+  );
+}
+
+function OpenedMoreMenu(props: MoreMenuProps) {
+  const { t } = useTranslation('visits');
+  const { toggles } = props;
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  // It replaces the button that was pressed: focus the new one first, so closing the menu gives the
+  // focus back to it, then open (as the account menu does).
+  useEffect(() => {
+    target.current?.focus();
+    setOpened(true);
+  }, []);
+  return (
+    <Menu opened={opened} onChange={setOpened} position="top" withArrow>
+      <Menu.Target>
+        <ActionIcon ref={target} {...moreButton(t('call.more'))}>
+          <MoreIcon />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<DualCameraIcon size={16} />}
+          onClick={props.onToggleDualCamera}
+          data-testid="toggle-dual-camera"
+        >
+          {toggles.dualCamera ? t('call.stopDualCamera') : t('call.dualCamera')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<PipIcon size={16} />}
+          onClick={props.onPictureInPicture}
+          data-testid="picture-in-picture"
+        >
+          {props.pictureInPicture ? t('call.exitPictureInPicture') : t('call.pictureInPicture')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<PenIcon size={16} />}
+          onClick={props.onToggleDrawing}
+          data-testid="toggle-drawing"
+        >
+          {props.drawing ? t('call.stopDrawing') : t('call.draw')}
+        </Menu.Item>
+        <Menu.Item leftSection={<HeartIcon size={16} />} onClick={props.onToggleEkg} data-testid="toggle-ekg">
+          {props.ekg ? t('call.hideEkg') : t('call.showEkg')}
+        </Menu.Item>
+        <Menu.Label>
+          <Group gap={6}>
+            <LayoutIcon size={14} />
+            {t('call.layout')}
+          </Group>
+        </Menu.Label>
+        {LAYOUTS.map((layout) => (
+          <Menu.Item
+            key={layout}
+            onClick={() => props.onLayout(layout)}
+            aria-checked={props.layout === layout}
+            role="menuitemradio"
+            data-testid={`layout-${layout}`}
+            fw={props.layout === layout ? 700 : undefined}
+          >
+            {t(`call.layouts.${layout}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<AlertIcon size={16} />}
+          onClick={props.onReportIssue}
+          data-testid="report-issue"
+        >
+          {t('call.reportIssue')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

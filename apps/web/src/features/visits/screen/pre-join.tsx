@@ -72,7 +72,7 @@ export function PreJoin(props: PreJoinProps) {
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Text fw={600}>{t('preJoin.deviceCheck')}</Text>
-          <PreCallCheck media={props.media} opened autoNetwork={!props.joining} />
+          <PreCallCheck media={props.media} opened running={!props.joining} />
         </Stack>
       </Paper>
     </Stack>

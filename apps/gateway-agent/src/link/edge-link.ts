@@ -151,10 +151,12 @@ export function startEdgeLink(options: EdgeLinkOptions): EdgeLink {
           break;
         }
         failures = 0;
-        queue.settle(ids, answer.data.outcomes);
         const count = (s: string) => answer.data.outcomes.filter((o) => o.status === s).length;
-        setStatus({ lastUploadAt: new Date().toISOString(), lastError: null });
+        // Logged before the queue settles (which may compact the log): an agent killed in between
+        // sends the batch again and logs the edge's "duplicate", so no answer goes unlogged.
         log.info({ sent: ids.length, stored: count('stored'), duplicate: count('duplicate'), rejected: count('rejected') }, 'batch acknowledged');
+        queue.settle(ids, answer.data.outcomes);
+        setStatus({ lastUploadAt: new Date().toISOString(), lastError: null });
       }
     } finally {
       draining = false;

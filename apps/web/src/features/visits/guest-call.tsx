@@ -72,8 +72,7 @@ export function GuestCall({ invitationKey }: { invitationKey: string }) {
           // The app's client, not a hook: the call may outlive this screen (picture-in-picture).
           onLeave: () => trpcClient.telehealthInvitations.leave.mutate({ key: invitationKey, deviceId }).then(() => undefined),
         });
-        active.setCall(call, screenPath);
-        await call.start();
+        await call.start(() => active.setCall(call, screenPath));
       } catch (failure) {
         setError(failure);
       } finally {

@@ -72,8 +72,7 @@ export function TelehealthVisitScreen({ code }: { code: string }) {
         startWith: preview.choice,
         onLeave: leaveVisit,
       });
-      active.setCall(call, screenPath);
-      await call.start();
+      await call.start(() => active.setCall(call, screenPath));
     },
     [join, deviceId, socket, preview, active, screenPath, leaveVisit],
   );

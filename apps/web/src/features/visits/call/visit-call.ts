@@ -15,6 +15,20 @@ import { initialVisitState, visitReducer, type VisitAction, type VisitState } fr
 import { openDisplay, openSecondCamera, stopStream } from './local-media';
 import { initialWeakNetworkWatch, QUALITY_EVERY_MS, watchWeakNetwork } from './weak-network';
 
+/** How long the call waits for its first offers before showing (see VisitCall.start). */
+const OFFER_HEAD_START_MS = 150;
+
+/** `work` done, or `ms` passed, whichever comes first; never rejects. */
+const atMost = (work: Promise<void> | undefined, ms: number) =>
+  work &&
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** Where the call is: in it, or out of it and why ('removed': a clinician removed this guest). */
 export type CallPhase = 'inCall' | 'takenOver' | 'left' | 'ended' | 'removed';
 
@@ -114,23 +128,32 @@ export class VisitCall {
    * Start media, the engine and the socket room. Entered with the join, the others offer to this
    * device as soon as they hear of it, which is after the join's answer: until the engine listens,
    * only promise continuations may run (no timer, no awaited load), or a signal could come unheard.
+   * `show` puts the call on screen once this device's first offers are made (at most
+   * OFFER_HEAD_START_MS): the call view's first render takes 50–150 ms of the main thread, and
+   * rendered first it held the offer back (call set-up, issue 18).
    */
-  async start(): Promise<void> {
-    this.engine = await this.createEngine();
-    if (this.snapshot.phase !== 'inCall') return;
-    this.listenToSocket();
-    await this.engine.start();
-    const { room } = this.options;
-    // Listening, so the room's first signals to this device are heard: enter at once (call set-up).
-    // What follows runs before any answer from the edge can be handled.
-    const entering = room ? null : this.enterRoom();
-    if (this.local) this.addLocal(this.local, {});
-    this.applyToggles();
-    // Offers are made while the device enters the room, and sent once the other is there.
-    this.engine.setParticipants(this.options.session.participants);
-    this.watchQuality();
-    if (room) this.roomEntered(room);
-    else await entering;
+  async start(show: () => void = () => undefined): Promise<void> {
+    let entering: Promise<void> | null;
+    try {
+      this.engine = await this.createEngine();
+      if (this.snapshot.phase !== 'inCall') return;
+      this.listenToSocket();
+      await this.engine.start();
+      const { room } = this.options;
+      // Listening, so the room's first signals to this device are heard: enter at once (call set-up).
+      // What follows runs before any answer from the edge can be handled.
+      entering = room ? null : this.enterRoom();
+      if (this.local) this.addLocal(this.local, {});
+      this.applyToggles();
+      // Offers are made while the device enters the room, and sent once the other is there.
+      this.engine.setParticipants(this.options.session.participants);
+      this.watchQuality();
+      if (room) this.roomEntered(room);
+      await atMost(this.engine.offersMade?.(), OFFER_HEAD_START_MS);
+    } finally {
+      show();
+    }
+    await entering;
   }
 
   /**

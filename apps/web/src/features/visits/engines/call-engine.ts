@@ -46,5 +46,7 @@ export interface CallEngine {
   sampleQuality(): Promise<CallQuality>;
   /** A device entered the visit's room and can be signalled now (Simple Peer connects to it). */
   deviceEntered(deviceId: string): void;
+  /** Resolves once the offers this device makes to the devices known so far are made (Simple Peer). */
+  offersMade?(): Promise<void>;
   stop(): void;
 }

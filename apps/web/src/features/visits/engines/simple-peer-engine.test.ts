@@ -77,6 +77,26 @@ describe('Simple Peer', () => {
     expect(isInitiator('bbbb2222', 'aaaa1111')).toBe(false);
   });
 
+  it('says when its offers are made: the call shows only then, so its first render does not hold them back', async () => {
+    const { engine } = engineFor('aaaa1111');
+    await engine.start();
+    // Answering only: nothing to wait for.
+    engine.setParticipants([person('aaaa1111'), person('0000zzzz')]);
+    await expect(engine.offersMade()).resolves.toBeUndefined();
+    engine.setParticipants([person('aaaa1111'), person('0000zzzz'), person('bbbb2222'), person('cccc3333')]);
+    let offered = false;
+    void engine.offersMade().then(() => (offered = true));
+    const settle = async () => {
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    };
+    made[0]?.produce({ type: 'offer', sdp: 'v=0' });
+    await settle();
+    expect(offered).toBe(false);
+    made[1]?.produce({ type: 'offer', sdp: 'v=0' });
+    await settle();
+    expect(offered).toBe(true);
+  });
+
   it('the offering side makes its offer ahead and sends it once the device is in the room', async () => {
     const { engine, sent } = engineFor('aaaa1111');
     await engine.start();

@@ -30,6 +30,8 @@ interface PeerEntry {
   held: PeerSignal[] | null;
   /** The connection's statistics when last sampled (link quality is the change since). */
   lastSample: StatsSample | null;
+  /** The offering side: resolves when its offer is made (held or sent), the peer's first signal. */
+  offerMade: Promise<void> | null;
 }
 
 /** How long the answering side waits for an offer before greeting, and how many times it greets. */
@@ -159,6 +161,10 @@ export class SimplePeerEngine implements CallEngine {
     this.openPeer(deviceId, true);
   }
 
+  async offersMade(): Promise<void> {
+    await Promise.all([...this.peers.values()].flatMap((entry) => (entry.offerMade ? [entry.offerMade] : [])));
+  }
+
   /** An offer made or sent within GREET_AFTER_MS is still on its way: a greeting or entry notice crossed it. */
   private offeredLately(entry: PeerEntry): boolean {
     return Date.now() - entry.offeredAt < GREET_AFTER_MS;
@@ -258,6 +264,7 @@ export class SimplePeerEngine implements CallEngine {
   }
 
   private openPeer(deviceId: string, initiator: boolean, hold = false): PeerEntry {
+    let offerMade: () => void = () => undefined;
     const peer = new SimplePeer({
       initiator,
       trickle: true,
@@ -276,11 +283,13 @@ export class SimplePeerEngine implements CallEngine {
       streams: new Set(),
       held: hold ? [] : null,
       lastSample: null,
+      offerMade: initiator ? new Promise((resolve) => (offerMade = resolve)) : null,
     };
     this.peers.set(deviceId, entry);
     const mine = () => this.peers.get(deviceId) === entry;
 
     peer.on('signal', (data: SignalData) => {
+      offerMade();
       if (mine()) this.send(deviceId, entry, data as PeerSignal);
     });
     peer.on('connect', () => {

@@ -79,8 +79,8 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'America/New_York',
     // A trace films the whole test (a screencast and a snapshot of the page at every step): recorded
-    // for every test it took a fifth of the suite's time (the browser's GPU process 43 s against 7 s
-    // without, on four specs), so only a failed test's retry records one.
+    // for every test it took a third of the screens and walk lanes' time (28.3 against 18.2 min on
+    // one machine; docs/PERFORMANCE.md §8), so only a failed test's retry records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -42,7 +42,9 @@ export async function axeViolations(page: Page, { include, tags }: AxeScan = {})
     await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), atMost]);
   });
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = tags ? { runOnly: { type: 'tag', values: [...tags] } } : {};
+  // Only the violations are read: axe then keeps one example node of each passed, inapplicable or
+  // incomplete rule instead of every node, which halved its time on the walk of every screen.
+  const options: RunOptions = { resultTypes: ['violations'], ...(tags ? { runOnly: { type: 'tag', values: [...tags] } } : {}) };
   const results = await page.evaluate(
     ([selector, runOptions]) => window.axe!.run(selector ? { include: [selector] } : document, runOptions),
     [include, options] as const,

@@ -53,7 +53,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await migrator.end();
   }
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const db = drizzlePostgres(preparingEveryStatement(client), { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
@@ -62,6 +62,35 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * The pool as drizzle sees it, with every statement prepared once per connection. drizzle asks
+ * postgres.js to prepare only the statements given a name; postgres.js sends any other statement
+ * with parameters in two round trips (parse and describe, then bind and execute), parses and plans it
+ * every time, and cannot pipeline it behind others. Prepared, a statement seen before on the
+ * connection is one round trip, and statements sent together go out together (issue 20). A
+ * connection keeps what it prepared until postgres.js replaces it (every 30 to 60 minutes by
+ * default), which bounds the statements it holds. Transactions and savepoints hand their own
+ * connection to the callback, so they are wrapped too.
+ */
+function preparingEveryStatement(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'unsafe') {
+        return (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, args, { ...options, prepare: true });
+      }
+      if (key === 'begin' || key === 'savepoint') {
+        const open = Reflect.get(target, key, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          const work = args.pop() as (tx: postgres.Sql) => unknown;
+          return open(...args, (tx: postgres.Sql) => work(preparingEveryStatement(tx)));
+        };
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
 }
 
 /**

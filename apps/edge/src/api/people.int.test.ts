@@ -1,7 +1,7 @@
 import { listAuditForResource } from '@opencare/api/audit/audit.repository';
 import { hashToken } from '@opencare/api/auth/secrets';
-import { accounts, invitations, users as userRows } from '@opencare/api/db/schema';
-import { count, eq } from 'drizzle-orm';
+import { accountRoles, accounts, invitations, patientProfiles, users as userRows } from '@opencare/api/db/schema';
+import { and, count, eq } from 'drizzle-orm';
 import { ROLES } from '@opencare/schemas/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutsider } from '../testing/fixtures';
@@ -126,6 +126,26 @@ describe('accounts and the acting account', () => {
     const trail = await listAuditForResource(t.edge.deps.db, 'account', patientAccount);
     expect(trail).toContainEqual(expect.objectContaining({ action: 'accounts.profile.read', outcome: 'denied', actorUserId: users.patient2.id }));
     expect(trail).toContainEqual(expect.objectContaining({ action: 'accounts.profile.read', outcome: 'allowed', actorUserId: users.physician.id }));
+  });
+
+  it('an account comes with every role it holds, and a patient\'s profile names their primary provider', async () => {
+    const [patient, physician, nurse] = [accountOf('patient2'), accountOf('physician'), accountOf('nurse')];
+    const db = t.edge.deps.db;
+    await db.update(patientProfiles).set({ primaryProviderId: physician }).where(eq(patientProfiles.accountId, patient));
+    await db.insert(accountRoles).values({ accountId: nurse, role: ROLES.Physician });
+    try {
+      const doctor = await t.call('GET', `/api/v1/accounts/${physician}/profile`, { token: tokens.admin });
+      const profile = await t.call('GET', `/api/v1/accounts/${patient}/profile`, { token: tokens.admin });
+      expect(profile.body.data.primaryProvider).toEqual({ accountId: physician, fullName: `${doctor.body.data.firstName} ${doctor.body.data.lastName}` });
+      const nurseAccount = await t.call('GET', `/api/v1/accounts/${nurse}`, { token: tokens.admin });
+      expect(nurseAccount.body.data.roles).toEqual({ Physician: ROLES.Physician, Nurse: ROLES.Nurse });
+      // Without a primary provider, none is named.
+      const other = await t.call('GET', `/api/v1/accounts/${accountOf('patient')}/profile`, { token: tokens.admin });
+      expect(other.body.data.primaryProvider).toBeNull();
+    } finally {
+      await db.update(patientProfiles).set({ primaryProviderId: null }).where(eq(patientProfiles.accountId, patient));
+      await db.delete(accountRoles).where(and(eq(accountRoles.accountId, nurse), eq(accountRoles.role, ROLES.Physician)));
+    }
   });
 
   it('an admin of another organisation sees nothing of ours', async () => {

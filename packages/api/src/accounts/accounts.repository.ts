@@ -70,15 +70,13 @@ function selectAccounts(db: Executor) {
     .select({
       ...accountColumns,
       roles: sql<number[]>`array(select ${accountRoles.role} from ${accountRoles} where ${accountRoles.accountId} = ${accounts.id} order by 1)`,
-      primaryProviderName: sql<string | null>`(
-        select ${primaryProvider.firstName} || ' ' || ${primaryProvider.lastName} from ${profiles} as ${sql.identifier('primary_provider')}
-        where ${primaryProvider.accountId} = ${patientProfiles.primaryProviderId}
-      )`,
+      primaryProviderName: sql<string | null>`${primaryProvider.firstName} || ' ' || ${primaryProvider.lastName}`,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .leftJoin(patientProfiles, eq(patientProfiles.accountId, accounts.id))
     .leftJoin(providerProfiles, eq(providerProfiles.accountId, accounts.id))
+    .leftJoin(primaryProvider, eq(primaryProvider.accountId, patientProfiles.primaryProviderId))
     .$dynamic();
 }
 

@@ -62,9 +62,24 @@ function fieldLimitsSchema(rule: FieldRule) {
 }
 
 /** The limits a provider may set for one type: only that type's fields, each within its bounds. */
-export function thresholdInputSchema(type: MeasurementType) {
+function buildThresholdInputSchema(type: MeasurementType) {
   const fields = Object.fromEntries(fieldsOf(type).map(([name, rule]) => [name, fieldLimitsSchema(rule).optional()]));
   return z.strictObject({ limits: z.strictObject(fields) });
+}
+
+const thresholdInputSchemas = new Map<MeasurementType, ReturnType<typeof buildThresholdInputSchema>>();
+
+/**
+ * Made once per type: every reading stored is classified by limits checked with it, and building
+ * a zod schema costs more than a parse (issue 20: a tenth of a typed reading's CPU on the edge).
+ */
+export function thresholdInputSchema(type: MeasurementType) {
+  let schema = thresholdInputSchemas.get(type);
+  if (!schema) {
+    schema = buildThresholdInputSchema(type);
+    thresholdInputSchemas.set(type, schema);
+  }
+  return schema;
 }
 
 /** The wire shape of a thresholds change; its fields are checked against the type's. */

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { startingWith } from '../db/like';
 import type { Executor } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { accountRoles, accounts, patientProfiles, profiles, providerProfiles } from '../db/schema';
 import { mrnPrefixOf } from '../settings/settings.service';
 
@@ -104,9 +105,16 @@ export async function findAccountsOfUsers(db: Executor, userIds: string[]): Prom
 }
 
 export async function findAccount(db: Executor, accountId: string): Promise<AccountRecord | undefined> {
-  const [record] = await selectAccounts(db).where(eq(accounts.id, accountId));
+  const [record] = await accountById(db).execute({ accountId });
   return record;
 }
+
+// Every check of access to a patient reads the patient's account: prepared, not built per call.
+const accountById = preparedStatement((db) =>
+  selectAccounts(db)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .prepare('account_by_id'),
+);
 
 /** What a search of an organisation's patients asks (FHIR Patient search): each given part must match. */
 export interface PatientAccountFilter {

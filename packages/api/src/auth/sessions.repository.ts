@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { accountRoles, accounts, organisationSettings, refreshTokens, sessions, users } from '../db/schema';
 
 export async function insertSession(
@@ -29,17 +30,11 @@ export async function findSession(db: Executor, id: string) {
  * an unknown session.
  */
 export function findSessionWithAccounts(db: Executor, id: string) {
-  let query = sessionWithAccounts.get(db);
-  if (!query) sessionWithAccounts.set(db, (query = prepareSessionWithAccounts(db)));
-  return query.execute({ id });
+  return sessionWithAccounts(db).execute({ id });
 }
 
-// Prepared once per database, not built per call: drizzle building its SQL text took about 5% of
-// the edge's CPU during the handshakes of bench/idle-sockets.ts (issue 20).
-const sessionWithAccounts = new WeakMap<Executor, ReturnType<typeof prepareSessionWithAccounts>>();
-
-function prepareSessionWithAccounts(db: Executor) {
-  return db
+const sessionWithAccounts = preparedStatement((db) =>
+  db
     .select({
       session: {
         id: sessions.id,
@@ -72,8 +67,8 @@ function prepareSessionWithAccounts(db: Executor) {
       ),
     )
     .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('session_with_accounts');
-}
+    .prepare('session_with_accounts'),
+);
 
 export async function revokeSession(db: Executor, id: string, reason: string): Promise<void> {
   await db

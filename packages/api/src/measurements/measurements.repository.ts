@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { executeRows, type Executor } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { measurements, measurementThresholds, tasks } from '../db/schema';
 import { insertCountingDays } from './reading-days.repository';
 
@@ -35,9 +36,16 @@ export async function findMeasurement(db: Executor, id: string) {
 /** The stored readings among these ids, by id. */
 export async function findMeasurements(db: Executor, ids: readonly string[]): Promise<Map<string, MeasurementRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectMeasurements(db).where(inArray(measurements.id, [...ids]));
+  const rows = await measurementsByIds(db).execute({ ids });
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+// Every reading stored first asks whether its id is: prepared, not built per call (issue 20).
+const measurementsByIds = preparedStatement((db) =>
+  selectMeasurements(db)
+    .where(sql`${measurements.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('measurements_by_ids'),
+);
 
 /**
  * Inserts the readings whose ids are not stored yet and counts their days for the monthly report, in
@@ -110,8 +118,16 @@ const thresholdColumns = {
 };
 
 export function findThresholds(db: Executor, patientAccountId: string) {
-  return db.select(thresholdColumns).from(measurementThresholds).where(eq(measurementThresholds.patientAccountId, patientAccountId));
+  return thresholdsOfPatient(db).execute({ patientAccountId });
 }
+
+const thresholdsOfPatient = preparedStatement((db) =>
+  db
+    .select(thresholdColumns)
+    .from(measurementThresholds)
+    .where(eq(measurementThresholds.patientAccountId, sql.placeholder('patientAccountId')))
+    .prepare('thresholds_of_patient'),
+);
 
 export async function findThresholdsOfType(db: Executor, patientAccountId: string, type: string) {
   const [row] = await db

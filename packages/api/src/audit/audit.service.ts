@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 import type { RequestMeta } from '../deps';
 import type { Actor } from '../access/actor';
-import { insertAudit, insertAudits, type AuditRow } from './audit.repository';
+import { insertAudit, insertAudits, type AuditEntry } from './audit.repository';
 
 export interface AuditEvent {
   action: string;
@@ -20,7 +20,7 @@ export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, even
   return insertAudit(db, auditRow(actor, meta, event));
 }
 
-function auditRow(actor: Pick<Actor, 'userId' | 'accountId'> | null, meta: RequestMeta, event: AuditEvent): AuditRow {
+function auditRow(actor: Pick<Actor, 'userId' | 'accountId'> | null, meta: RequestMeta, event: AuditEvent): AuditEntry {
   return {
     actorUserId: actor?.userId ?? null,
     actorAccountId: actor?.accountId ?? null,

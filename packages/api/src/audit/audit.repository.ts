@@ -31,8 +31,30 @@ const auditInsert = preparedStatement((db) =>
     .prepare('audit_insert'),
 );
 
-export async function insertAudits(db: Executor, rows: AuditRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(auditLog).values(rows);
+/** The columns of an audit row and their PostgreSQL types, for `insertAudits`' arrays. */
+const ENTRY_COLUMNS: [keyof AuditEntry, 'uuid' | 'text'][] = [
+  ['actorUserId', 'uuid'],
+  ['actorAccountId', 'uuid'],
+  ['actorGatewayId', 'uuid'],
+  ['onBehalfOfAccountId', 'uuid'],
+  ['action', 'text'],
+  ['resourceType', 'text'],
+  ['resourceId', 'text'],
+  ['outcome', 'text'],
+  ['ip', 'text'],
+  ['requestId', 'text'],
+];
+
+/**
+ * Many rows (a list's own entry and one per patient it showed) in one statement whose text does not
+ * depend on their number: each column goes as one array, unnested. drizzle built a multi-row insert
+ * value by value, a tenth of a patient search's CPU on the edge (issue 20).
+ */
+export async function insertAudits(db: Executor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const names = ENTRY_COLUMNS.map(([key]) => sql.identifier(auditLog[key].name));
+  const arrays = ENTRY_COLUMNS.map(([key, type]) => sql`${sql.param(entries.map((entry) => entry[key]))}::${sql.raw(type)}[]`);
+  await db.execute(sql`insert into ${auditLog} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`);
 }
 
 /** Newest first: what was done to one record, by whom, and whether it was allowed. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { auditLog } from '../db/schema';
@@ -8,6 +8,21 @@ export type AuditRow = typeof auditLog.$inferInsert;
 /** A row with every column given (null when it does not apply): one statement shape, prepared. */
 export type AuditEntry = Required<Omit<AuditRow, 'id' | 'at'>>;
 
+/** Each column an entry gives and its PostgreSQL type (the compiler checks none is missing). */
+const ENTRY_TYPES: Record<keyof AuditEntry, 'uuid' | 'text'> = {
+  actorUserId: 'uuid',
+  actorAccountId: 'uuid',
+  actorGatewayId: 'uuid',
+  onBehalfOfAccountId: 'uuid',
+  action: 'text',
+  resourceType: 'text',
+  resourceId: 'text',
+  outcome: 'text',
+  ip: 'text',
+  requestId: 'text',
+};
+const ENTRY_COLUMNS = Object.entries(ENTRY_TYPES) as [keyof AuditEntry, 'uuid' | 'text'][];
+
 export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await auditInsert(db).execute(entry);
 }
@@ -16,34 +31,9 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
 const auditInsert = preparedStatement((db) =>
   db
     .insert(auditLog)
-    .values({
-      actorUserId: sql.placeholder('actorUserId'),
-      actorAccountId: sql.placeholder('actorAccountId'),
-      actorGatewayId: sql.placeholder('actorGatewayId'),
-      onBehalfOfAccountId: sql.placeholder('onBehalfOfAccountId'),
-      action: sql.placeholder('action'),
-      resourceType: sql.placeholder('resourceType'),
-      resourceId: sql.placeholder('resourceId'),
-      outcome: sql.placeholder('outcome'),
-      ip: sql.placeholder('ip'),
-      requestId: sql.placeholder('requestId'),
-    })
+    .values(Object.fromEntries(ENTRY_COLUMNS.map(([key]) => [key, sql.placeholder(key)])) as Record<keyof AuditEntry, Placeholder>)
     .prepare('audit_insert'),
 );
-
-/** The columns of an audit row and their PostgreSQL types, for `insertAudits`' arrays. */
-const ENTRY_COLUMNS: [keyof AuditEntry, 'uuid' | 'text'][] = [
-  ['actorUserId', 'uuid'],
-  ['actorAccountId', 'uuid'],
-  ['actorGatewayId', 'uuid'],
-  ['onBehalfOfAccountId', 'uuid'],
-  ['action', 'text'],
-  ['resourceType', 'text'],
-  ['resourceId', 'text'],
-  ['outcome', 'text'],
-  ['ip', 'text'],
-  ['requestId', 'text'],
-];
 
 /**
  * Many rows (a list's own entry and one per patient it showed) in one statement whose text does not

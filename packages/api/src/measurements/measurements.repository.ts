@@ -73,13 +73,10 @@ const READING_CLAIM = 4_242_001;
  */
 export async function claimReadingIds(tx: Executor, ids: readonly string[]): Promise<boolean> {
   if (ids.length === 0) return true;
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  // The ids as one array parameter, as findMeasurements takes them: one statement text for any batch.
   const rows = await executeRows<{ claimed: boolean }>(
     tx,
-    sql`select pg_try_advisory_xact_lock(${READING_CLAIM}, hashtext(id)) as claimed from unnest(array[${list}]::text[]) as id`,
+    sql`select pg_try_advisory_xact_lock(${READING_CLAIM}, hashtext(id)) as claimed from unnest(${sql.param([...ids])}::text[]) as id`,
   );
   return rows.length === ids.length && rows.every((row) => row.claimed === true);
 }

@@ -45,7 +45,7 @@ function ImageAttachment({ attachment }: { attachment: Attachment }) {
           style={{ display: 'grid', placeItems: 'center', overflow: 'hidden', borderRadius: 6 }}
         >
           {image.status === 'loaded' && <Image src={image.url} alt="" h={96} w={128} fit="cover" />}
-          {image.status === 'loading' && <Loader size="sm" aria-label={t('attachments.loading')} />}
+          {image.status === 'loading' && <Loader size="sm" role="status" aria-label={t('attachments.loading')} />}
           {image.status === 'failed' && (
             <Text size="xs" c="dimmed">
               {t('attachments.previewFailed')}

@@ -42,7 +42,7 @@ export function DraftFiles({ draft, disabled = false }: { draft: MessageDraft; d
               data-testid="draft-file"
               data-status={file.status}
             >
-              {file.status === 'uploading' && <Loader size="xs" aria-label={t('attachments.uploading')} />}
+              {file.status === 'uploading' && <Loader size="xs" role="status" aria-label={t('attachments.uploading')} />}
               {file.status === 'ready' && (
                 <Badge size="sm" variant="light" color="green">
                   {t('attachments.ready')}

@@ -53,7 +53,7 @@ export function SmartAuthorizePage() {
     <Container size={560} px={{ base: 0, xs: 'md' }} py="md">
       {consent.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t('loading')} />
+          <Loader role="status" aria-label={t('loading')} />
         </Center>
       ) : consent.isError ? (
         <Stack gap="sm">

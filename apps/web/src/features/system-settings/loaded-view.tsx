@@ -37,8 +37,8 @@ export function LoadedView<T>({ query, children, testId }: LoadedViewProps<T>) {
     );
   }
   return (
-    <Center py="md" role="status">
-      <Loader size="sm" aria-label={t('form.loading')} />
+    <Center py="md">
+      <Loader size="sm" role="status" aria-label={t('form.loading')} />
     </Center>
   );
 }

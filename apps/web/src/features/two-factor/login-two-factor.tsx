@@ -91,7 +91,7 @@ export function LoginEnrolStep({ challenge, onSignedIn, onRestart }: StepProps) 
           }}
         />
       ) : (
-        <Loader size="sm" aria-label={t('twoFactor.loading')} />
+        <Loader size="sm" role="status" aria-label={t('twoFactor.loading')} />
       )}
     </Stack>
   );

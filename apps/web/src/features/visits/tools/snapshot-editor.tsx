@@ -177,7 +177,7 @@ function EditorBody({
             onCrop={setCrop}
           />
         ) : (
-          <Loader aria-label={t('tools.editor.loading')} />
+          <Loader role="status" aria-label={t('tools.editor.loading')} />
         )}
       </Group>
       {canSave ? (

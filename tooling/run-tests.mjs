@@ -16,7 +16,7 @@ mkdirSync(reportDir, { recursive: true });
 process.env.TEST_REPORT_DIR = reportDir;
 
 const steps = [
-  ['run', 'typecheck', 'lint', '--summarize'],
+  ['run', 'typecheck', 'lint', 'lint:server', '--summarize'],
   // --continue: one package's failure does not hide the others' (the run still fails).
   ['run', 'test', '--concurrency=1', '--continue', '--summarize'],
 ];

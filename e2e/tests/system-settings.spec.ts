@@ -52,7 +52,7 @@ test('every system area opens on its saved settings', async ({ adminPage: page }
     }
     // Nothing changed yet: nothing to save or reset.
     await expect(page.getByTestId('settings-save')).toBeDisabled();
-    await expect(page.getByTestId('settings-load-error')).toHaveCount(0);
+    await expect(page.getByTestId('load-failed')).toHaveCount(0);
   }
 });
 

@@ -31,7 +31,8 @@ export function Loading({ label }: { label?: string }) {
 
 /**
  * A query's three states in one place: the spinner (named by `loading`), the failure with "Try
- * again", and `children` with the data once it is there.
+ * again", and `children` with the data once it is there. Data already shown stays shown when a
+ * later refetch fails (TanStack Query keeps it): a network blip does not blank a screen.
  */
 export function QueryView<T>({
   query,
@@ -47,8 +48,7 @@ export function QueryView<T>({
   loading?: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.status === 'pending') return <Loading label={loading} />;
-  if (query.status === 'error')
-    return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  return children(query.data as T);
+  if (query.data !== undefined) return children(query.data);
+  if (query.status === 'error') return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return <Loading label={loading} />;
 }

@@ -132,7 +132,7 @@ describe('a system area', { timeout: 20_000 }, () => {
       return attempts === 1 ? fail(403, 'err_forbidden', 'Forbidden') : ok(DEFAULT_SETTINGS.security);
     });
     open('/dashboard/security');
-    const failure = await screen.findByTestId('settings-load-error');
+    const failure = await screen.findByTestId('load-failed');
     fireEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
     expect((await screen.findByLabelText<HTMLInputElement>(/^Session timeout/)).value).toBe('1440');
     expect(screen.getByText('A session unused for 1 day must sign in again.')).toBeTruthy();

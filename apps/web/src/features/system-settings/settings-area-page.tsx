@@ -7,7 +7,7 @@ import { ROUTES } from '../../route-paths';
 import { SettingsSection } from '../settings/settings-section';
 import { AreaForm } from './area-form';
 import { AREA_SCREENS } from './area-screens';
-import { LoadedView } from './loaded-view';
+import { QueryView } from '../../components/data/load-state';
 import { useAreaSettings } from './settings-queries';
 
 /** /dashboard/<area>: one system area's settings, saved for the whole organisation, and its figures. */
@@ -25,7 +25,7 @@ export function SettingsAreaPage<A extends SettingsArea>({ area }: { area: A }) 
       back={<BackLink to={ROUTES.dashboard} label={t('allAreas')} />}
       size={size}
     >
-      <LoadedView query={query} testId="settings-load">
+      <QueryView query={query}>
         {(saved) => {
           return (
             <Stack gap="lg" data-testid={Fields ? undefined : `settings-${area}`}>
@@ -44,7 +44,7 @@ export function SettingsAreaPage<A extends SettingsArea>({ area }: { area: A }) 
             </Stack>
           );
         }}
-      </LoadedView>
+      </QueryView>
     </PageFrame>
   );
 }

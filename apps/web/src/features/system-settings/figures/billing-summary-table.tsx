@@ -7,7 +7,7 @@ import { ClipboardIcon } from '../../../components/icons/icons';
 import { EmptyState } from '../../../components/page/empty-state';
 import { currentMonth, formatNumber } from '../format';
 import { trpc } from '../../../api/trpc';
-import { LoadedView } from '../loaded-view';
+import { QueryView } from '../../../components/data/load-state';
 import { settled } from '../settings-queries';
 
 const isMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
@@ -35,9 +35,9 @@ export function BillingSummaryTable() {
           dir="ltr"
           data-testid="billing-month"
         />
-        <LoadedView query={isMonth(month) ? summary : settled(null)} testId="billing">
+        <QueryView query={isMonth(month) ? summary : settled(null)}>
           {(summary) => (summary ? <BillingTable summary={summary} /> : null)}
-        </LoadedView>
+        </QueryView>
       </Stack>
     </SettingsSection>
   );

@@ -6,7 +6,7 @@ import { roleLabel } from '../../../i18n/role-label';
 import { formatDay, formatNumber } from '../format';
 import { trpc } from '../../../api/trpc';
 import { FigureCard } from './figure-card';
-import { LoadedView } from '../loaded-view';
+import { QueryView } from '../../../components/data/load-state';
 
 /** The report's counts, in the order an admin reads them: people, then care, then trouble. */
 const FIGURES = [
@@ -31,7 +31,7 @@ export function ReportFigures() {
       title={t('reportingAndAnalytics.report.title')}
       description={t('reportingAndAnalytics.report.description')}
     >
-      <LoadedView query={report} testId="report">
+      <QueryView query={report}>
         {(report) => (
           <Stack gap="md" data-testid="report">
             <Text size="sm" c="dimmed" data-testid="report-period">
@@ -68,7 +68,7 @@ export function ReportFigures() {
             </Paper>
           </Stack>
         )}
-      </LoadedView>
+      </QueryView>
     </SettingsSection>
   );
 }

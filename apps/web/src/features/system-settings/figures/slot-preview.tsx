@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/page/empty-state';
 import { today } from '../../../session/calendar-date';
 import { formatTimeOfDay } from '../format';
 import { trpc } from '../../../api/trpc';
-import { LoadedView } from '../loaded-view';
+import { QueryView } from '../../../components/data/load-state';
 import { settled } from '../settings-queries';
 import { DateField } from '../../../components/dates/date-field';
 
@@ -31,7 +31,7 @@ export function SlotPreview() {
           maw={240}
           data-testid="slot-preview-date"
         />
-        <LoadedView query={isDate(date) ? slots : settled([])} testId="slot-preview">
+        <QueryView query={isDate(date) ? slots : settled([])}>
           {(slots) =>
             slots.length === 0 ? (
               <EmptyState
@@ -62,7 +62,7 @@ export function SlotPreview() {
               </Stack>
             )
           }
-        </LoadedView>
+        </QueryView>
       </Stack>
     </SettingsSection>
   );

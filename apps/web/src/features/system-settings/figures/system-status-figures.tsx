@@ -4,7 +4,7 @@ import { SettingsSection } from '../../settings/settings-section';
 import { formatDateTime, formatNumber, formatUptime } from '../format';
 import { trpc } from '../../../api/trpc';
 import { FigureCard } from './figure-card';
-import { LoadedView } from '../loaded-view';
+import { QueryView } from '../../../components/data/load-state';
 
 function Configured({ on }: { on: boolean }) {
   const { t } = useTranslation('system');
@@ -25,7 +25,7 @@ export function SystemStatusFigures() {
       title={t('systemManagement.status.title')}
       description={t('systemManagement.status.description')}
     >
-      <LoadedView query={status} testId="system-status">
+      <QueryView query={status}>
         {(status) => (
           <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" data-testid="system-status">
             <FigureCard label={t('systemManagement.version')} value={<bdi>{status.version}</bdi>} />
@@ -55,7 +55,7 @@ export function SystemStatusFigures() {
             />
           </SimpleGrid>
         )}
-      </LoadedView>
+      </QueryView>
     </SettingsSection>
   );
 }

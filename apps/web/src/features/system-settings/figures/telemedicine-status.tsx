@@ -4,7 +4,7 @@ import { SettingsSection } from '../../settings/settings-section';
 import { trpc } from '../../../api/trpc';
 import { formatUnit } from '../format';
 import { FigureCard } from './figure-card';
-import { LoadedView } from '../loaded-view';
+import { QueryView } from '../../../components/data/load-state';
 
 /**
  * What visits on this server will really do: the engine chosen above holds only where LiveKit is
@@ -18,7 +18,7 @@ export function TelemedicineStatus() {
       title={t('telemedicine.status.title')}
       description={t('telemedicine.status.description')}
     >
-      <LoadedView query={config} testId="telemedicine-config">
+      <QueryView query={config}>
         {(config) => (
           <Stack gap="sm" data-testid="telemedicine-config">
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -63,7 +63,7 @@ export function TelemedicineStatus() {
             )}
           </Stack>
         )}
-      </LoadedView>
+      </QueryView>
     </SettingsSection>
   );
 }

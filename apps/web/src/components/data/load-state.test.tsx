@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInAdmin } from '../../features/system-settings/testing/fixtures';
 import { Providers } from '../../testing/render-app';
 import { QueryView } from './load-state';
 
@@ -9,7 +8,7 @@ type Query = Parameters<typeof QueryView<string>>[0]['query'];
 
 function show(query: Query) {
   return render(
-    <Providers session={signedInAdmin()}>
+    <Providers session={{ status: 'signed-out' }}>
       <QueryView query={query}>{(data) => `shown: ${data}`}</QueryView>
     </Providers>,
   );

@@ -87,6 +87,43 @@ test("the physician's home lists a patient behind on their readings, and opens t
   await expect(page).toHaveURL(`/patients/${patient.accountId}`);
 });
 
+test('home opens in one piece: a reload draws the home the device showed last without a loader first, and Quit forgets it', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, 'physician', DEMO_PASSWORD);
+  await expect(page.getByTestId('clinician-home')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('opencare.lastHome'))).toBe('clinician');
+
+  // The signed-in tab reloaded with a cold cache (a new context with its storage), as after an
+  // update: every chunk is fetched again.
+  const reloaded = await browser.newContext({ storageState: await page.context().storageState() });
+  await reloaded.addInitScript((tab: Record<string, string>) => {
+    for (const [key, value] of Object.entries(tab)) sessionStorage.setItem(key, value);
+    // What the page's root shows, in order: the frame's loader, if any, and the first moment the
+    // welcome is there, with or without the clinician's sections beside it.
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="page-loader"]') && !seen.includes('loader')) seen.push('loader');
+      if (document.querySelector('[data-testid="user-full-name"]') && !seen.some((s) => s.startsWith('welcome'))) {
+        seen.push(document.querySelector('[data-testid="clinician-home"]') ? 'welcome with the home' : 'welcome alone');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, await page.evaluate(() => ({ ...sessionStorage })));
+  const tab = await reloaded.newPage();
+  await tab.goto('/');
+  await expect(tab.getByTestId('clinician-home')).toBeVisible();
+  expect(await tab.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['welcome with the home']);
+
+  // Quit: the next person on this device does not inherit the hint.
+  await tab.getByRole('button', { name: 'Account menu' }).click();
+  await tab.getByRole('menuitem', { name: 'Quit' }).click();
+  await expect(tab).toHaveURL('/login');
+  expect(await tab.evaluate(() => localStorage.getItem('opencare.lastHome'))).toBeNull();
+  await reloaded.close();
+});
+
 for (const language of [
   { code: 'en-US', dir: 'ltr', bloodPressure: 'Blood pressure' },
   { code: 'ar', dir: 'rtl', bloodPressure: 'ضغط الدم' },

@@ -32,16 +32,23 @@ if (!root) throw new Error('index.html has no #root element.');
 
 /**
  * What the first render waits for, in parallel where it can: the checks of the values this device
- * has stored (zod, not part of the first load: a first visit has nothing to check) and the active
- * language's strings, so the first render is already in the right language (no flash of English,
- * no loader). Only stored preferences come before the strings, as they name the language. The
- * address's lazy screens start downloading at the same time: the first render finds them here.
+ * has stored (zod, not part of the first load: a first visit has nothing to check), the active
+ * language's strings, so the first render is already in the right language (no flash of English),
+ * and the address's lazy frames and screens, so it draws the page rather than a loader and then the
+ * page, a second render that costs a slow phone about a second (issue 16). Only stored preferences
+ * come before the strings, as they name the language. Until then index.html shows its spinner.
  */
 async function start(container: HTMLElement): Promise<void> {
   const checks = loadStoredChecks();
   const preferences = await loadStoredPreferences();
-  preloadAddress(window.location, preferences.language);
-  await Promise.all([initI18n(preferences.language), checks]);
+  // The strings first: their chunk holds the map of the screens' strings. The screens' downloads
+  // start a task later, once the strings' request is out: started at once, their dozens of
+  // requests (six at a time over HTTP/1.1) would go ahead of it.
+  const strings = initI18n(preferences.language);
+  const screens = new Promise<void>((resolve) => {
+    setTimeout(() => void preloadAddress(window.location, preferences.language).then(resolve));
+  });
+  await Promise.all([strings, checks, screens]);
   createRoot(container).render(
     <StrictMode>
       <App preferences={preferences} />

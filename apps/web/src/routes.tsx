@@ -43,7 +43,11 @@ const GatewayInfoPage = lazyPage(() => import('./pages/gateways/gateway-info-pag
 const GatewaySetupPage = lazyPage(() => import('./pages/gateways/gateway-setup-page'), 'GatewaySetupPage');
 const GatewayWifiPage = lazyPage(() => import('./pages/gateways/gateway-wifi-page'), 'GatewayWifiPage');
 const GatewaysPage = lazyPage(() => import('./pages/gateways/gateways-page'), 'GatewaysPage');
-const HomePage = lazyPage(() => import('./pages/home-page'), 'HomePage');
+// With the home this device showed last (the role's home is a chunk of its own).
+const HomePage = lazyPage(
+  (language?: Language) => import('./pages/home-page').then((page) => page.preloadLastHome(language).then(() => page)),
+  'HomePage',
+);
 const FaqPage = lazyPage(() => import('./pages/info/faq-page'), 'FaqPage');
 const FeedbackPage = lazyPage(() => import('./pages/info/feedback-page'), 'FeedbackPage');
 const HelpPage = lazyPage(() => import('./pages/info/help-page'), 'HelpPage');
@@ -168,17 +172,17 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts downloading the lazy frames and screens of the address the page opened at (with their
- * styles and the screens' strings in `language`) before the first render: main.tsx calls it beside
- * the first strings and the stored values' checks, rather than after them, when the router exists.
+ * Downloads the lazy frames and screens of the address the page opened at (with their styles and
+ * the screens' strings in `language`) before the first render, rather than after it, when the router
+ * exists: main.tsx waits for this beside the first strings and the stored values' checks.
  */
-export function preloadAddress(location: Pick<Location, 'pathname'>, language: Language): void {
-  preloadMatches(matchRoutes(routes, location.pathname) ?? [], language);
+export function preloadAddress(location: Pick<Location, 'pathname'>, language: Language): Promise<void> {
+  return preloadMatches(matchRoutes(routes, location.pathname) ?? [], language);
 }
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  preloadMatches(router.state.matches);
-  router.subscribe((state) => preloadMatches(state.matches));
+  void preloadMatches(router.state.matches);
+  router.subscribe((state) => void preloadMatches(state.matches));
   return router;
 }

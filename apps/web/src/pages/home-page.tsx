@@ -1,11 +1,13 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Trans } from 'react-i18next';
 import { Loading } from '../components/data/load-state';
 import { Disclaimer } from '../components/disclaimer';
 import { lazyPage } from '../components/layouts/lazy-page';
+import type { Language } from '../i18n/language';
 import { roleNumbersOf } from '../session/acting-account';
+import { sessionStore } from '../session/session-store';
 import { useSession } from '../session/use-session';
 
 // Each role's home is a chunk of its own (issue 17): a clinician does not download the patient's
@@ -28,14 +30,27 @@ function homeKindOf(roles: readonly number[]): HomeKind {
 const HOMES = { patient: PatientHome, clinician: ClinicianHome, admin: AdminHome, other: OtherHome } as const;
 
 /**
+ * Downloads the home this device showed last, with this page's own code (routes.tsx): a page
+ * opening at home then has it before the session is known, one round trip sooner on a phone
+ * (issue 16). A wrong guess costs one download; the right home renders regardless.
+ */
+export function preloadLastHome(language?: Language): Promise<unknown> {
+  const kind = sessionStore.lastHome.get();
+  return kind && kind in HOMES ? HOMES[kind as HomeKind].preload(language).catch(() => undefined) : Promise.resolve();
+}
+
+/**
  * Home: who is welcomed (the account menu says the rest), then the acting role's own home. The
  * name keeps its test id: the end-to-end sign-in helper waits for it on every home.
  */
 export function HomePage() {
   const { state } = useSession();
+  const kind = state.status === 'signed-in' ? homeKindOf(roleNumbersOf(state.account)) : null;
+  useEffect(() => {
+    if (kind) sessionStore.lastHome.set(kind);
+  }, [kind]);
   // RequireSession renders this page only when signed in.
-  if (state.status !== 'signed-in') return null;
-  const kind = homeKindOf(roleNumbersOf(state.account));
+  if (state.status !== 'signed-in' || !kind) return null;
   const Home = HOMES[kind];
 
   return (

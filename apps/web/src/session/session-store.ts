@@ -28,6 +28,12 @@ export const sessionStore = {
   selectedDate: storedItem('local', 'opencare.selectedDate', (raw) =>
     typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null,
   ),
+  /**
+   * Which home this device showed last (patient, clinician, admin, other): not who is signed in,
+   * only which home's code a page opening at home starts downloading before the session is known
+   * (pages/home-page.tsx). localStorage, so a new tab has it too.
+   */
+  lastHome: storedString('local', 'opencare.lastHome'),
 };
 
 export function hasSessionMarker(): boolean {

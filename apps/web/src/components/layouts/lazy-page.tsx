@@ -25,20 +25,31 @@ interface Preloadable {
  * not download the features' screens, each screen downloads its own. `name` is the module's export,
  * so a module keeps its named exports. Once its code is here, it renders at once (React.lazy reads
  * an already settled thenable synchronously). `namespaces`: the strings it shows beyond 'screens',
- * fetched beside its code rather than after it.
+ * fetched beside its code rather than after it. `load` is given the language those strings are
+ * wanted in, for a screen that brings another screen with it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take any props; the caller's JSX checks them
 export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
-  load: () => Promise<M>,
+  load: (language?: Language) => Promise<M>,
   name: K,
   namespaces: readonly LaterNamespace[] = [],
 ): M[K] & Preloadable {
   let loaded: M[K] | undefined;
+  // One download per screen, whoever asks first (the address's preload, the router, React): a
+  // second Promise.all would settle later, and React would wait for that one.
+  let loading: Promise<M> | null = null;
   const loadOnce = (language?: Language) =>
-    Promise.all([load(), laterStyles(), loadLaterMessages(language, ['screens', ...namespaces])]).then(([module]) => {
-      loaded = module[name];
-      return module;
-    });
+    (loading ??= Promise.all([load(language), laterStyles(), loadLaterMessages(language, ['screens', ...namespaces])]).then(
+      ([module]) => {
+        loaded = module[name];
+        return module;
+      },
+      (error: unknown) => {
+        // Offline, say: the next visit tries again.
+        loading = null;
+        throw error;
+      },
+    ));
   loaders.add(() => loadOnce());
   const component = lazy<M[K]>(() => {
     if (!loaded) return loadOnce().then((module) => ({ default: module[name] }));
@@ -57,13 +68,16 @@ function isPreloadable(type: unknown): type is Preloadable {
 /**
  * Starts the download of every lazy frame and screen of an address at once. Rendered one inside
  * the other, each would only start when the one around it has arrived: on a phone, a round trip
- * each (issue 16).
+ * each (issue 16). Settles when they are all here or have failed (React shows a failure itself).
  */
-export function preloadMatches(matches: readonly { route: RouteObject }[], language?: Language): void {
-  for (const { route } of matches) {
+export function preloadMatches(matches: readonly { route: RouteObject }[], language?: Language): Promise<void> {
+  // The screen first, then the frames around it: a screen may bring another download with it
+  // (home brings the role's home), which then starts sooner.
+  const loads = [...matches].reverse().flatMap(({ route }) => {
     const element: ReactNode = route.element;
-    if (isValidElement(element) && isPreloadable(element.type)) void element.type.preload(language).catch(() => undefined);
-  }
+    return isValidElement(element) && isPreloadable(element.type) ? [element.type.preload(language)] : [];
+  });
+  return Promise.allSettled(loads).then(() => undefined);
 }
 
 /** Downloads every lazy screen declared so far: tests render them as if they had been visited. */

@@ -36,7 +36,8 @@ const HOMES = { patient: PatientHome, clinician: ClinicianHome, admin: AdminHome
  */
 export function preloadLastHome(language?: Language): Promise<unknown> {
   const kind = sessionStore.lastHome.get();
-  return kind && kind in HOMES ? HOMES[kind as HomeKind].preload(language).catch(() => undefined) : Promise.resolve();
+  // Own keys only: storage holds whatever was written there, `toString` included.
+  return kind && Object.hasOwn(HOMES, kind) ? HOMES[kind as HomeKind].preload(language).catch(() => undefined) : Promise.resolve();
 }
 
 /**

@@ -2,7 +2,7 @@
 import { ROLES } from '@opencare/schemas/roles';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HomePage } from '../../pages/home-page';
+import { HomePage, preloadLastHome } from '../../pages/home-page';
 import { sessionStore } from '../../session/session-store';
 import { renderRoutes } from '../../testing/render-app';
 import { fail, fakeFetch, ok, okList, type FakeCall } from '../signup/testing/harness';
@@ -88,6 +88,23 @@ beforeEach(() => sessionStore.accessToken.set('test-token'));
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStore.accessToken.clear();
+  sessionStore.lastHome.clear();
+});
+
+describe('the home this device showed last', () => {
+  it('is remembered by its kind once home has shown it', async () => {
+    clinicServer();
+    open(ROLES.Physician, PHYSICIAN_ID);
+    expect(await screen.findByTestId('clinician-home')).toBeTruthy();
+    await waitFor(() => expect(sessionStore.lastHome.get()).toBe('clinician'));
+  });
+
+  it('is only a hint: a stored value that names no home downloads nothing and fails nothing', async () => {
+    for (const stored of ['toString', '__proto__', 'nobody']) {
+      sessionStore.lastHome.set(stored);
+      await expect(Promise.resolve().then(() => preloadLastHome('en-US'))).resolves.toBeUndefined();
+    }
+  });
 });
 
 describe('home', () => {

@@ -196,16 +196,16 @@ export async function resolveAlert(db: Executor, id: string, accountId: string, 
 }
 
 /**
- * A reading arrived: the patient's open "no readings" alert, if any, is resolved by nobody (the
- * system). Its id when this call resolved one.
+ * Readings arrived: each of these patients' open "no readings" alert, if any, is resolved by nobody
+ * (the system). The alerts this call resolved.
  */
-export async function resolveNoReadingsAlert(db: Executor, patientAccountId: string, now: Date): Promise<{ id: string; organisationId: string } | undefined> {
-  const [row] = await db
+export async function resolveNoReadingsAlerts(db: Executor, patientAccountIds: readonly string[], now: Date) {
+  if (patientAccountIds.length === 0) return [];
+  return db
     .update(alerts)
     .set({ resolvedAt: now, acknowledgedAt: sql`coalesce(${alerts.acknowledgedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(alerts.patientAccountId, patientAccountId), eq(alerts.type, NO_READINGS), isNull(alerts.resolvedAt)))
-    .returning({ id: alerts.id, organisationId: alerts.organisationId });
-  return row;
+    .where(and(inArray(alerts.patientAccountId, [...patientAccountIds]), eq(alerts.type, NO_READINGS), isNull(alerts.resolvedAt)))
+    .returning({ id: alerts.id, organisationId: alerts.organisationId, patientAccountId: alerts.patientAccountId });
 }
 
 /** The alert type of a patient whose readings stopped (ALERT_TYPES). */

@@ -13,7 +13,7 @@ import { REQUIRED } from '@opencare/schemas/rules';
 import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { AccountRecord } from '../accounts/accounts.repository';
-import { attachReading, insertAlertEvent, resolveNoReadingsAlert } from '../alerts/alerts.repository';
+import { attachReading, insertAlertEvent, resolveNoReadingsAlerts } from '../alerts/alerts.repository';
 import { tellClinicians } from '../alerts/alerts.service';
 import type { AlertChangeKind } from '@opencare/schemas/socket-events';
 import { namedPatient, readablePatient, type Reader } from '../api-keys/integration-reader';
@@ -34,6 +34,7 @@ import {
   listMeasurements as listMeasurementRows,
   type MeasurementRow,
 } from './measurements.repository';
+import { ReadingWriter, type PatientReadings } from './reading-writer';
 import { limitsOfPatient } from './thresholds.service';
 
 /** Where a reading came from: typed in by the patient, captured by a clinician in a video visit, or (a later issue) uploaded by a gateway. */
@@ -148,7 +149,10 @@ export async function saveReadings(
     }
   }
 
-  const written = fresh.length === 0 ? new Map<string, MeasurementRow>() : await writeReadings(deps, patient, fresh, now, alongside);
+  // A gateway's batch, with its own writes, is a transaction of its own; other readings share the writer's.
+  const batch = { patient, fresh, now };
+  const written =
+    fresh.length === 0 ? new Map<string, MeasurementRow>() : alongside ? await writeReadings(deps, [batch], alongside) : await writerOf(deps).write(batch);
   // The readings another upload of the same ids stored meanwhile, to answer as replays.
   const others = await findMeasurements(deps.db, [...firstWith.keys()].filter((id) => !written.has(id)));
   return readings.map(({ input }, i) => {
@@ -168,103 +172,135 @@ export async function saveReadings(
   });
 }
 
-/** The transaction of saveReadings: the readings it stored, by id (another upload may have stored the others meanwhile). */
+/**
+ * The transaction of saveReadings, for one patient's readings or many patients' at once (the shared
+ * writer): the readings it stored, by id (another upload may have stored the others meanwhile).
+ * `alongside` is given one patient's batch only.
+ */
 async function writeReadings(
   deps: Deps,
-  patient: AccountRecord,
-  fresh: NewReading[],
-  now: Date,
-  alongside: ((tx: Executor, stored: readonly NewReading[]) => Promise<void>) | undefined,
+  batches: readonly PatientReadings[],
+  alongside?: (tx: Executor, stored: readonly NewReading[]) => Promise<void>,
 ): Promise<Map<string, MeasurementRow>> {
-  const patientAccountId = patient.account.id;
-  const organisationId = patient.account.organisationId;
   // What the clinicians' inboxes hear once the readings are committed.
-  const alertChanges: { id: string; kind: AlertChangeKind }[] = [];
+  const alertChanges: { id: string; organisationId: string; patientAccountId: string; kind: AlertChangeKind }[] = [];
   const stored = await changePatientRecord(deps, async (tx, record) => {
-    // An id being written right now (a retry racing its original, maybe on another edge): 409.
-    const rows = fresh.map(({ id, input, origin, takenAt, rangeClass }) => ({
-      id,
-      organisationId,
-      patientAccountId,
-      type: input.type,
-      values: input.values,
-      takenAt,
-      source: origin.source,
-      deviceId: origin.deviceId ?? null,
-      note: input.note || null,
-      meal: mealOf(input),
-      rangeClass,
-      fileId: fileOf(input),
-      createdByAccountId: origin.createdByAccountId,
-      visitId: origin.visitId ?? null,
-      deviceTakenAt: origin.deviceTakenAt ?? null,
-      deviceFlags: origin.deviceFlags?.length ? origin.deviceFlags : null,
-      // Set here rather than by the database, so the answer needs no read back.
-      createdAt: now,
-    }));
+    const rows = batches.flatMap(({ patient, fresh, now }) =>
+      fresh.map(({ id, input, origin, takenAt, rangeClass }) => ({
+        id,
+        organisationId: patient.account.organisationId,
+        patientAccountId: patient.account.id,
+        type: input.type,
+        values: input.values,
+        takenAt,
+        source: origin.source,
+        deviceId: origin.deviceId ?? null,
+        note: input.note || null,
+        meal: mealOf(input),
+        rangeClass,
+        fileId: fileOf(input),
+        createdByAccountId: origin.createdByAccountId,
+        visitId: origin.visitId ?? null,
+        deviceTakenAt: origin.deviceTakenAt ?? null,
+        deviceFlags: origin.deviceFlags?.length ? origin.deviceFlags : null,
+        // Set here rather than by the database, so the answer needs no read back.
+        createdAt: now,
+      })),
+    );
     // The claim and the insert go out together (pipelined on the transaction's connection): when
     // the claim is refused the rollback takes the insert back. Rows in id order, so two batches
     // sharing ids lock them in the same order and never deadlock.
     const [claimed, inserted] = await Promise.all([
-      claimReadingIds(tx, fresh.map((r) => r.id)),
+      claimReadingIds(tx, rows.map((r) => r.id)),
       insertMeasurements(tx, rows.toSorted((a, b) => (a.id < b.id ? -1 : 1))),
     ]);
     // An id being written right now (a retry racing its original, maybe on another edge): 409.
     if (!claimed) throw new AppError('requestInFlight');
     // Readings another upload of the same ids stored first are answered as replays.
-    const written = fresh.filter((r) => inserted.has(r.id));
+    const written = batches.map((batch) => ({ ...batch, fresh: batch.fresh.filter((r) => inserted.has(r.id)) })).filter((batch) => batch.fresh.length > 0);
     if (written.length === 0) return new Map<string, MeasurementRow>();
+    const now = new Date(Math.max(...written.map((batch) => batch.now.getTime())));
 
     // What does not depend on each other goes out together: the tasks, the end of a "no readings"
     // alert (issue 17, stale data: readings again) and the caller's own writes.
     const [tasksDone, stale] = await Promise.all([
       completeTasksFor(
         tx,
-        { patientAccountId, organisationId, timezone: timezoneOf(patient) },
-        written.map(({ id, input, takenAt }) => ({ type: input.type, takenAt, measurementId: id, taskId: input.taskId })),
+        written.map(({ patient, fresh }) => ({
+          patient: { patientAccountId: patient.account.id, organisationId: patient.account.organisationId, timezone: timezoneOf(patient) },
+          readings: fresh.map(({ id, input, takenAt }) => ({ type: input.type, takenAt, measurementId: id, taskId: input.taskId })),
+        })),
       ),
-      resolveNoReadingsAlert(tx, patientAccountId, now),
-      alongside?.(tx, written),
+      resolveNoReadingsAlerts(
+        tx,
+        written.map(({ patient }) => patient.account.id),
+        now,
+      ),
+      alongside?.(tx, written.flatMap((batch) => batch.fresh)),
     ]);
-    if (stale) {
-      await insertAlertEvent(tx, { alertId: stale.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: written[0]!.id } });
-      alertChanges.push({ id: stale.id, kind: 'resolved' });
+    for (const alert of stale) {
+      const first = written.find(({ patient }) => patient.account.id === alert.patientAccountId)?.fresh[0];
+      await insertAlertEvent(tx, { alertId: alert.id, kind: 'resolved', actorAccountId: null, at: now, data: { measurementId: first?.id } });
+      alertChanges.push({ ...alert, kind: 'resolved' });
     }
     // One open alert per patient and type: a later reading joins it (issue 17), so the timeline
-    // and the alert's history say when it opened or got worse, not every reading again. Taken type
-    // by type (each type's alert row is locked until the commit), in the same order by every
-    // transaction, so two batches of one patient never wait on each other's alerts in a circle.
+    // and the alert's history say when it opened or got worse, not every reading again. Taken
+    // patient by patient and type by type (each alert row is locked until the commit), in the same
+    // order by every transaction, so two batches never wait on each other's alerts in a circle.
     const alerted = new Map<string, { id: string; rangeClass: string }>();
-    for (const { id, input, takenAt, rangeClass } of written.toSorted((a, b) => a.input.type.localeCompare(b.input.type))) {
+    const byPatientAndType = written
+      .flatMap(({ patient, fresh, now: at }) => fresh.map((reading) => ({ ...reading, patient, at })))
+      .toSorted((a, b) => compare(a.patient.account.id, b.patient.account.id) || compare(a.input.type, b.input.type));
+    for (const { id, input, takenAt, rangeClass, patient, at } of byPatientAndType) {
       if (!isOutOfRange(rangeClass)) continue;
       const severity = RANGE_SEVERITY[rangeClass];
+      const organisationId = patient.account.organisationId;
+      const patientAccountId = patient.account.id;
       const alert = await attachReading(tx, { organisationId, patientAccountId, type: input.type, measurementId: id, rangeClass, severity, takenAt });
       const raised = !alert.opened && alert.previousSeverity !== null && severity > alert.previousSeverity;
       if (!alert.opened && !raised) continue;
-      await insertAlertEvent(tx, { alertId: alert.id, kind: alert.opened ? 'opened' : 'raised', actorAccountId: null, at: now, data: { rangeClass, measurementId: id } });
+      await insertAlertEvent(tx, { alertId: alert.id, kind: alert.opened ? 'opened' : 'raised', actorAccountId: null, at, data: { rangeClass, measurementId: id } });
       alerted.set(id, { id: alert.id, rangeClass });
-      alertChanges.push({ id: alert.id, kind: alert.opened ? 'opened' : 'raised' });
+      alertChanges.push({ id: alert.id, organisationId, patientAccountId, kind: alert.opened ? 'opened' : 'raised' });
     }
 
-    // The timeline in the batch's order: each reading, the task it completed, the alert it opened or raised.
+    // Each timeline in its batch's order: each reading, the task it completed, the alert it opened or raised.
     const events: NewPatientEvent[] = [];
-    for (const { id, input, origin, takenAt, rangeClass } of written) {
-      const event = { organisationId, patientAccountId, at: takenAt };
-      // A photo reading names its file, so the timeline shows the picture (read with the patient's access).
-      const fileId = fileOf(input);
-      const photo = fileId ? { fileId } : {};
-      const caregiver = origin.caregiverName === undefined ? {} : { caregiverName: origin.caregiverName };
-      events.push({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo, ...caregiver } });
-      const task = tasksDone.get(id);
-      if (task) events.push({ ...event, kind: 'taskCompleted', refId: task, data: { type: input.type, measurementId: id } });
-      const alert = alerted.get(id);
-      if (alert) events.push({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass: alert.rangeClass, measurementId: id } });
+    for (const { patient, fresh } of written) {
+      for (const { id, input, origin, takenAt, rangeClass } of fresh) {
+        const event = { organisationId: patient.account.organisationId, patientAccountId: patient.account.id, at: takenAt };
+        // A photo reading names its file, so the timeline shows the picture (read with the patient's access).
+        const fileId = fileOf(input);
+        const photo = fileId ? { fileId } : {};
+        const caregiver = origin.caregiverName === undefined ? {} : { caregiverName: origin.caregiverName };
+        events.push({ ...event, kind: 'measurement', refId: id, data: { type: input.type, values: input.values, rangeClass, ...photo, ...caregiver } });
+        const task = tasksDone.get(id);
+        if (task) events.push({ ...event, kind: 'taskCompleted', refId: task, data: { type: input.type, measurementId: id } });
+        const alert = alerted.get(id);
+        if (alert) events.push({ ...event, kind: 'alert', refId: alert.id, data: { type: input.type, rangeClass: alert.rangeClass, measurementId: id } });
+      }
     }
     await record(...events);
     return new Map(rows.filter((row) => inserted.has(row.id)).map((row): [string, MeasurementRow] => [row.id, { ...row, taskId: tasksDone.get(row.id) ?? null }]));
   });
-  for (const change of alertChanges) tellClinicians(deps, { id: change.id, organisationId, patientAccountId }, change.kind);
+  for (const { kind, ...alert } of alertChanges) tellClinicians(deps, alert, kind);
   return stored;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One shared writer per edge (its Deps): typed readings, a clinician's captures and accepted held readings. */
+const writers = new WeakMap<Deps, ReadingWriter>();
+function writerOf(deps: Deps): ReadingWriter {
+  let writer = writers.get(deps);
+  if (!writer) {
+    // PGlite is one connection: a second transaction would only wait for the first, while the
+    // readings waiting for it could have gone together.
+    const transactions = deps.config.runtime.database === 'pglite' ? 1 : 3;
+    writer = new ReadingWriter((batches) => writeReadings(deps, batches), { transactions, readings: 200 });
+    writers.set(deps, writer);
+  }
+  return writer;
 }
 
 /** One reading: stored, or the stored one when it is a replay; refused with its error. */

@@ -28,6 +28,13 @@ export async function findTask(db: Executor, id: string) {
   return row;
 }
 
+/** The tasks among these ids, by id. */
+export async function findTasks(db: Executor, ids: readonly string[]): Promise<Map<string, TaskRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectTasks(db).where(inArray(tasks.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** A patient's tasks on the calendar days from..to (inclusive), in time order. */
 export function listTasksBetween(db: Executor, patientAccountId: string, from: string, to: string): Promise<TaskRow[]> {
   return selectTasks(db)
@@ -64,14 +71,14 @@ export async function insertTask(db: Executor, values: NewTask): Promise<string>
   return row.id;
 }
 
-/** A patient's pending tasks of some types due between two instants (inclusive), the earliest first. */
-export function pendingTasksDueBetween(db: Executor, patientAccountId: string, types: readonly string[], from: Date, to: Date) {
+/** Some patients' pending tasks of some types due between two instants (inclusive), the earliest first. */
+export function pendingTasksDueBetween(db: Executor, patientAccountIds: readonly string[], types: readonly string[], from: Date, to: Date) {
   return db
-    .select({ id: tasks.id, type: tasks.type, dueAt: tasks.dueAt })
+    .select({ id: tasks.id, patientAccountId: tasks.patientAccountId, type: tasks.type, dueAt: tasks.dueAt })
     .from(tasks)
     .where(
       and(
-        eq(tasks.patientAccountId, patientAccountId),
+        inArray(tasks.patientAccountId, [...patientAccountIds]),
         inArray(tasks.type, [...types]),
         eq(tasks.status, 'pending'),
         gte(tasks.dueAt, from),

@@ -20,6 +20,7 @@ import {
   dueKey,
   dueTimesOf,
   findTask,
+  findTasks,
   insertTask,
   insertTasks,
   listTasksBetween,
@@ -225,6 +226,12 @@ export interface ReadingForTask {
   taskId?: string;
 }
 
+/** A patient's readings just stored, as task completion sees them. */
+export interface PatientReadingsForTasks {
+  patient: { patientAccountId: string; organisationId: string; timezone: string };
+  readings: readonly ReadingForTask[];
+}
+
 /**
  * Completes the tasks readings are for, in the readings' transaction, but only a task whose window
  * a reading was taken in (TASK_EARLY_MINUTES before its time to the organisation's overdue limit):
@@ -232,56 +239,78 @@ export interface ReadingForTask {
  * reading names, when the reading is in its window; otherwise the patient's pending task of the
  * type whose window holds the reading, the earliest due first (it closes first), each task taken by
  * the first reading of the batch that fits it. Gateway readings name no task: they match this way.
- * A reading outside every window is kept and completes nothing. A whole batch takes a handful of
- * statements: the tasks of its days made once, the pending ones read once, all completed at once.
- * Answers the task each reading completed, by measurement id.
+ * A reading outside every window is kept and completes nothing. The readings of many patients
+ * (the shared writer's transaction, issue 20) take the same handful of statements as one
+ * patient's: the tasks of their days made once, the named and the pending ones read once, all
+ * completed at once. Answers the task each reading completed, by measurement id.
  */
-export async function completeTasksFor(
-  db: Executor,
-  patient: { patientAccountId: string; organisationId: string; timezone: string },
-  readings: readonly ReadingForTask[],
-): Promise<Map<string, string>> {
-  if (readings.length === 0) return new Map();
-  // A window can cross midnight: the tasks from the day before the first reading to the day after
-  // the last are made before a reading that names no task (or names one out of its window) is matched.
-  const times = readings.map((r) => r.takenAt.getTime());
-  const day = (at: number) => wallClockOf(new Date(at), patient.timezone).date;
-  const first = times.reduce((a, b) => Math.min(a, b));
-  const last = times.reduce((a, b) => Math.max(a, b));
-  const makeTasks = () => ensureTasks(db, patient.patientAccountId, addDays(day(first), -1), addDays(day(last), 1));
-  // A gateway's batch names no task: its days' tasks are made while the overdue limit is read. A
-  // typed reading names its task, which exists: nothing to make unless it falls outside its window.
-  const namesNone = readings.every((r) => !r.taskId);
-  const [overdueMinutes] = await Promise.all([overdueMinutesOf(db, patient.organisationId), namesNone && makeTasks()]);
+export async function completeTasksFor(db: Executor, batches: readonly PatientReadingsForTasks[]): Promise<Map<string, string>> {
+  const spans = batches
+    .filter(({ readings }) => readings.length > 0)
+    .map(({ patient, readings }) => {
+      const times = readings.map((r) => r.takenAt.getTime());
+      const day = (at: number) => wallClockOf(new Date(at), patient.timezone).date;
+      const first = times.reduce((a, b) => Math.min(a, b));
+      const last = times.reduce((a, b) => Math.max(a, b));
+      // A window can cross midnight: the days from the one before the first reading to the one after the last.
+      return { patient, readings, first, last, from: addDays(day(first), -1), to: addDays(day(last), 1) };
+    });
+  if (spans.length === 0) return new Map();
+  // One range of days for all (each patient's is inside it): a task made a day early is made on read anyway.
+  const from = spans.map((s) => s.from).reduce((a, b) => (a < b ? a : b));
+  const to = spans.map((s) => s.to).reduce((a, b) => (a > b ? a : b));
+  const makeTasks = (of: typeof spans) => (of.length === 0 ? undefined : ensureTasksOf(db, of.map((s) => s.patient.patientAccountId), from, to));
+  // A gateway's batch names no task: its days' tasks are made while the overdue limits and the
+  // named tasks are read. A typed reading names its task, which exists: nothing to make unless it
+  // falls outside its window.
+  const namesNone = (span: (typeof spans)[number]) => span.readings.every((r) => !r.taskId);
+  const organisations = [...new Set(spans.map((s) => s.patient.organisationId))];
+  const [overdue, namedTasks] = await Promise.all([
+    Promise.all(organisations.map((id) => overdueMinutesOf(db, id))),
+    findTasks(db, [...new Set(spans.flatMap((s) => s.readings.flatMap((r) => (r.taskId ? [r.taskId] : []))))]),
+    makeTasks(spans.filter(namesNone)),
+  ]);
+  const overdueByOrganisation = new Map(organisations.map((id, i) => [id, overdue[i] ?? 0]));
+  const overdueOf = (span: (typeof spans)[number]) => overdueByOrganisation.get(span.patient.organisationId) ?? 0;
+
   const chosen: { id: string; measurementId: string; at: Date }[] = [];
   const named = new Set<string>();
-  const unnamed: ReadingForTask[] = [];
-  for (const reading of readings) {
-    const task = reading.taskId ? await findTask(db, reading.taskId) : undefined;
-    if (task && !named.has(task.id) && inTaskWindow(task.dueAt, reading.takenAt, overdueMinutes)) {
-      chosen.push({ id: task.id, measurementId: reading.measurementId, at: reading.takenAt });
-      named.add(task.id);
-    } else unnamed.push(reading);
-  }
+  const unnamed = spans.map((span) => {
+    const left: ReadingForTask[] = [];
+    for (const reading of span.readings) {
+      const task = reading.taskId ? namedTasks.get(reading.taskId) : undefined;
+      if (task && !named.has(task.id) && inTaskWindow(task.dueAt, reading.takenAt, overdueOf(span))) {
+        chosen.push({ id: task.id, measurementId: reading.measurementId, at: reading.takenAt });
+        named.add(task.id);
+      } else left.push(reading);
+    }
+    return { span, left };
+  }).filter(({ left }) => left.length > 0);
 
   if (unnamed.length > 0) {
-    if (!namesNone) await makeTasks();
-    const types = [...new Set(unnamed.map((r) => r.type))];
+    await makeTasks(unnamed.map(({ span }) => span).filter((span) => !namesNone(span)));
+    // One read for every patient: the window rule below keeps each reading to its own patient's tasks.
     const pending = await pendingTasksDueBetween(
       db,
-      patient.patientAccountId,
-      types,
-      new Date(first - overdueMinutes * 60_000),
-      new Date(last + EARLY_MS),
+      unnamed.map(({ span }) => span.patient.patientAccountId),
+      [...new Set(unnamed.flatMap(({ left }) => left.map((r) => r.type)))],
+      new Date(Math.min(...unnamed.map(({ span }) => span.first - overdueOf(span) * 60_000))),
+      new Date(Math.max(...unnamed.map(({ span }) => span.last)) + EARLY_MS),
     );
     const taken = new Set(named);
-    for (const reading of unnamed) {
-      const task = pending.find(
-        (t) => !taken.has(t.id) && t.type === reading.type && inTaskWindow(t.dueAt, reading.takenAt, overdueMinutes),
-      );
-      if (!task) continue;
-      taken.add(task.id);
-      chosen.push({ id: task.id, measurementId: reading.measurementId, at: reading.takenAt });
+    for (const { span, left } of unnamed) {
+      for (const reading of left) {
+        const task = pending.find(
+          (t) =>
+            !taken.has(t.id) &&
+            t.patientAccountId === span.patient.patientAccountId &&
+            t.type === reading.type &&
+            inTaskWindow(t.dueAt, reading.takenAt, overdueOf(span)),
+        );
+        if (!task) continue;
+        taken.add(task.id);
+        chosen.push({ id: task.id, measurementId: reading.measurementId, at: reading.takenAt });
+      }
     }
   }
 

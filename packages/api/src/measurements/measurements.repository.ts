@@ -114,16 +114,17 @@ const thresholdColumns = {
   updatedAt: measurementThresholds.updatedAt,
 };
 
-export function findThresholds(db: Executor, patientAccountId: string) {
-  return thresholdsOfPatient(db).execute({ patientAccountId });
+/** The limits stored for these patients, every type. */
+export function findThresholds(db: Executor, patientAccountIds: readonly string[]) {
+  return thresholdsOfPatients(db).execute({ ids: [...patientAccountIds] });
 }
 
-const thresholdsOfPatient = preparedStatement((db) =>
+const thresholdsOfPatients = preparedStatement((db) =>
   db
-    .select(thresholdColumns)
+    .select({ patientAccountId: measurementThresholds.patientAccountId, ...thresholdColumns })
     .from(measurementThresholds)
-    .where(eq(measurementThresholds.patientAccountId, sql.placeholder('patientAccountId')))
-    .prepare('thresholds_of_patient'),
+    .where(sql`${measurementThresholds.patientAccountId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('thresholds_of_patients'),
 );
 
 export async function findThresholdsOfType(db: Executor, patientAccountId: string, type: string) {

@@ -5,7 +5,6 @@ import {
   type CreateMeasurementInput,
   type Measurement,
   type MeasurementListQuery,
-  type RangeClass,
   type RecordMeasurementInput,
 } from '@opencare/schemas/entities/measurements';
 import { listMeta, type ListMeta } from '@opencare/schemas/envelope';
@@ -35,7 +34,7 @@ import {
   type MeasurementRow,
 } from './measurements.repository';
 import { ReadingWriter, type PatientReadings } from './reading-writer';
-import { limitsOfPatient } from './thresholds.service';
+import { limitsOfPatients } from './thresholds.service';
 
 /** Where a reading came from: typed in by the patient, captured by a clinician in a video visit, or (a later issue) uploaded by a gateway. */
 export interface ReadingOrigin {
@@ -93,11 +92,10 @@ export interface ReadingToSave {
 /** What became of one reading of a batch: stored, a replay of a stored one, or refused for good. */
 export type ReadingSaved = SavedReading | { error: AppError };
 
-/** A reading of a batch that is new: checked, classified, about to be written. */
+/** A reading of a batch that is new: checked, about to be written. */
 export interface NewReading extends ReadingToSave {
   id: string;
   takenAt: Date;
-  rangeClass: RangeClass | null;
 }
 
 /**
@@ -120,7 +118,11 @@ export async function saveReadings(
   const patientAccountId = patient.account.id;
   const now = new Date();
   const ids = readings.map(({ input }) => input.id ?? randomUUID());
-  const [stored, limitsOf] = await Promise.all([findMeasurements(deps.db, [...new Set(ids)]), limitsOfPatient(deps.db, patientAccountId)]);
+  // A replay is answered with the stored reading before the checks it would fail now (its task
+  // done since, say): the stored ones are read first when a reading names a task or a photo. Any
+  // other replay is found by the write (its id is stored already) and answered below.
+  const checked = readings.some(({ input }) => input.taskId || fileOf(input));
+  const stored = checked ? await findMeasurements(deps.db, [...new Set(ids)]) : new Map<string, MeasurementRow>();
 
   const answers: (ReadingSaved | undefined)[] = readings.map(() => undefined);
   const fresh: NewReading[] = [];
@@ -141,7 +143,7 @@ export async function saveReadings(
       const fileId = fileOf(input);
       if (fileId) await assertPatientPhoto(deps, patientAccountId, fileId);
       if (input.taskId) await assertTaskFor(deps.db, patientAccountId, input.type, input.taskId);
-      fresh.push({ input, origin, id, takenAt, rangeClass: rangeClassOf(input.values, limitsOf(input.type)) });
+      fresh.push({ input, origin, id, takenAt });
       firstWith.set(id, i);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -182,10 +184,19 @@ async function writeReadings(
   batches: readonly PatientReadings[],
   alongside?: (tx: Executor, stored: readonly NewReading[]) => Promise<void>,
 ): Promise<Map<string, MeasurementRow>> {
+  // Each reading classified by its patient's thresholds, every patient's read at once.
+  const limitsOf = await limitsOfPatients(
+    deps.db,
+    batches.map(({ patient }) => patient.account.id),
+  );
+  const classified = batches.map((batch) => ({
+    ...batch,
+    fresh: batch.fresh.map((reading) => ({ ...reading, rangeClass: rangeClassOf(reading.input.values, limitsOf(batch.patient.account.id, reading.input.type)) })),
+  }));
   // What the clinicians' inboxes hear once the readings are committed.
   const alertChanges: { id: string; organisationId: string; patientAccountId: string; kind: AlertChangeKind }[] = [];
   const stored = await changePatientRecord(deps, async (tx, record) => {
-    const rows = batches.flatMap(({ patient, fresh, now }) =>
+    const rows = classified.flatMap(({ patient, fresh, now }) =>
       fresh.map(({ id, input, origin, takenAt, rangeClass }) => ({
         id,
         organisationId: patient.account.organisationId,
@@ -217,7 +228,7 @@ async function writeReadings(
     // An id being written right now (a retry racing its original, maybe on another edge): 409.
     if (!claimed) throw new AppError('requestInFlight');
     // Readings another upload of the same ids stored first are answered as replays.
-    const written = batches.map((batch) => ({ ...batch, fresh: batch.fresh.filter((r) => inserted.has(r.id)) })).filter((batch) => batch.fresh.length > 0);
+    const written = classified.map((batch) => ({ ...batch, fresh: batch.fresh.filter((r) => inserted.has(r.id)) })).filter((batch) => batch.fresh.length > 0);
     if (written.length === 0) return new Map<string, MeasurementRow>();
     const now = new Date(Math.max(...written.map((batch) => batch.now.getTime())));
 

@@ -16,8 +16,8 @@ export type WriteReadings = (batches: readonly PatientReadings[]) => Promise<Map
 
 interface Waiting {
   batch: PatientReadings;
-  resolve(stored: Map<string, MeasurementRow>): void;
-  reject(error: unknown): void;
+  resolve: (stored: Map<string, MeasurementRow>) => void;
+  reject: (error: unknown) => void;
 }
 
 /**

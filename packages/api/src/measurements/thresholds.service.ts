@@ -25,15 +25,16 @@ export async function limitsFor(db: Executor, patientAccountId: string, type: Me
   return effectiveLimits(type, (await findThresholdsOfType(db, patientAccountId, type))?.limits);
 }
 
-/** The limits new readings of this patient are classified by, every type read at once (one statement for a batch). */
-export async function limitsOfPatient(db: Executor, patientAccountId: string): Promise<(type: MeasurementType) => TypeLimits> {
-  const stored = await findThresholds(db, patientAccountId);
-  const limits = new Map<MeasurementType, TypeLimits>();
-  return (type) => {
-    const known = limits.get(type);
+/** The limits new readings of these patients are classified by, every type of each read at once (one statement for the shared writer's transaction). */
+export async function limitsOfPatients(db: Executor, patientAccountIds: readonly string[]): Promise<(patientAccountId: string, type: MeasurementType) => TypeLimits> {
+  const stored = await findThresholds(db, patientAccountIds);
+  const limits = new Map<string, TypeLimits>();
+  return (patientAccountId, type) => {
+    const key = `${patientAccountId} ${type}`;
+    const known = limits.get(key);
     if (known) return known;
-    const found = effectiveLimits(type, stored.find((row) => row.type === type)?.limits);
-    limits.set(type, found);
+    const found = effectiveLimits(type, stored.find((row) => row.patientAccountId === patientAccountId && row.type === type)?.limits);
+    limits.set(key, found);
     return found;
   };
 }
@@ -51,7 +52,7 @@ function toDto(patientId: string, type: MeasurementType, stored: { limits: unkno
 /** Every type's limits for a patient: whoever may read the patient's record may read them. */
 export async function getThresholds(deps: Deps, actor: Actor, meta: RequestMeta, patientId: string): Promise<Thresholds[]> {
   await patientFor(deps, actor, meta, patientId, 'thresholds.read', 'read');
-  const stored = await findThresholds(deps.db, patientId);
+  const stored = await findThresholds(deps.db, [patientId]);
   return CLASSIFIED_TYPES.map((type) => toDto(patientId, type, stored.find((row) => row.type === type)));
 }
 

@@ -2,7 +2,8 @@ import type { AppRouter } from '@opencare/api/transport/trpc/root';
 import { RETRY_ATTEMPTS, retryDelayMs } from '@opencare/schemas/constants';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import type { CreateQueryUtils } from '@trpc/react-query/shared';
 import { observable } from '@trpc/server/observable';
 import { ApiError, asApiError, isNetworkError } from './api-error';
 import { sessionClient, timezoneHeaders, type SessionClient } from './session-client';
@@ -88,6 +89,15 @@ export function createTrpcClient() {
  * links, so the same headers and the same one re-authentication.
  */
 export const trpcClient = createTRPCClient<AppRouter>({ links: trpcLinks() });
+
+/**
+ * The procedures' query options, key and function, for a query declared once and used both in a
+ * component (`trpc.useUtils()`, whose utilities are these) and outside React (`queryUtils`).
+ */
+export type TrpcUtils = CreateQueryUtils<AppRouter>;
+
+/** The same utilities before the first render: the vanilla client above, the app's cache. */
+export const queryUtils = (queryClient: QueryClient): TrpcUtils => createTRPCQueryUtils({ queryClient, client: trpcClient });
 
 /** Reported once a call has given up on reaching the server (the app shell says so, spec §8). */
 function reportNetworkError(error: unknown) {

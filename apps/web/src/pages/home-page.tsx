@@ -1,12 +1,11 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import { Suspense, useEffect } from 'react';
 import { Trans } from 'react-i18next';
 import { Loading } from '../components/data/load-state';
 import { Disclaimer } from '../components/disclaimer';
 import { lazyPage } from '../components/layouts/lazy-page';
+import { homeKindOf, type HomeKind } from '../features/home/home-queries';
 import type { Language } from '../i18n/language';
-import { roleNumbersOf } from '../session/acting-account';
 import { sessionStore } from '../session/session-store';
 import { useSession } from '../session/use-session';
 
@@ -17,15 +16,6 @@ const PatientHome = lazyPage(() => import('../features/home/patient-home'), 'Pat
 const ClinicianHome = lazyPage(() => import('../features/home/clinician-home'), 'ClinicianHome', ['visits', 'patients']);
 const AdminHome = lazyPage(() => import('../features/home/admin-home'), 'AdminHome');
 const OtherHome = lazyPage(() => import('../features/home/other-home'), 'OtherHome');
-
-type HomeKind = 'patient' | 'clinician' | 'admin' | 'other';
-
-function homeKindOf(roles: readonly number[]): HomeKind {
-  if (hasAnyRole(roles, ROUTE_ROLES.patient)) return 'patient';
-  if (hasAnyRole(roles, ROUTE_ROLES.clinician)) return 'clinician';
-  if (hasAnyRole(roles, ROUTE_ROLES.admin)) return 'admin';
-  return 'other';
-}
 
 const HOMES = { patient: PatientHome, clinician: ClinicianHome, admin: AdminHome, other: OtherHome } as const;
 
@@ -46,7 +36,7 @@ export function preloadLastHome(language?: Language): Promise<unknown> {
  */
 export function HomePage() {
   const { state } = useSession();
-  const kind = state.status === 'signed-in' ? homeKindOf(roleNumbersOf(state.account)) : null;
+  const kind = state.status === 'signed-in' ? homeKindOf(state.account) : null;
   useEffect(() => {
     if (kind) sessionStore.lastHome.set(kind);
   }, [kind]);

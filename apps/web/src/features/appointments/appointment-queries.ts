@@ -1,11 +1,5 @@
 import { trpc } from '../../api/trpc';
 
-/** Appointment lists of the screens: the statuses still to come, joined as the procedure reads them. */
-export const UPCOMING_STATUSES = 'scheduled,confirmed,rescheduled';
-
-/** The next few appointments, as home's appointments tab and the patient's "up next" read them (one cached query). */
-export const NEXT_APPOINTMENTS = { when: 'upcoming', status: UPCOMING_STATUSES, pageSize: 3 } as const;
-
 /**
  * What a change to an appointment touches: every cached appointment list, day and free time (a
  * booked, moved or cancelled appointment takes or frees a slot), the visits behind them, and the

@@ -8,7 +8,7 @@ import { useSession } from '../../session/use-session';
 import { AppointmentCard } from './appointment-card';
 import { trpc } from '../../api/trpc';
 import { ItemList, ListView } from '../../components/data/list-view';
-import { NEXT_APPOINTMENTS } from './appointment-queries';
+import { NEXT_APPOINTMENTS } from '../home/home-queries';
 import { appointmentsViewOf, hasOwnAppointments } from './appointments-view';
 
 /** Home's appointments tab: the next few appointments of the signed-in patient or provider. */

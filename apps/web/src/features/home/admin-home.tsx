@@ -1,10 +1,12 @@
 import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { OrganisationOverview } from '@opencare/schemas/entities/organisations';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { QueryView } from '../../components/data/load-state';
 import { ROUTES, type RouteName } from '../../route-paths';
 import { trpc } from '../../api/trpc';
+import { homeQueries } from './home-queries';
 import { HomeSection } from './home-section';
 
 /** The figures, in the order an admin reads them, each with the dashboard area it opens (if any). */
@@ -21,7 +23,7 @@ const FIGURES: readonly { key: keyof OrganisationOverview; route?: RouteName }[]
 /** The admin's home (issue 17): the organisation at a glance, and the way to the dashboard. */
 export function AdminHome() {
   const { t, i18n } = useTranslation('screens');
-  const overview = trpc.organisations.overview.useQuery();
+  const overview = useQuery(homeQueries.overview(trpc.useUtils()));
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <HomeSection

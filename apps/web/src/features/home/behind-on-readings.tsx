@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { PatientBehind } from '@opencare/schemas/entities/adherence';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ItemList } from '../../components/data/list-view';
@@ -9,6 +10,7 @@ import { ClipboardIcon } from '../../components/icons/icons';
 import { pathTo } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { formatDate } from '../appointments/format';
+import { homeQueries } from './home-queries';
 import { HomeSection } from './home-section';
 
 /** How many patients home shows: the worst few (the server sorts them). */
@@ -21,7 +23,7 @@ export const HOME_BEHIND = 5;
  */
 export function BehindOnReadings({ linkPatient }: { linkPatient: boolean }) {
   const { t } = useTranslation('screens');
-  const list = trpc.adherence.behind.useQuery();
+  const list = useQuery(homeQueries.behindOnReadings(trpc.useUtils()));
   return (
     <HomeSection title={t('home.behind.title')} testId="home-behind" count={list.data?.total ?? null}>
       <QueryView query={list} loading={t('home.behind.loading')}>

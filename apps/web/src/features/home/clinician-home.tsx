@@ -1,8 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
-import { roleNumbersOf } from '../../session/acting-account';
 import { useSession } from '../../session/use-session';
 import { BehindOnReadings } from './behind-on-readings';
+import { clinicianScope } from './home-queries';
 import { IncompleteVisits } from './incomplete-visits';
 import { OpenAlerts } from './open-alerts';
 import { TodaysVisits } from './todays-visits';
@@ -19,8 +18,7 @@ import { WaitingRoomCard } from '../visits/waiting/waiting-room-card';
 export function ClinicianHome() {
   const { state } = useSession();
   if (state.status !== 'signed-in') return null;
-  const physicianOrNurse = hasAnyRole(roleNumbersOf(state.account), ROUTE_ROLES.physicianOrNurse);
-  const own = physicianOrNurse ? state.account.id : undefined;
+  const { physicianOrNurse, own } = clinicianScope(state.account);
   return (
     <Stack gap="md" data-testid="clinician-home">
       {physicianOrNurse && <WaitingRoomCard />}

@@ -1,4 +1,5 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ItemList } from '../../components/data/list-view';
@@ -8,14 +9,13 @@ import { ClipboardIcon } from '../../components/icons/icons';
 import { pathTo, ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { formatDate } from '../appointments/format';
+import { homeQueries } from './home-queries';
 import { HomeSection } from './home-section';
-
-const HOME_VISITS = 4;
 
 /** The physician's or nurse's own visits still waiting for their summary and notes. */
 export function IncompleteVisits({ providerId }: { providerId: string }) {
   const { t, i18n } = useTranslation('screens');
-  const visits = trpc.visits.incomplete.useQuery({ providerId, page: 1, pageSize: HOME_VISITS });
+  const visits = useQuery(homeQueries.incompleteVisits(trpc.useUtils(), providerId));
   return (
     <HomeSection
       title={t('home.incomplete.title')}

@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import type { Alert, RangeClass } from '@opencare/schemas/entities/measurements';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,13 +11,11 @@ import { AlertIcon } from '../../components/icons/icons';
 import { pathTo, ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { RangeBadge, rangeColor } from '../patients/shared/range-class';
+import { homeQueries } from './home-queries';
 import { HomeSection } from './home-section';
 
 /** How many alerts home shows: the most severe few; the inbox has the rest. */
 export const HOME_ALERTS = 5;
-/** The page they are chosen from (the list comes newest first, not most severe first). */
-const CHOSEN_FROM = 50;
-
 /** Both ends of the range are the most urgent; a reading in range raises no alert. */
 const SEVERITY: Record<RangeClass, number> = { highest: 0, lowest: 0, high: 1, elevated: 2, normal: 3 };
 
@@ -33,7 +32,7 @@ export function mostSevere(alerts: readonly Alert[], count = HOME_ALERTS): Alert
 /** The organisation's open alerts, most severe first, with the total and a link to the inbox. */
 export function OpenAlerts({ linkPatient }: { linkPatient: boolean }) {
   const { t } = useTranslation('screens');
-  const list = trpc.alerts.list.useQuery({ status: 'open', page: 1, pageSize: CHOSEN_FROM });
+  const list = useQuery(homeQueries.openAlerts(trpc.useUtils()));
   return (
     <HomeSectionFrame total={list.data?.meta.total ?? null}>
       <QueryView query={list} loading={t('home.alerts.loading')}>

@@ -1,11 +1,12 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../api/trpc';
 import { CalendarIcon, MailIcon } from '../../components/icons/icons';
-import { NEXT_APPOINTMENTS } from '../appointments/appointment-queries';
 import { formatDate, formatTime } from '../appointments/format';
 import { useUnreadCount } from '../mail/mail-queries';
+import { homeQueries } from './home-queries';
 
 type Tab = 'appointments' | 'messages';
 
@@ -64,7 +65,7 @@ function Card({
 
 function NextAppointment({ onOpen }: { onOpen: () => void }) {
   const { t, i18n } = useTranslation();
-  const next = trpc.appointments.list.useQuery(NEXT_APPOINTMENTS);
+  const next = useQuery(homeQueries.nextAppointments(trpc.useUtils()));
   const first = next.data?.items[0];
   return (
     <Card

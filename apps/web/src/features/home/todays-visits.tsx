@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import type { Appointment } from '@opencare/schemas/entities/appointments';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ItemList } from '../../components/data/list-view';
@@ -7,11 +8,12 @@ import { QueryView } from '../../components/data/load-state';
 import { EmptyState } from '../../components/page/empty-state';
 import { CalendarIcon } from '../../components/icons/icons';
 import { pathTo, ROUTES } from '../../route-paths';
-import { addDays, today } from '../../session/calendar-date';
+import { today } from '../../session/calendar-date';
 import { trpc } from '../../api/trpc';
-import { formatTime, startOfDay } from '../appointments/format';
+import { formatTime } from '../appointments/format';
 import { isJoinable } from '../visits/join-visit-button';
 import { useNow } from '../measurements/use-now';
+import { homeQueries } from './home-queries';
 import { HomeSection } from './home-section';
 import { isOnWorklist, visitStateOf, type VisitState } from './visit-state';
 
@@ -24,22 +26,13 @@ const STATE_COLOURS: Record<VisitState, string> = {
   done: 'teal',
 };
 
-/** A clinic's day is well under a page of 100 appointments. */
-const PAGE_SIZE = 100;
-
 /**
  * Today's visits of the clinician (physicians and nurses their own; assistants the clinic's), in
  * time order, each with where it stands and, for a video visit in its window, a Join button.
  */
 export function TodaysVisits({ providerId, linkPatient }: { providerId?: string; linkPatient: boolean }) {
   const { t } = useTranslation('screens');
-  const day = today();
-  const list = trpc.appointments.list.useQuery({
-    from: startOfDay(day).toISOString(),
-    to: startOfDay(addDays(day, 1)).toISOString(),
-    providerId,
-    pageSize: PAGE_SIZE,
-  });
+  const list = useQuery(homeQueries.todaysVisits(trpc.useUtils(), today(), providerId));
   return (
     <HomeSection
       title={t('home.visits.title')}

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ItemList } from '../../components/data/list-view';
@@ -8,16 +9,14 @@ import { MailIcon } from '../../components/icons/icons';
 import { ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { useUnreadCount } from '../mail/mail-queries';
+import { homeQueries } from './home-queries';
 import { HomeSection } from './home-section';
-
-/** The latest threads home lists; the mailbox has the rest. */
-const HOME_THREADS = 4;
 
 /** The clinician's unread messages: the count, the latest threads (unread ones marked), a link to mail. */
 export function UnreadMail() {
   const { t } = useTranslation('screens');
   const unread = useUnreadCount();
-  const threads = trpc.mail.threads.useQuery({ page: 1, pageSize: HOME_THREADS });
+  const threads = useQuery(homeQueries.latestThreads(trpc.useUtils()));
   return (
     <HomeSection
       title={t('home.mail.title')}

@@ -1,7 +1,8 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { trpc } from '../../api/trpc';
 import { useSession } from '../../session/use-session';
+import { homeQueries } from '../home/home-queries';
 
 /** Threads come a page of 20 at a time, newest activity first. */
 export const THREADS_PAGE_SIZE = 20;
@@ -20,7 +21,8 @@ export function useThreads(page: number, search = '') {
 /** Unread messages of the acting account (null until known): in the navigation and on the messages tab. */
 export function useUnreadCount(): number | null {
   const { state } = useSession();
-  const { data } = trpc.mail.unreadCount.useQuery(undefined, {
+  const { data } = useQuery({
+    ...homeQueries.unreadCount(trpc.useUtils()),
     enabled: state.status === 'signed-in',
     refetchInterval: UNREAD_POLL_MS,
   });

@@ -1,17 +1,19 @@
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Task } from '@opencare/schemas/entities/care';
 import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronEndIcon, ChevronStartIcon, ClipboardIcon } from '../../components/icons/icons';
 import { EmptyState } from '../../components/page/empty-state';
 import { roleNumbersOf } from '../../session/acting-account';
-import { addDays, firstDayOf, formatLongDate, lastDayOf, monthOf, today } from '../../session/calendar-date';
+import { addDays, formatLongDate, monthOf, today } from '../../session/calendar-date';
 import { usePreferences } from '../../session/use-preferences';
 import { useSession } from '../../session/use-session';
 import { trpc } from '../../api/trpc';
 import { LoadFailed, Loading } from '../../components/data/load-state';
+import { homeQueries } from '../home/home-queries';
 import { TaskCalendar } from './task-calendar';
 import { TaskRow } from './task-row';
 import { canTakeNow, opensLater, shownStatus } from './task-status';
@@ -19,9 +21,8 @@ import { useNow } from './use-now';
 
 const NONE: Task[] = [];
 
-/** A year's tasks for a patient (one request a year: the calendar marks every day of it). */
 function useYearTasks(year: string, isPatient: boolean) {
-  return trpc.tasks.daily.useQuery({ date: `${year}-01-01` }, { enabled: isPatient });
+  return useQuery({ ...homeQueries.yearTasks(trpc.useUtils(), year), enabled: isPatient });
 }
 
 /**
@@ -50,11 +51,7 @@ export function DailyTasks({ afterTasks }: { afterTasks?: ReactNode }) {
     isPatient && !sameYear,
   );
   const calendarTasks = sameYear ? dayTasks : shownYearTasks;
-  // Highlights are a help, not the point of the calendar: a failure (or no such call) highlights none.
-  const appointments = trpc.appointments.dates.useQuery(
-    { from: firstDayOf(month), to: lastDayOf(month) },
-    { retry: false },
-  );
+  const appointments = useQuery(homeQueries.appointmentDates(trpc.useUtils(), month));
 
   const taskDates = useMemo(
     () =>

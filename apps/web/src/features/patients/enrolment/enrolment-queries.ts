@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../api/trpc';
+import { homeQueries } from '../../home/home-queries';
 
-export const useEnrolments = (patientId: string) => trpc.enrolments.list.useQuery({ patientId });
+export const useEnrolments = (patientId: string) => useQuery(homeQueries.enrolments(trpc.useUtils(), patientId));
 
 /** Any change to an episode: the patient's list is read again. */
 function useEnrolmentChanged() {

@@ -1,11 +1,13 @@
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import type { WaitingVisit } from '@opencare/schemas/entities/visits';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { trpc } from '../../../api/trpc';
 import { ItemList } from '../../../components/data/list-view';
 import { useNotifications, useNotifyError } from '../../../components/notifications/use-notify';
 import { formatTime } from '../../appointments/format';
+import { homeQueries } from '../../home/home-queries';
 import { HomeSection } from '../../home/home-section';
 
 /** What a provider may tell the waiting room, in minutes (0: on time). */
@@ -20,7 +22,7 @@ const REFRESH_MS = 30_000;
  */
 export function WaitingRoomCard() {
   const { t } = useTranslation('visits');
-  const line = trpc.visits.waitingRoom.useQuery(undefined, { refetchInterval: REFRESH_MS });
+  const line = useQuery({ ...homeQueries.waitingRoom(trpc.useUtils()), refetchInterval: REFRESH_MS });
   if (!line.data || line.data.length === 0) return null;
   return (
     <HomeSection title={t('waitingRoom.title')} testId="home-waiting-room" count={line.data.length}>

@@ -87,7 +87,7 @@ test("the physician's home lists a patient behind on their readings, and opens t
   await expect(page).toHaveURL(`/patients/${patient.accountId}`);
 });
 
-test('home opens in one piece: a reload draws the home the device showed last without a loader first, and Quit forgets it', async ({
+test('home opens in one piece: a reload asks for its data with its code, draws the home the device showed last without a loader first, and Quit forgets it', async ({
   page,
   browser,
 }) => {
@@ -103,18 +103,43 @@ test('home opens in one piece: a reload draws the home the device showed last wi
     // What the page's root shows, in order: the frame's loader, if any, and the first moment the
     // welcome is there, with or without the clinician's sections beside it.
     const seen: string[] = [];
-    (window as unknown as { seen: string[] }).seen = seen;
+    const page = window as unknown as { seen: string[]; welcomeAt?: number };
+    page.seen = seen;
     new MutationObserver(() => {
       if (document.querySelector('[data-testid="page-loader"]') && !seen.includes('loader')) seen.push('loader');
       if (document.querySelector('[data-testid="user-full-name"]') && !seen.some((s) => s.startsWith('welcome'))) {
         seen.push(document.querySelector('[data-testid="clinician-home"]') ? 'welcome with the home' : 'welcome alone');
+        page.welcomeAt = performance.now();
       }
     }).observe(document, { childList: true, subtree: true });
   }, await page.evaluate(() => ({ ...sessionStorage })));
   const tab = await reloaded.newPage();
+  // The procedures each tRPC request carried (a batch names several: `/trpc/a,b?batch=1`).
+  const asked: string[] = [];
+  tab.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/trpc/')) asked.push(...decodeURIComponent(path.slice('/trpc/'.length)).split(','));
+  });
   await tab.goto('/');
   await expect(tab.getByTestId('clinician-home')).toBeVisible();
   expect(await tab.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['welcome with the home']);
+  // Home's data went out with its code, before the first render, in one request; the sections then
+  // found it in the cache: each of their queries was asked once (the open alerts once more when the
+  // live socket connects: a change between the two would be missed otherwise).
+  await expect(tab.getByTestId('home-alerts').getByTestId('home-alerts-count').or(tab.getByTestId('home-alerts').getByTestId('empty-state'))).toBeVisible();
+  await tab.waitForLoadState('networkidle');
+  const homeBatch = ['visits.waitingRoom', 'mail.unreadCount', 'mail.threads', 'appointments.list', 'alerts.list', 'adherence.behind', 'visits.incomplete'];
+  const sentBeforeRender = await tab.evaluate((names: string[]) => {
+    const { welcomeAt } = window as unknown as { welcomeAt?: number };
+    const batch = performance
+      .getEntriesByType('resource')
+      .find((entry) => names.every((name) => decodeURIComponent(entry.name).includes(name)));
+    return batch !== undefined && welcomeAt !== undefined && batch.startTime < welcomeAt;
+  }, homeBatch);
+  expect(sentBeforeRender, "home's queries in one request, sent before the first render").toBe(true);
+  for (const name of homeBatch.filter((n) => n !== 'alerts.list')) {
+    expect(asked.filter((a) => a === name), name).toHaveLength(1);
+  }
 
   // Quit: the next person on this device does not inherit the hint.
   await tab.getByRole('button', { name: 'Account menu' }).click();

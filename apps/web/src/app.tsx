@@ -1,4 +1,5 @@
 import type { Preferences } from '@opencare/schemas/preferences';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { DataProvider } from './api/data-provider';
@@ -9,14 +10,15 @@ import { createAppRouter } from './routes';
 import { PreferencesProvider } from './session/preferences-provider';
 import { SessionProvider } from './session/session-provider';
 
-export function App({ preferences }: { preferences: Preferences }) {
+/** `queryClient`: the cache main.tsx made before the first render (home's data may be on its way into it). */
+export function App({ preferences, queryClient }: { preferences: Preferences; queryClient: QueryClient }) {
   const [router] = useState(createAppRouter);
   return (
     <PreferencesProvider initial={preferences}>
       <NotificationsProvider>
         <AppErrorProvider>
           <SessionProvider>
-            <DataProvider>
+            <DataProvider queryClient={queryClient}>
               <RealtimeProvider>
                 <RouterProvider router={router} />
               </RealtimeProvider>

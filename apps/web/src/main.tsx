@@ -2,11 +2,14 @@ import './styles/mantine-first.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reportClientError } from './api/error-reporter';
+import { createQueryClient } from './api/trpc';
 import { App } from './app';
 import { env } from './env';
 import { initI18n } from './i18n/i18n';
+import { ROUTES } from './route-paths';
 import { preloadAddress } from './routes';
 import { loadStoredPreferences } from './session/preferences-store';
+import { sessionStore } from './session/session-store';
 import { loadStoredChecks } from './session/stored-item';
 
 // Errors no component caught: reported (spec §8), never shown raw.
@@ -37,9 +40,19 @@ if (!root) throw new Error('index.html has no #root element.');
  * and the address's lazy frames and screens, so it draws the page rather than a loader and then the
  * page, a second render that costs a slow phone about a second (issue 16). Only stored preferences
  * come before the strings, as they name the language. Until then index.html shows its spinner.
+ * Home's data goes out with the code, as soon as the stored session is checked (home-prefetch.ts),
+ * into the cache the app renders with; that module loads only where it may be needed (home, a token),
+ * so /login does not download it.
  */
 async function start(container: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
   const checks = loadStoredChecks();
+  if (window.location.pathname === ROUTES.home && sessionStore.accessToken.get()) {
+    // Beside the first render's path, not on it: a failure here costs the head start, not the page.
+    void Promise.all([import('./features/home/home-prefetch'), checks]).then(([{ prefetchHome }]) =>
+      prefetchHome(queryClient, window.location),
+    );
+  }
   const preferences = await loadStoredPreferences();
   // The strings first: their chunk holds the map of the screens' strings. The screens' downloads
   // start a task later, once the strings' request is out: started at once, their dozens of
@@ -51,7 +64,7 @@ async function start(container: HTMLElement): Promise<void> {
   await Promise.all([strings, checks, screens]);
   createRoot(container).render(
     <StrictMode>
-      <App preferences={preferences} />
+      <App preferences={preferences} queryClient={queryClient} />
     </StrictMode>,
   );
 }

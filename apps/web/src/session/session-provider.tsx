@@ -3,10 +3,10 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { ApiError, asApiError } from '../api/api-error';
 import { sessionClient } from '../api/session-client';
 import { trpcClient } from '../api/trpc';
-import { actingAccount } from './acting-account';
 import { today } from './calendar-date';
 import { SessionContext, type SessionContextValue, type SessionState } from './session-context';
 import { clearSession, hasSessionMarker, SESSION_MARKER_KEY, sessionStore, startSession } from './session-store';
+import { signedIn, storedCalendarDate, storedSessionState } from './stored-session';
 
 /**
  * This provider sits outside the DataProvider: it calls the procedures through the vanilla tRPC
@@ -16,23 +16,6 @@ import { clearSession, hasSessionMarker, SESSION_MARKER_KEY, sessionStore, start
 const getMe = () => trpcClient.users.me.query();
 const resumeSession = async () => (await sessionClient.refreshSession()).user;
 
-function signedIn(user: User): SessionState {
-  const account = actingAccount(user, sessionStore.accountId.get());
-  // A user without an account cannot act; the server refuses such a login, so treat it as none.
-  return account ? { status: 'signed-in', user, account } : { status: 'signed-out' };
-}
-
-/**
- * Where a page load starts: this tab's stored user (checked again with the server right after),
- * the server's answer (a token but no user), a refresh (no token, but a session marker: another tab
- * or window is signed in) or signed out.
- */
-function initialState(): SessionState {
-  const user = sessionStore.user.get();
-  if (sessionStore.accessToken.get()) return user ? signedIn(user) : { status: 'restoring' };
-  return hasSessionMarker() ? { status: 'restoring' } : { status: 'signed-out' };
-}
-
 interface SessionProviderProps {
   children: ReactNode;
   /** Told when the session ends without the user asking (re-authentication refused). */
@@ -40,8 +23,8 @@ interface SessionProviderProps {
 }
 
 export function SessionProvider({ children, onSessionEnded }: SessionProviderProps) {
-  const [state, setState] = useState<SessionState>(initialState);
-  const [calendarDate, setDate] = useState(() => sessionStore.selectedDate.get() ?? today());
+  const [state, setState] = useState<SessionState>(storedSessionState);
+  const [calendarDate, setDate] = useState(storedCalendarDate);
 
   const adopt = useCallback((user: User) => {
     sessionStore.user.set(user);

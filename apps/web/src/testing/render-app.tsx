@@ -1,4 +1,5 @@
 import { DEFAULT_PREFERENCES } from '@opencare/schemas/preferences';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -11,8 +12,19 @@ import { PreferencesProvider } from '../session/preferences-provider';
 import { SessionContext, type SessionContextValue, type SessionState } from '../session/session-context';
 import { testQueryClient } from './query-client';
 
-/** The app's providers around `children`, with a session in the given state (no server behind it). */
-export function Providers({ session, children }: { session: SessionState; children: ReactNode }) {
+/**
+ * The app's providers around `children`, with a session in the given state (no server behind it),
+ * and a cache of the test's own unless it brings one (say, with data already asked for).
+ */
+export function Providers({
+  session,
+  children,
+  queryClient,
+}: {
+  session: SessionState;
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const value: SessionContextValue = {
     state: session,
     login: vi.fn(() => Promise.resolve(null)),
@@ -28,7 +40,7 @@ export function Providers({ session, children }: { session: SessionState; childr
       <NotificationsProvider>
         <AppErrorProvider>
           <SessionContext value={value}>
-            <DataProvider queryClient={testQueryClient()}>
+            <DataProvider queryClient={queryClient ?? testQueryClient()}>
               <ActiveCallProvider>{children}</ActiveCallProvider>
             </DataProvider>
           </SessionContext>
@@ -39,10 +51,10 @@ export function Providers({ session, children }: { session: SessionState; childr
 }
 
 /** Render a route table at `path`; the router is returned to read where it ended up. */
-export function renderRoutes(routes: RouteObject[], path: string, session: SessionState) {
+export function renderRoutes(routes: RouteObject[], path: string, session: SessionState, queryClient?: QueryClient) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <Providers session={session}>
+    <Providers session={session} queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );

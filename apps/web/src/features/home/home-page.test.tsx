@@ -3,12 +3,15 @@ import { ROLES } from '@opencare/schemas/roles';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomePage, preloadLastHome } from '../../pages/home-page';
+import type { SessionState } from '../../session/session-context';
 import { sessionStore } from '../../session/session-store';
+import { testQueryClient } from '../../testing/query-client';
 import { renderRoutes } from '../../testing/render-app';
 import { fail, fakeFetch, ok, okList, type FakeCall } from '../signup/testing/harness';
 import { alert } from '../alerts/testing/render-alerts';
 import { appointment, PHYSICIAN_ID, signedInAs, visit } from '../appointments/testing/fixtures';
 import { listItem } from '../mail/testing/mail-fixtures';
+import { prefetchHome } from './home-prefetch';
 
 const open = (role: number, id?: string) =>
   renderRoutes([{ path: '/', element: <HomePage /> }], '/', signedInAs(role, id));
@@ -104,6 +107,103 @@ describe('the home this device showed last', () => {
       sessionStore.lastHome.set(stored);
       await expect(Promise.resolve().then(() => preloadLastHome('en-US'))).resolves.toBeUndefined();
     }
+  });
+});
+
+describe("home's data, asked for with the page's code", () => {
+  /** What a reloaded tab holds: the token (set for every test above), the user and the account acted as. */
+  function storeSession(state: SessionState) {
+    if (state.status !== 'signed-in') return;
+    sessionStore.user.set(state.user);
+    sessionStore.accountId.set(state.account.id);
+  }
+  afterEach(() => {
+    sessionStore.user.clear();
+    sessionStore.accountId.clear();
+    sessionStore.selectedDate.clear();
+  });
+  const HOME = { pathname: '/', search: '' };
+
+  it("asks for a physician's home before it renders, once each, and the sections ask nothing again", async () => {
+    const { calls } = clinicServer();
+    const session = signedInAs(ROLES.Physician, PHYSICIAN_ID);
+    storeSession(session);
+    const queryClient = testQueryClient();
+    await prefetchHome(queryClient, HOME);
+    const home = ['adherence.behind', 'alerts.list', 'appointments.list', 'mail.threads', 'mail.unreadCount', 'visits.incomplete', 'visits.waitingRoom'];
+    expect(calls.map((call) => call.path).sort()).toEqual(home);
+
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/', session, queryClient);
+    expect(await screen.findAllByTestId('home-alert')).toHaveLength(2);
+    expect(screen.getByTestId('home-visit')).toBeTruthy();
+    expect(screen.getByTestId('home-thread')).toBeTruthy();
+    expect(screen.getByTestId('home-incomplete-visit')).toBeTruthy();
+    expect(screen.getAllByTestId('home-behind-patient')).toHaveLength(2);
+    expect(calls).toHaveLength(home.length);
+  });
+
+  it("asks for a patient's first tab before it renders, and the tab asks nothing again", async () => {
+    const { calls } = fakeFetch(({ path }) => {
+      if (path === 'tasks.daily' || path === 'appointments.dates' || path === 'enrolments.list') return ok([]);
+      if (path === 'mail.unreadCount') return ok({ unreadCount: 3 });
+      if (path === 'measurements.list') return okList([]);
+      if (path === 'appointments.list')
+        return okList([appointment({ startsAt: inAnHour().toISOString(), provider: { id: PHYSICIAN_ID, fullName: 'Dr. Ada Park' } })]);
+      return undefined;
+    });
+    const session = signedInAs(ROLES.Patient);
+    storeSession(session);
+    // The calendar date the test session's provider says.
+    sessionStore.selectedDate.set('2026-03-02');
+    const queryClient = testQueryClient();
+    await prefetchHome(queryClient, HOME);
+    const prefetched = ['appointments.dates', 'appointments.list', 'enrolments.list', 'mail.unreadCount', 'tasks.daily'];
+    expect(calls.map((call) => call.path).sort()).toEqual(prefetched);
+    expect(calls.find((call) => call.path === 'tasks.daily')?.body).toEqual({ date: '2026-01-01' });
+
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/', session, queryClient);
+    const next = await screen.findByTestId('home-next-appointment');
+    await waitFor(() => expect(next.textContent).toContain('with Dr. Ada Park'));
+    expect(screen.getByTestId('home-unread-messages').textContent).toContain('Unread: 3');
+    // Only the latest reading's advice, whose window starts when it renders, is asked for then.
+    await waitFor(() => expect(calls.map((call) => call.path).sort()).toEqual([...prefetched, 'measurements.list'].sort()));
+  });
+
+  it("asks an assistant's and an admin's home what those homes show", async () => {
+    const { calls } = clinicServer();
+    storeSession(signedInAs(ROLES.Assistant));
+    await prefetchHome(testQueryClient(), HOME);
+    expect(asked(calls)).toEqual(['adherence.behind', 'alerts.list', 'appointments.list']);
+    expect(calls.find((call) => call.path === 'appointments.list')?.body).not.toHaveProperty('providerId');
+
+    calls.length = 0;
+    storeSession(signedInAs(ROLES.Admin));
+    await prefetchHome(testQueryClient(), HOME);
+    expect(asked(calls)).toEqual(['organisations.overview']);
+  });
+
+  it('takes the home from the session, not from the one this device remembers', async () => {
+    const { calls } = clinicServer();
+    storeSession(signedInAs(ROLES.Admin));
+    for (const remembered of ['clinician', 'patient', 'toString']) {
+      sessionStore.lastHome.set(remembered);
+      await prefetchHome(testQueryClient(), HOME);
+    }
+    expect(calls.map((call) => call.path)).toEqual(['organisations.overview', 'organisations.overview', 'organisations.overview']);
+  });
+
+  it('asks nothing for a signed-out visitor, a tab still restoring its session, or another address', async () => {
+    const { fetch } = clinicServer();
+    sessionStore.accessToken.clear();
+    await prefetchHome(testQueryClient(), HOME);
+    // A stored user without a token: the session is restored (refreshed) first.
+    storeSession(signedInAs(ROLES.Physician, PHYSICIAN_ID));
+    await prefetchHome(testQueryClient(), HOME);
+    sessionStore.accessToken.set('test-token');
+    await prefetchHome(testQueryClient(), { pathname: '/patients', search: '' });
+    await prefetchHome(testQueryClient(), { pathname: '/login', search: '' });
+    await prefetchHome(testQueryClient(), { pathname: '/', search: '?tab=appointments' });
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

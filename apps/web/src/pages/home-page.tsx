@@ -11,7 +11,8 @@ import { useSession } from '../session/use-session';
 
 // Each role's home is a chunk of its own (issue 17): a clinician does not download the patient's
 // task calendar (@mantine/dates), nor a patient the clinician's worklist.
-const PatientHome = lazyPage(() => import('../features/home/patient-home'), 'PatientHome');
+// Its first tab, the day's tasks and their calendar, shows the measurements' strings.
+const PatientHome = lazyPage(() => import('../features/home/patient-home'), 'PatientHome', ['measurements']);
 // The waiting room's card and the alerts' rows show the visits' and patients' strings.
 const ClinicianHome = lazyPage(() => import('../features/home/clinician-home'), 'ClinicianHome', ['visits', 'patients']);
 const AdminHome = lazyPage(() => import('../features/home/admin-home'), 'AdminHome');

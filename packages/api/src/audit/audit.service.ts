@@ -17,7 +17,66 @@ export interface AuditEvent {
 /** Append who did what to which record, when and from where. Ids only: no patient data. */
 export function audit(db: Executor, actor: Actor | null, meta: RequestMeta, event: AuditEvent): Promise<void> {
   if (event.outcome === 'denied') meta.denialAudited = true;
-  return insertAudit(db, auditRow(actor, meta, event));
+  return writerOf(db).write([auditRow(actor, meta, event)]);
+}
+
+const insertEntries = (db: Executor, entries: AuditEntry[]) => (entries.length === 1 ? insertAudit(db, entries[0]!) : insertAudits(db, entries));
+
+/** Requests' audit rows per insert at most (each column is one array parameter, whatever the number). */
+const ROWS_PER_INSERT = 1_000;
+
+/**
+ * Audit rows that requests write at the same moment go to the database together (issue 20: every
+ * request writes one, and on PostgreSQL each was a statement and a commit of its own). A request
+ * whose row finds no insert under way writes it at once; rows that arrive meanwhile wait for that
+ * insert and go in the next one, one statement for all. Each request still goes on only once its
+ * own rows are stored. When a shared insert fails, each request's rows are tried again alone, so
+ * one request's failure is never another's.
+ */
+class AuditWriter {
+  private readonly waiting: { entries: AuditEntry[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Executor) {}
+
+  write(entries: AuditEntry[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ entries, resolve, reject });
+      if (!this.writing) void this.writeWaiting();
+    });
+  }
+
+  private async writeWaiting(): Promise<void> {
+    this.writing = true;
+    while (this.waiting.length > 0) {
+      const taken = [this.waiting.shift()!];
+      let rows = taken[0]!.entries.length;
+      while (this.waiting.length > 0 && rows + this.waiting[0]!.entries.length <= ROWS_PER_INSERT) {
+        const request = this.waiting.shift()!;
+        taken.push(request);
+        rows += request.entries.length;
+      }
+      try {
+        await insertEntries(
+          this.db,
+          taken.flatMap((request) => request.entries),
+        );
+        for (const request of taken) request.resolve();
+      } catch (error) {
+        if (taken.length === 1) taken[0]!.reject(error);
+        else await Promise.all(taken.map((request) => insertEntries(this.db, request.entries).then(request.resolve, request.reject)));
+      }
+    }
+    this.writing = false;
+  }
+}
+
+/** One writer per connection pool (or transaction: its rows stay in it). */
+const writers = new WeakMap<Executor, AuditWriter>();
+function writerOf(db: Executor): AuditWriter {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new AuditWriter(db)));
+  return writer;
 }
 
 function auditRow(actor: Pick<Actor, 'userId' | 'accountId'> | null, meta: RequestMeta, event: AuditEvent): AuditEntry {
@@ -60,7 +119,7 @@ export function auditPatientsListed(
   action: string,
   patientAccountIds: readonly string[],
 ): Promise<void> {
-  return insertAudits(db, listedRows(actor, meta, action, patientAccountIds));
+  return writerOf(db).write(listedRows(actor, meta, action, patientAccountIds));
 }
 
 function listedRows(actor: Pick<Actor, 'userId' | 'accountId'> | null, meta: RequestMeta, action: string, patientAccountIds: readonly string[]) {
@@ -80,5 +139,5 @@ export function auditListAndPatients(
   event: { action: string; resourceType: string; resourceId: string | null },
   patientAccountIds: readonly string[],
 ): Promise<void> {
-  return insertAudits(db, [auditRow(actor, meta, { ...event, outcome: 'allowed' }), ...listedRows(actor, meta, event.action, patientAccountIds)]);
+  return writerOf(db).write([auditRow(actor, meta, { ...event, outcome: 'allowed' }), ...listedRows(actor, meta, event.action, patientAccountIds)]);
 }

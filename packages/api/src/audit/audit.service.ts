@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database';
+import { oncePer } from '../db/prepared';
 import type { RequestMeta } from '../deps';
 import type { Actor } from '../access/actor';
 import { insertAudit, insertAudits, type AuditEntry } from './audit.repository';
@@ -57,10 +58,7 @@ class AuditWriter {
         rows += request.entries.length;
       }
       try {
-        await insertEntries(
-          this.db,
-          taken.flatMap((request) => request.entries),
-        );
+        await insertEntries(this.db, taken.flatMap((request) => request.entries));
         for (const request of taken) request.resolve();
       } catch (error) {
         if (taken.length === 1) taken[0]!.reject(error);
@@ -72,12 +70,7 @@ class AuditWriter {
 }
 
 /** One writer per connection pool (or transaction: its rows stay in it). */
-const writers = new WeakMap<Executor, AuditWriter>();
-function writerOf(db: Executor): AuditWriter {
-  let writer = writers.get(db);
-  if (!writer) writers.set(db, (writer = new AuditWriter(db)));
-  return writer;
-}
+const writerOf = oncePer((db: Executor) => new AuditWriter(db));
 
 function auditRow(actor: Pick<Actor, 'userId' | 'accountId'> | null, meta: RequestMeta, event: AuditEvent): AuditEntry {
   return {

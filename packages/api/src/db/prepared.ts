@@ -8,10 +8,15 @@ import type { Executor } from './database';
  * executor.
  */
 export function preparedStatement<Statement>(prepare: (db: Executor) => Statement): (db: Executor) => Statement {
-  const made = new WeakMap<Executor, Statement>();
-  return (db) => {
-    let statement = made.get(db);
-    if (!statement) made.set(db, (statement = prepare(db)));
-    return statement;
+  return oncePer(prepare);
+}
+
+/** A value made once per key (a database, a transaction, an edge's `Deps`) and kept while the key lives. */
+export function oncePer<Key extends object, Value>(make: (key: Key) => Value): (key: Key) => Value {
+  const made = new WeakMap<Key, Value>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(key)));
+    return value;
   };
 }

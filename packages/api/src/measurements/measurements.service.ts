@@ -17,6 +17,7 @@ import { tellClinicians } from '../alerts/alerts.service';
 import type { AlertChangeKind } from '@opencare/schemas/socket-events';
 import { namedPatient, readablePatient, type Reader } from '../api-keys/integration-reader';
 import type { Executor } from '../db/database';
+import { oncePer } from '../db/prepared';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError } from '../errors/app-error';
 import { assertPatientPhoto } from '../files/photos.service';
@@ -185,10 +186,7 @@ async function writeReadings(
   alongside?: (tx: Executor, stored: readonly NewReading[]) => Promise<void>,
 ): Promise<Map<string, MeasurementRow>> {
   // Each reading classified by its patient's thresholds, every patient's read at once.
-  const limitsOf = await limitsOfPatients(
-    deps.db,
-    batches.map(({ patient }) => patient.account.id),
-  );
+  const limitsOf = await limitsOfPatients(deps.db, batches.map(({ patient }) => patient.account.id));
   const classified = batches.map((batch) => ({
     ...batch,
     fresh: batch.fresh.map((reading) => ({ ...reading, rangeClass: rangeClassOf(reading.input.values, limitsOf(batch.patient.account.id, reading.input.type)) })),
@@ -242,11 +240,7 @@ async function writeReadings(
           readings: fresh.map(({ id, input, takenAt }) => ({ type: input.type, takenAt, measurementId: id, taskId: input.taskId })),
         })),
       ),
-      resolveNoReadingsAlerts(
-        tx,
-        written.map(({ patient }) => patient.account.id),
-        now,
-      ),
+      resolveNoReadingsAlerts(tx, written.map(({ patient }) => patient.account.id), now),
       alongside?.(tx, written.flatMap((batch) => batch.fresh)),
     ]);
     for (const alert of stale) {
@@ -261,7 +255,7 @@ async function writeReadings(
     const alerted = new Map<string, { id: string; rangeClass: string }>();
     const byPatientAndType = written
       .flatMap(({ patient, fresh, now: at }) => fresh.map((reading) => ({ ...reading, patient, at })))
-      .toSorted((a, b) => compare(a.patient.account.id, b.patient.account.id) || compare(a.input.type, b.input.type));
+      .toSorted((a, b) => a.patient.account.id.localeCompare(b.patient.account.id) || a.input.type.localeCompare(b.input.type));
     for (const { id, input, takenAt, rangeClass, patient, at } of byPatientAndType) {
       if (!isOutOfRange(rangeClass)) continue;
       const severity = RANGE_SEVERITY[rangeClass];
@@ -298,21 +292,16 @@ async function writeReadings(
   return stored;
 }
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** One shared writer per edge (its Deps): typed readings, a clinician's captures and accepted held readings. */
-const writers = new WeakMap<Deps, ReadingWriter>();
-function writerOf(deps: Deps): ReadingWriter {
-  let writer = writers.get(deps);
-  if (!writer) {
-    // PGlite is one connection: a second transaction would only wait for the first, while the
-    // readings waiting for it could have gone together.
-    const transactions = deps.config.runtime.database === 'pglite' ? 1 : 3;
-    writer = new ReadingWriter((batches) => writeReadings(deps, batches), { transactions, readings: 200 });
-    writers.set(deps, writer);
-  }
-  return writer;
-}
+const writerOf = oncePer(
+  (deps: Deps) =>
+    new ReadingWriter((batches) => writeReadings(deps, batches), {
+      // PGlite is one connection: a second transaction would only wait for the first, while the
+      // readings waiting for it could have gone together.
+      transactions: deps.config.runtime.database === 'pglite' ? 1 : 3,
+      readings: 200,
+    }),
+);
 
 /** One reading: stored, or the stored one when it is a replay; refused with its error. */
 export async function saveReading(deps: Deps, patient: AccountRecord, input: CreateMeasurementInput, origin: ReadingOrigin): Promise<SavedReading> {

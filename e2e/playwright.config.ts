@@ -63,9 +63,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Under `npm test` a JSON report too, whose failures the run prints again at its end.
+  // Under `npm test` a JSON report too, whose failures the run prints again at its end: one file per
+  // `playwright test` of package.json (E2E_RUN), or the calls' report would replace the lanes'.
   reporter: process.env.TEST_REPORT_DIR
-    ? [['list'], ['json', { outputFile: join(process.env.TEST_REPORT_DIR, 'e2e.json') }]]
+    ? [['list'], ['json', { outputFile: join(process.env.TEST_REPORT_DIR, `e2e-${process.env.E2E_RUN ?? 'run'}.json`) }]]
     : 'list',
   // Budgets, not targets (speed lives in bench/): a screen that loads in 2 s alone took over 10 s
   // while the other lane ran on the same two cores, and a slower machine of the same size must pass.

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { createAppTheme, cssVariablesResolver } from './theme';
+import { createAppTheme, cssVariablesResolver, PALETTES } from './theme';
 
 /** WCAG 2 relative luminance of an sRGB colour given as 0–255 channels. */
 function luminance([r, g, b]: readonly number[]): number {
@@ -37,4 +37,16 @@ describe('light variant text (alert titles, badges) on its own background, on wh
       expect(contrast(channels(text), over)).toBeGreaterThanOrEqual(4.5);
     },
   );
+});
+
+describe("the palettes' text colours (spec §3) on the scheme's background and surface", () => {
+  const backgrounds = { light: ['#ffffff', PALETTES.light.surface], dark: [PALETTES.dark.surface] } as const;
+  for (const scheme of ['light', 'dark'] as const) {
+    const { surface: _surface, border: _border, ...text } = PALETTES[scheme];
+    it.each(Object.entries(text))(`${scheme}: %s reads at 4.5:1 or more`, (_name, color) => {
+      for (const background of backgrounds[scheme]) {
+        expect(contrast(channels(color), channels(background))).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
 });

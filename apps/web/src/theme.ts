@@ -25,10 +25,11 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     primary: '#087f5b',
     secondary: '#3b5bdb',
     accent: '#9c36b5',
-    positive: '#2b8a3e',
+    positive: '#237a36',
     negative: '#c92a2a',
     info: '#1971c2',
-    warning: '#d9480f',
+    // Orange 9 (#d9480f) reads at only 4.3:1 on white.
+    warning: '#c2410c',
     highest: '#a61e4d',
     // Range names are written in these colours (badges): each at least 4.8:1 on white and the surface.
     high: '#c92a2a',

@@ -16,7 +16,8 @@ export function AdherenceCell({ adherence }: { adherence: PatientListItem['adher
       </Text>
     );
   }
-  const color = percent >= 80 ? undefined : percent >= 50 ? 'orange.8' : 'red.8';
+  // The theme's text shades (4.5:1 or more in both schemes), not Mantine's orange.8 (3.6:1 on white).
+  const color = percent >= 80 ? undefined : percent >= 50 ? 'var(--oc-color-warning)' : 'var(--oc-color-negative)';
   return (
     <Text
       size="sm"

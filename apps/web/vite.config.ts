@@ -183,8 +183,77 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+const SRC = resolve(import.meta.dirname, 'src');
+const SCHEMAS = resolve(import.meta.dirname, '../../packages/schemas/src');
+/** The checks of stored values (session/stored-item.ts), which a returning visitor's first render waits for. */
+const STORED_CHECKS = [join(SCHEMAS, 'entities/user.ts'), join(SCHEMAS, 'preferences.ts'), join(SRC, 'features/system-settings/branding-check.ts')];
+/** The signed-in frame around every signed-in screen (routes.tsx): navigation, account menu, the active call. */
+const SIGNED_IN_FRAME = [join(SRC, 'components/layouts/main-layout.tsx'), join(SRC, 'features/visits/call/active-call-provider.tsx')];
+/** Home as a reloaded tab opens it, with the clinicians' home (the one opened most) and its data's prefetch. */
+const HOME = [join(SRC, 'pages/home-page.tsx'), join(SRC, 'features/home/home-prefetch.ts'), join(SRC, 'features/home/clinician-home.tsx')];
+
+const isOurs = (id: string) => !/node_modules[\\/]/.test(id) && !id.startsWith('\0');
+/** `package:Name` of a library module named after its export (Mantine's `SimpleGrid.mjs`, react-i18next's `Trans.js`). */
+const libraryExport = (id: string) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/].*[\\/]([\w$]+)\.m?js$/.exec(id)?.slice(1).join(':').replace('\\', '/');
+
+/**
+ * What home shares with other screens, found before the chunks are made: our modules (a list, a
+ * pager, the load states) and the library exports they import by name (Mantine's SimpleGrid,
+ * react-i18next's Trans). They go with the signed-in frame, which every signed-in screen loads,
+ * so that another screen does not download home's chunk for them. Our modules import no barrels,
+ * so their static imports are the modules they use; libraries are reached through their barrels,
+ * so they are matched by the names our modules import.
+ */
+function homeSharedModules(): { plugin: Plugin; shared: Set<string>; sharedExports: Set<string> } {
+  const shared = new Set<string>();
+  const sharedExports = new Set<string>();
+  return {
+    shared,
+    sharedExports,
+    plugin: {
+      name: 'opencare-home-shared-modules',
+      apply: 'build',
+      buildEnd() {
+        shared.clear();
+        sharedExports.clear();
+        const reach = (roots: Iterable<string>) => {
+          const seen = new Set<string>();
+          const queue = [...roots];
+          while (queue.length > 0) {
+            const id = queue.pop() as string;
+            if (seen.has(id) || !isOurs(id)) continue;
+            seen.add(id);
+            queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          }
+          return seen;
+        };
+        const namedImports = (ids: Iterable<string>) =>
+          new Set(
+            [...ids].flatMap((id) =>
+              [...(this.getModuleInfo(id)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"'./][^"']*)["']/g)].flatMap(([, names = '', from = '']) => {
+                const pkg = /^(@[^/]+\/)?[^/]+/.exec(from)?.[0];
+                return names.split(',').flatMap((name) => {
+                  const imported = name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+                  return imported ? [`${pkg}:${imported}`] : [];
+                });
+              }),
+            ),
+          );
+        const homeModules = reach(HOME);
+        const named = new Set([...SIGNED_IN_FRAME, ...HOME]);
+        const screens = [...this.getModuleIds()].flatMap((id) => (isOurs(id) ? (this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) : [])).filter((id) => !named.has(id));
+        const others = reach(screens);
+        for (const id of homeModules) if (others.has(id) && !HOME.includes(id)) shared.add(id);
+        const othersImport = namedImports(others);
+        for (const name of namedImports(homeModules)) if (othersImport.has(name)) sharedExports.add(name);
+      },
+    },
+  };
+}
+const homeShared = homeSharedModules();
+
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), serviceWorkerManifest(), firstLoadWithoutZod(), mantineStyles(), precompress()],
+  plugins: [react(), reactRouterProduction(), homeShared.plugin, serviceWorkerManifest(), firstLoadWithoutZod(), mantineStyles(), precompress()],
   server: {
     proxy: {
       '/api': edge,
@@ -217,6 +286,20 @@ export default defineConfig({
             // Our own code of the first page in one chunk, rather than dozens of small shared ones
             // (each a request, on a phone a round trip).
             { name: 'app', test: (id) => !/node_modules[\\/]/.test(id), tags: ['$initial'] },
+            // A signed-in page reloaded at home fetched about 45 files after the first load, most of
+            // them a few hundred bytes (Mantine's Avatar, NavLink, Divider…, our lists' parts), six at
+            // a time over HTTP/1.1: on a phone a round trip each. Now a few, none in the first load:
+            // zod and the stored values' checks (a returning visitor's first render waits for them),
+            // the signed-in frame with what home shares with other screens, and home itself with the
+            // clinicians' home. A group takes the modules its matches import, unless an earlier group
+            // took them: so the order matters (issue 16, docs/PERFORMANCE.md §5).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'stored-checks', test: (id) => STORED_CHECKS.includes(id) },
+            {
+              name: 'signed-in',
+              test: (id) => SIGNED_IN_FRAME.includes(id) || homeShared.shared.has(id) || homeShared.sharedExports.has(libraryExport(id) ?? ''),
+            },
+            { name: 'home', test: (id) => HOME.includes(id) },
           ],
         },
       },

@@ -7,6 +7,7 @@ import { authorize, requireRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import { readablePatient, type Reader } from '../api-keys/integration-reader';
 import { audit, auditPatientsListed } from '../audit/audit.service';
+import type { Executor } from '../db/database';
 import { apiKeys, fhirSubscriptionDeliveries, fhirSubscriptions, smartClients } from '../db/schema';
 import type { Deps, RequestMeta } from '../deps';
 import { AppError, parseInput } from '../errors/app-error';
@@ -260,8 +261,8 @@ async function deliver(deps: Deps, id: string, base: string): Promise<void> {
     .where(and(eq(fhirSubscriptions.id, id), or(isNull(fhirSubscriptions.leaseUntil), lt(fhirSubscriptions.leaseUntil, now))))
     .returning();
   if (!row) return;
-  const release = (values: Partial<typeof fhirSubscriptions.$inferInsert>) =>
-    deps.db.update(fhirSubscriptions).set({ leaseUntil: null, ...values }).where(eq(fhirSubscriptions.id, id));
+  const release = (values: Partial<typeof fhirSubscriptions.$inferInsert>, db: Executor = deps.db) =>
+    db.update(fhirSubscriptions).set({ leaseUntil: null, ...values }).where(eq(fhirSubscriptions.id, id));
   if (!(await ownerStillAllowed(deps, row))) {
     await release({ status: 'off', error: 'The integration’s access was revoked.' });
     return;
@@ -292,15 +293,19 @@ async function deliver(deps: Deps, id: string, base: string): Promise<void> {
   } catch (failure) {
     error = deliveryProblem(failure);
   }
-  await deps.db.insert(fhirSubscriptionDeliveries).values({ subscriptionId: id, readings: batch.count, statusCode, error });
-  if (error) {
-    const attempts = row.attempts + 1;
-    await release({ status: 'error', error, attempts, nextAttemptAt: new Date(Date.now() + Math.min(1000 * 2 ** (attempts - 1), MAX_BACKOFF_MS)) });
-    return;
-  }
-  await release({ status: 'active', error: null, attempts: 0, ...batch.cursor, lastDeliveredAt: new Date(), nextAttemptAt: new Date() });
-  const meta: RequestMeta = { ip: 'edge', requestId: `subscription:${id}` };
-  await auditPatientsListed(deps.db, null, meta, 'fhir.subscription.notify', batch.patientIds);
+  // The attempt, the subscription's state after it and the audit of what was sent, in one commit:
+  // whoever reads the attempt sees the state it left.
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(fhirSubscriptionDeliveries).values({ subscriptionId: id, readings: batch.count, statusCode, error });
+    if (error) {
+      const attempts = row.attempts + 1;
+      await release({ status: 'error', error, attempts, nextAttemptAt: new Date(Date.now() + Math.min(1000 * 2 ** (attempts - 1), MAX_BACKOFF_MS)) }, tx);
+      return;
+    }
+    await release({ status: 'active', error: null, attempts: 0, ...batch.cursor, lastDeliveredAt: new Date(), nextAttemptAt: new Date() }, tx);
+    const meta: RequestMeta = { ip: 'edge', requestId: `subscription:${id}` };
+    await auditPatientsListed(tx, null, meta, 'fhir.subscription.notify', batch.patientIds);
+  });
 }
 
 /** One round: every subscription that is due (the edge's timer calls this every few seconds). */

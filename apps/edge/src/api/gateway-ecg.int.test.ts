@@ -143,6 +143,10 @@ describe('live ECG from a gateway', () => {
     // A fresh socket, so its window starts empty.
     const fast = agents.open(t.url, { token: gateway.token });
     await agentOutcome(fast);
+    // The earlier tests' screens are closed, but their people's going offline is written a moment
+    // later: wait for it, or it lands between the two pictures.
+    const online = async () => rowsOf(await t.edge.deps.db.execute(sql`select count(*)::int as n from accounts where is_online`))[0]?.n;
+    await expect.poll(online, { timeout: 10_000 }).toBe(0);
     const before = await everything();
     const answers = [];
     for (let i = 0; i < ECG_BATCH_LIMIT.count + 3; i++) answers.push(await agentAsk(fast, 'ecg:samples', batch(strap, i)));

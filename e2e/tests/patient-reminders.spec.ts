@@ -30,11 +30,15 @@ for (const language of LANGUAGES) {
     const wasOn = await toggle.isChecked();
     await toggle.click({ force: true });
     await expect(toggle).toBeChecked({ checked: !wasOn });
+    // The switch shows the choice at once and stays disabled until the server has it: a reload
+    // before then would cancel the save.
+    await expect(toggle).toBeEnabled();
     await page.reload();
     await expect(toggle).toBeChecked({ checked: !wasOn });
     // And back, so the demo patient's plan is as it was.
     await toggle.click({ force: true });
     await expect(toggle).toBeChecked({ checked: wasOn });
+    await expect(toggle).toBeEnabled();
     await page.reload();
     await expect(toggle).toBeChecked({ checked: wasOn });
   });

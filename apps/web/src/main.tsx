@@ -40,24 +40,22 @@ if (!root) throw new Error('index.html has no #root element.');
  * and the address's lazy frames and screens, so it draws the page rather than a loader and then the
  * page, a second render that costs a slow phone about a second (issue 16). Only stored preferences
  * come before the strings, as they name the language. Until then index.html shows its spinner.
- * Home's data goes out with the code, as soon as the stored session is checked (home-prefetch.ts),
+ * Home's data goes out with the code, as soon as its small module has loaded (home-prefetch.ts),
  * into the cache the app renders with; that module loads only where it may be needed (home, a token),
  * so /login does not download it.
  */
 async function start(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   const checks = loadStoredChecks();
-  if (window.location.pathname === ROUTES.home && sessionStore.accessToken.get()) {
-    // Beside the first render's path, not on it: a failure here costs the head start, not the page.
-    void Promise.all([import('./features/home/home-prefetch'), checks]).then(([{ prefetchHome }]) =>
-      prefetchHome(queryClient, window.location),
-    );
-  }
+  // Beside the first render's path, not on it: a failure here costs the head start, not the page.
+  const home = window.location.pathname === ROUTES.home && sessionStore.accessToken.get() ? import('./features/home/home-prefetch') : null;
+  void home?.then(({ prefetchHome }) => prefetchHome(queryClient, window.location));
   const preferences = await loadStoredPreferences();
   // The strings first: their chunk holds the map of the screens' strings. The screens' downloads
   // start a task later, once the strings' request is out: started at once, their dozens of
   // requests (six at a time over HTTP/1.1) would go ahead of it.
   const strings = initI18n(preferences.language);
+  void home?.then(({ prefetchHomeStrings }) => prefetchHomeStrings(window.location, preferences.language));
   const screens = new Promise<void>((resolve) => {
     setTimeout(() => void preloadAddress(window.location, preferences.language).then(resolve));
   });

@@ -4,19 +4,17 @@ import { Trans } from 'react-i18next';
 import { Loading } from '../components/data/load-state';
 import { Disclaimer } from '../components/disclaimer';
 import { lazyPage } from '../components/layouts/lazy-page';
-import { homeKindOf, type HomeKind } from '../features/home/home-queries';
+import { HOME_STRINGS, homeKindOf, type HomeKind } from '../features/home/home-queries';
 import type { Language } from '../i18n/language';
 import { sessionStore } from '../session/session-store';
 import { useSession } from '../session/use-session';
 
 // Each role's home is a chunk of its own (issue 17): a clinician does not download the patient's
 // task calendar (@mantine/dates), nor a patient the clinician's worklist.
-// Its first tab, the day's tasks and their calendar, shows the measurements' strings.
-const PatientHome = lazyPage(() => import('../features/home/patient-home'), 'PatientHome', ['measurements']);
-// The waiting room's card and the alerts' rows show the visits' and patients' strings.
-const ClinicianHome = lazyPage(() => import('../features/home/clinician-home'), 'ClinicianHome', ['visits', 'patients']);
-const AdminHome = lazyPage(() => import('../features/home/admin-home'), 'AdminHome');
-const OtherHome = lazyPage(() => import('../features/home/other-home'), 'OtherHome');
+const PatientHome = lazyPage(() => import('../features/home/patient-home'), 'PatientHome', HOME_STRINGS.patient);
+const ClinicianHome = lazyPage(() => import('../features/home/clinician-home'), 'ClinicianHome', HOME_STRINGS.clinician);
+const AdminHome = lazyPage(() => import('../features/home/admin-home'), 'AdminHome', HOME_STRINGS.admin);
+const OtherHome = lazyPage(() => import('../features/home/other-home'), 'OtherHome', HOME_STRINGS.other);
 
 const HOMES = { patient: PatientHome, clinician: ClinicianHome, admin: AdminHome, other: OtherHome } as const;
 

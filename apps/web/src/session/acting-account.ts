@@ -1,8 +1,7 @@
 import type { Account } from '@opencare/schemas/entities/account';
-import type { User } from '@opencare/schemas/entities/user';
 
 /** The account flagged isDefault (spec §4); the first one if the server flagged none. */
-export function defaultAccount(user: User): Account | undefined {
+export function defaultAccount<A extends Pick<Account, 'isDefault'>>(user: { accounts: A[] }): A | undefined {
   return user.accounts.find((a) => a.isDefault) ?? user.accounts[0];
 }
 
@@ -10,12 +9,12 @@ export function defaultAccount(user: User): Account | undefined {
  * The account the user acts as: the one chosen in the account switcher while it is still one of
  * theirs, else the default account, which is also the server's choice when a request names none.
  */
-export function actingAccount(user: User, accountId?: string | null): Account | undefined {
+export function actingAccount<A extends Pick<Account, 'id' | 'isDefault'>>(user: { accounts: A[] }, accountId?: string | null): A | undefined {
   return (accountId ? user.accounts.find((a) => a.id === accountId) : undefined) ?? defaultAccount(user);
 }
 
 /** The role numbers of an account's roles map, for the route guards' `hasAnyRole`. */
-export function roleNumbersOf(account: Account): number[] {
+export function roleNumbersOf(account: Pick<Account, 'roles'>): number[] {
   return Object.values(account.roles).filter((n): n is number => typeof n === 'number');
 }
 

@@ -1,4 +1,5 @@
 import { SESSION_MARKER_TTL_MS } from '@opencare/schemas/constants';
+import type { Account } from '@opencare/schemas/entities/account';
 import type { User } from '@opencare/schemas/entities/user';
 import { defaultAccount } from './acting-account';
 import { checkedItem, expiringItem, storedItem, storedString } from './stored-item';
@@ -35,6 +36,26 @@ export const sessionStore = {
    */
   lastHome: storedString('local', 'opencare.lastHome'),
 };
+
+/** What of an account the home's data is chosen by. */
+export type AccountHint = Pick<Account, 'id' | 'isDefault' | 'roles'>;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The stored user's accounts read without the user's check, which waits for zod (not in the first
+ * load): only a hint of which home's data to ask for while the page's code downloads
+ * (features/home/home-prefetch.ts), never what is shown; the session provider reads the checked user.
+ * A value that is not such a list reads as null; the server checks the token and the account on
+ * every call either way.
+ */
+export const storedAccountsHint = storedItem('session', 'opencare.user', (raw): { accounts: AccountHint[] } | null => {
+  if (!isObject(raw) || !Array.isArray(raw.accounts)) return null;
+  const accounts = raw.accounts.filter(
+    (account): account is AccountHint => isObject(account) && typeof account.id === 'string' && typeof account.isDefault === 'boolean' && isObject(account.roles),
+  );
+  return { accounts };
+});
 
 export function hasSessionMarker(): boolean {
   return sessionStore.marker.get() === true;

@@ -192,6 +192,22 @@ describe("home's data, asked for with the page's code", () => {
     expect(calls.map((call) => call.path)).toEqual(['organisations.overview', 'organisations.overview', 'organisations.overview']);
   });
 
+  it("chooses the home from the stored accounts alone, without waiting for the stored user's check", async () => {
+    const { calls } = clinicServer();
+    // Not a user the check would pass (no name, no username): the accounts are enough to ask.
+    const account = { id: 'account-admin', isDefault: true, roles: { Admin: ROLES.Admin } };
+    window.sessionStorage.setItem('opencare.user', JSON.stringify({ accounts: [account] }));
+    await prefetchHome(testQueryClient(), HOME);
+    expect(calls.map((call) => call.path)).toEqual(['organisations.overview']);
+
+    // What is stored there is whatever was written: anything else asks nothing.
+    for (const stored of ['not json', '"admin"', '{"accounts":"Admin"}', '{"accounts":[{"id":7,"isDefault":true,"roles":{}}]}', '{"accounts":[null]}']) {
+      window.sessionStorage.setItem('opencare.user', stored);
+      await prefetchHome(testQueryClient(), HOME);
+    }
+    expect(calls).toHaveLength(1);
+  });
+
   it('asks nothing for a signed-out visitor, a tab still restoring its session, or another address', async () => {
     const { fetch } = clinicServer();
     sessionStore.accessToken.clear();

@@ -1,29 +1,52 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryUtils } from '../../api/trpc';
+import { loadLaterMessages } from '../../i18n/i18n';
+import type { Language } from '../../i18n/language';
 import { ROUTES } from '../../route-paths';
 import { monthOf, today } from '../../session/calendar-date';
-import { storedCalendarDate, storedSessionState } from '../../session/stored-session';
-import { clinicianScope, homeKindOf, homeQueries } from './home-queries';
+import { actingAccount } from '../../session/acting-account';
+import { sessionStore, storedAccountsHint } from '../../session/session-store';
+import { storedCalendarDate } from '../../session/stored-session';
+import { clinicianScope, HOME_STRINGS, homeKindOf, homeQueries } from './home-queries';
+
+type Address = { pathname: string; search: string };
+
+/** The stored acting account, where a page opens at home with this tab's session; else null. */
+function storedHomeAccount(address: Address) {
+  if (address.pathname !== ROUTES.home || address.search) return null;
+  const stored = sessionStore.accessToken.get() ? storedAccountsHint.get() : null;
+  return (stored && actingAccount(stored, sessionStore.accountId.get())) ?? null;
+}
+
+/**
+ * Home's strings in the language shown, asked for beside its data: home's own code would ask for
+ * them only once it has run, which on a phone came after the data and the code (issue 16).
+ */
+export function prefetchHomeStrings(address: Address, language: Language): Promise<void> {
+  const account = storedHomeAccount(address);
+  return account ? loadLaterMessages(language, ['screens', ...HOME_STRINGS[homeKindOf(account)]]) : Promise.resolve();
+}
 
 /**
  * Home's data asked for with the page's code (issue 16): a page opening at home with this tab's
  * session sends its home's queries before the first render instead of after the first commit (where
- * TanStack Query starts them), so home paints with its data. Call once `loadStoredChecks()` has
- * settled (main.tsx), with the cache the app then renders with. Home as it opens only: an address
- * with a query (a patient's other tab) asks for other things.
+ * TanStack Query starts them), so home paints with its data. main.tsx calls it as soon as this
+ * module has loaded, with the cache the app then renders with: not after the stored user's check,
+ * which waits for zod's chunk (on a phone the data then came back after the code). Home as it opens
+ * only: an address with a query (a patient's other tab) asks for other things.
  *
  * Only for a session this tab holds (a token and the stored user): a signed-out visitor, or a tab
- * that must first trade the refresh cookie, asks nothing here. The home is the one the session's
+ * that must first trade the refresh cookie, asks nothing here. The home is the one the stored acting
  * account sees, as HomePage decides, not the one this device remembers showing (which only picks
- * the code to download before the session is known): what renders is decided by the session, and
- * the data cached is that session's. The server checks the user again (users.me) as before; if the
- * session turns out to be someone else's, the data provider empties the cache. The calls go through
- * the app's links: a stale token gets the tab's one re-authentication, shared with every other call.
+ * the code to download before the session is known). The account is read unchecked, as a hint:
+ * what renders is decided by the checked session, and the server checks the token and the account
+ * on every call; if the session turns out to be someone else's, the data provider empties the
+ * cache. The calls go through the app's links: a stale token gets the tab's one re-authentication,
+ * shared with every other call.
  */
-export function prefetchHome(queryClient: QueryClient, address: { pathname: string; search: string }): Promise<unknown> {
-  if (address.pathname !== ROUTES.home || address.search) return Promise.resolve();
-  const state = storedSessionState();
-  if (state.status !== 'signed-in') return Promise.resolve();
+export function prefetchHome(queryClient: QueryClient, address: Address): Promise<unknown> {
+  const account = storedHomeAccount(address);
+  if (!account) return Promise.resolve();
   const utils = queryUtils(queryClient);
   // Asked in one task, so they go out as one batch (httpBatchLink). Never rejects: a failed query
   // stays in the cache as failed, and its section asks again when it mounts.
@@ -33,10 +56,10 @@ export function prefetchHome(queryClient: QueryClient, address: { pathname: stri
   ): void => {
     asked.push(queryClient.prefetchQuery(options));
   };
-  switch (homeKindOf(state.account)) {
+  switch (homeKindOf(account)) {
     case 'clinician': {
       // As ClinicianHome shows its sections.
-      const { physicianOrNurse, own } = clinicianScope(state.account);
+      const { physicianOrNurse, own } = clinicianScope(account);
       if (physicianOrNurse) {
         ask(homeQueries.waitingRoom(utils));
         ask(homeQueries.unreadCount(utils));
@@ -60,7 +83,7 @@ export function prefetchHome(queryClient: QueryClient, address: { pathname: stri
       ask(homeQueries.appointmentDates(utils, monthOf(date)));
       ask(homeQueries.nextAppointments(utils));
       ask(homeQueries.unreadCount(utils));
-      ask(homeQueries.enrolments(utils, state.account.id));
+      ask(homeQueries.enrolments(utils, account.id));
       break;
     }
     case 'other':

@@ -1,6 +1,7 @@
 import type { Account } from '@opencare/schemas/entities/account';
 import { hasAnyRole, ROUTE_ROLES } from '@opencare/schemas/role-table';
 import type { TrpcUtils } from '../../api/trpc';
+import type { LaterNamespace } from '../../i18n/resources';
 import { roleNumbersOf } from '../../session/acting-account';
 import { addDays, firstDayOf, lastDayOf, type YearMonth } from '../../session/calendar-date';
 import { startOfDay } from '../appointments/format';
@@ -8,7 +9,7 @@ import { startOfDay } from '../appointments/format';
 export type HomeKind = 'patient' | 'clinician' | 'admin' | 'other';
 
 /** Which home an account sees: the first of these roles it has decides. */
-export function homeKindOf(account: Account): HomeKind {
+export function homeKindOf(account: Pick<Account, 'roles'>): HomeKind {
   const roles = roleNumbersOf(account);
   if (hasAnyRole(roles, ROUTE_ROLES.patient)) return 'patient';
   if (hasAnyRole(roles, ROUTE_ROLES.clinician)) return 'clinician';
@@ -17,10 +18,23 @@ export function homeKindOf(account: Account): HomeKind {
 }
 
 /**
+ * The strings each home shows beyond the frame's, fetched beside its code (pages/home-page.tsx) and,
+ * when a page opens at home, beside its data (home-prefetch.ts). The patient's first tab, the day's
+ * tasks and their calendar, shows the measurements'; the clinician's waiting room card and alert
+ * rows the visits' and patients'.
+ */
+export const HOME_STRINGS: Record<HomeKind, readonly LaterNamespace[]> = {
+  patient: ['measurements'],
+  clinician: ['visits', 'patients'],
+  admin: [],
+  other: [],
+};
+
+/**
  * What a clinician's home shows of the care team's work: physicians and nurses their own day, mail
  * and visits to complete; assistants the clinic's day (docs/access-control.md).
  */
-export function clinicianScope(account: Account): { physicianOrNurse: boolean; own: string | undefined } {
+export function clinicianScope(account: Pick<Account, 'id' | 'roles'>): { physicianOrNurse: boolean; own: string | undefined } {
   const physicianOrNurse = hasAnyRole(roleNumbersOf(account), ROUTE_ROLES.physicianOrNurse);
   return { physicianOrNurse, own: physicianOrNurse ? account.id : undefined };
 }

@@ -12,7 +12,7 @@
  * startTestEdge, embedded PGlite, demo data); the baseline, a React root rendering a heading and a
  * paragraph, built with Vite's `build()` and @vitejs/plugin-react into a temporary folder and served
  * by node:http. Both are plain HTTP/1.1 on loopback; the edge sends what the build precompressed
- * (brotli or gzip, as the browser accepts), the baseline's server sends files as they are.
+ * (brotli or gzip, as the browser accepts), the baseline's server brotli too (compressed once).
  *
  * Every measurement opens a new browser context: the HTTP cache, the service worker and storage
  * start cold. "Home after login" logs in through the login form in a set-up context, then opens `/`
@@ -32,7 +32,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -84,29 +84,32 @@ function ensureWebBuild(): void {
 /**
  * The baseline: an empty Vite + React app (one component, a heading and a paragraph: a page with no
  * content has no LCP at all). Its folder sits under bench/node_modules/.cache so React resolves from
- * the repository's node_modules.
+ * the repository's node_modules. `mantine`: the same page drawn with Mantine (its provider, base
+ * styles, Container, Title and Text), the floor of any page built on the stack the app uses
+ * (issue 16 asks for Mantine), measured beside it so the ratio target can be read against it.
  */
-async function buildBaseline(): Promise<string> {
+async function buildBaseline(kind: 'react' | 'mantine'): Promise<string> {
   const cache = join(BENCH_DIR, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
-  const root = mkdtempSync(join(cache, 'web-lcp-baseline-'));
+  const root = mkdtempSync(join(cache, `web-lcp-${kind}-`));
   writeFileSync(
     join(root, 'index.html'),
     '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>Baseline</title></head>' +
       '<body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>\n',
   );
-  writeFileSync(
-    join(root, 'main.tsx'),
-    [
-      "import { StrictMode } from 'react';",
-      "import { createRoot } from 'react-dom/client';",
-      'function App() {',
-      '  return (<main><h1>Welcome</h1><p>An empty Vite + React page: the baseline of the web benchmark.</p></main>);',
-      '}',
-      "createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);",
-      '',
-    ].join('\n'),
-  );
+  const text = 'An empty Vite + React page: the baseline of the web benchmark.';
+  const page =
+    kind === 'react'
+      ? ['function App() {', `  return (<main><h1>Welcome</h1><p>${text}</p></main>);`, '}', "createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);"]
+      : [
+          ...['baseline', 'default-css-variables', 'global', 'Container', 'Title', 'Text'].map((name) => `import '@mantine/core/styles/${name}.css';`),
+          "import { Container, MantineProvider, Text, Title } from '@mantine/core';",
+          'function App() {',
+          `  return (<Container component="main"><Title>Welcome</Title><Text>${text}</Text></Container>);`,
+          '}',
+          "createRoot(document.getElementById('root')!).render(<StrictMode><MantineProvider><App /></MantineProvider></StrictMode>);",
+        ];
+  writeFileSync(join(root, 'main.tsx'), ["import { StrictMode } from 'react';", "import { createRoot } from 'react-dom/client';", ...page, ''].join('\n'));
   await build({ root, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: join(root, 'dist'), emptyOutDir: true } });
   return root;
 }
@@ -118,14 +121,22 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** A minimal static server: files from `dir`, index.html for anything else (like the edge). */
+/**
+ * A minimal static server: files from `dir`, index.html for anything else (like the edge), brotli
+ * when the browser takes it (as the edge sends the app's precompressed files: on the phone profile
+ * the bytes count, and the baseline should not pay for bytes the app is spared).
+ */
 async function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = normalize(join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
     const file = path.startsWith(dir + sep) && existsSync(path) && statSync(path).isFile() ? path : join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
+    const brotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...(brotli ? { 'content-encoding': 'br' } : {}) });
+    res.end(brotli ? compressed(file) : readFileSync(file));
   });
+  // Compressed once, before the first measurement (the warm-up): the edge's files are precompressed at build.
+  const cache = new Map<string, Buffer>();
+  const compressed = (file: string) => cache.get(file) ?? cache.set(file, brotliCompressSync(readFileSync(file))).get(file)!;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
@@ -560,8 +571,10 @@ async function main(): Promise<void> {
   }
 
   // The two servers and the browser.
-  const baselineRoot = await buildBaseline();
+  const baselineRoot = await buildBaseline('react');
   const baseline = await serveStatic(join(baselineRoot, 'dist'));
+  const floorRoot = await buildBaseline('mantine');
+  const floor = await serveStatic(join(floorRoot, 'dist'));
   let edge: TestEdge | null = null;
   let browser: Browser | null = null;
   try {
@@ -573,13 +586,16 @@ async function main(): Promise<void> {
 
     // Warm-up (not counted): the first launch of each page pays for Chromium's own start-up.
     await measure(await b.newContext({ baseURL: baseline.url }), '/');
+    await measure(await b.newContext({ baseURL: floor.url }), '/');
     await measure(await sessionContext(b, e.url, await logInThroughForm(b, e.url, ROLE), true), '/', homeReady);
 
     const base: Paint[] = [];
+    const mantine: Paint[] = [];
     const reload: Paint[] = [];
     const fresh: Paint[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       base.push(await measure(await b.newContext({ baseURL: baseline.url }), '/'));
+      mantine.push(await measure(await b.newContext({ baseURL: floor.url }), '/'));
       const session = await logInThroughForm(b, e.url, ROLE);
       // The reloaded tab first: it uses the access token and leaves the refresh cookie unused.
       reload.push(await measure(await sessionContext(b, e.url, session, true), '/', homeReady));
@@ -594,9 +610,11 @@ async function main(): Promise<void> {
     };
     console.log(`\nlargest contentful paint, ${RUNS} cold run(s) each:`);
     row('empty Vite + React page (baseline)', base);
+    row('the same page drawn with Mantine (floor)', mantine);
     row(`home after login as ${ROLE}, tab reloaded`, reload);
     row(`home after login as ${ROLE}, new tab`, fresh);
     const baseMedian = median(base.map((p) => p.lcp));
+    console.log(`the page drawn with Mantine / baseline: ${(median(mantine.map((p) => p.lcp)) / baseMedian).toFixed(2)}× (no target: what the stack itself costs)`);
     for (const [name, paints] of [
       ['tab reloaded', reload],
       ['new tab', fresh],
@@ -645,8 +663,9 @@ async function main(): Promise<void> {
     const lazy = over.filter((a) => !loadedNames.has(a.name)).map((a) => a.name);
     console.log(`\nchunks over 500 kB loaded by /login, home or the visit route: ${eager.join(', ') || 'none'}; loaded by none of them (on demand): ${lazy.join(', ') || 'none'}`);
     const baseLoaded = await loadedBy(await b.newContext({ baseURL: baseline.url }), '/', (page) => page.locator('h1').waitFor());
+    const floorLoaded = await loadedBy(await b.newContext({ baseURL: floor.url }), '/', (page) => page.locator('h1').waitFor());
     console.log('\nJS + CSS loaded per route (cold; on the wire: the encoded bodies the browser received; gzip: node:zlib of each body, for comparison):');
-    for (const [name, loaded] of [...routes, ['empty Vite + React page (baseline)', baseLoaded] as [string, Loaded]]) {
+    for (const [name, loaded] of [...routes, ['empty Vite + React page (baseline)', baseLoaded] as [string, Loaded], ['the same page drawn with Mantine (floor)', floorLoaded] as [string, Loaded]]) {
       const encodings = Object.entries(loaded.encodings).map(([encoding, count]) => `${count} ${encoding}`).join(', ');
       console.log(
         `  ${name.padEnd(52)} ${kb(loaded.wire).padStart(10)} on the wire (${encodings}) ${kb(loaded.gzip).padStart(10)} gzip ${kb(loaded.raw).padStart(10)} raw, ${loaded.files} files; ` +
@@ -662,7 +681,12 @@ async function main(): Promise<void> {
       b.newContext({ baseURL: e.url, viewport: PHONE.viewport, isMobile: true, hasTouch: true, ...(session ? { storageState: session.storage } : {}) });
     const phoneLogin: PhoneRun[] = [];
     const phoneHome: PhoneRun[] = [];
+    const phoneBase: PhoneRun[] = [];
+    const phoneFloor: PhoneRun[] = [];
     for (let run = 0; run < RUNS; run += 1) {
+      const page = (url: string) => b.newContext({ baseURL: url, viewport: PHONE.viewport, isMobile: true, hasTouch: true });
+      phoneBase.push(await phoneLoad(await page(baseline.url), '/', 'h1'));
+      phoneFloor.push(await phoneLoad(await page(floor.url), '/', 'h1'));
       phoneLogin.push(await phoneLoad(await phoneContext(), '/login', 'form input[name="username"]'));
       const session = await logInThroughForm(b, e.url, ROLE);
       const context = await phoneContext(session);
@@ -674,6 +698,18 @@ async function main(): Promise<void> {
     }
     console.log(
       `\nphone profile (slow 4G: ${PHONE.latencyMs} ms, ${PHONE.downBitsPerSecond / 1e6} Mbps down, ${PHONE.upBitsPerSecond / 1e3} kbps up; CPU ${PHONE.cpuSlowdown}× slower; ${PHONE.viewport.width}×${PHONE.viewport.height}), ${RUNS} cold run(s):`,
+    );
+    for (const [name, runs] of [
+      ['empty Vite + React page (baseline), heading shown', phoneBase],
+      ['the same page drawn with Mantine (floor), heading shown', phoneFloor],
+    ] as const) {
+      console.log(`  ${name.padEnd(52)} median ${ms(median(runs.map((r) => r.usable))).padStart(8)}; LCP median ${ms(median(runs.map((r) => r.lcp)))}; received ${kb(median(runs.map((r) => r.wireAll)))}`);
+    }
+    const phoneBaseLcp = median(phoneBase.map((r) => r.lcp));
+    const phoneHomeLcp = median(phoneHome.map((r) => r.lcp));
+    console.log(
+      `  phone, home's LCP / baseline's: ${(phoneHomeLcp / phoneBaseLcp).toFixed(2)}× (target ≤ ${LCP_RATIO_TARGET}×: ${phoneHomeLcp / phoneBaseLcp <= LCP_RATIO_TARGET ? 'met' : 'NOT MET'}); ` +
+        `the Mantine floor's / baseline's: ${(median(phoneFloor.map((r) => r.lcp)) / phoneBaseLcp).toFixed(2)}×`,
     );
     for (const [name, runs, target] of [
       ['/login, form usable', phoneLogin, PHONE_LOGIN_TARGET_MS],
@@ -688,8 +724,10 @@ async function main(): Promise<void> {
   } finally {
     await browser?.close();
     await edge?.close();
-    await new Promise((done) => baseline.server.close(done));
-    rmSync(baselineRoot, { recursive: true, force: true });
+    for (const [server, root] of [[baseline.server, baselineRoot], [floor.server, floorRoot]] as const) {
+      await new Promise((done) => server.close(done));
+      rmSync(root, { recursive: true, force: true });
+    }
   }
 }
 

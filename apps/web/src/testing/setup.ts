@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { setI18n } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
@@ -20,6 +20,11 @@ if (i18next.isInitialized) {
   await initI18n('en-US');
   await Promise.all(LANGUAGES.flatMap((language) => [loadLanguage(language), loadLaterMessages(language)]));
 }
+
+// findBy… and waitFor give up after 1 s by default: in a CI run on a busy 2-core machine a screen's
+// first render alone took longer (a logo's preview, the patient page's header). They still return as
+// soon as what they wait for is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Screens load on their first visit (React.lazy); a test finds the screens of the routes it imported
 // already downloaded, as a user who opened them before would.

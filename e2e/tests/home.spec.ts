@@ -149,6 +149,43 @@ test('home opens in one piece: a reload asks for its data with its code, draws t
   await reloaded.close();
 });
 
+test("a new tab restores the session with the page's code: one refresh, and home's data asked for once, before the first render", async ({
+  page,
+}) => {
+  await logIn(page, 'nurse', DEMO_PASSWORD);
+  // A second tab of the same browser: the refresh cookie and the session marker, not the first tab's token.
+  const tab = await page.context().newPage();
+  await tab.addInitScript(() => {
+    new MutationObserver(() => {
+      const page = window as unknown as { welcomeAt?: number };
+      if (page.welcomeAt === undefined && document.querySelector('[data-testid="user-full-name"]')) page.welcomeAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const asked: string[] = [];
+  tab.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/trpc/')) asked.push(...decodeURIComponent(path.slice('/trpc/'.length)).split(','));
+  });
+  await tab.goto('/');
+  await expect(tab.getByTestId('clinician-home')).toBeVisible();
+  await expect(tab.getByTestId('user-full-name')).toHaveText('Noah Bennett');
+  await tab.waitForLoadState('networkidle');
+  // Refresh tokens rotate: the session provider took over the refresh the page started, rather than sending its own.
+  expect(asked.filter((name) => name === 'auth.refresh')).toHaveLength(1);
+  const homeBatch = ['visits.waitingRoom', 'mail.unreadCount', 'mail.threads', 'appointments.list', 'adherence.behind', 'visits.incomplete'];
+  for (const name of homeBatch) expect(asked.filter((a) => a === name), name).toHaveLength(1);
+  const sentBeforeRender = await tab.evaluate((names: string[]) => {
+    const { welcomeAt } = window as unknown as { welcomeAt?: number };
+    const batch = performance.getEntriesByType('resource').find((entry) => names.every((name) => decodeURIComponent(entry.name).includes(name)));
+    return batch !== undefined && welcomeAt !== undefined && batch.startTime < welcomeAt;
+  }, homeBatch);
+  expect(sentBeforeRender, "home's queries in one request, sent before the first render").toBe(true);
+  // The first tab is still signed in.
+  await page.reload();
+  await expect(page.getByTestId('user-full-name')).toHaveText('Noah Bennett');
+  await tab.close();
+});
+
 for (const language of [
   { code: 'en-US', dir: 'ltr', bloodPressure: 'Blood pressure' },
   { code: 'ar', dir: 'rtl', bloodPressure: 'ضغط الدم' },

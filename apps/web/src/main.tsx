@@ -9,6 +9,7 @@ import { initI18n } from './i18n/i18n';
 import { ROUTES } from './route-paths';
 import { preloadAddress } from './routes';
 import { loadStoredPreferences } from './session/preferences-store';
+import { resumeWithPageCode } from './session/session-provider';
 import { sessionStore } from './session/session-store';
 import { loadStoredChecks } from './session/stored-item';
 
@@ -40,15 +41,20 @@ if (!root) throw new Error('index.html has no #root element.');
  * and the address's lazy frames and screens, so it draws the page rather than a loader and then the
  * page, a second render that costs a slow phone about a second (issue 16). Only stored preferences
  * come before the strings, as they name the language. Until then index.html shows its spinner.
- * Home's data goes out with the code, as soon as its small module has loaded (home-prefetch.ts),
- * into the cache the app renders with; that module loads only where it may be needed (home, a token),
- * so /login does not download it.
+ * Home's data goes out with the code, as soon as its small module has loaded (home-prefetch.ts) and,
+ * in a new tab, the session is restored (started here too), into the cache the app renders with;
+ * that module loads only where it may be needed (home, a session), so /login does not download it.
  */
 async function start(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   const checks = loadStoredChecks();
+  // A new tab trades its refresh cookie now, while the code downloads (the session provider takes it over).
+  const resumed = resumeWithPageCode()?.catch(() => undefined);
   // Beside the first render's path, not on it: a failure here costs the head start, not the page.
-  const home = window.location.pathname === ROUTES.home && sessionStore.accessToken.get() ? import('./features/home/home-prefetch') : null;
+  const home =
+    window.location.pathname === ROUTES.home && (resumed || sessionStore.accessToken.get())
+      ? Promise.all([import('./features/home/home-prefetch'), resumed]).then(([module]) => module)
+      : null;
   void home?.then(({ prefetchHome }) => prefetchHome(queryClient, window.location));
   const preferences = await loadStoredPreferences();
   // The strings first: their chunk holds the map of the screens' strings. The screens' downloads

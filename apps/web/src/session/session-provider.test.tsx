@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { sessionClient } from '../api/session-client';
 import { makeAccount, makeUser } from '../testing/fixtures';
-import { SessionProvider } from './session-provider';
-import { hasSessionMarker, sessionStore } from './session-store';
+import { resumeWithPageCode, SessionProvider } from './session-provider';
+import { hasSessionMarker, sessionStore, storedAccountsHint } from './session-store';
 import { useSession } from './use-session';
 
 const caregiver = makeAccount([ROLES.User], {
@@ -153,6 +153,80 @@ describe('session provider', () => {
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('Caregiver'));
     expect(requests.map((r) => r.path)).toEqual(['auth.refresh']);
     expect(sessionStore.accessToken.get()).toBe('token-2');
+  });
+
+  describe("a new tab's session restored with the page's code (main.tsx)", () => {
+    const refuseRefresh = () => {
+      const served = vi.mocked(fetch).getMockImplementation()!;
+      vi.mocked(fetch).mockImplementation((input, init) =>
+        urlOf(input) === '/trpc/auth.refresh'
+          ? Promise.resolve(new Response(JSON.stringify({ error: { code: 'sessionExpired' } }), { status: 401 }))
+          : served(input, init),
+      );
+    };
+
+    it('asks nothing without a session marker, or with a token', () => {
+      expect(resumeWithPageCode()).toBeNull();
+      sessionStore.marker.set(true);
+      sessionStore.accessToken.set('token-1');
+      expect(resumeWithPageCode()).toBeNull();
+      expect(requests).toEqual([]);
+    });
+
+    it('trades the cookie before the first render, and the provider takes that answer over: one refresh', async () => {
+      sessionStore.marker.set(true);
+      await expect(resumeWithPageCode()).resolves.toEqual(user);
+      // What the home's data is chosen by meanwhile (home-prefetch.ts).
+      expect(sessionStore.accessToken.get()).toBe('token-2');
+      expect(storedAccountsHint.get()?.accounts.map((a) => a.id)).toEqual([ownCare.id, caregiver.id]);
+      render(
+        <SessionProvider>
+          <Probe />
+        </SessionProvider>,
+      );
+      await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('Caregiver'));
+      expect(requests.map((r) => r.path)).toEqual(['auth.refresh']);
+    });
+
+    it('takes over a refresh still on its way when the provider mounts', async () => {
+      sessionStore.marker.set(true);
+      void resumeWithPageCode();
+      render(
+        <SessionProvider>
+          <Probe />
+        </SessionProvider>,
+      );
+      await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('Caregiver'));
+      expect(requests.map((r) => r.path)).toEqual(['auth.refresh']);
+    });
+
+    it('tells a refusal that came before the provider mounted once it is there, and one after only once', async () => {
+      refuseRefresh();
+      sessionStore.marker.set(true);
+      await expect(resumeWithPageCode()).rejects.toBeInstanceOf(ApiError);
+      const before = vi.fn();
+      const { unmount } = render(
+        <SessionProvider onSessionEnded={before}>
+          <Probe />
+        </SessionProvider>,
+      );
+      await waitFor(() => expect(before).toHaveBeenCalledTimes(1));
+      expect(screen.getByTestId('state').textContent).toBe('signed-out');
+      unmount();
+
+      sessionStore.marker.set(true);
+      const resumed = resumeWithPageCode();
+      const after = vi.fn();
+      render(
+        <SessionProvider onSessionEnded={after}>
+          <Probe />
+        </SessionProvider>,
+      );
+      await expect(resumed).rejects.toBeInstanceOf(ApiError);
+      await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('signed-out'));
+      expect(after).toHaveBeenCalledTimes(1);
+      expect(hasSessionMarker()).toBe(false);
+    });
   });
 
   it('makes an account the default with accounts.update, then reads the user again', async () => {

@@ -16,6 +16,37 @@ import { signedIn, storedCalendarDate, storedSessionState } from './stored-sessi
 const getMe = () => trpcClient.users.me.query();
 const resumeSession = async () => (await sessionClient.refreshSession()).user;
 
+/** A new tab's session, restored with the page's code; taken over by the provider when it mounts. */
+let early: { user: Promise<User>; mounted: boolean; unheard?: unknown } | null = null;
+
+/**
+ * Restores a new tab's session (a session marker, no token) with the page's code, before the first
+ * render, rather than from the provider's first effect after it (issue 16): the refresh cookie is
+ * traded while the screens download, and home's data can be asked for with the answer (main.tsx).
+ * The provider takes this refresh over instead of starting another (refresh tokens rotate). A
+ * refusal that comes before the provider has mounted is told to its listeners once they are there
+ * (the "session ended" notice). Null where there is nothing to restore.
+ */
+export function resumeWithPageCode(): Promise<User> | null {
+  if (sessionStore.accessToken.get() || !hasSessionMarker()) return null;
+  const started: NonNullable<typeof early> = {
+    mounted: false,
+    user: resumeSession().then(
+      (user) => {
+        // The server's answer: what the provider adopts, and what the prefetch reads meanwhile.
+        sessionStore.user.set(user);
+        return user;
+      },
+      (error: unknown) => {
+        if (!started.mounted) started.unheard = error;
+        throw error;
+      },
+    ),
+  };
+  early = started;
+  return started.user;
+}
+
 interface SessionProviderProps {
   children: ReactNode;
   /** Told when the session ends without the user asking (re-authentication refused). */
@@ -31,18 +62,24 @@ export function SessionProvider({ children, onSessionEnded }: SessionProviderPro
     setState(signedIn(user));
   }, []);
 
-  // Restore, or check the stored user is still who the server says (accounts, roles, status).
+  // Restore (or take over the restore main.tsx started), or check the stored user is still who the
+  // server says (accounts, roles, status).
   useEffect(() => {
+    const started = early;
+    early = null;
+    if (started) started.mounted = true;
     const hasToken = sessionStore.accessToken.get() !== null;
-    if (!hasToken && !hasSessionMarker()) return;
+    if (!started && !hasToken && !hasSessionMarker()) return;
     let current = true;
-    (hasToken ? getMe() : resumeSession()).then(
+    (started?.user ?? (hasToken ? getMe() : resumeSession())).then(
       (user) => {
         if (current) adopt(user);
       },
       () => {
-        // A refused re-authentication has already ended the session (below). After a network
-        // failure a stored user stays signed in, so the app can start offline.
+        // A refused re-authentication has already ended the session (below); one refused before
+        // this provider was there is told now. After a network failure a stored user stays signed
+        // in, so the app can start offline.
+        if (started?.unheard instanceof ApiError) sessionClient.events.sessionEnded.emit(started.unheard);
         if (current && !sessionStore.user.get()) setState({ status: 'signed-out' });
       },
     );

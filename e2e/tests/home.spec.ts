@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from './api-as';
 import { axeViolations, WCAG_21_AA } from './axe';
 import { DEMO_PASSWORD } from './demo-users';
@@ -9,6 +9,25 @@ import { nowInNewYork } from './clinic-time';
  * Each role's home against a real edge (issue 17): the physician's day (today's visits, open
  * alerts, patients behind on their readings) and the patient's today, in the first screen of a phone.
  */
+
+/** The procedures each tRPC request of the page carries from now on (a batch names several: `/trpc/a,b?batch=1`). */
+function proceduresAsked(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/trpc/')) asked.push(...decodeURIComponent(path.slice('/trpc/'.length)).split(','));
+  });
+  return asked;
+}
+
+/** Whether one request carried all of `names` before the welcome was drawn (`welcomeAt`, which the test's init script records). */
+function sentBeforeWelcome(page: Page, names: string[]): Promise<boolean> {
+  return page.evaluate((names: string[]) => {
+    const { welcomeAt } = window as unknown as { welcomeAt?: number };
+    const batch = performance.getEntriesByType('resource').find((entry) => names.every((name) => decodeURIComponent(entry.name).includes(name)));
+    return batch !== undefined && welcomeAt !== undefined && batch.startTime < welcomeAt;
+  }, names);
+}
 
 test("the physician's home lists today's visit, with Join, and the open alert it raised", async ({
   page,
@@ -114,12 +133,7 @@ test('home opens in one piece: a reload asks for its data with its code, draws t
     }).observe(document, { childList: true, subtree: true });
   }, await page.evaluate(() => ({ ...sessionStorage })));
   const tab = await reloaded.newPage();
-  // The procedures each tRPC request carried (a batch names several: `/trpc/a,b?batch=1`).
-  const asked: string[] = [];
-  tab.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/trpc/')) asked.push(...decodeURIComponent(path.slice('/trpc/'.length)).split(','));
-  });
+  const asked = proceduresAsked(tab);
   await tab.goto('/');
   await expect(tab.getByTestId('clinician-home')).toBeVisible();
   expect(await tab.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['welcome with the home']);
@@ -129,14 +143,7 @@ test('home opens in one piece: a reload asks for its data with its code, draws t
   await expect(tab.getByTestId('home-alerts').getByTestId('home-alerts-count').or(tab.getByTestId('home-alerts').getByTestId('empty-state'))).toBeVisible();
   await tab.waitForLoadState('networkidle');
   const homeBatch = ['visits.waitingRoom', 'mail.unreadCount', 'mail.threads', 'appointments.list', 'alerts.list', 'adherence.behind', 'visits.incomplete'];
-  const sentBeforeRender = await tab.evaluate((names: string[]) => {
-    const { welcomeAt } = window as unknown as { welcomeAt?: number };
-    const batch = performance
-      .getEntriesByType('resource')
-      .find((entry) => names.every((name) => decodeURIComponent(entry.name).includes(name)));
-    return batch !== undefined && welcomeAt !== undefined && batch.startTime < welcomeAt;
-  }, homeBatch);
-  expect(sentBeforeRender, "home's queries in one request, sent before the first render").toBe(true);
+  expect(await sentBeforeWelcome(tab, homeBatch), "home's queries in one request, sent before the first render").toBe(true);
   for (const name of homeBatch.filter((n) => n !== 'alerts.list')) {
     expect(asked.filter((a) => a === name), name).toHaveLength(1);
   }
@@ -161,11 +168,7 @@ test("a new tab restores the session with the page's code: one refresh, and home
       if (page.welcomeAt === undefined && document.querySelector('[data-testid="user-full-name"]')) page.welcomeAt = performance.now();
     }).observe(document, { childList: true, subtree: true });
   });
-  const asked: string[] = [];
-  tab.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/trpc/')) asked.push(...decodeURIComponent(path.slice('/trpc/'.length)).split(','));
-  });
+  const asked = proceduresAsked(tab);
   await tab.goto('/');
   await expect(tab.getByTestId('clinician-home')).toBeVisible();
   await expect(tab.getByTestId('user-full-name')).toHaveText('Noah Bennett');
@@ -174,12 +177,7 @@ test("a new tab restores the session with the page's code: one refresh, and home
   expect(asked.filter((name) => name === 'auth.refresh')).toHaveLength(1);
   const homeBatch = ['visits.waitingRoom', 'mail.unreadCount', 'mail.threads', 'appointments.list', 'adherence.behind', 'visits.incomplete'];
   for (const name of homeBatch) expect(asked.filter((a) => a === name), name).toHaveLength(1);
-  const sentBeforeRender = await tab.evaluate((names: string[]) => {
-    const { welcomeAt } = window as unknown as { welcomeAt?: number };
-    const batch = performance.getEntriesByType('resource').find((entry) => names.every((name) => decodeURIComponent(entry.name).includes(name)));
-    return batch !== undefined && welcomeAt !== undefined && batch.startTime < welcomeAt;
-  }, homeBatch);
-  expect(sentBeforeRender, "home's queries in one request, sent before the first render").toBe(true);
+  expect(await sentBeforeWelcome(tab, homeBatch), "home's queries in one request, sent before the first render").toBe(true);
   // The first tab is still signed in.
   await page.reload();
   await expect(page.getByTestId('user-full-name')).toHaveText('Noah Bennett');

@@ -173,32 +173,25 @@ describe('session provider', () => {
       expect(requests).toEqual([]);
     });
 
-    it('trades the cookie before the first render, and the provider takes that answer over: one refresh', async () => {
-      sessionStore.marker.set(true);
-      await expect(resumeWithPageCode()).resolves.toEqual(user);
-      // What the home's data is chosen by meanwhile (home-prefetch.ts).
-      expect(sessionStore.accessToken.get()).toBe('token-2');
-      expect(storedAccountsHint.get()?.accounts.map((a) => a.id)).toEqual([ownCare.id, caregiver.id]);
-      render(
-        <SessionProvider>
-          <Probe />
-        </SessionProvider>,
-      );
-      await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('Caregiver'));
-      expect(requests.map((r) => r.path)).toEqual(['auth.refresh']);
-    });
-
-    it('takes over a refresh still on its way when the provider mounts', async () => {
-      sessionStore.marker.set(true);
-      void resumeWithPageCode();
-      render(
-        <SessionProvider>
-          <Probe />
-        </SessionProvider>,
-      );
-      await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('Caregiver'));
-      expect(requests.map((r) => r.path)).toEqual(['auth.refresh']);
-    });
+    for (const answered of ['before', 'after'] as const) {
+      it(`the provider takes over the refresh the page started, answered ${answered} it mounts: one refresh`, async () => {
+        sessionStore.marker.set(true);
+        const resumed = resumeWithPageCode();
+        if (answered === 'before') {
+          await expect(resumed).resolves.toEqual(user);
+          // What home's data is chosen by meanwhile (home-prefetch.ts).
+          expect(sessionStore.accessToken.get()).toBe('token-2');
+          expect(storedAccountsHint.get()?.accounts.map((a) => a.id)).toEqual([ownCare.id, caregiver.id]);
+        }
+        render(
+          <SessionProvider>
+            <Probe />
+          </SessionProvider>,
+        );
+        await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('Caregiver'));
+        expect(requests.map((r) => r.path)).toEqual(['auth.refresh']);
+      });
+    }
 
     it('tells a refusal that came before the provider mounted once it is there, and one after only once', async () => {
       refuseRefresh();

@@ -677,19 +677,18 @@ async function main(): Promise<void> {
     console.log(`home JS + CSS on the wire: ${kb(homeLoaded.wire)} (target ≤ 300 kB: ${homeLoaded.wire <= 300_000 ? 'met' : 'NOT MET'})`);
 
     // The phone profile: cold loads of /login (until its form is usable) and home (until the user's name shows).
-    const phoneContext = (session?: Session) =>
-      b.newContext({ baseURL: e.url, viewport: PHONE.viewport, isMobile: true, hasTouch: true, ...(session ? { storageState: session.storage } : {}) });
+    const phoneContext = (url: string, session?: Session) =>
+      b.newContext({ baseURL: url, viewport: PHONE.viewport, isMobile: true, hasTouch: true, ...(session ? { storageState: session.storage } : {}) });
     const phoneLogin: PhoneRun[] = [];
     const phoneHome: PhoneRun[] = [];
     const phoneBase: PhoneRun[] = [];
     const phoneFloor: PhoneRun[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const page = (url: string) => b.newContext({ baseURL: url, viewport: PHONE.viewport, isMobile: true, hasTouch: true });
-      phoneBase.push(await phoneLoad(await page(baseline.url), '/', 'h1'));
-      phoneFloor.push(await phoneLoad(await page(floor.url), '/', 'h1'));
-      phoneLogin.push(await phoneLoad(await phoneContext(), '/login', 'form input[name="username"]'));
+      phoneBase.push(await phoneLoad(await phoneContext(baseline.url), '/', 'h1'));
+      phoneFloor.push(await phoneLoad(await phoneContext(floor.url), '/', 'h1'));
+      phoneLogin.push(await phoneLoad(await phoneContext(e.url), '/login', 'form input[name="username"]'));
       const session = await logInThroughForm(b, e.url, ROLE);
-      const context = await phoneContext(session);
+      const context = await phoneContext(e.url, session);
       // The reloaded tab: its sessionStorage carries the stored user (as in "tab reloaded" above).
       await context.addInitScript((items: Record<string, string>) => {
         for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { accounts } from '@opencare/api/db/schema';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { accounts, patientEvents } from '@opencare/api/db/schema';
+import { quietLive } from '@opencare/api/live/live-channel';
 import type { Mail } from '@opencare/api/mail/mailer';
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, or, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   insertAppointmentWithVisit,
   admitAutomatically,
@@ -173,6 +174,46 @@ describe('watching a patient timeline', () => {
     await recordReading();
     await ask(watching, 'session:whoami', {});
     expect(after).toEqual([]);
+  });
+});
+
+describe('a retried reading', () => {
+  it('tells the watching screens and the inbox again what a first attempt stored without telling (its edge killed between commit and publish)', async () => {
+    const watching = await signedIn('physician');
+    expect(await ask(watching, 'patient:watch', { patientId: cast.id.patient })).toMatchObject({ data: {} });
+    const told = collect(watching, 'patient:event');
+    const inbox = collect(watching, 'alert:changed');
+    // A reading higher than any before it, so it opens or raises the patient's blood pressure alert.
+    const reading = { id: randomUUID(), type: 'bp', values: { systolic: 230, diastolic: 125, pulse: 90 }, takenAt: new Date().toISOString() };
+    const post = () => t.call('POST', '/api/v1/measurements', { token: cast.token.patient, body: reading });
+
+    // The first attempt commits on an edge that then tells nobody (it died before its publish).
+    const edgeLive = t.edge.deps.live;
+    t.edge.deps.live = quietLive;
+    const first = await post().finally(() => (t.edge.deps.live = edgeLive));
+    expect(first.status).toBe(201);
+    await ask(watching, 'session:whoami', {});
+    expect({ told, inbox }).toEqual({ told: [], inbox: [] });
+
+    // The client's retry is answered as a replay, and the screen hears what the timeline says of it.
+    const stored = await t.edge.deps.db
+      .select({ id: patientEvents.id, kind: patientEvents.kind })
+      .from(patientEvents)
+      .where(or(eq(patientEvents.refId, reading.id), sql`${patientEvents.data}->>'measurementId' = ${reading.id}`));
+    expect(stored.map((event) => event.kind).toSorted()).toEqual(['alert', 'measurement']);
+    const retry = await post();
+    expect(retry.status).toBe(200);
+    await vi.waitFor(() => expect([told.length, inbox.length]).toEqual([stored.length, 1]));
+    expect(told.map(({ event }) => event.id).toSorted()).toEqual(stored.map((event) => String(event.id)).toSorted());
+    const alertId = told.find(({ event }) => event.kind === 'alert')?.event.refId;
+    expect(inbox).toEqual([{ alertId, patientId: cast.id.patient, kind: expect.stringMatching(/^(opened|raised)$/) }]);
+
+    // Told again, not written again: the timeline holds the reading's events once.
+    const after = await t.edge.deps.db
+      .select({ n: count() })
+      .from(patientEvents)
+      .where(or(eq(patientEvents.refId, reading.id), sql`${patientEvents.data}->>'measurementId' = ${reading.id}`));
+    expect(after[0]?.n).toBe(stored.length);
   });
 });
 

@@ -29,11 +29,18 @@ export function usePatientWatch(patientId: string, handlers: PatientWatchHandler
 
   useEffect(() => {
     if (!socket || connection !== 'connected') return;
-    // A recovered connection got what it missed replayed; otherwise the screen catches up.
-    if (watched.current === patientId && !socket.recovered) latest.current.onMissed?.();
+    // A recovered connection got what it missed replayed, its rooms too; otherwise the screen catches
+    // up once the server has answered the watch: loaded before the room is joined, an event of the
+    // moment in between would be in neither.
+    const missed = watched.current === patientId && !socket.recovered;
     watched.current = patientId;
-    emitWithAck(socket, 'patient:watch', { patientId }).catch(() => undefined);
+    let watching = true;
+    const catchUp = () => {
+      if (missed && watching) latest.current.onMissed?.();
+    };
+    emitWithAck(socket, 'patient:watch', { patientId }).then(catchUp, catchUp);
     return () => {
+      watching = false;
       if (socket.connected) emitWithAck(socket, 'patient:unwatch', { patientId }).catch(() => undefined);
     };
   }, [socket, connection, patientId]);

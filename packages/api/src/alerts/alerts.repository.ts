@@ -166,6 +166,23 @@ export async function insertAlertEvent(
   await db.insert(alertEvents).values(event);
 }
 
+/** Which alerts these readings opened or raised, and which of the two (a replay tells the inbox again). */
+export async function alertChangesByReadings(db: Executor, alertIds: readonly string[], measurementIds: readonly string[]) {
+  if (alertIds.length === 0) return [];
+  const rows = await db
+    .select({ alertId: alertEvents.alertId, kind: alertEvents.kind })
+    .from(alertEvents)
+    .where(
+      and(
+        inArray(alertEvents.alertId, [...alertIds]),
+        inArray(alertEvents.kind, ['opened', 'raised']),
+        inArray(sql<string>`${alertEvents.data}->>'measurementId'`, [...measurementIds]),
+      ),
+    )
+    .orderBy(asc(alertEvents.id));
+  return rows as { alertId: string; kind: 'opened' | 'raised' }[];
+}
+
 /** Acknowledged once: a second acknowledgement keeps the first one's time and person. True when this call did it. */
 export async function acknowledgeAlert(db: Executor, id: string, accountId: string, now: Date): Promise<boolean> {
   const rows = await db

@@ -12,7 +12,7 @@ import { REQUIRED } from '@opencare/schemas/rules';
 import { authorize, hasRouteRole } from '../access/access';
 import type { Actor } from '../access/actor';
 import type { AccountRecord } from '../accounts/accounts.repository';
-import { attachReading, insertAlertEvent, resolveNoReadingsAlerts } from '../alerts/alerts.repository';
+import { alertChangesByReadings, attachReading, insertAlertEvent, resolveNoReadingsAlerts } from '../alerts/alerts.repository';
 import { tellClinicians } from '../alerts/alerts.service';
 import type { AlertChangeKind } from '@opencare/schemas/socket-events';
 import { namedPatient, readablePatient, type Reader } from '../api-keys/integration-reader';
@@ -24,7 +24,7 @@ import { assertPatientPhoto } from '../files/photos.service';
 import { patientFor } from '../patients/patient-access';
 import { caregiverOf } from '../caregivers/on-behalf';
 import { assertTaskFor, completeTasksFor, timezoneOf } from '../tasks/tasks.service';
-import { changePatientRecord, type NewPatientEvent } from '../timeline/patient-events';
+import { changePatientRecord, retellReadingEvents, type NewPatientEvent } from '../timeline/patient-events';
 import { toMeasurementDto } from './measurement.dto';
 import {
   claimReadingIds,
@@ -158,7 +158,7 @@ export async function saveReadings(
     fresh.length === 0 ? new Map<string, MeasurementRow>() : alongside ? await writeReadings(deps, [batch], alongside) : await writerOf(deps).write(batch);
   // The readings another upload of the same ids stored meanwhile, to answer as replays.
   const others = await findMeasurements(deps.db, [...firstWith.keys()].filter((id) => !written.has(id)));
-  return readings.map(({ input }, i) => {
+  const saved = readings.map(({ input }, i): ReadingSaved => {
     const answer = answers[i];
     if (answer) return answer;
     const id = ids[i]!;
@@ -173,6 +173,21 @@ export async function saveReadings(
       return { error };
     }
   });
+  await retellReplays(deps, patient, saved.flatMap((answer) => ('created' in answer && !answer.created && !written.has(answer.measurement.id) ? [answer.measurement] : [])));
+  return saved;
+}
+
+/**
+ * Replays were stored by an earlier attempt, which may not have lived to tell the watching screens
+ * and the clinicians' inboxes (an edge killed between its commit and its publish, a database
+ * restart that lost the commit's answer): they are told again. Screens take each event once.
+ */
+async function retellReplays(deps: Deps, patient: AccountRecord, replays: readonly Measurement[]): Promise<void> {
+  const unique = [...new Map(replays.map((reading) => [reading.id, { id: reading.id, takenAt: new Date(reading.takenAt) }])).values()];
+  const events = await retellReadingEvents(deps, patient.account.id, unique);
+  const alertIds = [...new Set(events.flatMap(({ event }) => (event.kind === 'alert' && event.refId ? [event.refId] : [])))];
+  const changes = await alertChangesByReadings(deps.db, alertIds, unique.map((reading) => reading.id));
+  for (const { alertId, kind } of changes) tellClinicians(deps, { id: alertId, organisationId: patient.account.organisationId, patientAccountId: patient.account.id }, kind);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PATIENT_EVENT_KINDS, type PatientEventKind, type TimelineEvent } from '@opencare/schemas/entities/patients';
 import type { LivePatientEvent } from '@opencare/schemas/socket-events';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { patientEvents } from '../db/schema';
 import type { Deps } from '../deps';
@@ -62,6 +62,50 @@ export async function changePatientRecord<T>(
   );
   for (const event of recorded) deps.live.patientEvent(event);
   return result;
+}
+
+/**
+ * Tells the watching screens again what the timeline says of readings already stored: the reading,
+ * the task it completed, the alert it opened or raised, under their stored ids (screens take each
+ * event once). A retried upload is answered as a replay, and its first attempt may have been stored
+ * by an edge that died, or lost its database's answer, before it told anyone. A reading's events
+ * are at its time, which the timeline's index finds.
+ */
+export async function retellReadingEvents(
+  deps: Deps,
+  patientAccountId: string,
+  readings: readonly { id: string; takenAt: Date }[],
+): Promise<LivePatientEvent[]> {
+  if (readings.length === 0) return [];
+  const ids = readings.map((reading) => reading.id);
+  const rows = await deps.db
+    .select({
+      id: patientEvents.id,
+      organisationId: patientEvents.organisationId,
+      kind: patientEvents.kind,
+      refId: patientEvents.refId,
+      at: patientEvents.at,
+      data: patientEvents.data,
+    })
+    .from(patientEvents)
+    .where(
+      and(
+        eq(patientEvents.patientAccountId, patientAccountId),
+        inArray(patientEvents.at, [...new Set(readings.map((reading) => reading.takenAt.getTime()))].map((time) => new Date(time))),
+        or(
+          and(eq(patientEvents.kind, 'measurement'), inArray(patientEvents.refId, ids)),
+          and(inArray(patientEvents.kind, ['taskCompleted', 'alert']), inArray(sql<string>`${patientEvents.data}->>'measurementId'`, ids)),
+        ),
+      ),
+    )
+    .orderBy(asc(patientEvents.at), asc(patientEvents.id));
+  const told = rows.map(({ organisationId, ...row }) => ({
+    organisationId,
+    patientId: patientAccountId,
+    event: toTimelineEvent({ ...row, kind: row.kind as PatientEventKind }),
+  }));
+  for (const event of told) deps.live.patientEvent(event);
+  return told;
 }
 
 /**

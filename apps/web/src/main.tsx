@@ -7,7 +7,7 @@ import { App } from './app';
 import { env } from './env';
 import { initI18n } from './i18n/i18n';
 import { ROUTES } from './route-paths';
-import { preloadAddress } from './routes';
+import { createAppRouter, type AppRouter } from './routes';
 import { loadStoredPreferences } from './session/preferences-store';
 import { resumeWithPageCode } from './session/session-provider';
 import { sessionStore } from './session/session-store';
@@ -62,13 +62,16 @@ async function start(container: HTMLElement): Promise<void> {
   // requests (six at a time over HTTP/1.1) would go ahead of it.
   const strings = initI18n(preferences.language);
   void home?.then(({ prefetchHomeStrings }) => prefetchHomeStrings(window.location, preferences.language));
-  const screens = new Promise<void>((resolve) => {
-    setTimeout(() => void preloadAddress(window.location, preferences.language).then(resolve));
+  const screens = new Promise<AppRouter>((resolve) => {
+    setTimeout(() => {
+      const { router, preloaded } = createAppRouter(preferences.language);
+      void preloaded.then(() => resolve(router));
+    });
   });
-  await Promise.all([strings, checks, screens]);
+  const [router] = await Promise.all([screens, strings, checks]);
   createRoot(container).render(
     <StrictMode>
-      <App preferences={preferences} queryClient={queryClient} />
+      <App preferences={preferences} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
 }

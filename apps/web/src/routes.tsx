@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireNativeDevice } from './components/guards/require-native-device';
 import { RequireRole } from './components/guards/require-role';
 import { RequireSession } from './components/guards/require-session';
@@ -172,17 +172,16 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Downloads the lazy frames and screens of the address the page opened at (with their styles and
- * the screens' strings in `language`) before the first render, rather than after it, when the router
- * exists: main.tsx waits for this beside the first strings and the stored values' checks.
+ * The app's router, matched to the address the page opened at once (React Router ranks and compiles
+ * every route's pattern for a match: a tenth of a second on a slow phone, issue 16). The lazy frames
+ * and screens of that address start downloading now, with their styles and the screens' strings in
+ * `language`, before the first render rather than after it; main.tsx waits for `preloaded` beside
+ * the first strings and the stored values' checks. Each later address's follow as it is visited.
  */
-export function preloadAddress(location: Pick<Location, 'pathname'>, language: Language): Promise<void> {
-  return preloadMatches(matchRoutes(routes, location.pathname) ?? [], language);
+export function createAppRouter(language: Language) {
+  const router = createBrowserRouter(routes);
+  router.subscribe((state) => void preloadMatches(state.matches));
+  return { router, preloaded: preloadMatches(router.state.matches, language) };
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  void preloadMatches(router.state.matches);
-  router.subscribe((state) => void preloadMatches(state.matches));
-  return router;
-}
+export type AppRouter = ReturnType<typeof createAppRouter>['router'];

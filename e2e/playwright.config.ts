@@ -63,7 +63,10 @@ for (const name of readdirSync(tmpdir())) {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // Under `npm test` each `playwright test` (E2E_RUN: the lanes, then the calls) keeps a folder of its
+  // own: Playwright empties its output folder as it starts, and the calls' run emptied the lanes' failures
+  // (screenshots, error context) before anyone could read them.
+  outputDir: process.env.E2E_RUN ? `./test-results/${process.env.E2E_RUN}` : './test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,

@@ -196,10 +196,8 @@ describe('a retried reading', () => {
     expect({ told, inbox }).toEqual({ told: [], inbox: [] });
 
     // The client's retry is answered as a replay, and the screen hears what the timeline says of it.
-    const stored = await t.edge.deps.db
-      .select({ id: patientEvents.id, kind: patientEvents.kind })
-      .from(patientEvents)
-      .where(or(eq(patientEvents.refId, reading.id), sql`${patientEvents.data}->>'measurementId' = ${reading.id}`));
+    const ofReading = or(eq(patientEvents.refId, reading.id), sql`${patientEvents.data}->>'measurementId' = ${reading.id}`);
+    const stored = await t.edge.deps.db.select({ id: patientEvents.id, kind: patientEvents.kind }).from(patientEvents).where(ofReading);
     expect(stored.map((event) => event.kind).toSorted()).toEqual(['alert', 'measurement']);
     const retry = await post();
     expect(retry.status).toBe(200);
@@ -209,10 +207,7 @@ describe('a retried reading', () => {
     expect(inbox).toEqual([{ alertId, patientId: cast.id.patient, kind: expect.stringMatching(/^(opened|raised)$/) }]);
 
     // Told again, not written again: the timeline holds the reading's events once.
-    const after = await t.edge.deps.db
-      .select({ n: count() })
-      .from(patientEvents)
-      .where(or(eq(patientEvents.refId, reading.id), sql`${patientEvents.data}->>'measurementId' = ${reading.id}`));
+    const after = await t.edge.deps.db.select({ n: count() }).from(patientEvents).where(ofReading);
     expect(after[0]?.n).toBe(stored.length);
   });
 });

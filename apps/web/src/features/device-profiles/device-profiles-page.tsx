@@ -1,12 +1,13 @@
 import { Anchor, Button, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
 import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { ListView } from '../../components/data/list-view';
+import { useListAddress } from '../../components/data/use-list-address';
 import { ProfileBadges } from './profile-badges';
 
 type StateFilter = 'all' | 'draft' | 'complete';
@@ -15,17 +16,9 @@ type StateFilter = 'all' | 'draft' | 'complete';
 export function DeviceProfilesPage() {
   const { t } = useTranslation('devices');
   // Filter and page live in the address, so "back" from a profile returns to the same list.
-  const [params, setParams] = useSearchParams();
+  const { params, page, setPage, update } = useListAddress();
   const stateParam = params.get('state');
   const filter: StateFilter = stateParam === 'draft' || stateParam === 'complete' ? stateParam : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const show = (next: { filter?: StateFilter; page?: number }) => {
-    const search = new URLSearchParams();
-    const nextFilter = next.filter ?? filter;
-    if (nextFilter !== 'all') search.set('state', nextFilter);
-    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
-    setParams(search);
-  };
   const list = trpc.deviceProfiles.list.useQuery({ page, state: filter === 'all' ? undefined : filter });
 
   return (
@@ -43,7 +36,7 @@ export function DeviceProfilesPage() {
       <SegmentedControl
         aria-label={t('profiles.filter')}
         value={filter}
-        onChange={(value) => show({ filter: value })}
+        onChange={(value) => update({ state: value === 'all' ? null : value, page: null })}
         data={[
           { value: 'all', label: t('profiles.all') },
           { value: 'draft', label: t('states.draft') },
@@ -53,7 +46,7 @@ export function DeviceProfilesPage() {
       />
       <ListView
         query={list}
-        onPage={(next) => show({ page: next })}
+        onPage={setPage}
         empty={<EmptyState title={t('profiles.empty')} hint={t('profiles.emptyHint')} />}
       >
         {(items) => (

@@ -2,7 +2,7 @@ import { Button, NativeSelect } from '@mantine/core';
 import type { Invitation } from '@opencare/schemas/entities/care';
 import { INVITATION_STATUSES } from '@opencare/schemas/statuses';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { MailIcon } from '../../components/icons/icons';
 import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
@@ -10,6 +10,7 @@ import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { ListView } from '../../components/data/list-view';
+import { useListAddress } from '../../components/data/use-list-address';
 import { InvitationsTable } from './invitations-table';
 import { UserManagementTabs } from './user-management-tabs';
 
@@ -21,19 +22,10 @@ function isInvitationStatus(value: string | null): value is Invitation['status']
 export function InvitationsPage() {
   const { t } = useTranslation('userManagement');
   // Status and page live in the address, so the way back from an invitation returns to the same list.
-  const [params, setParams] = useSearchParams();
+  const { params, page, setPage, update } = useListAddress();
   const statusParam = params.get('status');
   const status = isInvitationStatus(statusParam) ? statusParam : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const list = trpc.invitations.list.useQuery({ page, status });
-
-  const show = (next: { status?: string; page?: number }) => {
-    const nextParams = new URLSearchParams();
-    const nextStatus = 'status' in next ? next.status : status;
-    if (nextStatus) nextParams.set('status', nextStatus);
-    if (next.page && next.page > 1) nextParams.set('page', String(next.page));
-    setParams(nextParams, { replace: true });
-  };
 
   return (
     <PageFrame
@@ -51,7 +43,7 @@ export function InvitationsPage() {
       <NativeSelect
         label={t('invitations.filters.status')}
         value={status ?? ''}
-        onChange={(event) => show({ status: event.currentTarget.value })}
+        onChange={(event) => update({ status: event.currentTarget.value || null, page: null })}
         data={[
           { value: '', label: t('invitations.filters.anyStatus') },
           ...INVITATION_STATUSES.map((s) => ({ value: s, label: t(`invitations.status.${s}`) })),
@@ -61,7 +53,7 @@ export function InvitationsPage() {
       <ListView
         query={list}
         loading={t('common.loading')}
-        onPage={(next) => show({ page: next })}
+        onPage={setPage}
         empty={
           status ? (
             <EmptyState

@@ -1,4 +1,3 @@
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   PATIENT_SORT_DEFAULT_DIRECTION,
   patientSortOf,
@@ -6,8 +5,7 @@ import {
   sortDirectionSchema,
   type PatientSort,
 } from '@opencare/schemas/entities/patients';
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useListAddress, useTypedSearch } from '../../../components/data/use-list-address';
 
 export interface PatientFilterValues {
   /** A name or an MRN, as typed. */
@@ -23,41 +21,18 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
  * the server). A sort the address cannot name (edited by hand) is the default sort, by name.
  */
 export function usePatientListParams() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
+  const address = useListAddress();
+  const { params, page, setPage, update } = address;
+  const { search, typed, setTyped } = useTypedSearch(address);
   const dateOfBirth = DATE_SHAPE.test(params.get('dateOfBirth') ?? '')
     ? (params.get('dateOfBirth') ?? '')
     : '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const sortParam = patientSortSchema.safeParse(params.get('sort'));
   const directionParam = sortDirectionSchema.safeParse(params.get('direction'));
   const sort = patientSortOf({
     sort: sortParam.success ? sortParam.data : undefined,
     direction: directionParam.success ? directionParam.data : undefined,
   });
-
-  const [typed, setTyped] = useState(search);
-  const [debounced] = useDebouncedValue(typed.trim(), 300);
-
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  useEffect(() => {
-    if (debounced !== search) update({ search: debounced || null, page: null });
-  }, [debounced, search, update]);
 
   const filters: PatientFilterValues = { search: typed, dateOfBirth };
   const setFilters = (next: PatientFilterValues) => {
@@ -66,7 +41,6 @@ export function usePatientListParams() {
     const date = DATE_SHAPE.test(next.dateOfBirth) ? next.dateOfBirth : '';
     if (date !== dateOfBirth) update({ dateOfBirth: date || null, page: null });
   };
-  const setPage = (next: number) => update({ page: next > 1 ? String(next) : null });
   /** The sorted column again turns its direction round; another column starts from its useful end. */
   const setSort = (column: PatientSort) => {
     const direction =

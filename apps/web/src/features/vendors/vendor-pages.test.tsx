@@ -40,6 +40,14 @@ describe('vendors', { timeout: 20_000 }, () => {
     );
   });
 
+  it('opens at the search and page its address names, as the way back from a vendor does', async () => {
+    const { calls } = fakeFetch(({ path }) => (path === 'vendors.list' ? page([vendor()], { page: 2, total: 21 }) : undefined));
+    renderDevices('/dashboard/vendor?search=omr&page=2');
+    await screen.findByTestId('vendors-table');
+    expect(calls[0]).toMatchObject({ path: 'vendors.list', body: { page: 2, search: 'omr' } });
+    expect(screen.getByLabelText<HTMLInputElement>(/^Search vendors/).value).toBe('omr');
+  });
+
   it("creates a vendor, checking the fields with the server's messages first", async () => {
     const { calls } = fakeFetch(({ path, body }) => {
       if (path === 'vendors.create') return ok(vendor(body as object), 201);

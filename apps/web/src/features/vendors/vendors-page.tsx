@@ -1,6 +1,4 @@
 import { Anchor, Badge, Button, Group, Paper, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../components/page/back-link';
@@ -9,15 +7,16 @@ import { PageFrame } from '../../components/page/page-frame';
 import { pathTo, ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { ListView } from '../../components/data/list-view';
+import { useListAddress, useTypedSearch } from '../../components/data/use-list-address';
 
 /** The organisation's vendors (`GET /vendors`), searchable by name, a page at a time. */
 export function VendorsPage() {
   const { t } = useTranslation('devices');
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [query]);
-  const list = trpc.vendors.list.useQuery({ page, search: query || undefined });
+  // Search and page live in the address, so the way back from a vendor returns to the same list.
+  const address = useListAddress();
+  const { page, setPage } = address;
+  const { search, typed, setTyped } = useTypedSearch(address);
+  const list = trpc.vendors.list.useQuery({ page, search: search || undefined });
 
   return (
     <PageFrame
@@ -35,14 +34,14 @@ export function VendorsPage() {
         type="search"
         aria-label={t('vendors.search')}
         placeholder={t('vendors.search')}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
         maw={360}
       />
       <ListView
         query={list}
         onPage={setPage}
-        empty={<EmptyState title={query ? t('vendors.noMatch') : t('vendors.empty')} hint={query ? undefined : t('vendors.emptyHint')} />}
+        empty={<EmptyState title={search ? t('vendors.noMatch') : t('vendors.empty')} hint={search ? undefined : t('vendors.emptyHint')} />}
       >
         {(items) => (
           <Paper withBorder radius="md">

@@ -34,7 +34,7 @@ function observeCommands(client: Redis): Redis {
  * One warning when Redis stops answering and one line when it is back, not one per retry. While the
  * connection was away, events for the sockets of other edges (and, with the cluster adapter, this
  * edge's own) could not be published and are lost; `onBack` runs each time the connection is ready
- * again after a loss, so the edge can tell its sockets to catch up.
+ * again after a loss, so the edge can tell the screens of every edge to catch up.
  */
 export function reportRedisOutages(redis: Redis, log: FastifyBaseLogger, onBack: () => void): void {
   let down = false;

@@ -147,8 +147,8 @@ export interface ServerToClientEvents {
   /** The session was signed out elsewhere or the account disabled: the client must drop it. */
   'session:revoked': (payload: { reason: string }) => void;
   /**
-   * Live events may have been lost (the edge's link to the other edges was down and is back): every
-   * screen showing live data loads it again.
+   * Live events may have been lost (an edge's link to the other edges was down and is back; every
+   * edge hears it, once per edge after a Redis restart): every screen showing live data loads it again.
    */
   'live:resync': () => void;
   /** A new event on the timeline of a watched patient. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { accounts } from '@opencare/api/db/schema';
-import { testEnv } from '@opencare/api/testing/env';
+import { testDatabaseKind, testEnv } from '@opencare/api/testing/env';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,7 @@ import {
   type TestSocket,
 } from '../testing/socket-clients';
 import type { Json, TestEdge } from '../testing/test-edge';
+import { cuttableLink, sleep, until, type CuttableLink } from '../testing/private-servers';
 import { startTwoEdges } from '../testing/two-edges';
 
 /**
@@ -266,6 +267,55 @@ describe.runIf(redisUrl)('two edges sharing one database and Redis (runs when RE
     expect(revoked.status).toBe(200);
     expect(await told).toEqual({ reason: 'invitationRevoked' });
     expect(await closed).toBe('io server disconnect');
+  });
+});
+
+// Once: the database plays no part in it (PostgreSQL project).
+describe.runIf(redisUrl && testDatabaseKind === 'postgres')('one edge cut off from Redis while the other keeps it (PostgreSQL project)', () => {
+  let link: CuttableLink;
+  let a: TestEdge;
+  let b: TestEdge;
+  let cast: Cast;
+  beforeAll(async () => {
+    link = await cuttableLink(redisUrl!);
+    [a, b] = await startTwoEdges({ firstRedisUrl: link.url });
+    cast = await signInCast(b);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await link.close();
+  });
+
+  const clients = socketClients();
+  afterEach(() => clients.closeAll());
+  const redisOf = async (edge: TestEdge) => ((await edge.call('GET', '/readyz')).status === 200 ? 'up' : 'down');
+
+  it("tells every edge's screens to load again once the edge's Redis link is back: the others' screens missed what it could not publish", async () => {
+    const watching = async (edge: TestEdge) => {
+      const screen = await connected(clients.open(edge.url, { token: cast.token.physician }));
+      expect(await ask(screen, 'patient:watch', { patientId: cast.id.patient })).toMatchObject({ data: {} });
+      return { events: collect(screen, 'patient:event'), resyncs: collect(screen, 'live:resync') };
+    };
+    const onA = await watching(a);
+    const onB = await watching(b);
+
+    await link.cut();
+    await until(async () => (await redisOf(a)) === 'down', 10_000, "the first edge's Redis gone");
+    const recorded = await a.call('POST', '/api/v1/measurements', {
+      token: cast.token.patient,
+      body: { type: 'bp', values: { systolic: 137, diastolic: 80, pulse: 70 } },
+    });
+    expect(recorded.status).toBe(201);
+    // Long enough for the edge's Redis client to give up what it holds for the connection to come
+    // back: after 8 s the other edge's screen had not heard of the reading (after 1.5 s it heard it late).
+    await sleep(8000);
+    await link.restore();
+    await until(async () => (await redisOf(a)) === 'up', 15_000, "the first edge's Redis back");
+
+    await until(() => onB.resyncs.length > 0 && onA.resyncs.length > 0, 10_000, 'live:resync on both edges');
+    // The edge's own screen heard the reading as it was stored.
+    expect(onA.events.filter((e) => (e.event.data.values as Json)?.systolic === 137)).toHaveLength(1);
   });
 });
 

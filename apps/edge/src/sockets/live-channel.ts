@@ -100,9 +100,15 @@ export function socketLiveChannel(): { channel: LiveChannel; resync(): void; att
   };
   return {
     channel,
-    /** Tell this edge's screens that live events may have been lost: they load again. */
+    /**
+     * Tell the screens that live events may have been lost, and they load again: on every edge,
+     * through the adapter. This edge's Redis connection is back after a loss; meanwhile its own
+     * screens missed the other edges' events, and the other edges' screens missed what this edge
+     * could not publish (a network partition leaves Redis and the other edges up). After a Redis
+     * restart every edge says so: a screen then loads again once per edge.
+     */
     resync() {
-      io?.local.emit('live:resync');
+      io?.emit('live:resync');
     },
     attach(server) {
       io = server;

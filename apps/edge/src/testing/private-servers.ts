@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -86,4 +87,51 @@ export async function privateRedis(): Promise<PrivateRedis> {
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, kill };
+}
+
+export interface CuttableLink {
+  /** The target's URL with this link's port in its place. */
+  url: string;
+  /** The link goes down: its connections are cut and new ones refused, as in a network partition. */
+  cut(): Promise<void>;
+  /** The link is back, on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP link to a server (say, Redis) that a test can cut and restore for one client alone: the
+ * other clients of the server keep their own connections, as when one edge loses its network.
+ */
+export async function cuttableLink(targetUrl: string): Promise<CuttableLink> {
+  const target = new URL(targetUrl);
+  const port = await freePort();
+  const open = new Set<Socket>();
+  let server: Server | null = null;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
+        for (const socket of [client, upstream]) {
+          open.add(socket);
+          socket.on('close', () => open.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  const cut = async () => {
+    const closing = server;
+    server = null;
+    for (const socket of open) socket.destroy();
+    if (closing) await new Promise((resolve) => closing.close(resolve));
+  };
+  await listen();
+  const url = new URL(targetUrl);
+  url.port = String(port);
+  return { url: url.toString().replace(/\/$/, ''), cut, restore: listen, close: cut };
 }

@@ -18,7 +18,8 @@ import { demoSignIn } from './two-factor-login';
 const redisUrl = testEnv.REDIS_URL;
 
 export async function startTwoEdges(
-  options: { redisUrl?: string; periodicEveryMs?: number } = {},
+  /** `firstRedisUrl`: the first edge's own way to the same Redis (a link a test can cut). */
+  options: { redisUrl?: string; firstRedisUrl?: string; periodicEveryMs?: number } = {},
 ): Promise<[TestEdge, TestEdge]> {
   const database = await createTestDatabase();
   await seedDemoData(database.db);
@@ -35,7 +36,7 @@ export async function startTwoEdges(
   // One installation (same namespace: same stream, same rate limits), apart from other test runs.
   const namespace = `test-${randomBytes(6).toString('hex')}`;
   // The first edge leaves the shared database to the second to close.
-  const first = await createEdge(env, {
+  const first = await createEdge(options.firstRedisUrl ? { ...env, REDIS_URL: options.firstRedisUrl } : env, {
     database: { ...database, close: () => Promise.resolve() },
     namespace,
     periodicEveryMs: options.periodicEveryMs,

@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-/** How long typing in a list's search box waits before the list is asked for (spec §9). */
+/** How long typing in a list's search box pauses before the list is asked for. */
 const SEARCH_WAIT_MS = 300;
 
 /**

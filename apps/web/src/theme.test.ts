@@ -25,7 +25,7 @@ const contrast = (a: number[], b: number[]) => {
 };
 
 describe('light variant text (alert titles, badges) on its own background, on white', () => {
-  const theme = mergeMantineTheme(DEFAULT_THEME, createAppTheme('md'));
+  const theme = mergeMantineTheme(DEFAULT_THEME, createAppTheme('md', 'Close'));
   const variables = cssVariablesResolver(theme).light;
   it.each(['teal', 'green', 'lime', 'yellow', 'orange', 'cyan', 'red', 'blue'])(
     '%s reads at 4.5:1 or more',

@@ -67,8 +67,12 @@ function scaled<K extends string>(sizes: Record<K, number>, factor: number): Rec
   return Object.fromEntries(Object.entries<number>(sizes).map(([k, px]) => [k, rem(px * factor)])) as Record<K, string>;
 }
 
-/** The app's Mantine theme for one text size; the colour scheme comes from the theme preference. */
-export function createAppTheme(textSize: Preferences['textSize']): MantineThemeOverride {
+/**
+ * The app's Mantine theme for one text size; the colour scheme comes from the theme preference.
+ * `closeLabel`, in the language shown, names the close button of every dialog and drawer that does
+ * not name its own: Mantine's is an icon alone, which a screen reader announces as "button".
+ */
+export function createAppTheme(textSize: Preferences['textSize'], closeLabel: string): MantineThemeOverride {
   const factor = TEXT_SCALE[textSize];
   const headings = scaled(HEADINGS, factor);
   return createTheme({
@@ -91,6 +95,11 @@ export function createAppTheme(textSize: Preferences['textSize']): MantineThemeO
         h5: { fontSize: headings.h5 },
         h6: { fontSize: headings.h6 },
       },
+    },
+    // Plain objects, not `Modal.extend()`: the theme is in the first load, the dialogs are not.
+    components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
     other: { semanticColors: SEMANTIC, palettes: PALETTES, textScale: factor },
   });

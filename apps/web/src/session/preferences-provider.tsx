@@ -91,7 +91,8 @@ function AppliedPreferences({ children }: { children: ReactNode }) {
     }
   }, [language, i18n, setDirection]);
 
-  const mantineTheme = useMemo(() => createAppTheme(textSize), [textSize]);
+  const closeLabel = i18n.t('common.close', { lng: language });
+  const mantineTheme = useMemo(() => createAppTheme(textSize, closeLabel), [textSize, closeLabel]);
   const colorScheme = theme === 'auto' ? systemScheme : theme;
   return (
     <MantineProvider theme={mantineTheme} forceColorScheme={colorScheme} cssVariablesResolver={cssVariablesResolver}>

@@ -1,3 +1,4 @@
+import { Drawer, Modal } from '@mantine/core';
 import { DEFAULT_PREFERENCES } from '@opencare/schemas/preferences';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -85,6 +86,28 @@ describe('preferences', () => {
     act(() => set('language', 'es'));
     expect(screen.getByRole('heading').textContent).toBe('Iniciar sesión');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it("name every dialog's close button in the language shown", () => {
+    let set: ReturnType<typeof usePreferences>['setPreference'] = () => undefined;
+    function Dialogs() {
+      set = usePreferences().setPreference;
+      return (
+        <>
+          <Modal opened onClose={() => undefined} title="A form" />
+          <Drawer opened onClose={() => undefined} title="A panel" />
+        </>
+      );
+    }
+    render(
+      <PreferencesProvider>
+        <Dialogs />
+      </PreferencesProvider>,
+    );
+    const closeButtons = (name: string) => screen.queryAllByRole('button', { name, hidden: true });
+    expect(closeButtons('Close')).toHaveLength(2);
+    act(() => set('language', 'ar'));
+    expect(closeButtons('إغلاق')).toHaveLength(2);
   });
 
   it('apply the theme and the text size at once', () => {

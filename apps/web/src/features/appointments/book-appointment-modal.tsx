@@ -1,5 +1,5 @@
-import { useMediaQuery } from '@mantine/hooks';
-import { Alert, Button, Group, Modal, Select, SegmentedControl, Input, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, SegmentedControl, Input, Stack, Textarea } from '@mantine/core';
+import { FormModal } from '../../components/form/form-modal';
 import { REQUIRED } from '@opencare/schemas/constants';
 import {
   APPOINTMENT_LIMITS,
@@ -38,9 +38,6 @@ interface BookAppointmentModalProps {
  */
 export function BookAppointmentModal({ opened, onClose, onBooked, forPatient }: BookAppointmentModalProps) {
   const { t } = useTranslation('appointments');
-  const { t: tc } = useTranslation();
-  // Long forms get the whole screen on a phone.
-  const phone = useMediaQuery('(max-width: 36em)');
   const title =
     forPatient === undefined
       ? t('book.title')
@@ -48,17 +45,9 @@ export function BookAppointmentModal({ opened, onClose, onBooked, forPatient }: 
         ? t('book.titleForPatient')
         : t('book.titleFor', { name: forPatient.fullName });
   return (
-    <Modal
-      fullScreen={phone}
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      closeButtonProps={{ 'aria-label': tc('common.close') }}
-      size="lg"
-      data-testid="book-modal"
-    >
+    <FormModal opened={opened} onClose={onClose} title={title} data-testid="book-modal">
       {opened && <BookForm onBooked={onBooked} onCancel={onClose} forPatient={forPatient} />}
-    </Modal>
+    </FormModal>
   );
 }
 

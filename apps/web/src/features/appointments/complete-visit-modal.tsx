@@ -1,5 +1,5 @@
-import { useMediaQuery } from '@mantine/hooks';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { FormModal } from '../../components/form/form-modal';
 import { APPOINTMENT_LIMITS, completeVisitInputSchema, type Visit } from '@opencare/schemas/entities/appointments';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form/form-failure';
@@ -16,21 +16,15 @@ interface CompleteVisitModalProps {
 /** A physician or nurse completes a visit with its summary (the patient reads it) and notes. */
 export function CompleteVisitModal({ visit, onClose, onCompleted }: CompleteVisitModalProps) {
   const { t } = useTranslation('appointments');
-  const { t: tc } = useTranslation();
-  // Long forms get the whole screen on a phone.
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      fullScreen={phone}
+    <FormModal
       opened={visit !== null}
       onClose={onClose}
       title={t('incomplete.modalTitle')}
-      closeButtonProps={{ 'aria-label': tc('common.close') }}
-      size="lg"
       data-testid="complete-visit-modal"
     >
       {visit && <CompleteVisitForm visit={visit} onCompleted={onCompleted} onCancel={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

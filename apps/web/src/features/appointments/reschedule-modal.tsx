@@ -1,5 +1,5 @@
-import { useMediaQuery } from '@mantine/hooks';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { FormModal } from '../../components/form/form-modal';
 import { rescheduleAppointmentInputSchema, type Appointment } from '@opencare/schemas/entities/appointments';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form/form-failure';
@@ -22,20 +22,10 @@ interface RescheduleModalProps {
 /** Move an appointment to another free time of the same provider. */
 export function RescheduleModal({ appointment, onClose, onMoved }: RescheduleModalProps) {
   const { t } = useTranslation('appointments');
-  const { t: tc } = useTranslation();
-  // Long forms get the whole screen on a phone.
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      fullScreen={phone}
-      opened={appointment !== null}
-      onClose={onClose}
-      title={t('reschedule.title')}
-      closeButtonProps={{ 'aria-label': tc('common.close') }}
-      size="lg"
-    >
+    <FormModal opened={appointment !== null} onClose={onClose} title={t('reschedule.title')}>
       {appointment && <RescheduleForm appointment={appointment} onMoved={onMoved} onCancel={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { FormModal } from '../../components/form/form-modal';
 import { REQUIRED } from '@opencare/schemas/constants';
 import {
   MAIL_LIMITS,
@@ -38,7 +38,6 @@ const EMPTY: NewThreadValues = { patient: null, subject: '', body: '' };
 /** A new conversation in a dialog, full screen on a phone. Closing it with a draft asks first. */
 export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewThreadDialogProps) {
   const { t } = useTranslation('mail');
-  const phone = useMediaQuery('(max-width: 36em)');
   const create = useCreateThreadMutation();
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const { form, field, formRef, onSubmit, submitting, failureText, reset } = useSchemaForm({
@@ -83,7 +82,7 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('form.newTitle')} size="lg" fullScreen={phone} centered>
+    <FormModal opened={opened} onClose={close} title={t('form.newTitle')} centered>
       <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="new-thread-form">
         <Stack gap="sm">
           <Disclaimer />
@@ -141,6 +140,6 @@ export function NewThreadDialog({ opened, choosePatient, onClose, onSent }: NewT
         onKeep={() => setConfirmingDiscard(false)}
         onDiscard={finish}
       />
-    </Modal>
+    </FormModal>
   );
 }

@@ -4,15 +4,13 @@ import { INVITATION_STATUSES } from '@opencare/schemas/statuses';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MailIcon } from '../../components/icons/icons';
-import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
-import { PageFrame } from '../../components/page/page-frame';
 import { ROUTES } from '../../route-paths';
 import { trpc } from '../../api/trpc';
 import { ListView } from '../../components/data/list-view';
 import { useListAddress } from '../../components/data/use-list-address';
 import { InvitationsTable } from './invitations-table';
-import { UserManagementTabs } from './user-management-tabs';
+import { UserManagementFrame } from './user-management-frame';
 
 function isInvitationStatus(value: string | null): value is Invitation['status'] {
   return (INVITATION_STATUSES as readonly (string | null)[]).includes(value);
@@ -28,18 +26,7 @@ export function InvitationsPage() {
   const list = trpc.invitations.list.useQuery({ page, status });
 
   return (
-    <PageFrame
-      title={t('title')}
-      intro={t('intro')}
-      back={<BackLink to={ROUTES.dashboard} label={t('allAreas')} />}
-      actions={
-        <Button component={Link} to={ROUTES.createInvitation}>
-          {t('invitations.create')}
-        </Button>
-      }
-      size="xl"
-    >
-      <UserManagementTabs current="invitations" />
+    <UserManagementFrame current="invitations">
       <NativeSelect
         label={t('invitations.filters.status')}
         value={status ?? ''}
@@ -77,6 +64,6 @@ export function InvitationsPage() {
       >
         {(items) => <InvitationsTable invitations={items} />}
       </ListView>
-    </PageFrame>
+    </UserManagementFrame>
   );
 }

@@ -1,12 +1,7 @@
-import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { BackLink } from '../../components/page/back-link';
 import { EmptyState } from '../../components/page/empty-state';
-import { PageFrame } from '../../components/page/page-frame';
-import { ROUTES } from '../../route-paths';
 import { UserFilters } from './user-filters';
-import { UserManagementTabs } from './user-management-tabs';
+import { UserManagementFrame } from './user-management-frame';
 import { trpc } from '../../api/trpc';
 import { ListView } from '../../components/data/list-view';
 import { USERS_PAGE_SIZE } from './user-management-queries';
@@ -33,18 +28,7 @@ export function UsersPage({ status }: UsersPageProps) {
   const filtered = Boolean(search || role || locked);
 
   return (
-    <PageFrame
-      title={t('title')}
-      intro={t('intro')}
-      back={<BackLink to={ROUTES.dashboard} label={t('allAreas')} />}
-      actions={
-        <Button component={Link} to={ROUTES.userCreate}>
-          {t('users.create')}
-        </Button>
-      }
-      size="xl"
-    >
-      <UserManagementTabs current={status === 'active' ? 'userList' : 'inactiveUsers'} />
+    <UserManagementFrame current={status === 'active' ? 'userList' : 'inactiveUsers'}>
       <UserFilters values={filters} onChange={setFilters} />
       <ListView
         query={list}
@@ -62,6 +46,6 @@ export function UsersPage({ status }: UsersPageProps) {
       >
         {(items) => <UsersTable users={items} />}
       </ListView>
-    </PageFrame>
+    </UserManagementFrame>
   );
 }

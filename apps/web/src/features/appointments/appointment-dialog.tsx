@@ -20,13 +20,11 @@ interface AppointmentDialogProps {
  */
 export function AppointmentDialog({ appointment, onClose, actions }: AppointmentDialogProps) {
   const { t } = useTranslation('appointments');
-  const { t: tc } = useTranslation();
   return (
     <Modal
       opened={appointment !== null}
       onClose={onClose}
       title={t('clinician.details')}
-      closeButtonProps={{ 'aria-label': tc('common.close') }}
       centered
     >
       {appointment && (

@@ -26,13 +26,11 @@ interface CancelModalProps {
  */
 export function CancelModal({ appointment, onClose, onCancelled }: CancelModalProps) {
   const { t } = useTranslation('appointments');
-  const { t: tc } = useTranslation();
   return (
     <Modal
       opened={appointment !== null}
       onClose={onClose}
       title={t('cancel.title')}
-      closeButtonProps={{ 'aria-label': tc('common.close') }}
       data-testid="cancel-modal"
     >
       {appointment && <CancelForm appointment={appointment} onCancelled={onCancelled} onKeep={onClose} />}
